@@ -1,0 +1,88 @@
+import cookie from '@fastify/cookie';
+import formbody from '@fastify/formbody';
+import rateLimit from '@fastify/rate-limit';
+import { MESSAGES } from '@pluvio/shared/messages';
+import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import {
+  hasZodFastifySchemaValidationErrors,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import { adminRoutes } from './features/admin/admin.routes';
+import { authRoutes } from './features/auth/auth.routes';
+import type { CookieSettings } from './features/auth/session-cookies';
+import { systemRoutes } from './features/system/system.routes';
+import { usersRoutes } from './features/users/users.routes';
+import { AppError } from './lib/errors';
+import { registerOpenApi } from './plugins/openapi';
+import { registerSecurity } from './plugins/security';
+import { registerWebApp } from './plugins/web';
+import type { Services } from './services';
+
+export interface AppOptions {
+  /** Serve the built web app (off in API tests). */
+  serveWeb?: boolean;
+  logger?: boolean;
+}
+
+function validationDetail(
+  error: FastifyError & { validation: { instancePath: string; message?: string; keyword: string }[] },
+) {
+  const context = error.validationContext ?? 'body';
+  return error.validation.map((issue) => ({
+    loc: [context, ...issue.instancePath.split('/').filter(Boolean)],
+    msg: issue.message ?? 'Invalid value',
+    type: issue.keyword,
+  }));
+}
+
+/** One place turns failures into the specification's `detail` bodies; a 5xx never shows its cause. */
+function installErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof AppError) {
+      return reply.code(error.statusCode).headers(error.headers).send({ detail: error.detail });
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      return reply.code(422).send({ detail: validationDetail(error) });
+    }
+    const status = error.statusCode ?? 500;
+    if (status < 500) return reply.code(status).send({ detail: error.message });
+    request.log.error({ err: error }, 'request failed');
+    return reply.code(500).send({ detail: 'Internal Server Error' });
+  });
+}
+
+/** Builds the Fastify instance (no listen): third-party plugins, then the app's own, then routes. */
+export async function buildApp(services: Services, options: AppOptions = {}): Promise<FastifyInstance> {
+  const { config } = services;
+  const app = Fastify({
+    logger: options.logger === false ? false : { level: config.LOG_LEVEL },
+    trustProxy: config.TRUST_PROXY,
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorateRequest('auth', null);
+  installErrorHandler(app);
+
+  await app.register(formbody);
+  await app.register(cookie);
+  await app.register(rateLimit, {
+    global: false,
+    errorResponseBuilder: () => new AppError(429, MESSAGES.rateLimited),
+  });
+  await registerSecurity(app, config);
+  await registerOpenApi(app);
+
+  const cookies: CookieSettings = {
+    secure: config.PUBLIC_URL.startsWith('https:'),
+    maxAgeSeconds: config.REFRESH_TOKEN_DAYS * 24 * 3600,
+  };
+  await app.register(systemRoutes(services));
+  await app.register(authRoutes(services, cookies));
+  await app.register(usersRoutes(services));
+  await app.register(adminRoutes(services, cookies));
+
+  if (options.serveWeb !== false) await registerWebApp(app, config);
+  return app;
+}

@@ -1,0 +1,10 @@
+/** All tables, each owned by its feature; gathered here for drizzle-kit and the typed client. */
+export * from '../features/accounts/accounts.schema';
+export * from '../features/assignments/assignments.schema';
+export * from '../features/audit/audit.schema';
+export * from '../features/auth/auth.schema';
+export * from '../features/contacts/contacts.schema';
+export * from '../features/locations/locations.schema';
+export * from '../features/notifications/outbox.schema';
+export * from '../features/system/system.schema';
+export * from '../features/users/users.schema';

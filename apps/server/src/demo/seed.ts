@@ -1,0 +1,126 @@
+import { hashPassword } from '../features/auth/passwords';
+import type { Services } from '../services';
+import {
+  DEMO_ACCOUNTS,
+  DEMO_PASSWORD,
+  DEMO_USERS,
+  type DemoAccount,
+  demoEmail,
+  EXTRA_ACCOUNTS,
+} from './demo-data';
+
+const DAY_MS = 24 * 3600 * 1000;
+
+function isoDate(date: Date): string {
+  return date.toISOString().slice(0, 10);
+}
+
+/**
+ * Writes the demo installation (README "Demo logins") unless it is there already.
+ * Returns false when nothing was written.
+ */
+export async function seedDemoData(services: Services): Promise<boolean> {
+  const { users, accounts, locations, contacts, assignments, clock } = services;
+  if (await users.findByEmail(demoEmail('admin'))) return false;
+  const now = clock.now();
+  const passwordHash = await hashPassword(DEMO_PASSWORD);
+
+  const userIds = new Map<string, number>();
+  for (const demo of DEMO_USERS) {
+    const user = await users.create({
+      email: demoEmail(demo.email),
+      passwordHash,
+      firstName: demo.firstName,
+      lastName: demo.lastName,
+      phone: demo.phone,
+      role: demo.role,
+      isSuperuser: demo.isSuperuser ?? false,
+      isVerified: true,
+      agreeToTerms: true,
+      agreeToPrivacyPolicy: true,
+    });
+    userIds.set(demo.email, user.id);
+  }
+
+  const clientIds = new Map<string, number>();
+  const locationIds = new Map<string, number[]>();
+  for (const demo of [...DEMO_ACCOUNTS, ...EXTRA_ACCOUNTS]) {
+    const client = await accounts.createClient(
+      clientValues(demo, demo.owner ? userIds.get(demo.owner) : undefined, now),
+    );
+    clientIds.set(demo.key, client.id);
+    const rows = await locations.createMany(
+      demo.cities.map(([name, latitude, longitude]) => ({
+        clientId: client.id,
+        name,
+        latitude,
+        longitude,
+        h24Threshold: 0.5,
+        rapidrainThreshold: demo.tier === 'bronze' ? 0.5 : 0.25,
+        dataStartDate: isoDate(now),
+      })),
+    );
+    locationIds.set(
+      demo.key,
+      rows.map((row) => row.id),
+    );
+  }
+
+  for (const demo of DEMO_USERS) {
+    const account = DEMO_ACCOUNTS.find((candidate) => candidate.owner === demo.email);
+    const id = userIds.get(demo.email);
+    if (account && id) await users.setPrimaryClient(id, clientIds.get(account.key) ?? 0);
+  }
+
+  const goldId = clientIds.get('gold') ?? 0;
+  const contactUser = userIds.get('contact') ?? 0;
+  const coownerUser = userIds.get('coowner') ?? 0;
+  const carl = await contacts.create({
+    clientId: goldId,
+    userId: contactUser,
+    name: 'Carl Contact',
+    email: demoEmail('contact'),
+    phone: '409-555-0105',
+  });
+  await assignments.assignLocations(carl.id, (locationIds.get('gold') ?? []).slice(0, 2));
+  await contacts.create({
+    clientId: goldId,
+    userId: coownerUser,
+    name: 'Cora Coowner',
+    email: demoEmail('coowner'),
+    phone: '361-555-0106',
+  });
+  await accounts.addClientAdmin(goldId, coownerUser);
+  await users.setPrimaryClient(contactUser, goldId);
+  await users.setPrimaryClient(coownerUser, goldId);
+  return true;
+}
+
+function clientValues(demo: DemoAccount, ownerUserId: number | undefined, now: Date) {
+  const trial = demo.accountType === 'trial';
+  return {
+    accountName: demo.accountName,
+    email: demo.owner ? demoEmail(demo.owner) : demoEmail(`billing-${demo.key}`),
+    phone: '512-555-0199',
+    status: 'active',
+    accountType: demo.accountType,
+    isTrialAccount: trial,
+    tier: demo.tier,
+    trialEndDate: trial ? isoDate(new Date(now.getTime() + (demo.trialDays ?? 30) * DAY_MS)) : null,
+    manualInvoice: demo.accountType !== 'paid',
+    invoicePeriod: demo.accountType === 'paid' ? 'monthly' : null,
+    invoiceDay: demo.accountType === 'paid' ? 1 : null,
+    invoiceEmail: demo.owner ? demoEmail(demo.owner) : null,
+    lastPaymentStatus: demo.lastPaymentStatus ?? null,
+    ownerUserId: ownerUserId ?? null,
+    forecastOn: demo.tier === 'gold',
+    forecastCombineLocations: demo.tier === 'gold',
+    atlas14On: demo.tier !== 'bronze',
+    atlas14H24On: demo.tier !== 'bronze',
+    atlas14H1On: demo.tier !== 'bronze',
+    atlas14FirstOn: demo.tier !== 'bronze',
+    rapidrainOn: demo.tier !== 'bronze',
+    rapidrainCombineLocations: demo.tier !== 'bronze',
+    rapidrainFirstOn: demo.tier !== 'bronze',
+  };
+}

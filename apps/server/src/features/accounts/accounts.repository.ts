@@ -1,0 +1,72 @@
+import { sql } from 'drizzle-orm';
+import { type AppDb, queryRows } from '../../db/client';
+import { clientAdmins, clients } from './accounts.schema';
+
+export type Membership = 'owner' | 'co_owner' | 'contact';
+
+export interface MembershipRow {
+  client_id: number;
+  account_name: string;
+  tier: string;
+  status: string;
+  account_type: string;
+  is_trial_account: boolean;
+  trial_end_date: string | null;
+  invoice_email: string | null;
+  membership: Membership;
+  contact_id: number | null;
+  location_count: number;
+}
+
+export type NewClient = typeof clients.$inferInsert;
+
+export function createAccountsRepository(db: AppDb) {
+  return {
+    /**
+     * Every account the user belongs to, with the strongest relation each (owner, then
+     * co-owner, then contact) and how many locations that relation lets the user see.
+     */
+    async membershipsOf(userId: number): Promise<MembershipRow[]> {
+      return queryRows<MembershipRow>(
+        db,
+        sql`
+        with relations as (
+          select id as client_id, 'owner' as membership, null::integer as contact_id, 1 as strength
+            from clients where owner_user_id = ${userId}
+          union all
+          select ca.client_id, 'co_owner',
+                 (select ct.id from contacts ct where ct.client_id = ca.client_id and ct.user_id = ${userId}
+                   order by ct.id limit 1),
+                 2
+            from client_admins ca where ca.user_id = ${userId}
+          union all
+          select ct.client_id, 'contact', ct.id, 3 from contacts ct where ct.user_id = ${userId}
+        ),
+        strongest as (
+          select distinct on (client_id) client_id, membership, contact_id
+            from relations order by client_id, strength
+        )
+        select c.id as client_id, c.account_name, c.tier, c.status, c.account_type, c.is_trial_account,
+               to_char(c.trial_end_date, 'YYYY-MM-DD') as trial_end_date, c.invoice_email,
+               s.membership, s.contact_id,
+               case when s.membership = 'contact'
+                    then (select count(*) from contact_locations cl where cl.contact_id = s.contact_id)
+                    else (select count(*) from locations l where l.client_id = c.id)
+               end::integer as location_count
+          from strongest s join clients c on c.id = s.client_id
+         order by c.account_name, c.id
+      `,
+      );
+    },
+    async insertClient(values: NewClient) {
+      const [row] = await db.insert(clients).values(values).returning();
+      if (!row) throw new Error('client insert returned nothing');
+      return row;
+    },
+    async addClientAdmin(clientId: number, userId: number): Promise<void> {
+      await db.insert(clientAdmins).values({ clientId, userId }).onConflictDoNothing();
+    },
+  };
+}
+
+export type AccountsRepository = ReturnType<typeof createAccountsRepository>;

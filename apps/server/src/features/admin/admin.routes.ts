@@ -1,0 +1,67 @@
+import { tokenSchema } from '@pluvio/shared/auth.schemas';
+import { MESSAGES } from '@pluvio/shared/messages';
+import { outboxPageSchema, pageQuerySchema } from '@pluvio/shared/outbox.schemas';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { badRequest, unauthorized } from '../../lib/errors';
+import type { Services } from '../../services';
+import { authOf } from '../auth/auth.guard';
+import {
+  type CookieSettings,
+  clearRefreshCookie,
+  ORIGIN_REFRESH_COOKIE,
+  REFRESH_COOKIE,
+  readCookie,
+  setRefreshCookie,
+} from '../auth/session-cookies';
+
+/** Superuser tools: switch user (masquerade, D11) and the mail viewer's outbox (D16). */
+export function adminRoutes(services: Services, cookies: CookieSettings): FastifyPluginAsyncZod {
+  const { auth, outbox, guards } = services;
+  return async (app) => {
+    app.post(
+      '/api/services/user-token',
+      {
+        preHandler: guards.requireUser,
+        schema: {
+          tags: ['admin'],
+          querystring: z.object({ email: z.string().trim().min(1) }),
+          response: { 200: tokenSchema },
+        },
+      },
+      async (request, reply) => {
+        const actor = authOf(request);
+        const ownRefresh = readCookie(request, REFRESH_COOKIE);
+        if (!ownRefresh) throw unauthorized(MESSAGES.noRefreshToken);
+        const tokens = await auth.startMasquerade(actor, request.query.email, request.ip);
+        setRefreshCookie(reply, ORIGIN_REFRESH_COOKIE, ownRefresh, cookies);
+        setRefreshCookie(reply, REFRESH_COOKIE, tokens.refreshToken, cookies);
+        return { token: tokens.accessToken };
+      },
+    );
+
+    app.post(
+      '/api/services/user-token/return',
+      { preHandler: guards.requireUser, schema: { tags: ['admin'], response: { 200: tokenSchema } } },
+      async (request, reply) => {
+        const current = authOf(request);
+        if (!current.actorUserId) throw badRequest('Not acting as another user');
+        const origin = await auth.refresh(readCookie(request, ORIGIN_REFRESH_COOKIE));
+        if (origin.userId !== current.actorUserId) throw unauthorized(MESSAGES.refreshFailed);
+        await auth.endMasquerade(current, request.ip);
+        clearRefreshCookie(reply, ORIGIN_REFRESH_COOKIE);
+        setRefreshCookie(reply, REFRESH_COOKIE, origin.refreshToken, cookies);
+        return { token: origin.accessToken };
+      },
+    );
+
+    app.get(
+      '/api/admin/outbox',
+      {
+        preHandler: guards.requireSuperuser,
+        schema: { tags: ['admin'], querystring: pageQuerySchema, response: { 200: outboxPageSchema } },
+      },
+      async (request) => outbox.page(request.query.page, request.query.page_size),
+    );
+  };
+}

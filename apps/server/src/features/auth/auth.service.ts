@@ -1,0 +1,249 @@
+import { TRIAL_DAYS } from '@pluvio/shared/accounts';
+import type { RegisterInput } from '@pluvio/shared/auth.schemas';
+import { ERROR_CODES, MESSAGES } from '@pluvio/shared/messages';
+import type { AppDb } from '../../db/client';
+import type { Clock } from '../../lib/clock';
+import { badRequest, forbidden, notFound, unauthorized } from '../../lib/errors';
+import { hashToken, randomToken } from '../../lib/tokens';
+import type { AccountsService } from '../accounts/accounts.service';
+import type { AuditService } from '../audit/audit.service';
+import type { OutboxService } from '../notifications/outbox.service';
+import type { UserRow } from '../users/users.schema';
+import type { UsersService } from '../users/users.service';
+import { resetPasswordEmail, verifyEmailEmail } from './auth.emails';
+import { createAuthRepository, type TokenPurpose } from './auth.repository';
+import { hashPassword, verifyPassword } from './passwords';
+import type { TokenSigner } from './token-signer';
+
+export interface AuthOptions {
+  signer: TokenSigner;
+  refreshTokenDays: number;
+  publicUrl: string;
+  clock: Clock;
+}
+
+export interface AuthDeps {
+  users: UsersService;
+  accounts: AccountsService;
+  outbox: OutboxService;
+  audit: AuditService;
+}
+
+/** What a valid access token tells about the caller. */
+export interface AuthContext {
+  user: UserRow;
+  sessionId: string;
+  actorUserId: number | null;
+}
+
+export interface IssuedTokens {
+  accessToken: string;
+  refreshToken: string;
+}
+
+const HOUR_MS = 3600 * 1000;
+const TOKEN_LIFETIME_MS: Record<TokenPurpose, number> = {
+  reset_password: HOUR_MS,
+  verify_email: 24 * HOUR_MS,
+};
+
+function addDays(date: Date, days: number): Date {
+  return new Date(date.getTime() + days * 24 * HOUR_MS);
+}
+
+export function createAuthService(db: AppDb, deps: AuthDeps, options: AuthOptions) {
+  const repository = createAuthRepository(db);
+  const { signer, clock } = options;
+  const { users, audit } = deps;
+
+  async function issueRefreshToken(sessionId: string): Promise<string> {
+    const refreshToken = randomToken();
+    await repository.addRefreshToken(sessionId, hashToken(refreshToken));
+    return refreshToken;
+  }
+
+  async function startSession(userId: number, actorUserId: number | null): Promise<IssuedTokens> {
+    const now = clock.now();
+    const session = await repository.createSession({
+      userId,
+      actorUserId,
+      expiresAt: addDays(now, options.refreshTokenDays),
+    });
+    const accessToken = await signer.sign({ userId, sessionId: session.id, actorUserId }, now);
+    return { accessToken, refreshToken: await issueRefreshToken(session.id) };
+  }
+
+  async function issueUserToken(user: UserRow, purpose: TokenPurpose): Promise<string> {
+    const now = clock.now();
+    await repository.expireUserTokens(user.id, purpose, now);
+    const token = randomToken();
+    await repository.addUserToken({
+      tokenHash: hashToken(token),
+      userId: user.id,
+      purpose,
+      expiresAt: new Date(now.getTime() + TOKEN_LIFETIME_MS[purpose]),
+    });
+    return token;
+  }
+
+  async function sendVerification(user: UserRow): Promise<void> {
+    const token = await issueUserToken(user, 'verify_email');
+    const url = `${options.publicUrl}/verify-email?token=${encodeURIComponent(token)}`;
+    await deps.outbox.enqueueEmail(verifyEmailEmail(user.email, user.firstName, url));
+  }
+
+  return {
+    /** Checks e-mail and password; the same answer for an unknown address and a wrong password. */
+    async login(email: string, password: string, ip: string): Promise<IssuedTokens> {
+      const user = await users.findByEmail(email);
+      const valid = await verifyPassword(user?.passwordHash ?? null, password);
+      if (!user || !valid || !user.isActive) throw badRequest(ERROR_CODES.loginBadCredentials);
+      await audit.record({ action: 'login', actorUserId: user.id, subjectUserId: user.id, ip });
+      return startSession(user.id, null);
+    },
+
+    async authenticate(accessToken: string): Promise<AuthContext | null> {
+      const now = clock.now();
+      const claims = await signer.verify(accessToken, now);
+      if (!claims) return null;
+      const session = await repository.liveSession(claims.sessionId, now);
+      if (!session || session.userId !== claims.userId) return null;
+      const user = await users.findById(claims.userId);
+      if (!user?.isActive) return null;
+      return { user, sessionId: session.id, actorUserId: session.actorUserId };
+    },
+
+    /**
+     * Rotates a refresh token: the old one is spent and a new one issued in the same session.
+     * A spent token presented again means it was copied: the whole session is revoked (D14).
+     */
+    async refresh(refreshToken: string | undefined): Promise<IssuedTokens & { userId: number }> {
+      if (!refreshToken) throw unauthorized(MESSAGES.noRefreshToken);
+      const now = clock.now();
+      const tokenHash = hashToken(refreshToken);
+      const stored = await repository.findRefreshToken(tokenHash);
+      if (!stored) throw unauthorized(MESSAGES.refreshFailed);
+      const session = await repository.liveSession(stored.sessionId, now);
+      if (!session) throw unauthorized(MESSAGES.refreshFailed);
+      if (!(await repository.useRefreshToken(tokenHash, now))) {
+        await repository.revokeSession(session.id, 'refresh token reused', now);
+        await audit.record({
+          action: 'refresh_token_reuse',
+          actorUserId: null,
+          subjectUserId: session.userId,
+          details: { session: session.id },
+        });
+        throw unauthorized(MESSAGES.refreshFailed);
+      }
+      const accessToken = await signer.sign(
+        { userId: session.userId, sessionId: session.id, actorUserId: session.actorUserId },
+        now,
+      );
+      return { accessToken, refreshToken: await issueRefreshToken(session.id), userId: session.userId };
+    },
+
+    /** Ends the session named by the access token or by the refresh token, whichever is given. */
+    async logout(sessionId: string | null, refreshToken: string | undefined): Promise<void> {
+      const now = clock.now();
+      if (sessionId) await repository.revokeSession(sessionId, 'logout', now);
+      if (refreshToken) {
+        const stored = await repository.findRefreshToken(hashToken(refreshToken));
+        if (stored) await repository.revokeSession(stored.sessionId, 'logout', now);
+      }
+    },
+
+    /** Registration creates the user and a pending trial account they own (D9). */
+    async register(input: RegisterInput, ip: string): Promise<{ user: UserRow; tokens: IssuedTokens }> {
+      await users.assertEmailFree(input.email, null);
+      const now = clock.now();
+      const user = await users.create({
+        email: input.email,
+        passwordHash: await hashPassword(input.password),
+        firstName: input.first_name,
+        lastName: input.last_name,
+        phone: input.phone,
+        role: 'client',
+        isVerified: false,
+        agreeToTerms: input.agree_to_terms,
+        agreeToPrivacyPolicy: input.agree_to_privacy_policy,
+      });
+      const client = await deps.accounts.createClient({
+        accountName: `${input.first_name} ${input.last_name}`,
+        email: input.email,
+        phone: input.phone,
+        status: 'pending',
+        accountType: 'trial',
+        isTrialAccount: true,
+        tier: 'gold',
+        trialEndDate: addDays(now, TRIAL_DAYS).toISOString().slice(0, 10),
+        ownerUserId: user.id,
+      });
+      await users.setPrimaryClient(user.id, client.id);
+      await audit.record({ action: 'register', actorUserId: user.id, subjectUserId: user.id, ip });
+      await sendVerification(user);
+      return { user: { ...user, primaryClientId: client.id }, tokens: await startSession(user.id, null) };
+    },
+
+    /** Always answers the same; only a known, active address gets a message (D15). */
+    async forgotPassword(email: string): Promise<void> {
+      const user = await users.findByEmail(email);
+      if (!user?.isActive) return;
+      const token = await issueUserToken(user, 'reset_password');
+      const url = `${options.publicUrl}/reset-password?token=${encodeURIComponent(token)}`;
+      await deps.outbox.enqueueEmail(resetPasswordEmail(user.email, user.firstName, url));
+    },
+
+    /** Sets a new password from a valid reset link and signs out every session of the user. */
+    async resetPassword(token: string, password: string, ip: string): Promise<void> {
+      const now = clock.now();
+      const userId = await repository.consumeUserToken(hashToken(token), 'reset_password', now);
+      if (!userId) throw badRequest(ERROR_CODES.resetPasswordBadToken);
+      await users.setPassword(userId, await hashPassword(password));
+      await repository.revokeSessionsOfUser(userId, 'password reset', now);
+      await audit.record({ action: 'password_reset', actorUserId: userId, subjectUserId: userId, ip });
+    },
+
+    async requestVerification(email: string): Promise<void> {
+      const user = await users.findByEmail(email);
+      if (!user?.isActive || user.isVerified) return;
+      await sendVerification(user);
+    },
+
+    async verify(token: string): Promise<UserRow> {
+      const userId = await repository.consumeUserToken(hashToken(token), 'verify_email', clock.now());
+      const user = userId ? await users.findById(userId) : undefined;
+      if (!user) throw badRequest(ERROR_CODES.verifyUserBadToken);
+      if (user.isVerified) throw badRequest(ERROR_CODES.verifyUserAlreadyVerified);
+      return (await users.markVerified(user.id)) ?? user;
+    },
+
+    /** A superuser starts acting as another user (D11): a session of the target naming the actor. */
+    async startMasquerade(actor: AuthContext, email: string, ip: string): Promise<IssuedTokens> {
+      if (!actor.user.isSuperuser || actor.actorUserId)
+        throw forbidden('Only administrators may switch user');
+      const target = await users.findByEmail(email);
+      if (!target?.isActive) throw notFound('User not found');
+      if (target.isSuperuser) throw forbidden('Administrators cannot act as another administrator');
+      await audit.record({
+        action: 'masquerade_start',
+        actorUserId: actor.user.id,
+        subjectUserId: target.id,
+        ip,
+        details: { email: target.email },
+      });
+      return startSession(target.id, actor.user.id);
+    },
+
+    async endMasquerade(current: AuthContext, ip: string): Promise<void> {
+      await repository.revokeSession(current.sessionId, 'masquerade ended', clock.now());
+      await audit.record({
+        action: 'masquerade_end',
+        actorUserId: current.actorUserId,
+        subjectUserId: current.user.id,
+        ip,
+      });
+    },
+  };
+}
+
+export type AuthService = ReturnType<typeof createAuthService>;

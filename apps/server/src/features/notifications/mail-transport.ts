@@ -1,0 +1,35 @@
+import nodemailer from 'nodemailer';
+
+export interface MailMessage {
+  from: string;
+  to: string;
+  subject: string;
+  text: string;
+  html: string | null;
+  /** Stable per outbox row: a resend after a crash carries the same Message-ID. */
+  messageId: string;
+}
+
+/** Sends one e-mail; throws when the server refuses or cannot be reached. */
+export interface MailTransport {
+  readonly kind: 'smtp';
+  send(message: MailMessage): Promise<{ providerMessageId: string | null }>;
+}
+
+export function createSmtpTransport(smtpUrl: string): MailTransport {
+  const transporter = nodemailer.createTransport(smtpUrl);
+  return {
+    kind: 'smtp',
+    async send(message) {
+      const info = await transporter.sendMail({
+        from: message.from,
+        to: message.to,
+        subject: message.subject,
+        text: message.text,
+        ...(message.html ? { html: message.html } : {}),
+        messageId: message.messageId,
+      });
+      return { providerMessageId: info.messageId ?? null };
+    },
+  };
+}

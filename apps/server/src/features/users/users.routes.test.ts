@@ -1,0 +1,118 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bearer, buildOwnedClient, buildUser, login } from '../../test/factories';
+import { createTestApp, type TestApp } from '../../test/test-app';
+
+describe('/users/me', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  it('needs a token', async () => {
+    const response = await t.app.inject({ url: '/users/me' });
+    expect(response.statusCode).toBe(401);
+    expect(response.json()).toEqual({ detail: 'Unauthorized' });
+  });
+
+  it('answers with and without the trailing slash, active account first, and switches accounts', async () => {
+    const { user, client: first } = await buildOwnedClient(t.services, undefined, {
+      accountName: 'B Account',
+      tier: 'gold',
+    });
+    const { client: second } = await buildOwnedClient(t.services, user, {
+      accountName: 'A Account',
+      tier: 'bronze',
+    });
+    const { token } = await login(t.app, user.email);
+
+    const me = await t.app.inject({ url: '/users/me/', headers: bearer(token) });
+    expect(me.statusCode).toBe(200);
+    expect(me.json().clients.map((c: { id: number }) => c.id)).toEqual([second.id, first.id]);
+    expect(me.json().primary_client_id).toBe(second.id);
+
+    const switched = await t.app.inject({
+      method: 'PATCH',
+      url: '/users/me',
+      headers: bearer(token),
+      payload: { primary_client_id: first.id },
+    });
+    expect(switched.statusCode).toBe(200);
+    const again = await t.app.inject({ url: '/users/me', headers: bearer(token) });
+    expect(again.json().clients[0]).toMatchObject({ id: first.id, tier: 'gold', membership: 'owner' });
+  });
+
+  it("refuses to switch to another user's account and changes nothing", async () => {
+    const { user, client } = await buildOwnedClient(t.services);
+    const { client: foreign } = await buildOwnedClient(t.services);
+    const { token } = await login(t.app, user.email);
+    const response = await t.app.inject({
+      method: 'PATCH',
+      url: '/users/me',
+      headers: bearer(token),
+      payload: { primary_client_id: foreign.id },
+    });
+    expect(response.statusCode).toBe(422);
+    const me = await t.app.inject({ url: '/users/me', headers: bearer(token) });
+    expect(me.json().primary_client_id).toBe(client.id);
+  });
+
+  it('updates the profile and refuses an address another user has', async () => {
+    const { user } = await buildOwnedClient(t.services);
+    const other = await buildUser(t.services);
+    const { token } = await login(t.app, user.email);
+    const updated = await t.app.inject({
+      method: 'PATCH',
+      url: '/users/me/',
+      headers: bearer(token),
+      payload: { first_name: 'Rosa', last_name: 'Rainer', phone: '713-555-0199' },
+    });
+    expect(updated.json()).toMatchObject({ first_name: 'Rosa', last_name: 'Rainer', phone: '713-555-0199' });
+    const taken = await t.app.inject({
+      method: 'PATCH',
+      url: '/users/me',
+      headers: bearer(token),
+      payload: { email: other.email },
+    });
+    expect(taken.statusCode).toBe(400);
+    const blank = await t.app.inject({
+      method: 'PATCH',
+      url: '/users/me',
+      headers: bearer(token),
+      payload: { first_name: ' ' },
+    });
+    expect(blank.statusCode).toBe(422);
+    expect(blank.json().detail[0]).toMatchObject({
+      loc: ['body', 'first_name'],
+      msg: 'First name is required.',
+    });
+  });
+
+  it('tells a contact how many locations are assigned to it', async () => {
+    const { client } = await buildOwnedClient(t.services);
+    const contactUser = await buildUser(t.services, { role: 'contact' });
+    const [here, there] = await t.services.locations.createMany([
+      { clientId: client.id, name: 'Here', latitude: 30, longitude: -97 },
+      { clientId: client.id, name: 'There', latitude: 31, longitude: -97 },
+    ]);
+    const contact = await t.services.contacts.create({
+      clientId: client.id,
+      userId: contactUser.id,
+      name: 'C',
+    });
+    const { token } = await login(t.app, contactUser.email);
+    const before = await t.app.inject({ url: '/users/me', headers: bearer(token) });
+    expect(before.json()).toMatchObject({
+      role: 'contact',
+      co_owner: false,
+      location_count: 0,
+      contact_id: contact.id,
+    });
+    await t.services.assignments.assignLocations(contact.id, [here?.id ?? 0, there?.id ?? 0]);
+    const after = await t.app.inject({ url: '/users/me', headers: bearer(token) });
+    expect(after.json().location_count).toBe(2);
+    await t.services.accounts.addClientAdmin(client.id, contactUser.id);
+    const coOwner = await t.app.inject({ url: '/users/me', headers: bearer(token) });
+    expect(coOwner.json()).toMatchObject({ co_owner: true, location_count: 2 });
+  });
+});

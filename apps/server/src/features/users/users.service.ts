@@ -1,0 +1,91 @@
+import { ERROR_CODES } from '@pluvio/shared/messages';
+import type { CurrentUser, UpdateMe } from '@pluvio/shared/users.schemas';
+import type { AppDb } from '../../db/client';
+import { badRequest, invalidField } from '../../lib/errors';
+import type { AccountsService } from '../accounts/accounts.service';
+import { createUsersRepository, type NewUser } from './users.repository';
+import type { UserRow } from './users.schema';
+
+function displayName(user: Pick<UserRow, 'firstName' | 'lastName' | 'email'>): string {
+  return `${user.firstName} ${user.lastName}`.trim() || user.email;
+}
+
+export function createUsersService(db: AppDb, accounts: AccountsService) {
+  const repository = createUsersRepository(db);
+
+  async function currentUser(user: UserRow, actorUserId: number | null): Promise<CurrentUser> {
+    const { clients } = await accounts.accountsOfUser(user.id, user.primaryClientId);
+    const active = clients[0];
+    const actor = actorUserId ? await repository.findById(actorUserId) : undefined;
+    return {
+      id: user.id,
+      email: user.email,
+      first_name: user.firstName,
+      last_name: user.lastName,
+      phone: user.phone,
+      role: user.role,
+      co_owner: active?.membership === 'co_owner',
+      is_superuser: user.isSuperuser,
+      is_verified: user.isVerified,
+      is_active: user.isActive,
+      agree_to_terms: user.agreeToTerms,
+      agree_to_privacy_policy: user.agreeToPrivacyPolicy,
+      primary_client_id: active?.id ?? null,
+      clients: clients.map(({ contact_id: _c, location_count: _l, ...client }) => client),
+      contact_id: active?.contact_id ?? null,
+      location_count: active?.location_count ?? 0,
+      impersonator: actor ? { id: actor.id, email: actor.email, name: displayName(actor) } : null,
+    };
+  }
+
+  async function assertEmailFree(email: string, exceptUserId: number | null): Promise<void> {
+    const existing = await repository.findByEmail(email);
+    if (existing && existing.id !== exceptUserId) throw badRequest(ERROR_CODES.registerUserAlreadyExists);
+  }
+
+  return {
+    findById: repository.findById,
+    findByEmail: repository.findByEmail,
+    currentUser,
+    displayName,
+    assertEmailFree,
+
+    async create(values: NewUser): Promise<UserRow> {
+      await assertEmailFree(values.email, null);
+      return repository.insert({ ...values, email: values.email.trim().toLowerCase() });
+    },
+
+    async setPassword(userId: number, passwordHash: string): Promise<void> {
+      await repository.update(userId, { passwordHash });
+    },
+
+    async markVerified(userId: number): Promise<UserRow | undefined> {
+      return repository.update(userId, { isVerified: true });
+    },
+
+    async setPrimaryClient(userId: number, primaryClientId: number): Promise<void> {
+      await repository.update(userId, { primaryClientId });
+    },
+
+    /** PATCH /users/me: profile fields, and the active account when it is one of the user's. */
+    async updateMe(user: UserRow, changes: UpdateMe): Promise<UserRow> {
+      if (changes.primary_client_id !== undefined) {
+        const member = await accounts.isMember(user.id, changes.primary_client_id);
+        if (!member) throw invalidField(['body', 'primary_client_id'], 'Not one of your accounts');
+      }
+      if (changes.email !== undefined) await assertEmailFree(changes.email, user.id);
+      const emailChanged = changes.email !== undefined && changes.email !== user.email.toLowerCase();
+      const updated = await repository.update(user.id, {
+        ...(changes.first_name !== undefined && { firstName: changes.first_name }),
+        ...(changes.last_name !== undefined && { lastName: changes.last_name }),
+        ...(changes.phone !== undefined && { phone: changes.phone }),
+        ...(changes.email !== undefined && { email: changes.email }),
+        ...(emailChanged && { isVerified: false }),
+        ...(changes.primary_client_id !== undefined && { primaryClientId: changes.primary_client_id }),
+      });
+      return updated ?? user;
+    },
+  };
+}
+
+export type UsersService = ReturnType<typeof createUsersService>;

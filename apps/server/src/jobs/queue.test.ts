@@ -1,0 +1,52 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from '../db/client';
+import { migrateDatabase } from '../db/migrate';
+import { openScratchDatabase } from '../db/scratch';
+import { registerJobs, startQueue } from './queue';
+
+async function waitFor(check: () => boolean, timeoutMs = 20_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!check()) {
+    if (Date.now() > deadline) throw new Error('timed out');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+describe(`job queue on ${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'}`, () => {
+  let database: Database;
+  beforeAll(async () => {
+    database = await openScratchDatabase(process.env.DATABASE_URL);
+    await migrateDatabase(database);
+  });
+  afterAll(() => database.close());
+
+  it('hands every job to exactly one worker, and keeps schedules', async () => {
+    const handled: number[] = [];
+    const job = {
+      name: 'test.count',
+      cron: '*/5 * * * *',
+      handler: async (data: unknown) => {
+        handled.push((data as { n: number }).n);
+      },
+    };
+    // PGlite lives inside one process; PostgreSQL serves workers in several.
+    const workerCount = database.kind === 'postgres' ? 2 : 1;
+    const workers = [];
+    for (let i = 0; i < workerCount; i++) {
+      const boss = await startQueue(database, 'worker', (error) => {
+        throw error;
+      });
+      await registerJobs(boss, [job], true);
+      workers.push(boss);
+    }
+    const producer = workers[0];
+    if (!producer) throw new Error('no worker');
+    for (let n = 0; n < 20; n++) await producer.send(job.name, { n });
+    await waitFor(() => handled.length >= 20);
+    await new Promise((resolve) => setTimeout(resolve, 2500));
+    expect(handled.sort((a, b) => a - b)).toEqual(Array.from({ length: 20 }, (_, n) => n));
+    const schedules = await producer.getSchedules();
+    expect(schedules.map((schedule) => schedule.name)).toContain('test.count');
+    for (const boss of workers) await boss.stop({ graceful: true, timeout: 5000 });
+  });
+});

@@ -1,0 +1,39 @@
+import { fromPglite, PgBoss } from 'pg-boss';
+import type { Database } from '../db/client';
+
+/** A background job described as data: its queue, optional schedule, and idempotent handler. */
+export interface JobDefinition {
+  name: string;
+  /** Cron expression, evaluated in `timeZone` (default UTC). */
+  cron?: string;
+  timeZone?: string;
+  handler: (data: unknown) => Promise<void>;
+}
+
+export type QueueRole = 'producer' | 'worker';
+
+/**
+ * pg-boss on the app's own database. A producer only sends; a worker also takes jobs and keeps
+ * the schedules. pg-boss hands each job to exactly one worker, however many processes run.
+ */
+export async function startQueue(database: Database, role: QueueRole, onError: (error: Error) => void) {
+  const workerOptions = role === 'worker' ? {} : { supervise: false, schedule: false };
+  const boss =
+    database.kind === 'pglite'
+      ? new PgBoss({ db: fromPglite(database.pglite), backend: 'pglite', ...workerOptions })
+      : new PgBoss({ connectionString: database.connectionString, max: 4, ...workerOptions });
+  boss.on('error', onError);
+  await boss.start();
+  return boss;
+}
+
+export async function registerJobs(boss: PgBoss, jobs: readonly JobDefinition[], withWorkers: boolean) {
+  for (const job of jobs) {
+    await boss.createQueue(job.name);
+    if (!withWorkers) continue;
+    await boss.work(job.name, { batchSize: 10, pollingIntervalSeconds: 1 }, async (batch) => {
+      for (const item of batch) await job.handler(item.data);
+    });
+    if (job.cron) await boss.schedule(job.name, job.cron, null, { tz: job.timeZone ?? 'UTC' });
+  }
+}

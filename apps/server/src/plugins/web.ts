@@ -1,0 +1,35 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+import type { Config } from '../config';
+import { cspNonceOf } from './security';
+
+const API_PREFIXES = ['/api/', '/auth/', '/users/', '/docs', '/healthz', '/readyz'];
+const NONCE_PLACEHOLDER = /__CSP_NONCE__/g;
+
+/**
+ * Serves the built web app: hashed assets as files, every other page as index.html with this
+ * response's CSP nonce filled in, so the browser router takes over.
+ */
+export async function registerWebApp(app: FastifyInstance, config: Config): Promise<void> {
+  const indexFile = path.join(config.webDist, 'index.html');
+  if (!fs.existsSync(indexFile)) {
+    app.log.warn({ webDist: config.webDist }, 'web app not built: run `npm run build -w @pluvio/web`');
+    return;
+  }
+  const indexHtml = fs.readFileSync(indexFile, 'utf8');
+  await app.register(fastifyStatic, { root: config.webDist, index: false, wildcard: false });
+  app.setNotFoundHandler((request, reply) => {
+    const pathname = request.url.split('?')[0] ?? '';
+    const isPage =
+      request.method === 'GET' &&
+      !path.extname(pathname) &&
+      !API_PREFIXES.some((prefix) => pathname.startsWith(prefix));
+    if (!isPage) return reply.code(404).send({ detail: 'Not Found' });
+    return reply
+      .header('cache-control', 'no-cache')
+      .type('text/html')
+      .send(indexHtml.replace(NONCE_PLACEHOLDER, cspNonceOf(reply.raw)));
+  });
+}

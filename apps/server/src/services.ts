@@ -1,0 +1,80 @@
+import type { Config } from './config';
+import type { Database } from './db/client';
+import { createAccountsService } from './features/accounts/accounts.service';
+import { createAssignmentsService } from './features/assignments/assignments.service';
+import { createAuditService } from './features/audit/audit.service';
+import { createGuards } from './features/auth/auth.guard';
+import { createAuthService } from './features/auth/auth.service';
+import { createTokenSigner } from './features/auth/token-signer';
+import { createContactsService } from './features/contacts/contacts.service';
+import { createLocationsService } from './features/locations/locations.service';
+import { createSmtpTransport, type MailTransport } from './features/notifications/mail-transport';
+import { createOutboxService } from './features/notifications/outbox.service';
+import { installationSecret } from './features/system/system.service';
+import { createUsersService } from './features/users/users.service';
+import type { Clock } from './lib/clock';
+
+export interface ServiceOptions {
+  config: Config;
+  database: Database;
+  clock: Clock;
+  /** Overrides the SMTP transport made from SMTP_URL (tests hand in their own). */
+  mailTransport?: MailTransport | null;
+  /** Wakes the outbox worker after a message is queued. */
+  onMailQueued?: () => Promise<void>;
+}
+
+/** Builds every feature's service once, wired to one database: the composition root. */
+export async function createServices(options: ServiceOptions) {
+  const { config, database, clock } = options;
+  const db = database.db;
+  const secret = config.JWT_SECRET ?? (await installationSecret(db, 'jwt_secret'));
+  const signer = createTokenSigner(secret, config.ACCESS_TOKEN_MINUTES);
+  const transport =
+    options.mailTransport !== undefined
+      ? options.mailTransport
+      : config.SMTP_URL
+        ? createSmtpTransport(config.SMTP_URL)
+        : null;
+
+  const audit = createAuditService(db);
+  const accounts = createAccountsService(db);
+  const users = createUsersService(db, accounts);
+  const locations = createLocationsService(db);
+  const contacts = createContactsService(db);
+  const assignments = createAssignmentsService(db);
+  const outbox = createOutboxService(db, {
+    transport,
+    mailFrom: config.MAIL_FROM,
+    clock,
+    onQueued: options.onMailQueued,
+  });
+  const auth = createAuthService(
+    db,
+    { users, accounts, outbox, audit },
+    { signer, refreshTokenDays: config.REFRESH_TOKEN_DAYS, publicUrl: config.PUBLIC_URL, clock },
+  );
+  const guards = createGuards(auth);
+  const rateLimit = { max: config.RATE_LIMIT_AUTH_PER_MINUTE, timeWindow: '1 minute' };
+  // A page open in several tabs refreshes more often than anyone types a password.
+  const refreshRateLimit = { max: config.RATE_LIMIT_AUTH_PER_MINUTE * 6, timeWindow: '1 minute' };
+
+  return {
+    config,
+    database,
+    clock,
+    audit,
+    accounts,
+    users,
+    locations,
+    contacts,
+    assignments,
+    outbox,
+    auth,
+    guards,
+    rateLimit,
+    refreshRateLimit,
+  };
+}
+
+export type Services = Awaited<ReturnType<typeof createServices>>;

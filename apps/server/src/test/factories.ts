@@ -1,0 +1,74 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import { hashPassword } from '../features/auth/passwords';
+import type { UserRow } from '../features/users/users.schema';
+import type { Services } from '../services';
+
+export const TEST_PASSWORD = 'Rainfall#2026';
+let passwordHash: Promise<string> | undefined;
+
+function unique(prefix: string): string {
+  return `${prefix}-${randomBytes(4).toString('hex')}`;
+}
+
+interface UserOverrides {
+  email?: string;
+  role?: string;
+  isSuperuser?: boolean;
+  isVerified?: boolean;
+  isActive?: boolean;
+  firstName?: string;
+}
+
+export async function buildUser(services: Services, overrides: UserOverrides = {}) {
+  passwordHash ??= hashPassword(TEST_PASSWORD);
+  return services.users.create({
+    email: overrides.email ?? `${unique('user')}@example.com`,
+    passwordHash: await passwordHash,
+    firstName: overrides.firstName ?? 'Test',
+    lastName: 'User',
+    phone: '512-555-0111',
+    role: overrides.role ?? 'client',
+    isSuperuser: overrides.isSuperuser ?? false,
+    isVerified: overrides.isVerified ?? true,
+    isActive: overrides.isActive ?? true,
+  });
+}
+
+interface ClientOverrides {
+  tier?: 'bronze' | 'silver' | 'gold';
+  status?: string;
+  accountType?: string;
+  isTrialAccount?: boolean;
+  trialEndDate?: string | null;
+  accountName?: string;
+}
+
+/** An account owned by a new (or the given) user, which becomes the owner's primary account. */
+export async function buildOwnedClient(services: Services, owner?: UserRow, overrides: ClientOverrides = {}) {
+  const user = owner ?? (await buildUser(services));
+  const client = await services.accounts.createClient({
+    accountName: overrides.accountName ?? unique('Account'),
+    tier: overrides.tier ?? 'gold',
+    status: overrides.status ?? 'active',
+    accountType: overrides.accountType ?? 'paid',
+    isTrialAccount: overrides.isTrialAccount ?? false,
+    trialEndDate: overrides.trialEndDate ?? null,
+    ownerUserId: user.id,
+  });
+  await services.users.setPrimaryClient(user.id, client.id);
+  return { user, client };
+}
+
+export async function login(app: FastifyInstance, email: string, password = TEST_PASSWORD) {
+  const response = await app.inject({
+    method: 'POST',
+    url: '/auth/jwt/login',
+    payload: new URLSearchParams({ username: email, password }).toString(),
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+  });
+  const refreshCookie = response.cookies.find((cookie) => cookie.name === 'pluvio_refresh')?.value;
+  return { response, token: response.json().access_token as string, refreshCookie };
+}
+
+export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });

@@ -1,0 +1,67 @@
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../app';
+import { loadConfig } from '../config';
+import type { Database } from '../db/client';
+import { migrateDatabase } from '../db/migrate';
+import { openScratchDatabase } from '../db/scratch';
+import type { MailTransport } from '../features/notifications/mail-transport';
+import type { Clock } from '../lib/clock';
+import { createServices, type Services } from '../services';
+
+/** A clock the test moves by hand. */
+export function manualClock(start = new Date('2026-11-21T12:00:00Z')) {
+  let now = start;
+  return {
+    now: () => now,
+    set: (date: Date) => {
+      now = date;
+    },
+    advance: (ms: number) => {
+      now = new Date(now.getTime() + ms);
+    },
+  } satisfies Clock & Record<string, unknown>;
+}
+
+export interface TestAppOptions {
+  env?: Record<string, string>;
+  clock?: Clock;
+  mailTransport?: MailTransport | null;
+  onMailQueued?: () => Promise<void>;
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  services: Services;
+  database: Database;
+  close: () => Promise<void>;
+}
+
+export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    RATE_LIMIT_AUTH_PER_MINUTE: '1000',
+    PUBLIC_URL: 'http://localhost:3000',
+    ...options.env,
+  });
+  const database = await openScratchDatabase(process.env.DATABASE_URL);
+  await migrateDatabase(database);
+  const services = await createServices({
+    config,
+    database,
+    clock: options.clock ?? { now: () => new Date() },
+    mailTransport: options.mailTransport ?? null,
+    onMailQueued: options.onMailQueued,
+  });
+  const app = await buildApp(services, { serveWeb: false, logger: false });
+  await app.ready();
+  return {
+    app,
+    services,
+    database,
+    close: async () => {
+      await app.close();
+      await database.close();
+    },
+  };
+}

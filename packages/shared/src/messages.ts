@@ -1,0 +1,38 @@
+/** User-facing texts of the specification, kept in one place (spec part 1 §8, part 2 §8). */
+
+export const MESSAGES = {
+  loginBadCredentials: 'Sorry we could not login using the email address or password you provided',
+  loginFailed: 'Failed to log in. Please try again.',
+  loginNoToken: 'Login failed. Please check your credentials.',
+  contactWithoutLocations: 'Ask the account owner to assign you to a location',
+  clientInfoMissing: 'Client Account information missing for this user',
+  masqueradeCancelled: 'Admin cancelled swap request. Returning Admin to List page',
+  noRefreshToken: 'No refresh token available',
+  refreshFailed: 'Failed to refresh token',
+  chartLoadError: 'Error loading data. Please try again later.',
+  loading: 'Loading...',
+  unexpectedError: 'Unexpected Application Error!',
+  tierTooLow: 'This feature is not available at your current service level',
+  upgradeToEnable: 'Please upgrade to enable this feature',
+  clickToUpgrade: 'Click Here to Upgrade',
+  checkEmail: 'Check your email for additional instructions',
+  passwordResetDone: 'Password was successfully reset',
+  resetTokenExpired: 'Your token has expired. Please request a new token by clicking here',
+  profileUpdated: 'Successfully Updated',
+  working: 'Working...',
+  rateLimited: 'Too many attempts. Please wait a minute and try again.',
+  verifyBadToken: 'This verification link is not valid or has expired.',
+  emailVerified: 'Your e-mail address is verified.',
+  notSignedIn: 'Not signed in',
+  notFound: 'Not found',
+} as const;
+
+/** Stable error codes in the old product's form, sent as `detail` (D21). */
+export const ERROR_CODES = {
+  loginBadCredentials: 'LOGIN_BAD_CREDENTIALS',
+  loginUserNotVerified: 'LOGIN_USER_NOT_VERIFIED',
+  registerUserAlreadyExists: 'REGISTER_USER_ALREADY_EXISTS',
+  resetPasswordBadToken: 'RESET_PASSWORD_BAD_TOKEN',
+  verifyUserBadToken: 'VERIFY_USER_BAD_TOKEN',
+  verifyUserAlreadyVerified: 'VERIFY_USER_ALREADY_VERIFIED',
+} as const;

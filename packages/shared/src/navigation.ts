@@ -1,0 +1,121 @@
+import { isAdminRole, isTier4, managesAccount, type Viewer } from './roles';
+import { TIER } from './tiers';
+
+/** Paths of the whole product (spec part 1 §2). */
+export const ROUTES = {
+  login: '/',
+  dashboard: '/dashboard',
+  settings: '/settings',
+  reports: '/reports',
+  assignments: '/assignments',
+  assignLocations: '/assign-locations',
+  profileBackup: '/profile-backup',
+  switchUser: '/switch',
+  locationForm: '/location-form',
+  locationList: '/location-list',
+  contactList: '/contact-list',
+  settingsGeneral: '/settings-general',
+  settingsAdmin: '/settings-admin',
+  wizard: '/wizard',
+  registrationComplete: '/registration-complete',
+  verifyEmail: '/verify-email',
+  resetPassword: '/reset-password',
+  forgotPassword: '/forgot-password',
+  upgrade: '/upgrade',
+  admin: '/admin',
+  cancelSignup: '/cancel-signup',
+  contactForm: '/contact-form',
+  clientForm: '/client-form',
+  profile: '/profile',
+  double: '/double',
+  orderLocations: '/order-locations',
+  mailViewer: '/admin/mail',
+} as const;
+
+/** Pages shown without the menu and top bar (spec part 1 §2, part 2 §2). */
+export const BARE_PAGES: readonly string[] = [
+  ROUTES.login,
+  ROUTES.orderLocations,
+  ROUTES.wizard,
+  ROUTES.registrationComplete,
+  ROUTES.resetPassword,
+  ROUTES.forgotPassword,
+  ROUTES.upgrade,
+];
+
+export function showsShell(pathname: string): boolean {
+  return !BARE_PAGES.includes(pathname);
+}
+
+export interface NavLink {
+  key: 'data' | 'graphs' | 'forecasts' | 'reports' | 'assignments' | 'settings';
+  label: string;
+  to: string;
+  /** Other paths that highlight this link. */
+  activeOn: readonly string[];
+}
+
+export function dataLinkTarget(viewer: Viewer): string {
+  return isAdminRole(viewer) ? ROUTES.admin : ROUTES.dashboard;
+}
+
+export function showsGraphLinks(viewer: Viewer): boolean {
+  return !isAdminRole(viewer) && !isTier4(viewer);
+}
+
+export function showsAssignments(viewer: Viewer): boolean {
+  return managesAccount(viewer) && viewer.tier >= TIER.bronze;
+}
+
+/**
+ * Settings: superusers go to client management; other managers to contacts; the admin role
+ * (not a superuser) sees no Settings link.
+ */
+export function settingsLinkTarget(viewer: Viewer): string | null {
+  if (isTier4(viewer)) return ROUTES.settingsAdmin;
+  if (managesAccount(viewer) && viewer.tier >= TIER.bronze) return ROUTES.contactList;
+  return null;
+}
+
+export function showsSwitchUser(viewer: Viewer): boolean {
+  return viewer.tier >= TIER.silver;
+}
+
+/** The header's links for this viewer, in display order (spec part 1 §2 "Header and navigation"). */
+export function navLinks(viewer: Viewer): NavLink[] {
+  const links: NavLink[] = [{ key: 'data', label: 'Data', to: dataLinkTarget(viewer), activeOn: [] }];
+  if (showsGraphLinks(viewer)) {
+    links.push(
+      { key: 'graphs', label: 'Graphs', to: `${ROUTES.dashboard}#graphs`, activeOn: [] },
+      { key: 'forecasts', label: 'Forecasts', to: `${ROUTES.dashboard}#forecast`, activeOn: [] },
+    );
+  }
+  links.push({ key: 'reports', label: 'Reports', to: ROUTES.reports, activeOn: [] });
+  if (showsAssignments(viewer)) {
+    links.push({
+      key: 'assignments',
+      label: 'Assignments',
+      to: ROUTES.assignLocations,
+      activeOn: [ROUTES.assignments],
+    });
+  }
+  const settings = settingsLinkTarget(viewer);
+  if (settings) {
+    links.push({
+      key: 'settings',
+      label: 'Settings',
+      to: settings,
+      activeOn: [
+        ROUTES.settings,
+        ROUTES.locationList,
+        ROUTES.locationForm,
+        ROUTES.contactList,
+        ROUTES.contactForm,
+        ROUTES.settingsGeneral,
+        ROUTES.settingsAdmin,
+        ROUTES.clientForm,
+      ],
+    });
+  }
+  return links;
+}

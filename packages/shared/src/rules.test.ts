@@ -1,0 +1,120 @@
+import { describe, expect, it } from 'vitest';
+import { switchableAccounts, trialDaysRemaining } from './accounts';
+import { errorMessage } from './errors';
+import { landingAfterLogin } from './landing';
+import { isStrongPassword } from './passwords';
+import { formatPhone, isRegistrationPhone } from './phone';
+import type { CurrentUser } from './users.schemas';
+
+describe('password rule', () => {
+  it.each([
+    ['Rainfall#2026', true],
+    ['rainfall#2026', false],
+    ['RAINFALL#2026', false],
+    ['Rainfall#', false],
+    ['Rainfall2026', false],
+    ['Ra#1', false],
+  ])('%s is %s', (password, ok) => {
+    expect(isStrongPassword(password)).toBe(ok);
+  });
+});
+
+describe('phone display', () => {
+  it.each([
+    ['7135550101', '713-555-0101'],
+    ['(713) 555-0101', '713-555-0101'],
+    ['17135550101', '1-713-555-0101'],
+    ['27135550101', '27135550101'],
+    ['', 'N/A'],
+    [null, 'N/A'],
+  ])('%s shows as %s', (raw, shown) => {
+    expect(formatPhone(raw)).toBe(shown);
+  });
+
+  it('accepts the characters the registration form allows', () => {
+    expect(isRegistrationPhone('+1 (713) 555.0101')).toBe(true);
+    expect(isRegistrationPhone('713-555-01')).toBe(false);
+    expect(isRegistrationPhone('713x5550101')).toBe(false);
+  });
+});
+
+describe('trial days remaining', () => {
+  const today = new Date(2026, 10, 21, 18, 30);
+  it('counts whole days from midnight today', () => {
+    expect(trialDaysRemaining('2026-12-03', today)).toBe(12);
+    expect(trialDaysRemaining('2026-11-21', today)).toBe(0);
+  });
+  it('never goes below 0', () => {
+    expect(trialDaysRemaining('2026-11-01', today)).toBe(0);
+    expect(trialDaysRemaining(null, today)).toBe(0);
+  });
+});
+
+describe('account switcher', () => {
+  it('leaves archived accounts out', () => {
+    expect(
+      switchableAccounts([{ status: 'active' }, { status: 'archived' }, { status: 'pending' }]),
+    ).toHaveLength(2);
+  });
+});
+
+describe('error messages', () => {
+  it('uses the detail string, or the first msg of a list', () => {
+    expect(errorMessage({ detail: 'LOGIN_BAD_CREDENTIALS' }, 'x')).toBe('LOGIN_BAD_CREDENTIALS');
+    expect(errorMessage({ detail: [{ loc: ['body'], msg: 'Bad', type: 't' }] }, 'x')).toBe('Bad');
+    expect(errorMessage('nonsense', 'fallback')).toBe('fallback');
+  });
+});
+
+describe('landing after login', () => {
+  const base: CurrentUser = {
+    id: 1,
+    email: 'a@b.co',
+    first_name: 'A',
+    last_name: 'B',
+    phone: null,
+    role: 'client',
+    co_owner: false,
+    is_superuser: false,
+    is_verified: true,
+    is_active: true,
+    agree_to_terms: true,
+    agree_to_privacy_policy: true,
+    primary_client_id: 1,
+    clients: [
+      {
+        id: 1,
+        account_name: 'X',
+        tier: 'gold',
+        status: 'active',
+        account_type: 'paid',
+        is_trial_account: false,
+        trial_end_date: null,
+        invoice_email: null,
+        membership: 'owner',
+      },
+    ],
+    contact_id: null,
+    location_count: 3,
+    impersonator: null,
+  };
+  const active = base.clients[0] as CurrentUser['clients'][number];
+
+  it('sends owners to the dashboard and the admin role to /admin', () => {
+    expect(landingAfterLogin(base)).toEqual({ path: '/dashboard' });
+    expect(landingAfterLogin({ ...base, role: 'admin' })).toEqual({ path: '/admin' });
+  });
+  it('sends a pending account to the wizard', () => {
+    expect(landingAfterLogin({ ...base, clients: [{ ...active, status: 'pending' }] })).toEqual({
+      path: '/wizard',
+    });
+  });
+  it('stops a contact with no locations and a user with no account', () => {
+    expect(landingAfterLogin({ ...base, role: 'contact', location_count: 0 })).toEqual({
+      error: 'Ask the account owner to assign you to a location',
+    });
+    expect(landingAfterLogin({ ...base, clients: [] })).toEqual({
+      error: 'Client Account information missing for this user',
+    });
+  });
+});

@@ -1,0 +1,46 @@
+/** Service tiers and the one mapping from tier names to numeric levels (DECISIONS D8, D9). */
+
+export const TIER_NAMES = ['bronze', 'silver', 'gold'] as const;
+export type TierName = (typeof TIER_NAMES)[number];
+
+export const TIER = { unknown: 0, bronze: 1, silver: 2, gold: 3, superuser: 4 } as const;
+export type TierNumber = (typeof TIER)[keyof typeof TIER];
+
+/** Default tier a feature gate asks for when it names none (spec part 1 §9). */
+export const DEFAULT_GATE_TIER = 2;
+
+/**
+ * Numeric level of an account's tier as seen by a user.
+ * A trial account is at Gold level (D9); a missing tier means trial; superusers are always 4.
+ */
+export function tierNumber(tier: string | null | undefined, isSuperuser = false): TierNumber {
+  if (isSuperuser) return TIER.superuser;
+  switch ((tier ?? 'trial').toLowerCase()) {
+    case 'bronze':
+      return TIER.bronze;
+    case 'silver':
+      return TIER.silver;
+    case 'gold':
+    case 'trial':
+      return TIER.gold;
+    default:
+      return TIER.unknown;
+  }
+}
+
+const TIER_LABELS: Record<TierNumber, string> = {
+  0: 'Unknown',
+  1: 'Bronze',
+  2: 'Silver',
+  3: 'Gold',
+  4: 'Administrator',
+};
+
+export function tierLabel(tier: TierNumber): string {
+  return TIER_LABELS[tier];
+}
+
+/** True when the caller's level reaches the level a feature needs. */
+export function meetsTier(tier: TierNumber, required: number = DEFAULT_GATE_TIER): boolean {
+  return tier >= required;
+}

@@ -1,0 +1,62 @@
+import { z } from 'zod';
+import { ACCOUNT_STATUSES, ACCOUNT_TYPES } from './accounts';
+import { emailSchema } from './auth.schemas';
+import { TIER_NAMES } from './tiers';
+
+/** An account as listed in the current user's `clients` (spec part 1 §3). */
+export const userClientSchema = z.object({
+  id: z.number().int(),
+  account_name: z.string(),
+  tier: z.enum(TIER_NAMES),
+  status: z.enum(ACCOUNT_STATUSES),
+  account_type: z.enum(ACCOUNT_TYPES),
+  is_trial_account: z.boolean(),
+  trial_end_date: z.string().nullable(),
+  invoice_email: z.string().nullable(),
+  /** The user's relation to this account. */
+  membership: z.enum(['owner', 'co_owner', 'contact']),
+});
+export type UserClient = z.infer<typeof userClientSchema>;
+
+export const impersonatorSchema = z.object({
+  id: z.number().int(),
+  email: z.string(),
+  name: z.string(),
+});
+
+/** GET /users/me. */
+export const currentUserSchema = z.object({
+  id: z.number().int(),
+  email: z.string(),
+  first_name: z.string(),
+  last_name: z.string(),
+  phone: z.string().nullable(),
+  role: z.string(),
+  co_owner: z.boolean(),
+  is_superuser: z.boolean(),
+  is_verified: z.boolean(),
+  is_active: z.boolean(),
+  agree_to_terms: z.boolean(),
+  agree_to_privacy_policy: z.boolean(),
+  primary_client_id: z.number().int().nullable(),
+  clients: z.array(userClientSchema),
+  /** Contact record in the active account, when the user is a contact there. */
+  contact_id: z.number().int().nullable(),
+  /** Locations the user may see in the active account. */
+  location_count: z.number().int(),
+  /** Set while a superuser acts as this user (D11). */
+  impersonator: impersonatorSchema.nullable(),
+});
+export type CurrentUser = z.infer<typeof currentUserSchema>;
+
+/** PATCH /users/me: profile fields and the active account. */
+export const updateMeSchema = z
+  .object({
+    first_name: z.string().trim().min(1, 'First name is required.'),
+    last_name: z.string().trim().min(1, 'Last name is required.'),
+    email: emailSchema,
+    phone: z.string().trim().min(1, 'Phone number is required.'),
+    primary_client_id: z.number().int(),
+  })
+  .partial();
+export type UpdateMe = z.infer<typeof updateMeSchema>;
