@@ -52,7 +52,13 @@ export async function createServices(options: ServiceOptions) {
   const auth = createAuthService(
     db,
     { users, accounts, outbox, audit },
-    { signer, refreshTokenDays: config.REFRESH_TOKEN_DAYS, publicUrl: config.PUBLIC_URL, clock },
+    {
+      signer,
+      refreshTokenDays: config.REFRESH_TOKEN_DAYS,
+      publicUrl: config.PUBLIC_URL,
+      timeZone: config.TIME_ZONE,
+      clock,
+    },
   );
   const guards = createGuards(auth);
   const rateLimit = { max: config.RATE_LIMIT_AUTH_PER_MINUTE, timeWindow: '1 minute' };

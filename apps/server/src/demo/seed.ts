@@ -1,4 +1,5 @@
 import { hashPassword } from '../features/auth/passwords';
+import { productDate } from '../lib/time';
 import type { Services } from '../services';
 import {
   DEMO_ACCOUNTS,
@@ -9,18 +10,12 @@ import {
   EXTRA_ACCOUNTS,
 } from './demo-data';
 
-const DAY_MS = 24 * 3600 * 1000;
-
-function isoDate(date: Date): string {
-  return date.toISOString().slice(0, 10);
-}
-
 /**
  * Writes the demo installation (README "Demo logins") unless it is there already.
  * Returns false when nothing was written.
  */
 export async function seedDemoData(services: Services): Promise<boolean> {
-  const { users, accounts, locations, contacts, assignments, clock } = services;
+  const { users, accounts, locations, contacts, assignments, clock, config } = services;
   if (await users.findByEmail(demoEmail('admin'))) return false;
   const now = clock.now();
   const passwordHash = await hashPassword(DEMO_PASSWORD);
@@ -45,9 +40,10 @@ export async function seedDemoData(services: Services): Promise<boolean> {
   const clientIds = new Map<string, number>();
   const locationIds = new Map<string, number[]>();
   for (const demo of [...DEMO_ACCOUNTS, ...EXTRA_ACCOUNTS]) {
-    const client = await accounts.createClient(
-      clientValues(demo, demo.owner ? userIds.get(demo.owner) : undefined, now),
-    );
+    const owner = demo.owner ? userIds.get(demo.owner) : undefined;
+    const trialEndDate =
+      demo.accountType === 'trial' ? productDate(now, config.TIME_ZONE, demo.trialDays ?? 30) : null;
+    const client = await accounts.createClient(clientValues(demo, owner, trialEndDate));
     clientIds.set(demo.key, client.id);
     const rows = await locations.createMany(
       demo.cities.map(([name, latitude, longitude]) => ({
@@ -57,7 +53,7 @@ export async function seedDemoData(services: Services): Promise<boolean> {
         longitude,
         h24Threshold: 0.5,
         rapidrainThreshold: demo.tier === 'bronze' ? 0.5 : 0.25,
-        dataStartDate: isoDate(now),
+        dataStartDate: productDate(now, config.TIME_ZONE),
       })),
     );
     locationIds.set(
@@ -96,7 +92,7 @@ export async function seedDemoData(services: Services): Promise<boolean> {
   return true;
 }
 
-function clientValues(demo: DemoAccount, ownerUserId: number | undefined, now: Date) {
+function clientValues(demo: DemoAccount, ownerUserId: number | undefined, trialEndDate: string | null) {
   const trial = demo.accountType === 'trial';
   return {
     accountName: demo.accountName,
@@ -106,7 +102,7 @@ function clientValues(demo: DemoAccount, ownerUserId: number | undefined, now: D
     accountType: demo.accountType,
     isTrialAccount: trial,
     tier: demo.tier,
-    trialEndDate: trial ? isoDate(new Date(now.getTime() + (demo.trialDays ?? 30) * DAY_MS)) : null,
+    trialEndDate,
     manualInvoice: demo.accountType !== 'paid',
     invoicePeriod: demo.accountType === 'paid' ? 'monthly' : null,
     invoiceDay: demo.accountType === 'paid' ? 1 : null,

@@ -4,6 +4,7 @@ import { ERROR_CODES, MESSAGES } from '@pluvio/shared/messages';
 import type { AppDb } from '../../db/client';
 import type { Clock } from '../../lib/clock';
 import { badRequest, forbidden, notFound, unauthorized } from '../../lib/errors';
+import { productDate } from '../../lib/time';
 import { hashToken, randomToken } from '../../lib/tokens';
 import type { AccountsService } from '../accounts/accounts.service';
 import type { AuditService } from '../audit/audit.service';
@@ -19,6 +20,7 @@ export interface AuthOptions {
   signer: TokenSigner;
   refreshTokenDays: number;
   publicUrl: string;
+  timeZone: string;
   clock: Clock;
 }
 
@@ -175,7 +177,7 @@ export function createAuthService(db: AppDb, deps: AuthDeps, options: AuthOption
         accountType: 'trial',
         isTrialAccount: true,
         tier: 'gold',
-        trialEndDate: addDays(now, TRIAL_DAYS).toISOString().slice(0, 10),
+        trialEndDate: productDate(now, options.timeZone, TRIAL_DAYS),
         ownerUserId: user.id,
       });
       await users.setPrimaryClient(user.id, client.id);
