@@ -1,0 +1,82 @@
+import type { ReactNode } from 'react';
+import { createBrowserRouter, type RouteObject } from 'react-router';
+import { TitlePage } from '../components/title-page';
+import { AdminPage } from '../features/admin/admin-page';
+import { MailViewerPage } from '../features/admin/mail-viewer-page';
+import { ForgotPasswordPage } from '../features/auth/forgot-password-page';
+import { LoginPage } from '../features/auth/login-page';
+import { RegistrationCompletePage } from '../features/auth/registration-complete-page';
+import { ResendVerificationPage } from '../features/auth/resend-verification-page';
+import { ResetPasswordPage } from '../features/auth/reset-password-page';
+import { VerifyEmailPage } from '../features/auth/verify-email-page';
+import { ProfilePage } from '../features/profile/profile-page';
+import { isPublicPath, PATHS } from '../lib/routes';
+import { ErrorPage, NotFoundPage } from './error-page';
+import { RequireSuperuser, RequireUser } from './guards';
+import { RootLayout } from './shell/root-layout';
+
+type Access = 'public' | 'user' | 'superuser';
+
+interface PageRoute {
+  path: string;
+  element: ReactNode;
+}
+
+/** Every page of the product, keyed by its path in ROUTES. */
+const PAGES: PageRoute[] = [
+  { path: PATHS.login, element: <LoginPage /> },
+  { path: PATHS.forgotPassword, element: <ForgotPasswordPage /> },
+  { path: PATHS.resetPassword, element: <ResetPasswordPage /> },
+  { path: PATHS.registrationComplete, element: <RegistrationCompletePage /> },
+  { path: PATHS.verifyEmail, element: <VerifyEmailPage /> },
+  { path: PATHS.resendVerification, element: <ResendVerificationPage /> },
+  { path: PATHS.wizard, element: <TitlePage title="Create Your Account" /> },
+  { path: PATHS.upgrade, element: <TitlePage title="Upgrade" /> },
+  { path: PATHS.cancelSignup, element: <TitlePage title="Sign-up Cancelled" /> },
+  { path: PATHS.dashboard, element: <TitlePage title="Dashboard" /> },
+  { path: PATHS.reports, element: <TitlePage title="Reports" /> },
+  { path: PATHS.assignments, element: <TitlePage title="Assign Contacts" /> },
+  { path: PATHS.assignLocations, element: <TitlePage title="Assign Locations" /> },
+  { path: PATHS.settings, element: <TitlePage title="Locations" /> },
+  { path: PATHS.locationList, element: <TitlePage title="Locations" /> },
+  { path: PATHS.locationForm, element: <TitlePage title="Location" /> },
+  { path: PATHS.contactList, element: <TitlePage title="Contacts" /> },
+  { path: PATHS.contactForm, element: <TitlePage title="Contact" /> },
+  { path: PATHS.settingsGeneral, element: <TitlePage title="Notifications" /> },
+  { path: PATHS.settingsAdmin, element: <TitlePage title="Clients" /> },
+  { path: PATHS.clientForm, element: <TitlePage title="Account" /> },
+  { path: PATHS.switchUser, element: <TitlePage title="Switch User" /> },
+  { path: PATHS.double, element: <TitlePage title="Switch User" /> },
+  { path: PATHS.profileBackup, element: <TitlePage title="MyProfile" /> },
+  { path: PATHS.orderLocations, element: <TitlePage title="Order Locations" /> },
+  { path: PATHS.profile, element: <ProfilePage /> },
+  { path: PATHS.admin, element: <AdminPage /> },
+  { path: PATHS.mailViewer, element: <MailViewerPage /> },
+];
+
+const SUPERUSER_PATHS: readonly string[] = [PATHS.mailViewer];
+
+function accessOf(path: string): Access {
+  if (SUPERUSER_PATHS.includes(path)) return 'superuser';
+  return isPublicPath(path) ? 'public' : 'user';
+}
+
+function guarded({ path, element }: PageRoute): RouteObject {
+  const access = accessOf(path);
+  if (access === 'superuser') return { path, element: <RequireSuperuser>{element}</RequireSuperuser> };
+  if (access === 'user') return { path, element: <RequireUser>{element}</RequireUser> };
+  return { path, element };
+}
+
+/** The one route table of the app. */
+export const routes: RouteObject[] = [
+  {
+    element: <RootLayout />,
+    errorElement: <ErrorPage />,
+    children: [...PAGES.map(guarded), { path: '*', element: <NotFoundPage /> }],
+  },
+];
+
+export function createAppRouter() {
+  return createBrowserRouter(routes);
+}

@@ -1,0 +1,30 @@
+import { showsShell } from '@pluvio/shared/navigation';
+import { Outlet, useLocation } from 'react-router';
+import { useCurrentUser } from '../../lib/session';
+import { Header, PublicHeader } from './header';
+import { LandscapeOverlay } from './landscape-overlay';
+import { LogoutSpinner } from './logout-spinner';
+import { MasqueradeBanner } from './masquerade-banner';
+import { HashScroller, ScrollToTop } from './scroll-to-top';
+import { useLogout } from './use-logout';
+
+/** Header (hidden on bare pages), the page, and the app-wide overlays. */
+export function RootLayout() {
+  const user = useCurrentUser();
+  const { pathname } = useLocation();
+  const { busy, logout } = useLogout();
+  const shell = showsShell(pathname);
+  return (
+    <>
+      {shell && user && <MasqueradeBanner user={user} />}
+      {shell && (user ? <Header user={user} onLogout={logout} /> : <PublicHeader />)}
+      <main>
+        <Outlet />
+        <ScrollToTop />
+        <HashScroller />
+        <LandscapeOverlay />
+        {busy && <LogoutSpinner />}
+      </main>
+    </>
+  );
+}

@@ -1,0 +1,32 @@
+import { Anchor, Container, Stack, Title } from '@mantine/core';
+import { Link } from 'react-router';
+import { useAppConfig } from '../../lib/app-config';
+import { PATHS } from '../../lib/routes';
+import { useCurrentUser } from '../../lib/session';
+
+/** Today's date in the product time zone (D2), e.g. 11/21/2026. */
+export function healthDate(timeZone: string | undefined, now: Date = new Date()): string {
+  try {
+    return now.toLocaleDateString('en-US', { timeZone: timeZone ?? 'America/New_York' });
+  } catch {
+    return now.toLocaleDateString('en-US');
+  }
+}
+
+/** /admin: the system health page (its cards come with a later issue). */
+export function AdminPage() {
+  const user = useCurrentUser();
+  const config = useAppConfig();
+  return (
+    <Container size="lg" py="lg">
+      <Stack>
+        <Title order={1}>Overall System Health {healthDate(config?.time_zone)}</Title>
+        {user?.is_superuser && (
+          <Anchor component={Link} to={PATHS.mailViewer}>
+            Mail viewer
+          </Anchor>
+        )}
+      </Stack>
+    </Container>
+  );
+}

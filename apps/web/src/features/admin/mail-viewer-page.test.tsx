@@ -1,0 +1,69 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { setAccessToken, setUser } from '../../lib/session';
+import { buildUser } from '../../testing/fixtures';
+import { jsonResponse, renderRoute, stubFetch, withConfig } from '../../testing/render';
+import { OUTBOX_TRANSPORT_NOTE } from './mail-viewer-page';
+
+const message = {
+  channel: 'email',
+  html: null,
+  kind: 'password_reset',
+  status: 'held',
+  attempts: 0,
+  last_error: null,
+  sent_at: null,
+};
+
+describe('mail viewer', () => {
+  it('lists messages newest first and turns URLs of the body into links', async () => {
+    const fetchMock = stubFetch(
+      withConfig((url) =>
+        url.startsWith('/api/admin/outbox')
+          ? jsonResponse({
+              items: [
+                {
+                  ...message,
+                  id: 1,
+                  to: 'old@example.com',
+                  subject: 'Welcome',
+                  text: 'Hello',
+                  created_at: '2026-11-20T10:00:00Z',
+                },
+                {
+                  ...message,
+                  id: 2,
+                  to: 'jane@example.com',
+                  subject: 'Reset your password',
+                  text: 'Open http://localhost:3000/reset-password?token=abc.def to choose a new password.',
+                  created_at: '2026-11-21T10:00:00Z',
+                },
+              ],
+              total: 2,
+              page: 1,
+              page_size: 50,
+              transport: 'outbox',
+            })
+          : jsonResponse({}, 500),
+      ),
+    );
+    setAccessToken('t');
+    setUser(buildUser({ role: 'admin', is_superuser: true }));
+    renderRoute('/admin/mail');
+    expect(await screen.findByText(OUTBOX_TRANSPORT_NOTE)).toBeTruthy();
+    const list = within(screen.getByRole('list', { name: 'Messages' }));
+    expect(list.getAllByRole('button').map((button) => button.textContent)).toEqual([
+      expect.stringContaining('Reset your password'),
+      expect.stringContaining('Welcome'),
+    ]);
+    const detail = within(screen.getByRole('article'));
+    expect(detail.getByRole('heading', { name: 'Reset your password' })).toBeTruthy();
+    expect(detail.getByRole('link').getAttribute('href')).toBe(
+      'http://localhost:3000/reset-password?token=abc.def',
+    );
+    await userEvent.click(list.getByRole('button', { name: /Welcome/ }));
+    expect(detail.queryByRole('link')).toBeNull();
+    expect(fetchMock.mock.calls.some(([url]) => url === '/api/admin/outbox?page=1&page_size=50')).toBe(true);
+  });
+});

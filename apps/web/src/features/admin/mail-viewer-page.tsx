@@ -1,0 +1,149 @@
+import {
+  Alert,
+  Badge,
+  Button,
+  Container,
+  Grid,
+  Group,
+  Pagination,
+  Paper,
+  Stack,
+  Text,
+  Title,
+  UnstyledButton,
+} from '@mantine/core';
+import { MESSAGES } from '@pluvio/shared/messages';
+import type { OutboxMessage } from '@pluvio/shared/outbox.schemas';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { ErrorMessage } from '../../components/form-message';
+import { failureMessage } from '../../lib/api-client';
+import { linkify } from '../../lib/linkify';
+import { OUTBOX_PAGE_SIZE, outboxQuery } from './api';
+import classes from './mail-viewer.module.css';
+
+export const OUTBOX_TRANSPORT_NOTE =
+  'No SMTP server is configured, so outgoing messages are kept here instead of being sent.';
+
+function newestFirst(items: readonly OutboxMessage[]): OutboxMessage[] {
+  return [...items].sort((a, b) => b.created_at.localeCompare(a.created_at) || b.id - a.id);
+}
+
+function when(iso: string | null): string {
+  if (!iso) return '';
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? iso : date.toLocaleString('en-US');
+}
+
+const STATUS_COLORS: Record<OutboxMessage['status'], string> = {
+  queued: 'gray',
+  sending: 'blue',
+  sent: 'green',
+  delivered: 'green',
+  failed: 'red',
+  held: 'yellow',
+};
+
+function MessageDetail({ message }: { message: OutboxMessage }) {
+  return (
+    <Paper withBorder p="md" radius="md" component="article" aria-labelledby="mail-subject">
+      <Stack gap="xs">
+        <Title order={2} fz="h3" id="mail-subject">
+          {message.subject ?? '(no subject)'}
+        </Title>
+        <Text size="sm">
+          <strong>To:</strong> {message.to}
+        </Text>
+        <Text size="sm">
+          <strong>Status:</strong> {message.status}
+          {message.attempts > 0 ? ` (${message.attempts} attempts)` : ''}
+        </Text>
+        <Text size="sm">
+          <strong>Date:</strong> {when(message.created_at)}
+        </Text>
+        {message.last_error && (
+          <Text size="sm" c="red.9">
+            <strong>Last error:</strong> {message.last_error}
+          </Text>
+        )}
+        <Text className={classes.body} data-testid="mail-body">
+          {linkify(message.text)}
+        </Text>
+      </Stack>
+    </Paper>
+  );
+}
+
+/** /admin/mail: the outbox of e-mails and texts, newest first (D16), superusers only. */
+export function MailViewerPage() {
+  const [page, setPage] = useState(1);
+  const [selectedId, setSelectedId] = useState<number | null>(null);
+  const query = useQuery(outboxQuery(page));
+  const items = newestFirst(query.data?.items ?? []);
+  const selected = items.find((item) => item.id === selectedId) ?? items[0];
+  const pages = query.data
+    ? Math.max(1, Math.ceil(query.data.total / (query.data.page_size || OUTBOX_PAGE_SIZE)))
+    : 1;
+
+  return (
+    <Container size="xl" py="lg">
+      <Stack>
+        <Group justify="space-between">
+          <Title order={1}>Mail Viewer</Title>
+          <Button variant="light" onClick={() => query.refetch()} disabled={query.isFetching}>
+            Refresh
+          </Button>
+        </Group>
+        {query.data?.transport === 'outbox' && (
+          <Alert color="blue" variant="light" styles={{ message: { color: 'var(--mantine-color-blue-9)' } }}>
+            {OUTBOX_TRANSPORT_NOTE}
+          </Alert>
+        )}
+        {query.isPending && <Text role="status">{MESSAGES.loading}</Text>}
+        {query.isError && (
+          <ErrorMessage>{failureMessage(query.error, 'Could not load the messages.')}</ErrorMessage>
+        )}
+        {query.data && items.length === 0 && <Text>No messages yet.</Text>}
+        {items.length > 0 && (
+          <Grid>
+            <Grid.Col span={{ base: 12, md: 5 }}>
+              <Stack gap={4} component="ul" className={classes.list} aria-label="Messages">
+                {items.map((item) => (
+                  <li key={item.id}>
+                    <UnstyledButton
+                      className={classes.item}
+                      aria-current={item.id === selected?.id ? 'true' : undefined}
+                      onClick={() => setSelectedId(item.id)}
+                    >
+                      <Group justify="space-between" wrap="nowrap" gap="xs">
+                        <Text fw={600} size="sm" lineClamp={1}>
+                          {item.subject ?? `(${item.channel})`}
+                        </Text>
+                        <Badge variant="dot" color={STATUS_COLORS[item.status]} size="sm">
+                          {item.status}
+                        </Badge>
+                      </Group>
+                      <Text size="xs" lineClamp={1}>
+                        {item.to} · {when(item.created_at)}
+                      </Text>
+                    </UnstyledButton>
+                  </li>
+                ))}
+              </Stack>
+              {pages > 1 && (
+                <Pagination
+                  mt="sm"
+                  total={pages}
+                  value={page}
+                  onChange={setPage}
+                  aria-label="Message pages"
+                />
+              )}
+            </Grid.Col>
+            <Grid.Col span={{ base: 12, md: 7 }}>{selected && <MessageDetail message={selected} />}</Grid.Col>
+          </Grid>
+        )}
+      </Stack>
+    </Container>
+  );
+}

@@ -1,0 +1,119 @@
+import { MESSAGES } from '@pluvio/shared/messages';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { getAccessToken, getSession } from '../../lib/session';
+import { buildClient, buildUser } from '../../testing/fixtures';
+import { jsonResponse, renderRoute, stubFetch, withConfig } from '../../testing/render';
+
+async function signIn(email = 'jane@example.com', password = 'Secret1!') {
+  await userEvent.type(await screen.findByLabelText(/^Email/), email);
+  await userEvent.type(screen.getByLabelText(/^Password/), password);
+  await userEvent.click(screen.getByRole('button', { name: 'Login' }));
+}
+
+describe('login page', () => {
+  it('has the fields and links of the spec', async () => {
+    stubFetch(withConfig(() => jsonResponse({}, 500)));
+    renderRoute('/');
+    const email = (await screen.findByLabelText(/^Email/)) as HTMLInputElement;
+    expect(email.type).toBe('email');
+    expect((screen.getByLabelText(/^Password/) as HTMLInputElement).placeholder).toBe(
+      'At least 8 characters',
+    );
+    expect(screen.getByRole('link', { name: 'I forgot my password' }).getAttribute('href')).toBe(
+      '/forgot-password',
+    );
+    expect(screen.getByRole('link', { name: 'Create Trial Account' }).getAttribute('href')).toBe(
+      '/wizard?account_type=trial',
+    );
+    expect(screen.getByRole('link', { name: 'Create Paid Account' }).getAttribute('href')).toBe(
+      '/wizard?account_type=paid',
+    );
+    expect(screen.queryByRole('banner')).toBeNull();
+  });
+
+  it('explains bad credentials with links to reset the password and to a trial account', async () => {
+    const fetchMock = stubFetch(
+      withConfig((url) =>
+        url === '/auth/jwt/login'
+          ? jsonResponse({ detail: 'LOGIN_BAD_CREDENTIALS' }, 400)
+          : jsonResponse({}, 500),
+      ),
+    );
+    renderRoute('/');
+    await signIn();
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain(MESSAGES.loginBadCredentials);
+    const links = within(alert).getAllByRole('link');
+    expect(links.map((link) => link.getAttribute('href'))).toEqual([
+      '/forgot-password',
+      '/wizard?account_type=trial',
+    ]);
+    const login = fetchMock.mock.calls.find(([url]) => url === '/auth/jwt/login');
+    expect(login?.[1]?.body).toBe('username=jane%40example.com&password=Secret1%21');
+    expect(getSession().user).toBeNull();
+  });
+
+  it('shows the server message of other errors', async () => {
+    stubFetch(
+      withConfig((url) =>
+        url === '/auth/jwt/login'
+          ? jsonResponse({ detail: 'Too many attempts. Please wait a minute and try again.' }, 429)
+          : jsonResponse({}, 500),
+      ),
+    );
+    renderRoute('/');
+    await signIn();
+    expect((await screen.findByRole('alert')).textContent).toBe(MESSAGES.rateLimited);
+  });
+
+  it('shows the unexpected-failure message when the server cannot be reached', async () => {
+    stubFetch(() => {
+      throw new TypeError('Failed to fetch');
+    });
+    renderRoute('/');
+    await signIn();
+    expect((await screen.findByRole('alert')).textContent).toBe(MESSAGES.loginFailed);
+  });
+
+  it('stores the token and the user, then lands on the dashboard', async () => {
+    const user = buildUser();
+    stubFetch(
+      withConfig((url) => {
+        if (url === '/auth/jwt/login') return jsonResponse({ access_token: 'tok', token_type: 'bearer' });
+        if (url === '/users/me') return jsonResponse(user);
+        return jsonResponse({}, 500);
+      }),
+    );
+    const { router } = renderRoute('/');
+    await signIn();
+    expect(await screen.findByRole('heading', { name: 'Dashboard' })).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/dashboard');
+    expect(getAccessToken()).toBe('tok');
+    expect(JSON.parse(localStorage.getItem('user') ?? '{}').email).toBe('jane@example.com');
+  });
+
+  it('refuses a contact without locations and signs out again', async () => {
+    const contact = buildUser({
+      role: 'contact',
+      location_count: 0,
+      clients: [buildClient({ membership: 'contact' })],
+    });
+    const fetchMock = stubFetch(
+      withConfig((url) => {
+        if (url === '/auth/jwt/login') return jsonResponse({ access_token: 'tok', token_type: 'bearer' });
+        if (url === '/users/me') return jsonResponse(contact);
+        if (url === '/auth/jwt/logout') return jsonResponse(null, 204);
+        return jsonResponse({}, 500);
+      }),
+    );
+    const { router } = renderRoute('/');
+    await signIn();
+    expect((await screen.findByRole('alert')).textContent).toBe(MESSAGES.contactWithoutLocations);
+    expect(router.state.location.pathname).toBe('/');
+    expect(fetchMock.mock.calls.some(([url]) => url === '/auth/jwt/logout')).toBe(true);
+    expect(getAccessToken()).toBeNull();
+    expect(getSession().user).toBeNull();
+  });
+});

@@ -1,0 +1,110 @@
+import { Anchor, Button, PasswordInput, Stack } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { ERROR_CODES, MESSAGES } from '@pluvio/shared/messages';
+import { isStrongPassword, NEW_PASSWORD_MESSAGE } from '@pluvio/shared/passwords';
+import { type ReactNode, useEffect, useState } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { BareCard } from '../../components/bare-card';
+import { ErrorMessage, InfoMessage } from '../../components/form-message';
+import { ApiError, failureMessage } from '../../lib/api-client';
+import { DELAYS } from '../../lib/delay';
+import { PATHS } from '../../lib/routes';
+import { resetPassword } from './api';
+
+export const PASSWORDS_DO_NOT_MATCH = 'Passwords do not match.';
+
+/** 'Your token has expired. Please request a new token by clicking here' with 'clicking here' a link. */
+function ExpiredToken() {
+  const linkText = 'clicking here';
+  const at = MESSAGES.resetTokenExpired.lastIndexOf(linkText);
+  const before = at >= 0 ? MESSAGES.resetTokenExpired.slice(0, at) : `${MESSAGES.resetTokenExpired} `;
+  const after = at >= 0 ? MESSAGES.resetTokenExpired.slice(at + linkText.length) : '';
+  return (
+    <>
+      {before}
+      <Anchor component={Link} to={PATHS.forgotPassword} c="red.9" underline="always">
+        {linkText}
+      </Anchor>
+      {after}
+    </>
+  );
+}
+
+/** /reset-password?token= (spec part 2 §2, §4, §5, §8). */
+export function ResetPasswordPage() {
+  const [params] = useSearchParams();
+  const token = params.get('token') ?? '';
+  const navigate = useNavigate();
+  const [busy, setBusy] = useState(false);
+  const [done, setDone] = useState(false);
+  const [error, setError] = useState<ReactNode>(null);
+  const form = useForm({
+    initialValues: { password: '', confirm: '' },
+    validate: {
+      password: (value) => (isStrongPassword(value) ? null : NEW_PASSWORD_MESSAGE),
+      confirm: (value, values) => {
+        if (!isStrongPassword(value)) return NEW_PASSWORD_MESSAGE;
+        return value === values.password ? null : PASSWORDS_DO_NOT_MATCH;
+      },
+    },
+  });
+
+  useEffect(() => {
+    if (!done) return;
+    const timer = setTimeout(() => navigate(PATHS.login), DELAYS.passwordResetRedirect);
+    return () => clearTimeout(timer);
+  }, [done, navigate]);
+
+  const submit = form.onSubmit(async ({ password }) => {
+    setError(null);
+    if (!token) {
+      setError(<ExpiredToken />);
+      return;
+    }
+    setBusy(true);
+    try {
+      await resetPassword(token, password);
+      setDone(true);
+    } catch (caught) {
+      if (caught instanceof ApiError && caught.detail === ERROR_CODES.resetPasswordBadToken) {
+        setError(<ExpiredToken />);
+      } else {
+        setError(failureMessage(caught, 'Something went wrong. Please try again.'));
+      }
+    } finally {
+      setBusy(false);
+    }
+  });
+
+  return (
+    <BareCard title="Reset Password">
+      {done ? (
+        <InfoMessage>{MESSAGES.passwordResetDone}</InfoMessage>
+      ) : (
+        <form onSubmit={submit} noValidate>
+          <Stack gap="sm">
+            <PasswordInput
+              label="New Password"
+              autoComplete="new-password"
+              required
+              {...form.getInputProps('password')}
+            />
+            <PasswordInput
+              label="Re-type Password"
+              autoComplete="new-password"
+              required
+              {...form.getInputProps('confirm')}
+            />
+            {error && <ErrorMessage>{error}</ErrorMessage>}
+            <Button type="submit" disabled={busy}>
+              {busy ? MESSAGES.working : 'Reset Password'}
+            </Button>
+          </Stack>
+        </form>
+      )}
+      <Anchor component={Link} to={PATHS.login} size="sm">
+        I remember my password
+      </Anchor>
+    </BareCard>
+  );
+}

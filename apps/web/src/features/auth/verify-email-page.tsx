@@ -1,0 +1,81 @@
+import { Anchor, Text } from '@mantine/core';
+import { ERROR_CODES, MESSAGES } from '@pluvio/shared/messages';
+import { useEffect, useState } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { BareCard } from '../../components/bare-card';
+import { ErrorMessage, InfoMessage } from '../../components/form-message';
+import { ApiError, failureMessage } from '../../lib/api-client';
+import { DELAYS } from '../../lib/delay';
+import { PATHS } from '../../lib/routes';
+import { verifyEmail } from './api';
+
+export const ALREADY_VERIFIED_MESSAGE = 'Your e-mail address is already verified.';
+
+type Outcome = { ok: true } | { ok: false; message: string };
+
+/** One verification per token, even when React runs the effect twice. */
+const pending = new Map<string, Promise<Outcome>>();
+
+function verifyOnce(token: string): Promise<Outcome> {
+  let outcome = pending.get(token);
+  if (!outcome) {
+    outcome = verifyEmail(token).then(
+      (): Outcome => ({ ok: true }),
+      (error: unknown): Outcome => {
+        if (error instanceof ApiError && error.detail === ERROR_CODES.verifyUserAlreadyVerified) {
+          return { ok: false, message: ALREADY_VERIFIED_MESSAGE };
+        }
+        if (error instanceof ApiError && error.detail === ERROR_CODES.verifyUserBadToken) {
+          return { ok: false, message: MESSAGES.verifyBadToken };
+        }
+        return { ok: false, message: failureMessage(error, MESSAGES.verifyBadToken) };
+      },
+    );
+    pending.set(token, outcome);
+  }
+  return outcome;
+}
+
+/** /verify-email?token=: verifies the address, shows the result, then goes to sign in after 5 s. */
+export function VerifyEmailPage() {
+  const [params] = useSearchParams();
+  const token = params.get('token') ?? '';
+  const navigate = useNavigate();
+  const [outcome, setOutcome] = useState<Outcome | null>(null);
+
+  useEffect(() => {
+    let live = true;
+    const result = token
+      ? verifyOnce(token)
+      : Promise.resolve<Outcome>({ ok: false, message: MESSAGES.verifyBadToken });
+    void result.then((value) => {
+      if (live) setOutcome(value);
+    });
+    return () => {
+      live = false;
+    };
+  }, [token]);
+
+  useEffect(() => {
+    if (!outcome) return;
+    const timer = setTimeout(() => navigate(PATHS.login), DELAYS.verifyEmailRedirect);
+    return () => clearTimeout(timer);
+  }, [outcome, navigate]);
+
+  return (
+    <BareCard title="Verify Email">
+      {!outcome && <Text role="status">{MESSAGES.working}</Text>}
+      {outcome?.ok && <InfoMessage>{MESSAGES.emailVerified}</InfoMessage>}
+      {outcome && !outcome.ok && <ErrorMessage>{outcome.message}</ErrorMessage>}
+      {outcome && (
+        <Text size="sm">
+          Taking you to{' '}
+          <Anchor component={Link} to={PATHS.login}>
+            sign in
+          </Anchor>{' '}
+          in a few seconds.
+        </Text>
+      )}
+    </BareCard>
+  );
+}

@@ -1,0 +1,28 @@
+import { ROUTES } from '@pluvio/shared/navigation';
+
+/** Web paths: the product's ROUTES plus the page that re-sends the verification e-mail. */
+export const PATHS = {
+  ...ROUTES,
+  resendVerification: '/resend-verification',
+} as const;
+
+/** Pages anyone may open without signing in. */
+export const PUBLIC_PATHS: readonly string[] = [
+  PATHS.login,
+  PATHS.forgotPassword,
+  PATHS.resetPassword,
+  PATHS.registrationComplete,
+  PATHS.verifyEmail,
+  PATHS.resendVerification,
+  PATHS.wizard,
+  PATHS.upgrade,
+  PATHS.cancelSignup,
+];
+
+export function isPublicPath(pathname: string): boolean {
+  return PUBLIC_PATHS.includes(pathname);
+}
+
+/** Wizard links of the login screen. */
+export const TRIAL_SIGNUP = `${PATHS.wizard}?account_type=trial`;
+export const PAID_SIGNUP = `${PATHS.wizard}?account_type=paid`;

@@ -1,0 +1,48 @@
+import { QueryClient } from '@tanstack/react-query';
+import { render } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { vi } from 'vitest';
+import { AppProviders } from '../app/providers';
+import { routes } from '../app/router';
+
+/** Renders the whole app at a path, as the browser would. */
+export function renderRoute(path: string) {
+  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  const view = render(
+    <AppProviders queryClient={queryClient} env="test">
+      <RouterProvider router={router} />
+    </AppProviders>,
+  );
+  return { ...view, router };
+}
+
+export function jsonResponse(body: unknown, status = 200): Response {
+  return new Response(body === null ? null : JSON.stringify(body), {
+    status,
+    headers: { 'Content-Type': 'application/json' },
+  });
+}
+
+export type FetchHandler = (url: string, init: RequestInit) => Response | Promise<Response>;
+
+export const DEFAULT_CONFIG = {
+  features: { account_switcher: true, table_view: true },
+  support_email: 'support@example.com',
+  time_zone: 'America/New_York',
+};
+
+/** Stubs fetch; /api/config answers with the default settings unless the handler answers it. */
+export function stubFetch(handler: FetchHandler) {
+  const fetchMock = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
+    const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+    const answer = await handler(url, init);
+    return answer;
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  return fetchMock;
+}
+
+export function withConfig(handler: FetchHandler, config = DEFAULT_CONFIG): FetchHandler {
+  return (url, init) => (url.startsWith('/api/config') ? jsonResponse(config) : handler(url, init));
+}

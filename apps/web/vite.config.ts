@@ -1,0 +1,33 @@
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+const API_TARGET = 'http://localhost:3000';
+const proxied = ['/api', '/auth', '/users', '/docs', '/healthz'];
+
+export default defineConfig({
+  plugins: [react()],
+  // Vite stamps this marker on every script/style tag and adds a csp-nonce meta tag;
+  // the server replaces it with a fresh nonce per request.
+  html: { cspNonce: '__CSP_NONCE__' },
+  server: {
+    port: 5173,
+    strictPort: true,
+    proxy: Object.fromEntries(proxied.map((path) => [path, { target: API_TARGET, changeOrigin: false }])),
+  },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    rolldownOptions: {
+      output: {
+        // Libraries change less often than the app: separate chunks cache longer.
+        codeSplitting: {
+          groups: [
+            { name: 'react', test: /node_modules[\\/](react|react-dom|react-router|scheduler)[\\/]/ },
+            { name: 'mantine', test: /node_modules[\\/]@mantine[\\/]/ },
+            { name: 'vendor', test: /node_modules[\\/]/ },
+          ],
+        },
+      },
+    },
+  },
+});

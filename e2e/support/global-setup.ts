@@ -1,0 +1,64 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { TestProject } from 'vitest/node';
+
+const repoRoot = path.resolve(import.meta.dirname, '../..');
+let server: ChildProcess | undefined;
+let dataDir: string | undefined;
+
+async function waitUntilReady(url: string, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    try {
+      const response = await fetch(`${url}/readyz`);
+      if (response.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`server at ${url} not ready after ${timeoutMs} ms`);
+}
+
+/**
+ * Starts the real server once for the whole run, as `npm start` does: built web app, embedded
+ * database in a fresh folder with the demo data, worker and scheduler.
+ */
+export default async function setup(project: TestProject) {
+  const port = process.env.E2E_PORT ?? '3100';
+  const baseUrl = `http://127.0.0.1:${port}`;
+  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pluvio-e2e-'));
+  const outputDir = path.join(repoRoot, 'e2e/output');
+  fs.mkdirSync(outputDir, { recursive: true });
+  const logFile = fs.openSync(path.join(outputDir, 'server.log'), 'w');
+  server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts', 'start'], {
+    cwd: repoRoot,
+    env: {
+      ...process.env,
+      DATABASE_URL: '',
+      DATA_DIR: dataDir,
+      PORT: port,
+      HOST: '127.0.0.1',
+      PUBLIC_URL: baseUrl,
+      RATE_LIMIT_AUTH_PER_MINUTE: '1000',
+      SMTP_URL: '',
+      LOG_LEVEL: 'warn',
+    },
+    stdio: ['ignore', logFile, logFile],
+  });
+  project.provide('baseUrl', baseUrl);
+  await waitUntilReady(baseUrl, 90_000);
+  return async () => {
+    server?.kill('SIGTERM');
+    await new Promise((resolve) => server?.once('exit', resolve));
+    if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+  };
+}
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    baseUrl: string;
+  }
+}
