@@ -1,30 +1,42 @@
 import { Alert } from '@mantine/core';
 import type { ReactNode } from 'react';
 
-/** A red error box (announced to screen readers). */
-export function ErrorMessage({ children }: { children: ReactNode }) {
+/** A message box whose text uses the darkest shade of its colour, so it passes WCAG AA. */
+function MessageBox({
+  color,
+  role,
+  children,
+}: {
+  color: 'red' | 'blue';
+  role: 'alert' | 'status';
+  children: ReactNode;
+}) {
   return (
     <Alert
-      color="red"
+      color={color}
       variant="light"
-      role="alert"
-      styles={{ message: { color: 'var(--mantine-color-red-9)' } }}
+      role={role}
+      styles={{ message: { color: `var(--mantine-color-${color}-9)` } }}
     >
       {children}
     </Alert>
   );
 }
 
+/** A red error box (announced to screen readers). */
+export function ErrorMessage({ children }: { children: ReactNode }) {
+  return (
+    <MessageBox color="red" role="alert">
+      {children}
+    </MessageBox>
+  );
+}
+
 /** A blue success or information box. */
 export function InfoMessage({ children }: { children: ReactNode }) {
   return (
-    <Alert
-      color="blue"
-      variant="light"
-      role="status"
-      styles={{ message: { color: 'var(--mantine-color-blue-9)' } }}
-    >
+    <MessageBox color="blue" role="status">
       {children}
-    </Alert>
+    </MessageBox>
   );
 }

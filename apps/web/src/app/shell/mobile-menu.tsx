@@ -1,9 +1,9 @@
-import { Burger, Button, Divider, Drawer, Stack } from '@mantine/core';
+import { Burger, Drawer, Stack } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import type { NavLink as NavLinkRule } from '@pluvio/shared/navigation';
 import type { CurrentUser } from '@pluvio/shared/users.schemas';
-import { AccountSwitcher } from './account-switcher';
 import { NavItem } from './nav-items';
+import { SessionActions } from './session-actions';
 
 /**
  * Keys the slide-out menu lists under 600 px (spec part 1 §2: Assignments only over 600 px).
@@ -42,17 +42,7 @@ export function MobileMenu({
               ))}
             </Stack>
           </nav>
-          <Button
-            variant="light"
-            onClick={() => {
-              close();
-              onLogout();
-            }}
-          >
-            Logout
-          </Button>
-          <Divider label="Accounts" labelPosition="left" />
-          <AccountSwitcher user={user} onSwitched={close} />
+          <SessionActions user={user} close={close} onLogout={onLogout} />
         </Stack>
       </Drawer>
     </>

@@ -1,10 +1,10 @@
-import { Anchor, Avatar, Button, Divider, Popover, Stack, Text, UnstyledButton } from '@mantine/core';
+import { Anchor, Avatar, Popover, Stack, Text, UnstyledButton } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { formatPhone } from '@pluvio/shared/phone';
 import type { CurrentUser } from '@pluvio/shared/users.schemas';
 import { Link } from 'react-router';
 import { PATHS } from '../../lib/routes';
-import { AccountSwitcher } from './account-switcher';
+import { SessionActions } from './session-actions';
 
 export function initials(user: Pick<CurrentUser, 'first_name' | 'last_name' | 'email'>): string {
   const letters = `${user.first_name.trim().charAt(0)}${user.last_name.trim().charAt(0)}`;
@@ -52,17 +52,7 @@ export function UserMenu({ user, onLogout }: { user: CurrentUser; onLogout: () =
               Mail viewer
             </Anchor>
           )}
-          <Button
-            variant="light"
-            onClick={() => {
-              close();
-              onLogout();
-            }}
-          >
-            Logout
-          </Button>
-          <Divider label="Accounts" labelPosition="left" />
-          <AccountSwitcher user={user} onSwitched={close} />
+          <SessionActions user={user} close={close} onLogout={onLogout} />
         </Stack>
       </Popover.Dropdown>
     </Popover>
