@@ -45,5 +45,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError(`Invalid configuration:\n${problems.join('\n')}`);
   }
   const webDist = parsed.data.WEB_DIST ?? path.resolve(import.meta.dirname, '../../web/dist');
-  return { ...parsed.data, webDist };
+  // npm runs workspace scripts inside the workspace; a relative DATA_DIR means where npm was started.
+  const DATA_DIR = path.resolve(env.INIT_CWD ?? process.cwd(), parsed.data.DATA_DIR);
+  return { ...parsed.data, DATA_DIR, webDist };
 }

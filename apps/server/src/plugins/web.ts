@@ -23,7 +23,7 @@ export async function registerWebApp(app: FastifyInstance, config: Config): Prom
   app.setNotFoundHandler((request, reply) => {
     const pathname = request.url.split('?')[0] ?? '';
     const isPage =
-      request.method === 'GET' &&
+      (request.method === 'GET' || request.method === 'HEAD') &&
       !path.extname(pathname) &&
       !API_PREFIXES.some((prefix) => pathname.startsWith(prefix));
     if (!isPage) return reply.code(404).send({ detail: 'Not Found' });

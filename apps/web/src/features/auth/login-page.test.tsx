@@ -116,4 +116,33 @@ describe('login page', () => {
     expect(getAccessToken()).toBeNull();
     expect(getSession().user).toBeNull();
   });
+
+  it('says so when the server answers without a token', async () => {
+    stubFetch(
+      withConfig((url) =>
+        url === '/auth/jwt/login' ? jsonResponse({ token_type: 'bearer' }) : jsonResponse({}, 500),
+      ),
+    );
+    renderRoute('/');
+    await signIn();
+    expect((await screen.findByRole('alert')).textContent).toBe(MESSAGES.loginNoToken);
+    expect(getAccessToken()).toBeNull();
+  });
+
+  it('refuses a user with no client account and signs out again', async () => {
+    const orphan = buildUser({ clients: [] });
+    stubFetch(
+      withConfig((url) => {
+        if (url === '/auth/jwt/login') return jsonResponse({ access_token: 'tok', token_type: 'bearer' });
+        if (url === '/users/me') return jsonResponse(orphan);
+        if (url === '/auth/jwt/logout') return jsonResponse(null, 204);
+        return jsonResponse({}, 500);
+      }),
+    );
+    const { router } = renderRoute('/');
+    await signIn();
+    expect((await screen.findByRole('alert')).textContent).toBe(MESSAGES.clientInfoMissing);
+    expect(router.state.location.pathname).toBe('/');
+    expect(getSession().user).toBeNull();
+  });
 });
