@@ -1,21 +1,10 @@
 import { cleanup } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 import { reloadSession } from './src/lib/session';
+import { stubMatchMedia } from './src/testing/match-media';
 
 // jsdom lacks these browser APIs that Mantine relies on.
-Object.defineProperty(window, 'matchMedia', {
-  writable: true,
-  value: vi.fn().mockImplementation((query: string) => ({
-    matches: false,
-    media: query,
-    onchange: null,
-    addListener: vi.fn(),
-    removeListener: vi.fn(),
-    addEventListener: vi.fn(),
-    removeEventListener: vi.fn(),
-    dispatchEvent: vi.fn(),
-  })),
-});
+stubMatchMedia();
 
 class ResizeObserverStub {
   observe() {}
@@ -33,4 +22,5 @@ afterEach(() => {
   reloadSession();
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
+  stubMatchMedia();
 });

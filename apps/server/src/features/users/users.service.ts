@@ -47,7 +47,6 @@ export function createUsersService(db: AppDb, accounts: AccountsService) {
     findById: repository.findById,
     findByEmail: repository.findByEmail,
     currentUser,
-    displayName,
     assertEmailFree,
 
     async create(values: NewUser): Promise<UserRow> {

@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setAccessToken, setUser } from '../../lib/session';
 import { buildClient, buildUser } from '../../testing/fixtures';
+import { stubMatchMedia } from '../../testing/match-media';
 import { jsonResponse, renderRoute, stubFetch, withConfig } from '../../testing/render';
 
 function signIn(user: CurrentUser) {
@@ -168,19 +169,7 @@ describe('route guard and bare pages', () => {
 
 describe('narrow screens', () => {
   it('lists Data, Graphs, Forecasts, Reports, Settings, Logout and the accounts in the slide-out menu', async () => {
-    vi.mocked(window.matchMedia).mockImplementation(
-      (query: string) =>
-        ({
-          matches: query.includes('max-width: 599'),
-          media: query,
-          onchange: null,
-          addListener: vi.fn(),
-          removeListener: vi.fn(),
-          addEventListener: vi.fn(),
-          removeEventListener: vi.fn(),
-          dispatchEvent: vi.fn(),
-        }) as MediaQueryList,
-    );
+    stubMatchMedia((query) => query.includes('max-width: 599'));
     stubFetch(withConfig(() => jsonResponse({ detail: 'unexpected' }, 500)));
     signIn(buildUser());
     renderRoute('/dashboard');
