@@ -9,9 +9,13 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
+import { clientsRoutes } from './features/accounts/accounts.routes';
 import { adminRoutes } from './features/admin/admin.routes';
+import { assignmentsRoutes } from './features/assignments/assignments.routes';
 import { authRoutes } from './features/auth/auth.routes';
 import type { CookieSettings } from './features/auth/session-cookies';
+import { contactsRoutes } from './features/contacts/contacts.routes';
+import { locationsRoutes } from './features/locations/locations.routes';
 import { systemRoutes } from './features/system/system.routes';
 import { usersRoutes } from './features/users/users.routes';
 import { AppError } from './lib/errors';
@@ -82,6 +86,10 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
   await app.register(authRoutes(services, cookies));
   await app.register(usersRoutes(services));
   await app.register(adminRoutes(services, cookies));
+  await app.register(clientsRoutes(services));
+  await app.register(locationsRoutes(services));
+  await app.register(contactsRoutes(services));
+  await app.register(assignmentsRoutes(services));
 
   if (options.serveWeb !== false) await registerWebApp(app, config);
   return app;

@@ -1,14 +1,23 @@
 import type { ReactNode } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { TitlePage } from '../components/title-page';
+import { ClientFormPage } from '../features/accounts/client-form-page';
+import { ClientsPage } from '../features/accounts/clients-page';
+import { NotificationSettingsPage } from '../features/accounts/notification-settings-page';
 import { AdminPage } from '../features/admin/admin-page';
 import { MailViewerPage } from '../features/admin/mail-viewer-page';
+import { AssignContactsPage } from '../features/assignments/assign-contacts-page';
+import { AssignLocationsPage } from '../features/assignments/assign-locations-page';
 import { ForgotPasswordPage } from '../features/auth/forgot-password-page';
 import { LoginPage } from '../features/auth/login-page';
 import { RegistrationCompletePage } from '../features/auth/registration-complete-page';
 import { ResendVerificationPage } from '../features/auth/resend-verification-page';
 import { ResetPasswordPage } from '../features/auth/reset-password-page';
 import { VerifyEmailPage } from '../features/auth/verify-email-page';
+import { ContactFormPage } from '../features/contacts/contact-form-page';
+import { ContactListPage } from '../features/contacts/contact-list-page';
+import { LocationFormPage } from '../features/locations/location-form-page';
+import { LocationListPage } from '../features/locations/location-list-page';
 import { ProfilePage } from '../features/profile/profile-page';
 import { isPublicPath, PATHS } from '../lib/routes';
 import { ErrorPage, NotFoundPage } from './error-page';
@@ -35,16 +44,16 @@ const PAGES: PageRoute[] = [
   { path: PATHS.cancelSignup, element: <TitlePage title="Sign-up Cancelled" /> },
   { path: PATHS.dashboard, element: <TitlePage title="Dashboard" /> },
   { path: PATHS.reports, element: <TitlePage title="Reports" /> },
-  { path: PATHS.assignments, element: <TitlePage title="Assign Contacts" /> },
-  { path: PATHS.assignLocations, element: <TitlePage title="Assign Locations" /> },
-  { path: PATHS.settings, element: <TitlePage title="Locations" /> },
-  { path: PATHS.locationList, element: <TitlePage title="Locations" /> },
-  { path: PATHS.locationForm, element: <TitlePage title="Location" /> },
-  { path: PATHS.contactList, element: <TitlePage title="Contacts" /> },
-  { path: PATHS.contactForm, element: <TitlePage title="Contact" /> },
-  { path: PATHS.settingsGeneral, element: <TitlePage title="Notifications" /> },
-  { path: PATHS.settingsAdmin, element: <TitlePage title="Clients" /> },
-  { path: PATHS.clientForm, element: <TitlePage title="Account" /> },
+  { path: PATHS.assignments, element: <AssignContactsPage /> },
+  { path: PATHS.assignLocations, element: <AssignLocationsPage /> },
+  { path: PATHS.settings, element: <LocationListPage /> },
+  { path: PATHS.locationList, element: <LocationListPage /> },
+  { path: PATHS.locationForm, element: <LocationFormPage /> },
+  { path: PATHS.contactList, element: <ContactListPage /> },
+  { path: PATHS.contactForm, element: <ContactFormPage /> },
+  { path: PATHS.settingsGeneral, element: <NotificationSettingsPage /> },
+  { path: PATHS.settingsAdmin, element: <ClientsPage /> },
+  { path: PATHS.clientForm, element: <ClientFormPage /> },
   { path: PATHS.switchUser, element: <TitlePage title="Switch User" /> },
   { path: PATHS.double, element: <TitlePage title="Switch User" /> },
   { path: PATHS.profileBackup, element: <TitlePage title="MyProfile" /> },

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { type AppDb, queryRows } from '../../db/client';
 import { clientAdmins, clients } from './accounts.schema';
 
@@ -20,6 +20,29 @@ export interface MembershipRow {
 
 export type NewClient = typeof clients.$inferInsert;
 
+export interface RelationRow {
+  client_id: number;
+  membership: Membership;
+  contact_id: number | null;
+}
+
+/** Each account the user belongs to once, with the strongest relation: owner, then co-owner, then contact. */
+const strongestRelations = (userId: number) => sql`
+  with relations as (
+    select id as client_id, 'owner' as membership, null::integer as contact_id, 1 as strength
+      from clients where owner_user_id = ${userId}
+    union all
+    select ca.client_id, 'co_owner',
+           (select ct.id from contacts ct where ct.client_id = ca.client_id and ct.user_id = ${userId}
+             order by ct.id limit 1),
+           2
+      from client_admins ca where ca.user_id = ${userId}
+    union all
+    select ct.client_id, 'contact', ct.id, 3 from contacts ct where ct.user_id = ${userId}
+  )
+  select distinct on (client_id) client_id, membership, contact_id
+    from relations order by client_id, strength`;
+
 export function createAccountsRepository(db: AppDb) {
   return {
     /**
@@ -30,22 +53,7 @@ export function createAccountsRepository(db: AppDb) {
       return queryRows<MembershipRow>(
         db,
         sql`
-        with relations as (
-          select id as client_id, 'owner' as membership, null::integer as contact_id, 1 as strength
-            from clients where owner_user_id = ${userId}
-          union all
-          select ca.client_id, 'co_owner',
-                 (select ct.id from contacts ct where ct.client_id = ca.client_id and ct.user_id = ${userId}
-                   order by ct.id limit 1),
-                 2
-            from client_admins ca where ca.user_id = ${userId}
-          union all
-          select ct.client_id, 'contact', ct.id, 3 from contacts ct where ct.user_id = ${userId}
-        ),
-        strongest as (
-          select distinct on (client_id) client_id, membership, contact_id
-            from relations order by client_id, strength
-        )
+        with strongest as (${strongestRelations(userId)})
         select c.id as client_id, c.account_name, c.tier, c.status, c.account_type, c.is_trial_account,
                to_char(c.trial_end_date, 'YYYY-MM-DD') as trial_end_date, c.invoice_email,
                s.membership, s.contact_id,
@@ -57,6 +65,13 @@ export function createAccountsRepository(db: AppDb) {
          order by c.account_name, c.id
       `,
       );
+    },
+    async relationsOf(userId: number): Promise<RelationRow[]> {
+      return queryRows<RelationRow>(db, strongestRelations(userId));
+    },
+    async findClient(id: number) {
+      const [row] = await db.select().from(clients).where(eq(clients.id, id));
+      return row;
     },
     async insertClient(values: NewClient) {
       const [row] = await db.insert(clients).values(values).returning();

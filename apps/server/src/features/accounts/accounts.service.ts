@@ -1,5 +1,7 @@
 import type { UserClient } from '@pluvio/shared/users.schemas';
 import type { AppDb } from '../../db/client';
+import type { UserRow } from '../users/users.schema';
+import { type AccountAccess, accountNotFound, buildAccess } from './accounts.access';
 import { createAccountsRepository, type MembershipRow, type NewClient } from './accounts.repository';
 
 export interface UserAccounts {
@@ -37,6 +39,28 @@ export function createAccountsService(db: AppDb) {
       const rows = await repository.membershipsOf(userId);
       return rows.some((row) => row.client_id === clientId);
     },
+    /**
+     * The account a request is about: `client_id` when given (it must be one of the caller's
+     * accounts, any account for a superuser), otherwise the caller's active account.
+     * An account the caller does not belong to is "not found" (D10).
+     */
+    async accessFor(user: UserRow, clientId?: number): Promise<AccountAccess> {
+      if (user.isSuperuser && clientId !== undefined) {
+        const client = await repository.findClient(clientId);
+        if (!client) throw accountNotFound();
+        return buildAccess(user, client, 'staff', null);
+      }
+      const relations = await repository.relationsOf(user.id);
+      const wanted = clientId ?? user.primaryClientId;
+      const relation =
+        relations.find((row) => row.client_id === wanted) ?? (clientId ? undefined : relations[0]);
+      if (!relation) throw accountNotFound();
+      const client = await repository.findClient(relation.client_id);
+      if (!client) throw accountNotFound();
+      const kind = user.isSuperuser ? 'staff' : relation.membership;
+      return buildAccess(user, client, kind, relation.contact_id);
+    },
+    findClient: (id: number) => repository.findClient(id),
     createClient: (values: NewClient) => repository.insertClient(values),
     addClientAdmin: (clientId: number, userId: number) => repository.addClientAdmin(clientId, userId),
   };

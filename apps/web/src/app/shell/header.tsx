@@ -6,10 +6,10 @@ import type { CurrentUser } from '@pluvio/shared/users.schemas';
 import { viewerOf } from '@pluvio/shared/viewer';
 import { Link } from 'react-router';
 import { Logo } from '../../components/logo';
+import { useIsMobile } from '../../lib/use-is-mobile';
 import { MobileMenu } from './mobile-menu';
 import { NavItem } from './nav-items';
 import classes from './shell.module.css';
-import { useIsMobile } from './use-is-mobile';
 import { UserMenu } from './user-menu';
 
 /** 'Welcome First Last (admin)' for superusers, otherwise '(Gold Level)'. */

@@ -1,0 +1,60 @@
+import type { Viewer } from '@pluvio/shared/roles';
+import { TIER, type TierNumber, tierNumber } from '@pluvio/shared/tiers';
+import { forbidden, notFound } from '../../lib/errors';
+import type { UserRow } from '../users/users.schema';
+import type { ClientRow } from './accounts.schema';
+
+/** How the caller relates to the account a request is about; `staff` is a superuser. */
+export type Relation = 'owner' | 'co_owner' | 'contact' | 'staff';
+
+/**
+ * The account a request is about and what the caller may do there (D10). Every
+ * account-scoped route resolves one of these first; ids from another account then miss.
+ */
+export interface AccountAccess {
+  client: ClientRow;
+  user: UserRow;
+  relation: Relation;
+  /** The account's level as the caller sees it: the account's tier, 4 for superusers. */
+  tier: TierNumber;
+  viewer: Viewer;
+  /** The caller's contact record here, when the caller is a contact (co-owner or plain). */
+  contactId: number | null;
+}
+
+export const NOT_AN_ACCOUNT = 'Account not found';
+export const MANAGERS_ONLY = 'Only the account owner or a co-owner can do this';
+
+export function buildAccess(
+  user: UserRow,
+  client: ClientRow,
+  relation: Relation,
+  contactId: number | null,
+): AccountAccess {
+  const tier = relation === 'staff' ? TIER.superuser : tierNumber(client.tier);
+  return {
+    client,
+    user,
+    relation,
+    tier,
+    viewer: { role: user.role, coOwner: relation === 'co_owner', isSuperuser: user.isSuperuser, tier },
+    contactId,
+  };
+}
+
+/** Owners, co-owners and superusers manage an account; a plain contact only reads its locations. */
+export function manages(access: AccountAccess): boolean {
+  return access.relation !== 'contact';
+}
+
+export function requireManager(access: AccountAccess): void {
+  if (!manages(access)) throw forbidden(MANAGERS_ONLY);
+}
+
+export function requireTier(access: AccountAccess, tier: TierNumber, message: string): void {
+  if (access.tier < tier) throw forbidden(message);
+}
+
+export function accountNotFound() {
+  return notFound(NOT_AN_ACCOUNT);
+}

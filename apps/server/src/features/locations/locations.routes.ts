@@ -1,0 +1,6 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { Services } from '../../services';
+
+export function locationsRoutes(_services: Services): FastifyPluginAsyncZod {
+  return async (_app) => {};
+}

@@ -1,0 +1,33 @@
+import { Tabs } from '@mantine/core';
+import { settingsTabs } from '@pluvio/shared/permissions';
+import { useLocation, useNavigate } from 'react-router';
+import { useActiveAccount } from '../lib/account-api';
+import { useIsMobile } from '../lib/use-is-mobile';
+
+const HIGHLIGHTS: Record<string, string> = {
+  '/settings': '/location-list',
+  '/location-form': '/location-list',
+  '/contact-form': '/contact-list',
+};
+
+/** The settings tab bar (spec part 2 §2): which tabs show depends on the viewer and the width. */
+export function SettingsTabs() {
+  const { viewer } = useActiveAccount();
+  const narrow = useIsMobile();
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  if (!viewer) return null;
+  const tabs = settingsTabs(viewer, narrow);
+  const active = HIGHLIGHTS[pathname] ?? pathname;
+  return (
+    <Tabs value={active} onChange={(to) => to && navigate(to)} mb="md">
+      <Tabs.List aria-label="Settings">
+        {tabs.map((tab) => (
+          <Tabs.Tab key={tab.key} value={tab.to}>
+            {tab.label}
+          </Tabs.Tab>
+        ))}
+      </Tabs.List>
+    </Tabs>
+  );
+}

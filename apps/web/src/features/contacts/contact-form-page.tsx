@@ -1,0 +1,5 @@
+import { TitlePage } from '../../components/title-page';
+
+export function ContactFormPage() {
+  return <TitlePage title="Contact" />;
+}

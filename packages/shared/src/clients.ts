@@ -1,0 +1,215 @@
+import { z } from 'zod';
+import { ACCOUNT_STATUSES, ACCOUNT_TYPES, type AccountType } from './accounts';
+import { TIER, TIER_NAMES, type TierNumber } from './tiers';
+
+/** Client (account) fields, notification settings and their rules (spec part 2 §3, §4, §6). */
+
+export const CLIENT_MESSAGES = {
+  accountNameRequired: 'Account name is required',
+  emailRequired: 'Email is required',
+  phoneRequired: 'Phone is required',
+  settingsUpdated: 'Settings updated Successfully',
+  settingsFailed: 'An error occurred while updating settings.',
+  loadFailed: 'Failed to load client data.',
+  saved: 'Successfully Updated',
+  deleteConfirm: 'Are you sure you want to delete this client?',
+  deleteFailed: 'An error occurred while deleting the client.',
+  deleteOnlyExisting: 'You can only delete an existing client.',
+  contactSupport: 'Please contact support to suspend or cancel your account.',
+  subscriptionViaUpgrade: 'Change your subscription from the Upgrade page.',
+  clientManagementOnly: 'Client management is for administrators only',
+  coOwnerMustBeContact: 'A co-owner must be a contact of this account with a login',
+} as const;
+
+export type SettingGroup = 'daily' | 'exceed' | 'forecast' | 'atlas14' | 'rapidrain';
+
+export interface ClientSettingInfo {
+  key: string;
+  label: string;
+  group: SettingGroup;
+  /** The lowest tier that may turn it on. */
+  minTier: TierNumber;
+}
+
+/** Client-wide notification settings in display order; forecasts need gold, Atlas 14 and RapidRain silver. */
+export const CLIENT_SETTINGS = [
+  { key: 'daily_report_on', label: 'Daily Report', group: 'daily', minTier: TIER.bronze },
+  { key: 'daily_report_combine_locations', label: 'Combine Locations', group: 'daily', minTier: TIER.bronze },
+  {
+    key: 'daily_report_suppress_zero',
+    label: 'Suppress When All Zero',
+    group: 'daily',
+    minTier: TIER.bronze,
+  },
+  {
+    key: 'only_show_locations_with_non_zero',
+    label: 'Only Show Locations With Rain',
+    group: 'daily',
+    minTier: TIER.bronze,
+  },
+  { key: 'sort_by_rainfall', label: 'Sort By Rainfall', group: 'daily', minTier: TIER.bronze },
+  { key: 'exceed24h_on', label: '24 Hour Threshold Exceeded', group: 'exceed', minTier: TIER.bronze },
+  { key: 'forecast_on', label: 'Forecast Notices', group: 'forecast', minTier: TIER.gold },
+  { key: 'forecast_combine_locations', label: 'Combine Locations', group: 'forecast', minTier: TIER.gold },
+  { key: 'atlas14_on', label: 'NOAA Atlas 14 Notices', group: 'atlas14', minTier: TIER.silver },
+  { key: 'atlas14_24h_on', label: '24 Hour Exceedance', group: 'atlas14', minTier: TIER.silver },
+  { key: 'atlas14_1h_on', label: '1 Hour Exceedance', group: 'atlas14', minTier: TIER.silver },
+  { key: 'atlas14_first_on', label: 'First Exceedance Only', group: 'atlas14', minTier: TIER.silver },
+  { key: 'rapidrain_on', label: 'RapidRain Notices', group: 'rapidrain', minTier: TIER.silver },
+  {
+    key: 'rapidrain_combine_locations',
+    label: 'Combine Locations',
+    group: 'rapidrain',
+    minTier: TIER.silver,
+  },
+  { key: 'rapidrain_first_on', label: 'First Exceedance Only', group: 'rapidrain', minTier: TIER.silver },
+] as const satisfies readonly ClientSettingInfo[];
+
+export type ClientSettingKey = (typeof CLIENT_SETTINGS)[number]['key'];
+export type ClientSettings = Record<ClientSettingKey, boolean>;
+
+export const SETTING_GROUP_TITLES: Record<SettingGroup, string> = {
+  daily: 'Daily Report',
+  exceed: 'Threshold Notifications',
+  forecast: 'Forecast',
+  atlas14: 'NOAA Atlas 14',
+  rapidrain: 'RapidRain',
+};
+
+export function settingAllowed(key: ClientSettingKey, tier: TierNumber): boolean {
+  const setting = CLIENT_SETTINGS.find((candidate) => candidate.key === key);
+  return setting !== undefined && tier >= setting.minTier;
+}
+
+/** Account type selection in the admin view (spec part 2 §4). */
+export function accountTypeDefaults(type: AccountType): {
+  is_trial_account: boolean;
+  manual_invoice: boolean;
+} {
+  switch (type) {
+    case 'trial':
+      return { is_trial_account: true, manual_invoice: true };
+    case 'free':
+      return { is_trial_account: false, manual_invoice: true };
+    default:
+      return { is_trial_account: false, manual_invoice: false };
+  }
+}
+
+const settingOutputFields = Object.fromEntries(
+  CLIENT_SETTINGS.map(({ key }) => [key, z.boolean()]),
+) as Record<ClientSettingKey, z.ZodBoolean>;
+const settingInputFields = Object.fromEntries(
+  CLIENT_SETTINGS.map(({ key }) => [key, z.boolean().optional()]),
+) as Record<ClientSettingKey, z.ZodOptional<z.ZodBoolean>>;
+
+/** A client account as the API returns it. */
+export const clientSchema = z.object({
+  id: z.number().int(),
+  account_name: z.string(),
+  email: z.string().nullable(),
+  phone: z.string().nullable(),
+  status: z.enum(ACCOUNT_STATUSES),
+  account_type: z.enum(ACCOUNT_TYPES),
+  is_trial_account: z.boolean(),
+  tier: z.enum(TIER_NAMES),
+  trial_end_date: z.string().nullable(),
+  manual_invoice: z.boolean(),
+  invoice_period: z.string().nullable(),
+  /** Shown as Renewal Day, read-only. */
+  invoice_day: z.number().int().nullable(),
+  invoice_email: z.string().nullable(),
+  last_payment_status: z.string().nullable(),
+  auto_add_locations: z.boolean(),
+  locations_count: z.number().int(),
+  owner_user_id: z.number().int().nullable(),
+  stripe_customer_id: z.string().nullable(),
+  stripe_session_id: z.string().nullable(),
+  created_at: z.string(),
+  ...settingOutputFields,
+});
+export type Client = z.infer<typeof clientSchema>;
+
+const requiredText = (message: string) => z.string({ error: message }).trim().min(1, message).max(200);
+const optionalText = z.preprocess(
+  (value) => (typeof value === 'string' && value.trim() === '' ? null : value),
+  z.string().trim().max(200).nullable().optional(),
+);
+
+const clientFields = {
+  account_name: requiredText(CLIENT_MESSAGES.accountNameRequired),
+  email: requiredText(CLIENT_MESSAGES.emailRequired),
+  phone: requiredText(CLIENT_MESSAGES.phoneRequired),
+  status: z.enum(ACCOUNT_STATUSES).optional(),
+  tier: z.enum(TIER_NAMES).optional(),
+  account_type: z.enum(ACCOUNT_TYPES).optional(),
+  is_trial_account: z.boolean().optional(),
+  manual_invoice: z.boolean().optional(),
+  invoice_period: optionalText,
+  invoice_email: optionalText,
+  auto_add_locations: z.boolean().optional(),
+};
+
+/** POST /api/clients/ (tier 4): tier defaults to bronze. */
+export const clientCreateSchema = z.object(clientFields);
+export type ClientCreate = z.infer<typeof clientCreateSchema>;
+
+/**
+ * PATCH /api/clients/{id}: client fields and notification settings. Extra fields the old
+ * client sends (id, counts, read-only values) are ignored.
+ */
+export const clientPatchSchema = z.object({
+  account_name: clientFields.account_name.optional(),
+  email: clientFields.email.optional(),
+  phone: clientFields.phone.optional(),
+  status: clientFields.status,
+  tier: clientFields.tier,
+  account_type: clientFields.account_type,
+  is_trial_account: clientFields.is_trial_account,
+  manual_invoice: clientFields.manual_invoice,
+  invoice_period: clientFields.invoice_period,
+  invoice_email: clientFields.invoice_email,
+  auto_add_locations: clientFields.auto_add_locations,
+  ...settingInputFields,
+});
+export type ClientPatch = z.infer<typeof clientPatchSchema>;
+
+/** POST /api/clients/{id}/new: the source client with a new account name. */
+export const associatedClientSchema = z.object({ account_name: clientFields.account_name });
+
+/** GET /api/clients/{id}/admins: the co-owners' users. */
+export const clientAdminSchema = z.object({
+  id: z.number().int(),
+  email: z.string(),
+  first_name: z.string(),
+  last_name: z.string(),
+});
+export type ClientAdmin = z.infer<typeof clientAdminSchema>;
+
+export const clientAdminQuerySchema = z.object({
+  client_id: z.coerce.number().int().positive().optional(),
+  user_id: z.coerce.number().int().positive(),
+});
+
+/** The settings-admin filters arriving from the system-health cards (spec part 1 §2). */
+export const CLIENT_FILTERS = ['gold', 'silver', 'bronze', 'trial'] as const;
+export type ClientFilter = (typeof CLIENT_FILTERS)[number];
+
+/** Tier and trial checkboxes plus text search on name, e-mail or phone (spec part 2 §2 "Clients"). */
+export function filterClients<
+  T extends Pick<Client, 'account_name' | 'email' | 'phone' | 'tier' | 'is_trial_account'>,
+>(clients: readonly T[], filters: readonly ClientFilter[], search: string): T[] {
+  const needle = search.trim().toLowerCase();
+  return clients.filter((client) => {
+    if (filters.length > 0) {
+      const matches = filters.some((filter) =>
+        filter === 'trial' ? client.is_trial_account : client.tier === filter && !client.is_trial_account,
+      );
+      if (!matches) return false;
+    }
+    if (!needle) return true;
+    return [client.account_name, client.email, client.phone].some((value) =>
+      value?.toLowerCase().includes(needle),
+    );
+  });
+}

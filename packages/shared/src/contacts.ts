@@ -1,0 +1,126 @@
+import { z } from 'zod';
+import { isEmailAddress } from './phone';
+
+/** Contact rules (spec part 2 §3 "Contact", §5 "Contact form"). */
+
+/** Notification types a contact can receive, each by e-mail and by SMS (`{key}_sms`). */
+export const CONTACT_NOTIFICATION_TYPES = [
+  { key: 'daily_report_on', label: 'Daily Report' },
+  { key: 'exceed24h_on', label: '24 Hour Threshold Exceeded' },
+  { key: 'forecast_on', label: 'Forecast' },
+  { key: 'atlas14_24h_on', label: 'NOAA Atlas 14 (24 Hour)' },
+  { key: 'atlas14_1h_on', label: 'NOAA Atlas 14 (1 Hour)' },
+  { key: 'atlas14_first_on', label: 'NOAA Atlas 14 First Exceedance Only' },
+] as const;
+
+export type ContactNotificationType = (typeof CONTACT_NOTIFICATION_TYPES)[number]['key'];
+export type ContactFlag = ContactNotificationType | `${ContactNotificationType}_sms`;
+
+export const CONTACT_FLAGS: readonly ContactFlag[] = CONTACT_NOTIFICATION_TYPES.flatMap(({ key }) => [
+  key,
+  `${key}_sms` as const,
+]);
+
+export const CONTACT_MESSAGES = {
+  nameRequired: 'A name is required for this contact',
+  emailInvalid: 'Email is required in order to create a login for this contact',
+  phoneInvalid: 'Please enter a valid phone number',
+  saved: 'Contact updated Successfully',
+  deleteConfirm: 'Are you sure you want to delete this contact?',
+  deleteOnlyExisting: 'You can only delete an existing contact.',
+  superuserCannotAdd: 'Administrators cannot add contacts',
+  emailTaken: 'A contact with this e-mail address already exists in this account',
+  coOwnerNeedsEmail: 'A co-owner needs an e-mail address to sign in',
+  uploaded: 'All contacts uploaded successfully!',
+} as const;
+
+/** Optional country code, optional 3-digit area code, 7-digit number; spaces or hyphens between. */
+const CONTACT_FORM_PHONE = /^(\+?\d{1,3}[\s-]?)?(\(?\d{3}\)?[\s-]?)?\d{3}[\s-]?\d{4}$/;
+
+export function isContactFormPhone(phone: string): boolean {
+  return CONTACT_FORM_PHONE.test(phone.trim());
+}
+
+const blankToNull = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? null : value);
+
+const flagFields = Object.fromEntries(CONTACT_FLAGS.map((flag) => [flag, z.boolean().optional()])) as Record<
+  ContactFlag,
+  z.ZodOptional<z.ZodBoolean>
+>;
+
+const contactFields = {
+  name: z
+    .string({ error: CONTACT_MESSAGES.nameRequired })
+    .trim()
+    .min(1, CONTACT_MESSAGES.nameRequired)
+    .max(200),
+  /** Optional: a contact may be reached by SMS only; when given it becomes the contact's login. */
+  email: z.preprocess(
+    blankToNull,
+    z
+      .string()
+      .trim()
+      .toLowerCase()
+      .refine(isEmailAddress, { message: CONTACT_MESSAGES.emailInvalid })
+      .nullable()
+      .optional(),
+  ),
+  phone: z.preprocess(
+    blankToNull,
+    z
+      .string()
+      .trim()
+      .refine(isContactFormPhone, { message: CONTACT_MESSAGES.phoneInvalid })
+      .nullable()
+      .optional(),
+  ),
+  status: z.string().optional(),
+  /** Co-owner: the contact's user also manages the account (a client admin record). */
+  co_owner: z.boolean().optional(),
+  email_notification: z.boolean().optional(),
+  sms_notification: z.boolean().optional(),
+  ...flagFields,
+};
+
+/** POST /api/contacts: a contact needs an e-mail address or a phone number to be reached. */
+export const contactCreateSchema = z
+  .object(contactFields)
+  .refine((contact) => contact.email || contact.phone, {
+    message: CONTACT_MESSAGES.emailInvalid,
+    path: ['email'],
+  });
+export type ContactCreate = z.infer<typeof contactCreateSchema>;
+
+/** PATCH /api/contacts/{id}: any of the fields. */
+export const contactPatchSchema = z.object({ ...contactFields, name: contactFields.name.optional() });
+export type ContactPatch = z.infer<typeof contactPatchSchema>;
+
+const flagOutputFields = Object.fromEntries(CONTACT_FLAGS.map((flag) => [flag, z.boolean()])) as Record<
+  ContactFlag,
+  z.ZodBoolean
+>;
+
+/** A contact as the API returns it. */
+export const contactSchema = z.object({
+  id: z.number().int(),
+  client_id: z.number().int(),
+  user_id: z.number().int().nullable(),
+  account_name: z.string(),
+  name: z.string(),
+  email: z.string().nullable(),
+  phone: z.string().nullable(),
+  status: z.string(),
+  co_owner: z.boolean(),
+  email_notification: z.boolean(),
+  sms_notification: z.boolean(),
+  ...flagOutputFields,
+  created_at: z.string(),
+});
+export type Contact = z.infer<typeof contactSchema>;
+
+/** GET /api/contacts/all/?a=true: every account's contacts, for the admin role. */
+export const allContactsQuerySchema = z.object({
+  a: z.string().optional(),
+  page: z.coerce.number().int().min(1).default(1),
+  page_size: z.coerce.number().int().min(1).max(250).default(250),
+});

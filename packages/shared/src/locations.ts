@@ -1,0 +1,132 @@
+import { z } from 'zod';
+
+/** Location rules (spec part 2 §5 "Location form", §9; D7). */
+
+export const THRESHOLDS = [0.01, 0.1, 0.25, 0.5, 0.75, 1, 1.5, 2, 3, 4] as const;
+export const DEFAULT_THRESHOLD = 0.5;
+
+export interface Range {
+  min: number;
+  max: number;
+}
+
+export const LATITUDE_RANGE = { form: { min: 24, max: 49 }, csv: { min: 20, max: 55 } } as const;
+export const LONGITUDE_RANGE = {
+  form: { min: -122, max: -66 },
+  wizard: { min: -124, max: -66 },
+  csv: { min: -122, max: -66 },
+} as const;
+
+export const LOCATION_MESSAGES = {
+  nameRequired: 'Location name is required',
+  latitudeRequired: 'Latitude is required',
+  latitudeRange: 'Latitude must be between 24 and 49 degrees',
+  longitudeRequired: 'Longitude is required',
+  longitudeRange: 'Longitude must be between -122 and -66 degrees',
+  wizardLongitudeRange: 'Longitude must be between -124 and -66 degrees',
+  h24Threshold: '24 hour Threshold must be one of the list',
+  rapidrainThreshold: 'Rapidrain Threshold must be one of the list',
+  coordinatesLocked: 'The coordinates of a saved location cannot be changed. Add a new location instead.',
+  trialLimit: 'Trial accounts monitor one location. Upgrade to add more locations.',
+  saved: 'Successfully Updated',
+  deleteConfirm: 'Are you sure you want to delete this location?',
+  deleteFailed: 'An error occurred while deleting the location.',
+  processed: 'All locations processed successfully!',
+} as const;
+
+/** Longitudes in the contiguous US are west: a positive value is taken as a missing minus sign. */
+export function normalizeLongitude(longitude: number): number {
+  return longitude > 0 ? -longitude : longitude;
+}
+
+export function isThreshold(value: number): boolean {
+  return (THRESHOLDS as readonly number[]).includes(value);
+}
+
+export function inRange(value: number, range: Range): boolean {
+  return value >= range.min && value <= range.max;
+}
+
+/** RapidRain compares with its own threshold, or the 24-hour one when none is set (D6). */
+export function effectiveRapidrainThreshold(location: {
+  h24_threshold: number;
+  rapidrain_threshold: number | null;
+}): number {
+  return location.rapidrain_threshold ?? location.h24_threshold;
+}
+
+const emptyToUndefined = (value: unknown) => (value === '' || value === null ? undefined : value);
+
+function thresholdSchema(message: string) {
+  return z.coerce.number({ error: message }).refine(isThreshold, { message });
+}
+
+const latitudeSchema = z.coerce
+  .number({ error: LOCATION_MESSAGES.latitudeRequired })
+  .min(LATITUDE_RANGE.form.min, LOCATION_MESSAGES.latitudeRange)
+  .max(LATITUDE_RANGE.form.max, LOCATION_MESSAGES.latitudeRange);
+
+const longitudeSchema = z.coerce
+  .number({ error: LOCATION_MESSAGES.longitudeRequired })
+  .transform(normalizeLongitude)
+  .pipe(
+    z
+      .number()
+      .min(LONGITUDE_RANGE.form.min, LOCATION_MESSAGES.longitudeRange)
+      .max(LONGITUDE_RANGE.form.max, LOCATION_MESSAGES.longitudeRange),
+  );
+
+const locationFields = {
+  name: z
+    .string({ error: LOCATION_MESSAGES.nameRequired })
+    .trim()
+    .min(1, LOCATION_MESSAGES.nameRequired)
+    .max(200),
+  latitude: z.preprocess(emptyToUndefined, latitudeSchema),
+  longitude: z.preprocess(emptyToUndefined, longitudeSchema),
+  h24_threshold: z.preprocess(emptyToUndefined, thresholdSchema(LOCATION_MESSAGES.h24Threshold).optional()),
+  /** Empty means "same as the 24-hour threshold". */
+  rapidrain_threshold: z.preprocess(
+    emptyToUndefined,
+    thresholdSchema(LOCATION_MESSAGES.rapidrainThreshold).optional(),
+  ),
+  status: z.string().optional(),
+  active: z.boolean().optional(),
+};
+
+/** POST /api/locations: h24_threshold defaults to 0.5, RapidRain to the 24-hour value. */
+export const locationCreateSchema = z.object(locationFields);
+export type LocationCreate = z.infer<typeof locationCreateSchema>;
+
+/** PATCH /api/locations/{id}: any of the fields; coordinates may be sent but not changed. */
+export const locationPatchSchema = z.object({
+  ...locationFields,
+  name: locationFields.name.optional(),
+  latitude: z.preprocess(emptyToUndefined, latitudeSchema.optional()),
+  longitude: z.preprocess(emptyToUndefined, longitudeSchema.optional()),
+});
+export type LocationPatch = z.infer<typeof locationPatchSchema>;
+
+export const atlas14ThresholdSchema = z.object({
+  '1h': z.array(z.number()),
+  '24h': z.array(z.number()),
+});
+export type Atlas14Threshold = z.infer<typeof atlas14ThresholdSchema>;
+
+/** A location as the API returns it (spec part 1 §3, part 2 §3). */
+export const locationSchema = z.object({
+  id: z.number().int(),
+  client_id: z.number().int(),
+  name: z.string(),
+  latitude: z.number(),
+  longitude: z.number(),
+  status: z.string(),
+  active: z.boolean(),
+  h24_threshold: z.number(),
+  rapidrain_threshold: z.number().nullable(),
+  atlas14_threshold: atlas14ThresholdSchema.nullable(),
+  /** First day with rainfall data (YYYY-MM-DD). */
+  data_start_date: z.string().nullable(),
+  created_at: z.string(),
+});
+export type Location = z.infer<typeof locationSchema>;

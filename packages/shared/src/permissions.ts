@@ -1,0 +1,60 @@
+import { isAdminRole, isTier4, type Viewer } from './roles';
+import { TIER, type TierNumber } from './tiers';
+
+/** What an account's level and a viewer's role allow in settings (spec part 2 §6, D9, D10). */
+
+export interface AccountFacts {
+  tier: TierNumber;
+  is_trial_account: boolean;
+  locations_count: number;
+}
+
+/** A trial monitors one location: the one created at sign-up. */
+export function canAddLocation(account: AccountFacts): boolean {
+  return !account.is_trial_account || account.locations_count < 1;
+}
+
+export function canDeleteLocations(tier: TierNumber): boolean {
+  return tier >= TIER.silver;
+}
+
+/** Below silver the RapidRain threshold is always the 24-hour one. */
+export function canSetRapidrainThreshold(tier: TierNumber): boolean {
+  return tier >= TIER.silver;
+}
+
+export function canBulkUploadLocations(tier: TierNumber): boolean {
+  return tier >= TIER.silver;
+}
+
+export function canAddContacts(viewer: Pick<Viewer, 'isSuperuser'>): boolean {
+  return !viewer.isSuperuser;
+}
+
+export function canManageClients(viewer: Viewer): boolean {
+  return isTier4(viewer);
+}
+
+/** The role admin sees every account's contacts and the Account Name column. */
+export function seesAllContacts(viewer: Viewer): boolean {
+  return isAdminRole(viewer) || viewer.isSuperuser;
+}
+
+export interface SettingsTab {
+  key: 'clients' | 'contacts' | 'locations' | 'notifications' | 'account';
+  label: string;
+  to: string;
+}
+
+/** The settings tab bar (spec part 2 §2): under 600 px client management is left out. */
+export function settingsTabs(viewer: Viewer, narrow: boolean): SettingsTab[] {
+  const tier4 = isTier4(viewer);
+  const tabs: SettingsTab[] = [];
+  if (tier4 && !narrow) tabs.push({ key: 'clients', label: 'Client Management', to: '/settings-admin' });
+  tabs.push({ key: 'contacts', label: 'Modify Contacts', to: '/contact-list' });
+  if (!tier4) tabs.push({ key: 'locations', label: 'Modify Locations', to: '/location-list' });
+  if (!viewer.isSuperuser)
+    tabs.push({ key: 'notifications', label: 'Notifications', to: '/settings-general' });
+  tabs.push({ key: 'account', label: 'Account', to: '/client-form' });
+  return tabs;
+}
