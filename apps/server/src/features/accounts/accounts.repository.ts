@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { type AppDb, queryRows } from '../../db/client';
 import { clientAdmins, clients } from './accounts.schema';
 
@@ -80,6 +80,19 @@ export function createAccountsRepository(db: AppDb) {
     },
     async addClientAdmin(clientId: number, userId: number): Promise<void> {
       await db.insert(clientAdmins).values({ clientId, userId }).onConflictDoNothing();
+    },
+    /** Removing a record that is not there is not an error (spec part 2 §4 "Contact role"). */
+    async removeClientAdmin(clientId: number, userId: number): Promise<void> {
+      await db
+        .delete(clientAdmins)
+        .where(and(eq(clientAdmins.clientId, clientId), eq(clientAdmins.userId, userId)));
+    },
+    async adminUserIds(clientId: number): Promise<Set<number>> {
+      const rows = await db
+        .select({ userId: clientAdmins.userId })
+        .from(clientAdmins)
+        .where(eq(clientAdmins.clientId, clientId));
+      return new Set(rows.map((row) => row.userId));
     },
   };
 }

@@ -63,6 +63,9 @@ export function createAccountsService(db: AppDb) {
     findClient: (id: number) => repository.findClient(id),
     createClient: (values: NewClient) => repository.insertClient(values),
     addClientAdmin: (clientId: number, userId: number) => repository.addClientAdmin(clientId, userId),
+    removeClientAdmin: (clientId: number, userId: number) => repository.removeClientAdmin(clientId, userId),
+    /** The users holding a client admin (co-owner) record of the account. */
+    adminUserIds: (clientId: number) => repository.adminUserIds(clientId),
   };
 }
 

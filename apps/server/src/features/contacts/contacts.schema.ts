@@ -34,3 +34,5 @@ export const contacts = pgTable(
   },
   (table) => [index('contacts_client_idx').on(table.clientId), index('contacts_user_idx').on(table.userId)],
 );
+
+export type ContactRow = typeof contacts.$inferSelect;

@@ -39,3 +39,5 @@ export const locations = pgTable(
   },
   (table) => [index('locations_client_idx').on(table.clientId)],
 );
+
+export type LocationRow = typeof locations.$inferSelect;

@@ -1,0 +1,47 @@
+import { CONTACT_FLAGS, type Contact } from '@pluvio/shared/contacts';
+import type { ContactRow } from './contacts.schema';
+
+export const CONTACT_FLAG_COLUMNS = {
+  daily_report_on: 'dailyReportOn',
+  daily_report_on_sms: 'dailyReportOnSms',
+  exceed24h_on: 'exceed24hOn',
+  exceed24h_on_sms: 'exceed24hOnSms',
+  forecast_on: 'forecastOn',
+  forecast_on_sms: 'forecastOnSms',
+  atlas14_24h_on: 'atlas14H24On',
+  atlas14_24h_on_sms: 'atlas14H24OnSms',
+  atlas14_1h_on: 'atlas14H1On',
+  atlas14_1h_on_sms: 'atlas14H1OnSms',
+  atlas14_first_on: 'atlas14FirstOn',
+  atlas14_first_on_sms: 'atlas14FirstOnSms',
+} as const satisfies Record<(typeof CONTACT_FLAGS)[number], keyof ContactRow>;
+
+/**
+ * A contact as the API returns it. `coOwnerUserIds` are the account's client admin users:
+ * a contact whose user is one of them is a co-owner.
+ */
+export function presentContact(
+  row: ContactRow,
+  accountName: string,
+  coOwnerUserIds: ReadonlySet<number>,
+): Contact {
+  const flags = Object.fromEntries(CONTACT_FLAGS.map((flag) => [flag, row[CONTACT_FLAG_COLUMNS[flag]]])) as Record<
+    (typeof CONTACT_FLAGS)[number],
+    boolean
+  >;
+  return {
+    id: row.id,
+    client_id: row.clientId,
+    user_id: row.userId,
+    account_name: accountName,
+    name: row.name,
+    email: row.email,
+    phone: row.phone,
+    status: row.status,
+    co_owner: row.userId !== null && coOwnerUserIds.has(row.userId),
+    email_notification: row.emailNotification,
+    sms_notification: row.smsNotification,
+    ...flags,
+    created_at: row.createdAt.toISOString(),
+  };
+}
