@@ -38,11 +38,10 @@ export async function createServices(options: ServiceOptions) {
         : null;
 
   const audit = createAuditService(db);
-  const accounts = createAccountsService(db);
+  const accounts = createAccountsService(db, { clock, timeZone: config.TIME_ZONE });
   const users = createUsersService(db, accounts);
-  const locations = createLocationsService(db);
-  const contacts = createContactsService(db);
   const assignments = createAssignmentsService(db);
+  const locations = createLocationsService(db, { clock, timeZone: config.TIME_ZONE, assignments });
   const outbox = createOutboxService(db, {
     transport,
     mailFrom: config.MAIL_FROM,
@@ -59,6 +58,11 @@ export async function createServices(options: ServiceOptions) {
       timeZone: config.TIME_ZONE,
       clock,
     },
+  );
+  const contacts = createContactsService(
+    db,
+    { accounts, users, auth, outbox },
+    { publicUrl: config.PUBLIC_URL },
   );
   const guards = createGuards(auth);
   const rateLimit = { max: config.RATE_LIMIT_AUTH_PER_MINUTE, timeWindow: '1 minute' };

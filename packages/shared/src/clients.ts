@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ACCOUNT_STATUSES, ACCOUNT_TYPES, type AccountType } from './accounts';
-import { TIER, TIER_NAMES, type TierNumber } from './tiers';
+import { TIER, TIER_NAMES, type TierNumber, tierNumber } from './tiers';
 
 /** Client (account) fields, notification settings and their rules (spec part 2 §3, §4, §6). */
 
@@ -17,8 +17,12 @@ export const CLIENT_MESSAGES = {
   deleteOnlyExisting: 'You can only delete an existing client.',
   contactSupport: 'Please contact support to suspend or cancel your account.',
   subscriptionViaUpgrade: 'Change your subscription from the Upgrade page.',
+  accountTypeViaSupport: 'Please contact support to change the account type or invoicing.',
   clientManagementOnly: 'Client management is for administrators only',
   coOwnerMustBeContact: 'A co-owner must be a contact of this account with a login',
+  settingsPerAccount:
+    'Notification settings belong to each account. Act as the account owner from Client Management to change them.',
+  associatedAdded: 'Associated account added. Switch to it from the Accounts list.',
 } as const;
 
 export type SettingGroup = 'daily' | 'exceed' | 'forecast' | 'atlas14' | 'rapidrain';
@@ -81,6 +85,11 @@ export function settingAllowed(key: ClientSettingKey, tier: TierNumber): boolean
   return setting !== undefined && tier >= setting.minTier;
 }
 
+/** The level that gates an account's settings: a trial is at gold level whatever its tier (D9). */
+export function accountLevel(account: { tier: string; is_trial_account: boolean }): TierNumber {
+  return account.is_trial_account ? TIER.gold : tierNumber(account.tier);
+}
+
 /** Account type selection in the admin view (spec part 2 §4). */
 export function accountTypeDefaults(type: AccountType): {
   is_trial_account: boolean;
@@ -123,6 +132,8 @@ export const clientSchema = z.object({
   auto_add_locations: z.boolean(),
   locations_count: z.number().int(),
   owner_user_id: z.number().int().nullable(),
+  /** The owner's sign-in address (superusers act as the owner through it). */
+  owner_email: z.string().nullable(),
   stripe_customer_id: z.string().nullable(),
   stripe_session_id: z.string().nullable(),
   created_at: z.string(),

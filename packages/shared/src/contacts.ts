@@ -32,6 +32,8 @@ export const CONTACT_MESSAGES = {
   emailTaken: 'A contact with this e-mail address already exists in this account',
   coOwnerNeedsEmail: 'A co-owner needs an e-mail address to sign in',
   uploaded: 'All contacts uploaded successfully!',
+  allContactsAdminsOnly: "Only administrators can see every account's contacts",
+  notFound: 'Contact not found',
 } as const;
 
 /** Optional country code, optional 3-digit area code, 7-digit number; spaces or hyphens between. */

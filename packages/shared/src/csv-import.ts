@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CONTACT_MESSAGES } from './contacts';
 import {
   inRange,
   isThreshold,
@@ -7,7 +8,7 @@ import {
   normalizeLongitude,
   THRESHOLDS,
 } from './locations';
-import { phoneDigits } from './phone';
+import { isEmailAddress, phoneDigits } from './phone';
 
 /**
  * CSV bulk import rules (spec part 2 §5 "Location CSV import", "Contact CSV import").
@@ -147,8 +148,6 @@ export function checkLocationRow(row: LocationImportRow): string | null {
   return typeof checked === 'string' ? checked : null;
 }
 
-const CSV_EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
 function normalizeCsvPhone(phone: string): string {
   return phone.replaceAll('.', '-');
 }
@@ -162,7 +161,7 @@ export function checkContactFields(fields: readonly string[]): Omit<ContactImpor
   }
   const row: Omit<ContactImportRow, 'row'> = { name, status: 'active' };
   if (email.toLowerCase() !== NONE) {
-    if (!CSV_EMAIL.test(email)) return CSV_MESSAGES.email(email);
+    if (!isEmailAddress(email)) return CSV_MESSAGES.email(email);
     row.email = email.toLowerCase();
   }
   if (phone.toLowerCase() !== NONE) {
@@ -171,6 +170,7 @@ export function checkContactFields(fields: readonly string[]): Omit<ContactImpor
     if (digits !== 10 && digits !== 11) return CSV_MESSAGES.phone(phone);
     row.phone = normalized;
   }
+  if (!row.email && !row.phone) return CONTACT_MESSAGES.emailInvalid;
   return row;
 }
 
@@ -185,10 +185,10 @@ export function checkContactRecords(records: readonly string[][]): CheckedRows<C
   return result;
 }
 
-/** Server-side check of a contact row sent by the browser. */
-export function checkContactRow(row: ContactImportRow): string | null {
+/** Server-side check of a contact row sent by the browser: the row as stored, or the first problem. */
+export function checkContactRow(row: ContactImportRow): ContactImportRow | string {
   const checked = checkContactFields([row.name, row.email ?? NONE, row.phone ?? NONE]);
-  return typeof checked === 'string' ? checked : null;
+  return typeof checked === 'string' ? checked : { row: row.row, ...checked, status: row.status ?? 'active' };
 }
 
 /** Only files named *.csv are accepted. */

@@ -14,6 +14,12 @@ export const listQuerySchema = clientIdQuerySchema.extend({
   page_size: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(MAX_PAGE_SIZE),
 });
 export type ListQuery = z.infer<typeof listQuerySchema>;
+export type Paging = Pick<ListQuery, 'page' | 'page_size'>;
+
+/** The rows a page covers, as SQL's LIMIT and OFFSET. */
+export function pageWindow({ page, page_size }: Paging): { limit: number; offset: number } {
+  return { limit: page_size, offset: (page - 1) * page_size };
+}
 
 export const idParamsSchema = z.object({ id: z.coerce.number().int().positive() });
 

@@ -32,6 +32,7 @@ export const LOCATION_MESSAGES = {
   deleteConfirm: 'Are you sure you want to delete this location?',
   deleteFailed: 'An error occurred while deleting the location.',
   processed: 'All locations processed successfully!',
+  notFound: 'Location not found',
 } as const;
 
 /** Longitudes in the contiguous US are west: a positive value is taken as a missing minus sign. */
@@ -98,12 +99,21 @@ const locationFields = {
 export const locationCreateSchema = z.object(locationFields);
 export type LocationCreate = z.infer<typeof locationCreateSchema>;
 
-/** PATCH /api/locations/{id}: any of the fields; coordinates may be sent but not changed. */
+/**
+ * PATCH /api/locations/{id}: any of the fields. Coordinates may be sent but must equal the saved
+ * ones, so they are not range-checked: an imported location may lie outside the form's range.
+ */
 export const locationPatchSchema = z.object({
   ...locationFields,
   name: locationFields.name.optional(),
-  latitude: z.preprocess(emptyToUndefined, latitudeSchema.optional()),
-  longitude: z.preprocess(emptyToUndefined, longitudeSchema.optional()),
+  latitude: z.preprocess(
+    emptyToUndefined,
+    z.coerce.number({ error: LOCATION_MESSAGES.latitudeRequired }).optional(),
+  ),
+  longitude: z.preprocess(
+    emptyToUndefined,
+    z.coerce.number({ error: LOCATION_MESSAGES.longitudeRequired }).transform(normalizeLongitude).optional(),
+  ),
 });
 export type LocationPatch = z.infer<typeof locationPatchSchema>;
 

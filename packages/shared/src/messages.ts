@@ -25,7 +25,14 @@ export const MESSAGES = {
   emailVerified: 'Your e-mail address is verified.',
   notSignedIn: 'Not signed in',
   notFound: 'Not found',
+  settingsOwnersOnly: 'Only the account owner or a co-owner can change settings.',
+  tryAgain: 'Something went wrong. Please try again.',
 } as const;
+
+/** The confirmation a superuser answers before acting as another user (D11). */
+export function actAsConfirmation(email: string): string {
+  return `Act as ${email}? You will use the product as this user until you return to your account.`;
+}
 
 /** Stable error codes in the old product's form, sent as `detail` (D21). */
 export const ERROR_CODES = {

@@ -36,7 +36,7 @@ export function canManageClients(viewer: Viewer): boolean {
 }
 
 /** The role admin sees every account's contacts and the Account Name column. */
-export function seesAllContacts(viewer: Viewer): boolean {
+export function seesAllContacts(viewer: Pick<Viewer, 'role' | 'isSuperuser'>): boolean {
   return isAdminRole(viewer) || viewer.isSuperuser;
 }
 

@@ -78,7 +78,7 @@ export async function seedDemoData(services: Services): Promise<boolean> {
     email: demoEmail('contact'),
     phone: '409-555-0105',
   });
-  await assignments.assignLocations(carl.id, (locationIds.get('gold') ?? []).slice(0, 2));
+  await assignments.assignLocations(goldId, carl.id, (locationIds.get('gold') ?? []).slice(0, 2));
   await contacts.create({
     clientId: goldId,
     userId: coownerUser,

@@ -72,3 +72,20 @@ export async function login(app: FastifyInstance, email: string, password = TEST
 }
 
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+/** A contact of the account that signs in (role contact); a co-owner also holds a client admin record. */
+export async function buildContactUser(
+  services: Services,
+  clientId: number,
+  options: { coOwner?: boolean } = {},
+) {
+  const user = await buildUser(services, { role: 'contact' });
+  const contact = await services.contacts.create({
+    clientId,
+    userId: user.id,
+    name: unique('Contact'),
+    email: user.email,
+  });
+  if (options.coOwner) await services.accounts.addClientAdmin(clientId, user.id);
+  return { user, contact };
+}

@@ -1,6 +1,10 @@
-import { and, eq, sql } from 'drizzle-orm';
+import type { pageWindow } from '@pluvio/shared/lists';
+import { and, eq, getTableColumns, inArray, or, type SQL, sql } from 'drizzle-orm';
 import { type AppDb, queryRows } from '../../db/client';
-import { clientAdmins, clients } from './accounts.schema';
+import { contacts } from '../contacts/contacts.schema';
+import { locations } from '../locations/locations.schema';
+import { users } from '../users/users.schema';
+import { type ClientRow, clientAdmins, clients } from './accounts.schema';
 
 export type Membership = 'owner' | 'co_owner' | 'contact';
 
@@ -43,7 +47,42 @@ const strongestRelations = (userId: number) => sql`
   select distinct on (client_id) client_id, membership, contact_id
     from relations order by client_id, strength`;
 
+/** An account row with how many locations it has and its owner's address. */
+const clientListColumns = {
+  ...getTableColumns(clients),
+  locationsCount: sql<number>`(select count(*) from ${locations} where ${locations.clientId} = ${clients.id})::integer`,
+  ownerEmail: users.email,
+};
+
+export type ClientListRow = ClientRow & { locationsCount: number; ownerEmail: string | null };
+
+type Page = ReturnType<typeof pageWindow>;
+
+const userNameColumns = {
+  id: users.id,
+  email: users.email,
+  firstName: users.firstName,
+  lastName: users.lastName,
+};
+
 export function createAccountsRepository(db: AppDb) {
+  function clientsWhere(where: SQL | undefined) {
+    return db
+      .select(clientListColumns)
+      .from(clients)
+      .leftJoin(users, eq(users.id, clients.ownerUserId))
+      .where(where);
+  }
+
+  /** Accounts the user owns or holds a client admin (co-owner) record of. */
+  function managedBy(userId: number): SQL | undefined {
+    const coOwned = db
+      .select({ clientId: clientAdmins.clientId })
+      .from(clientAdmins)
+      .where(eq(clientAdmins.userId, userId));
+    return or(eq(clients.ownerUserId, userId), inArray(clients.id, coOwned));
+  }
+
   return {
     /**
      * Every account the user belongs to, with the strongest relation each (owner, then
@@ -86,6 +125,44 @@ export function createAccountsRepository(db: AppDb) {
       await db
         .delete(clientAdmins)
         .where(and(eq(clientAdmins.clientId, clientId), eq(clientAdmins.userId, userId)));
+    },
+    /** Accounts by name, all of them or those `managerUserId` owns or co-owns. */
+    async listClients(managerUserId: number | null, page: Page): Promise<ClientListRow[]> {
+      return clientsWhere(managerUserId === null ? undefined : managedBy(managerUserId))
+        .orderBy(sql`lower(${clients.accountName})`, clients.id)
+        .limit(page.limit)
+        .offset(page.offset);
+    },
+    async findClientListRow(id: number): Promise<ClientListRow | undefined> {
+      const [row] = await clientsWhere(eq(clients.id, id));
+      return row;
+    },
+    async updateClient(id: number, values: Partial<NewClient>): Promise<void> {
+      await db.update(clients).set(values).where(eq(clients.id, id));
+    },
+    /** Deletes the account; its locations, contacts and assignments go with it. */
+    async deleteClient(id: number): Promise<boolean> {
+      const deleted = await db.delete(clients).where(eq(clients.id, id)).returning({ id: clients.id });
+      return deleted.length > 0;
+    },
+    /** The users holding a client admin (co-owner) record of the account. */
+    async adminUsers(clientId: number) {
+      return db
+        .select(userNameColumns)
+        .from(clientAdmins)
+        .innerJoin(users, eq(users.id, clientAdmins.userId))
+        .where(eq(clientAdmins.clientId, clientId))
+        .orderBy(clientAdmins.createdAt, users.id);
+    },
+    /** The user signs in as one of the account's contacts. */
+    async contactUser(clientId: number, userId: number) {
+      const [row] = await db
+        .select(userNameColumns)
+        .from(contacts)
+        .innerJoin(users, eq(users.id, contacts.userId))
+        .where(and(eq(contacts.clientId, clientId), eq(contacts.userId, userId)))
+        .limit(1);
+      return row;
     },
     async adminUserIds(clientId: number): Promise<Set<number>> {
       const rows = await db

@@ -1,8 +1,29 @@
+import { TRIAL_DAYS } from '@pluvio/shared/accounts';
+import {
+  accountTypeDefaults,
+  CLIENT_MESSAGES,
+  type Client,
+  type ClientAdmin,
+  type ClientCreate,
+  type ClientPatch,
+} from '@pluvio/shared/clients';
+import { type ListQuery, pageWindow } from '@pluvio/shared/lists';
 import type { UserClient } from '@pluvio/shared/users.schemas';
 import type { AppDb } from '../../db/client';
+import type { Clock } from '../../lib/clock';
+import { invalidField } from '../../lib/errors';
+import { productDate } from '../../lib/time';
 import type { UserRow } from '../users/users.schema';
-import { type AccountAccess, accountNotFound, buildAccess } from './accounts.access';
+import { type AccountAccess, accountNotFound, buildAccess, requireManager } from './accounts.access';
+import {
+  accountTypeFields,
+  assertSelfChanges,
+  assertSettingsAllowed,
+  requireClientManagement,
+} from './accounts.policy';
+import { presentClient, presentClientAdmin, settingColumns, settingsOf } from './accounts.presenter';
 import { createAccountsRepository, type MembershipRow, type NewClient } from './accounts.repository';
+import type { ClientRow } from './accounts.schema';
 
 export interface UserAccounts {
   /** The user's accounts, the active one first. */
@@ -25,8 +46,76 @@ function presentMembership(row: MembershipRow) {
   };
 }
 
-export function createAccountsService(db: AppDb) {
+/**
+ * An associated account: a new name, active, with the source's owner, subscription, invoicing
+ * and settings; nothing is taken from the request, so no one raises their tier this way.
+ */
+function associatedClient(source: ClientRow, accountName: string): NewClient {
+  return {
+    accountName,
+    status: 'active',
+    email: source.email,
+    phone: source.phone,
+    tier: source.tier,
+    accountType: source.accountType,
+    isTrialAccount: source.isTrialAccount,
+    trialEndDate: source.trialEndDate,
+    manualInvoice: source.manualInvoice,
+    invoicePeriod: source.invoicePeriod,
+    invoiceDay: source.invoiceDay,
+    invoiceEmail: source.invoiceEmail,
+    autoAddLocations: source.autoAddLocations,
+    ownerUserId: source.ownerUserId,
+    ...settingColumns(settingsOf(source)),
+  };
+}
+
+export interface AccountsOptions {
+  clock: Clock;
+  /** The product time zone, for trial end dates (D2). */
+  timeZone: string;
+}
+
+export function createAccountsService(db: AppDb, options: AccountsOptions) {
   const repository = createAccountsRepository(db);
+
+  /**
+   * The account a request is about: `client_id` when given (it must be one of the caller's
+   * accounts, any account for a superuser), otherwise the caller's active account.
+   * An account the caller does not belong to is "not found" (D10).
+   */
+  async function accessFor(user: UserRow, clientId?: number): Promise<AccountAccess> {
+    if (user.isSuperuser && clientId !== undefined) {
+      const client = await repository.findClient(clientId);
+      if (!client) throw accountNotFound();
+      return buildAccess(user, client, 'staff', null);
+    }
+    const relations = await repository.relationsOf(user.id);
+    const wanted = clientId ?? user.primaryClientId;
+    const relation =
+      relations.find((row) => row.client_id === wanted) ?? (clientId ? undefined : relations[0]);
+    if (!relation) throw accountNotFound();
+    const client = await repository.findClient(relation.client_id);
+    if (!client) throw accountNotFound();
+    const kind = user.isSuperuser ? 'staff' : relation.membership;
+    return buildAccess(user, client, kind, relation.contact_id);
+  }
+
+  /** The account for its owner, a co-owner or a superuser; a plain contact is refused (403). */
+  async function managedAccess(user: UserRow, clientId: number): Promise<AccountAccess> {
+    const access = await accessFor(user, clientId);
+    requireManager(access);
+    return access;
+  }
+
+  async function loadClient(id: number): Promise<Client> {
+    const row = await repository.findClientListRow(id);
+    if (!row) throw accountNotFound();
+    return presentClient(row);
+  }
+
+  const trialEndDate = () => productDate(options.clock.now(), options.timeZone, TRIAL_DAYS);
+
   return {
     /** The user's accounts with the primary one first (or the first by name when it is not theirs). */
     async accountsOfUser(userId: number, primaryClientId: number | null): Promise<UserAccounts> {
@@ -39,33 +128,112 @@ export function createAccountsService(db: AppDb) {
       const rows = await repository.membershipsOf(userId);
       return rows.some((row) => row.client_id === clientId);
     },
-    /**
-     * The account a request is about: `client_id` when given (it must be one of the caller's
-     * accounts, any account for a superuser), otherwise the caller's active account.
-     * An account the caller does not belong to is "not found" (D10).
-     */
-    async accessFor(user: UserRow, clientId?: number): Promise<AccountAccess> {
-      if (user.isSuperuser && clientId !== undefined) {
-        const client = await repository.findClient(clientId);
-        if (!client) throw accountNotFound();
-        return buildAccess(user, client, 'staff', null);
-      }
-      const relations = await repository.relationsOf(user.id);
-      const wanted = clientId ?? user.primaryClientId;
-      const relation =
-        relations.find((row) => row.client_id === wanted) ?? (clientId ? undefined : relations[0]);
-      if (!relation) throw accountNotFound();
-      const client = await repository.findClient(relation.client_id);
-      if (!client) throw accountNotFound();
-      const kind = user.isSuperuser ? 'staff' : relation.membership;
-      return buildAccess(user, client, kind, relation.contact_id);
-    },
+    accessFor,
     findClient: (id: number) => repository.findClient(id),
     createClient: (values: NewClient) => repository.insertClient(values),
     addClientAdmin: (clientId: number, userId: number) => repository.addClientAdmin(clientId, userId),
     removeClientAdmin: (clientId: number, userId: number) => repository.removeClientAdmin(clientId, userId),
     /** The users holding a client admin (co-owner) record of the account. */
     adminUserIds: (clientId: number) => repository.adminUserIds(clientId),
+
+    /** GET /api/clients/: every account for a superuser, otherwise those the caller owns or co-owns. */
+    async listClients(user: UserRow, query: ListQuery): Promise<Client[]> {
+      if (query.client_id !== undefined) await accessFor(user, query.client_id);
+      const rows = await repository.listClients(user.isSuperuser ? null : user.id, pageWindow(query));
+      return rows.map(presentClient);
+    },
+
+    async getClient(user: UserRow, id: number): Promise<Client> {
+      await managedAccess(user, id);
+      return loadClient(id);
+    },
+
+    /** POST /api/clients/: a superuser adds an account; it has no owner until one is linked. */
+    async addClient(user: UserRow, input: ClientCreate): Promise<Client> {
+      requireClientManagement(user);
+      const accountType = input.account_type ?? 'paid';
+      const defaults = accountTypeDefaults(accountType);
+      const isTrialAccount = input.is_trial_account ?? defaults.is_trial_account;
+      const client = await repository.insertClient({
+        accountName: input.account_name,
+        email: input.email,
+        phone: input.phone,
+        status: input.status ?? 'active',
+        accountType,
+        isTrialAccount,
+        // A trial is gold level (D9); other accounts start at bronze (spec part 2 §5 "Client form").
+        tier: input.tier ?? (isTrialAccount ? 'gold' : 'bronze'),
+        trialEndDate: isTrialAccount ? trialEndDate() : null,
+        manualInvoice: input.manual_invoice ?? defaults.manual_invoice,
+        invoicePeriod: input.invoice_period,
+        invoiceEmail: input.invoice_email,
+        autoAddLocations: input.auto_add_locations,
+        ownerUserId: null,
+      });
+      return loadClient(client.id);
+    },
+
+    /**
+     * PATCH /api/clients/{id}: a superuser changes any field; owners and co-owners their
+     * account's details and settings but not its subscription (assertSelfChanges).
+     */
+    async updateClient(user: UserRow, id: number, patch: ClientPatch): Promise<Client> {
+      const { client: stored, relation } = await managedAccess(user, id);
+      if (relation !== 'staff') assertSelfChanges(stored, patch);
+      const { isTrialAccount, manualInvoice } = accountTypeFields(stored, patch);
+      assertSettingsAllowed(stored, patch, isTrialAccount);
+      const startsTrial = isTrialAccount && !stored.isTrialAccount;
+      await repository.updateClient(id, {
+        accountName: patch.account_name,
+        email: patch.email,
+        phone: patch.phone,
+        status: patch.status,
+        tier: patch.tier,
+        accountType: patch.account_type,
+        isTrialAccount,
+        manualInvoice,
+        ...(startsTrial && { trialEndDate: trialEndDate() }),
+        invoicePeriod: patch.invoice_period,
+        invoiceEmail: patch.invoice_email,
+        autoAddLocations: patch.auto_add_locations,
+        ...settingColumns(patch),
+        updatedAt: options.clock.now(),
+      });
+      return loadClient(id);
+    },
+
+    /** POST /api/clients/{id}/new: a co-owner who makes the associated account co-owns it too. */
+    async addAssociatedClient(user: UserRow, sourceId: number, accountName: string): Promise<Client> {
+      const { client: source, relation } = await managedAccess(user, sourceId);
+      const client = await repository.insertClient(associatedClient(source, accountName));
+      if (relation === 'co_owner') await repository.addClientAdmin(client.id, user.id);
+      return loadClient(client.id);
+    },
+
+    async deleteClient(user: UserRow, id: number): Promise<void> {
+      requireClientManagement(user);
+      if (!(await repository.deleteClient(id))) throw accountNotFound();
+    },
+
+    async coOwners(user: UserRow, clientId: number): Promise<ClientAdmin[]> {
+      await managedAccess(user, clientId);
+      return (await repository.adminUsers(clientId)).map(presentClientAdmin);
+    },
+
+    /** A co-owner is one of the account's contacts with a login (spec part 2 §6). */
+    async addCoOwner(user: UserRow, clientId: number, userId: number): Promise<ClientAdmin> {
+      await managedAccess(user, clientId);
+      const contactUser = await repository.contactUser(clientId, userId);
+      if (!contactUser) throw invalidField(['query', 'user_id'], CLIENT_MESSAGES.coOwnerMustBeContact);
+      await repository.addClientAdmin(clientId, userId);
+      return presentClientAdmin(contactUser);
+    },
+
+    /** Removing a co-owner who is not one is not an error (spec part 2 §4 "Contact role"). */
+    async removeCoOwner(user: UserRow, clientId: number, userId: number): Promise<void> {
+      await managedAccess(user, clientId);
+      await repository.removeClientAdmin(clientId, userId);
+    },
   };
 }
 

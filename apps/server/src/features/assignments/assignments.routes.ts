@@ -1,6 +1,158 @@
+import { ASSIGNMENT_MESSAGES } from '@pluvio/shared/assignments';
+import { contactSchema } from '@pluvio/shared/contacts';
+import { idListSchema, idParamsSchema, listQuerySchema } from '@pluvio/shared/lists';
+import { locationSchema } from '@pluvio/shared/locations';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { forbidden } from '../../lib/errors';
 import type { Services } from '../../services';
+import { type AccountAccess, manages } from '../accounts/accounts.access';
+import { authOf } from '../auth/auth.guard';
+import { presentContact } from '../contacts/contacts.presenter';
+import type { ContactRow } from '../contacts/contacts.schema';
+import { presentLocation } from '../locations/locations.presenter';
 
-export function assignmentsRoutes(_services: Services): FastifyPluginAsyncZod {
-  return async (_app) => {};
+const tags = ['assignments'];
+const contactList = { 200: z.array(contactSchema) };
+const locationList = { 200: z.array(locationSchema) };
+
+/** Owners, co-owners and superusers assign; a plain contact does not. */
+function requireAssigner(access: AccountAccess): void {
+  if (!manages(access)) throw forbidden(ASSIGNMENT_MESSAGES.managersOnly);
+}
+
+/**
+ * Assigning contacts to a location and locations to a contact (spec part 2 §7): managers only,
+ * except that a plain contact may read its own locations. Writes answer the new assigned list
+ * (paged like the read) so the screen can reload it.
+ */
+export function assignmentsRoutes(services: Services): FastifyPluginAsyncZod {
+  const { assignments, accounts, guards } = services;
+  const preHandler = guards.requireUser;
+
+  async function presentContacts(access: AccountAccess, rows: ContactRow[]) {
+    const coOwners = await accounts.adminUserIds(access.client.id);
+    return rows.map((row) => presentContact(row, access.client.accountName, coOwners));
+  }
+
+  return async (app) => {
+    for (const url of ['/api/locations/:id/contacts', '/api/locations/:id/contacts/']) {
+      app.get(
+        url,
+        {
+          preHandler,
+          schema: { tags, params: idParamsSchema, querystring: listQuerySchema, response: contactList },
+        },
+        async (request) => {
+          const access = await accounts.accessFor(authOf(request).user, request.query.client_id);
+          requireAssigner(access);
+          const rows = await assignments.contactsOf(access.client.id, request.params.id, request.query);
+          return presentContacts(access, rows);
+        },
+      );
+      app.post(
+        url,
+        {
+          preHandler,
+          schema: {
+            tags,
+            params: idParamsSchema,
+            querystring: listQuerySchema,
+            body: idListSchema,
+            response: contactList,
+          },
+        },
+        async (request) => {
+          const access = await accounts.accessFor(authOf(request).user, request.query.client_id);
+          requireAssigner(access);
+          const { params, body, query } = request;
+          const rows = await assignments.assignContacts(access.client.id, params.id, body, query);
+          return presentContacts(access, rows);
+        },
+      );
+    }
+
+    for (const url of ['/api/locations/:id/remove_contacts', '/api/locations/:id/remove_contacts/']) {
+      app.post(
+        url,
+        {
+          preHandler,
+          schema: {
+            tags,
+            params: idParamsSchema,
+            querystring: listQuerySchema,
+            body: idListSchema,
+            response: contactList,
+          },
+        },
+        async (request) => {
+          const access = await accounts.accessFor(authOf(request).user, request.query.client_id);
+          requireAssigner(access);
+          const { params, body, query } = request;
+          const rows = await assignments.removeContacts(access.client.id, params.id, body, query);
+          return presentContacts(access, rows);
+        },
+      );
+    }
+
+    for (const url of ['/api/contacts/:id/locations', '/api/contacts/:id/locations/']) {
+      app.get(
+        url,
+        {
+          preHandler,
+          schema: { tags, params: idParamsSchema, querystring: listQuerySchema, response: locationList },
+        },
+        async (request) => {
+          const access = await accounts.accessFor(authOf(request).user, request.query.client_id);
+          // A contact reads its own locations; anyone else's need a manager.
+          if (access.contactId !== request.params.id) requireAssigner(access);
+          const rows = await assignments.locationsOf(access.client.id, request.params.id, request.query);
+          return rows.map(presentLocation);
+        },
+      );
+      app.post(
+        url,
+        {
+          preHandler,
+          schema: {
+            tags,
+            params: idParamsSchema,
+            querystring: listQuerySchema,
+            body: idListSchema,
+            response: locationList,
+          },
+        },
+        async (request) => {
+          const access = await accounts.accessFor(authOf(request).user, request.query.client_id);
+          requireAssigner(access);
+          const { params, body, query } = request;
+          const rows = await assignments.assignLocations(access.client.id, params.id, body, query);
+          return rows.map(presentLocation);
+        },
+      );
+    }
+
+    for (const url of ['/api/contacts/:id/remove_locations', '/api/contacts/:id/remove_locations/']) {
+      app.post(
+        url,
+        {
+          preHandler,
+          schema: {
+            tags,
+            params: idParamsSchema,
+            querystring: listQuerySchema,
+            body: idListSchema,
+            response: locationList,
+          },
+        },
+        async (request) => {
+          const access = await accounts.accessFor(authOf(request).user, request.query.client_id);
+          requireAssigner(access);
+          const { params, body, query } = request;
+          const rows = await assignments.removeLocations(access.client.id, params.id, body, query);
+          return rows.map(presentLocation);
+        },
+      );
+    }
+  };
 }

@@ -48,3 +48,43 @@ export function verifyEmailEmail(to: string, firstName: string, url: string): Em
     { label: 'Confirm my e-mail address', url },
   );
 }
+
+/** A new contact login: the link lets the contact choose a password (an invitation token). */
+export function contactInvitationEmail(
+  to: string,
+  firstName: string,
+  accountName: string,
+  url: string,
+): EmailToQueue {
+  return actionEmail(
+    to,
+    'contact_invite',
+    `You were added to ${accountName} on Pluvio`,
+    [
+      `Hello ${firstName || 'there'},`,
+      `You were added as a contact of ${accountName} on Pluvio, the rainfall monitoring service, and will receive its rainfall reports and alerts.`,
+      'Choose a password to sign in and see your locations. The link below works once, for seven days.',
+    ],
+    { label: 'Choose your password', url },
+  );
+}
+
+/** A user who already has a login becomes a contact of another account. */
+export function addedToAccountEmail(
+  to: string,
+  firstName: string,
+  accountName: string,
+  url: string,
+): EmailToQueue {
+  return actionEmail(
+    to,
+    'contact_added',
+    `You were added to ${accountName} on Pluvio`,
+    [
+      `Hello ${firstName || 'there'},`,
+      `You were added as a contact of ${accountName} on Pluvio and will receive its rainfall reports and alerts.`,
+      'Sign in with your usual e-mail address and password. If you have not chosen a password yet, use "Forgot password" on the sign-in page.',
+    ],
+    { label: 'Sign in to Pluvio', url },
+  );
+}

@@ -1,8 +1,13 @@
-import { and, eq, gt, isNull } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import type { AppDb } from '../../db/client';
-import { refreshTokens, sessions, userTokens } from './auth.schema';
+import { refreshTokens, sessions, type TokenPurpose, userTokens } from './auth.schema';
 
-export type TokenPurpose = 'reset_password' | 'verify_email';
+export interface NewUserToken {
+  tokenHash: string;
+  userId: number;
+  purpose: TokenPurpose;
+  expiresAt: Date;
+}
 
 export function createAuthRepository(db: AppDb) {
   return {
@@ -46,29 +51,34 @@ export function createAuthRepository(db: AppDb) {
         .returning({ tokenHash: refreshTokens.tokenHash });
       return rows.length === 1;
     },
-    async addUserToken(values: {
-      tokenHash: string;
-      userId: number;
-      purpose: TokenPurpose;
-      expiresAt: Date;
-    }) {
-      await db.insert(userTokens).values(values);
+    /** One statement for any number of tokens (a contact import's invitations): one JSON parameter. */
+    async addUserTokens(values: NewUserToken[]): Promise<void> {
+      if (values.length === 0) return;
+      await db.execute(sql`
+        insert into user_tokens (token_hash, user_id, purpose, expires_at)
+        select "tokenHash", "userId", purpose, "expiresAt"
+          from json_to_recordset(${JSON.stringify(values)}::json)
+            as r("tokenHash" text, "userId" integer, purpose text, "expiresAt" timestamptz)`);
     },
-    /** Takes a one-time token: returns its user when it is valid, and marks it used. */
-    async consumeUserToken(tokenHash: string, purpose: TokenPurpose, now: Date): Promise<number | null> {
+    /** Takes a one-time token of one of the purposes: returns its user and purpose when valid, and marks it used. */
+    async consumeUserToken(
+      tokenHash: string,
+      purposes: TokenPurpose[],
+      now: Date,
+    ): Promise<{ userId: number; purpose: TokenPurpose } | null> {
       const rows = await db
         .update(userTokens)
         .set({ usedAt: now })
         .where(
           and(
             eq(userTokens.tokenHash, tokenHash),
-            eq(userTokens.purpose, purpose),
+            inArray(userTokens.purpose, purposes),
             isNull(userTokens.usedAt),
             gt(userTokens.expiresAt, now),
           ),
         )
-        .returning({ userId: userTokens.userId });
-      return rows[0]?.userId ?? null;
+        .returning({ userId: userTokens.userId, purpose: userTokens.purpose });
+      return rows[0] ?? null;
     },
     async expireUserTokens(userId: number, purpose: TokenPurpose, now: Date): Promise<void> {
       await db

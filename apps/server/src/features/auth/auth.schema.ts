@@ -35,7 +35,10 @@ export const refreshTokens = pgTable(
   (table) => [index('refresh_tokens_session_idx').on(table.sessionId)],
 );
 
-/** One-time tokens for password reset and e-mail verification, stored hashed. */
+/** `invite`: a new contact login chooses its first password through the reset page. */
+export type TokenPurpose = 'reset_password' | 'verify_email' | 'invite';
+
+/** One-time tokens for password reset, e-mail verification and invitations, stored hashed. */
 export const userTokens = pgTable(
   'user_tokens',
   {
@@ -43,7 +46,7 @@ export const userTokens = pgTable(
     userId: integer('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    purpose: text('purpose').$type<'reset_password' | 'verify_email'>().notNull(),
+    purpose: text('purpose').$type<TokenPurpose>().notNull(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     usedAt: timestamp('used_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

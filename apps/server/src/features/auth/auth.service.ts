@@ -12,7 +12,8 @@ import type { OutboxService } from '../notifications/outbox.service';
 import type { UserRow } from '../users/users.schema';
 import type { UsersService } from '../users/users.service';
 import { resetPasswordEmail, verifyEmailEmail } from './auth.emails';
-import { createAuthRepository, type TokenPurpose } from './auth.repository';
+import { createAuthRepository } from './auth.repository';
+import type { TokenPurpose } from './auth.schema';
 import { hashPassword, verifyPassword } from './passwords';
 import type { TokenSigner } from './token-signer';
 
@@ -47,7 +48,11 @@ const HOUR_MS = 3600 * 1000;
 const TOKEN_LIFETIME_MS: Record<TokenPurpose, number> = {
   reset_password: HOUR_MS,
   verify_email: 24 * HOUR_MS,
+  invite: 7 * 24 * HOUR_MS,
 };
+
+/** Purposes whose link leads to the reset page, where the user chooses a password. */
+const PASSWORD_PURPOSES: TokenPurpose[] = ['reset_password', 'invite'];
 
 function addDays(date: Date, days: number): Date {
   return new Date(date.getTime() + days * 24 * HOUR_MS);
@@ -79,13 +84,19 @@ export function createAuthService(db: AppDb, deps: AuthDeps, options: AuthOption
     const now = clock.now();
     await repository.expireUserTokens(user.id, purpose, now);
     const token = randomToken();
-    await repository.addUserToken({
-      tokenHash: hashToken(token),
-      userId: user.id,
-      purpose,
-      expiresAt: new Date(now.getTime() + TOKEN_LIFETIME_MS[purpose]),
-    });
+    await repository.addUserTokens([
+      {
+        tokenHash: hashToken(token),
+        userId: user.id,
+        purpose,
+        expiresAt: new Date(now.getTime() + TOKEN_LIFETIME_MS[purpose]),
+      },
+    ]);
     return token;
+  }
+
+  function passwordUrl(token: string): string {
+    return `${options.publicUrl}/reset-password?token=${encodeURIComponent(token)}`;
   }
 
   async function sendVerification(user: UserRow): Promise<void> {
@@ -191,16 +202,38 @@ export function createAuthService(db: AppDb, deps: AuthDeps, options: AuthOption
       const user = await users.findByEmail(email);
       if (!user?.isActive) return;
       const token = await issueUserToken(user, 'reset_password');
-      const url = `${options.publicUrl}/reset-password?token=${encodeURIComponent(token)}`;
-      await deps.outbox.enqueueEmail(resetPasswordEmail(user.email, user.firstName, url));
+      await deps.outbox.enqueueEmail(resetPasswordEmail(user.email, user.firstName, passwordUrl(token)));
     },
 
-    /** Sets a new password from a valid reset link and signs out every session of the user. */
+    /**
+     * Invitation links for new users (contact logins): each leads to the reset page, where the
+     * user chooses a first password. One statement for all of them.
+     */
+    async invitationLinks<T extends { id: number }>(invited: T[]): Promise<{ user: T; url: string }[]> {
+      const expiresAt = new Date(clock.now().getTime() + TOKEN_LIFETIME_MS.invite);
+      const issued = invited.map((user) => ({ user, token: randomToken() }));
+      await repository.addUserTokens(
+        issued.map(({ user, token }) => ({
+          tokenHash: hashToken(token),
+          userId: user.id,
+          purpose: 'invite',
+          expiresAt,
+        })),
+      );
+      return issued.map(({ user, token }) => ({ user, url: passwordUrl(token) }));
+    },
+
+    /**
+     * Sets a new password from a valid reset or invitation link and signs out every session of
+     * the user. An invitation went to the address, so following it also verifies the address.
+     */
     async resetPassword(token: string, password: string, ip: string): Promise<void> {
       const now = clock.now();
-      const userId = await repository.consumeUserToken(hashToken(token), 'reset_password', now);
-      if (!userId) throw badRequest(ERROR_CODES.resetPasswordBadToken);
+      const taken = await repository.consumeUserToken(hashToken(token), PASSWORD_PURPOSES, now);
+      if (!taken) throw badRequest(ERROR_CODES.resetPasswordBadToken);
+      const { userId } = taken;
       await users.setPassword(userId, await hashPassword(password));
+      if (taken.purpose === 'invite') await users.markVerified(userId);
       await repository.revokeSessionsOfUser(userId, 'password reset', now);
       await audit.record({ action: 'password_reset', actorUserId: userId, subjectUserId: userId, ip });
     },
@@ -212,8 +245,8 @@ export function createAuthService(db: AppDb, deps: AuthDeps, options: AuthOption
     },
 
     async verify(token: string): Promise<UserRow> {
-      const userId = await repository.consumeUserToken(hashToken(token), 'verify_email', clock.now());
-      const user = userId ? await users.findById(userId) : undefined;
+      const taken = await repository.consumeUserToken(hashToken(token), ['verify_email'], clock.now());
+      const user = taken ? await users.findById(taken.userId) : undefined;
       if (!user) throw badRequest(ERROR_CODES.verifyUserBadToken);
       if (user.isVerified) throw badRequest(ERROR_CODES.verifyUserAlreadyVerified);
       return (await users.markVerified(user.id)) ?? user;

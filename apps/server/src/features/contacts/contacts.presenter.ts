@@ -16,6 +16,12 @@ export const CONTACT_FLAG_COLUMNS = {
   atlas14_first_on_sms: 'atlas14FirstOnSms',
 } as const satisfies Record<(typeof CONTACT_FLAGS)[number], keyof ContactRow>;
 
+/** A contact row read with its account's name and whether its user holds a client admin record. */
+export interface ListedContact extends ContactRow {
+  accountName: string;
+  coOwner: boolean;
+}
+
 /**
  * A contact as the API returns it. `coOwnerUserIds` are the account's client admin users:
  * a contact whose user is one of them is a co-owner.
@@ -25,20 +31,24 @@ export function presentContact(
   accountName: string,
   coOwnerUserIds: ReadonlySet<number>,
 ): Contact {
-  const flags = Object.fromEntries(CONTACT_FLAGS.map((flag) => [flag, row[CONTACT_FLAG_COLUMNS[flag]]])) as Record<
-    (typeof CONTACT_FLAGS)[number],
-    boolean
-  >;
+  const coOwner = row.userId !== null && coOwnerUserIds.has(row.userId);
+  return presentListedContact({ ...row, accountName, coOwner });
+}
+
+export function presentListedContact(row: ListedContact): Contact {
+  const flags = Object.fromEntries(
+    CONTACT_FLAGS.map((flag) => [flag, row[CONTACT_FLAG_COLUMNS[flag]]]),
+  ) as Record<(typeof CONTACT_FLAGS)[number], boolean>;
   return {
     id: row.id,
     client_id: row.clientId,
     user_id: row.userId,
-    account_name: accountName,
+    account_name: row.accountName,
     name: row.name,
     email: row.email,
     phone: row.phone,
     status: row.status,
-    co_owner: row.userId !== null && coOwnerUserIds.has(row.userId),
+    co_owner: row.coOwner,
     email_notification: row.emailNotification,
     sms_notification: row.smsNotification,
     ...flags,

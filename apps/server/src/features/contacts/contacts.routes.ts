@@ -1,6 +1,135 @@
+import {
+  allContactsQuerySchema,
+  contactCreateSchema,
+  contactPatchSchema,
+  contactSchema,
+} from '@pluvio/shared/contacts';
+import { contactImportSchema, importResultSchema } from '@pluvio/shared/csv-import';
+import { clientIdQuerySchema, idParamsSchema, listQuerySchema } from '@pluvio/shared/lists';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import type { Services } from '../../services';
+import { authOf } from '../auth/auth.guard';
+import { presentListedContact } from './contacts.presenter';
 
-export function contactsRoutes(_services: Services): FastifyPluginAsyncZod {
-  return async (_app) => {};
+const tags = ['contacts'];
+/** 20,000 import rows are about 2 MB of JSON; Fastify's default limit is 1 MB. */
+const IMPORT_BODY_LIMIT = 8 * 1024 * 1024;
+
+/** Contacts CRUD, every account's contacts and CSV import (spec part 2 §7), with and without trailing slashes. */
+export function contactsRoutes(services: Services): FastifyPluginAsyncZod {
+  const { contacts, accounts, guards } = services;
+  const preHandler = guards.requireUser;
+  return async (app) => {
+    for (const url of ['/api/contacts', '/api/contacts/']) {
+      app.get(
+        url,
+        {
+          preHandler,
+          schema: { tags, querystring: listQuerySchema, response: { 200: z.array(contactSchema) } },
+        },
+        async (request) => {
+          const access = await accounts.accessFor(authOf(request).user, request.query.client_id);
+          const rows = await contacts.list(access, request.query);
+          return rows.map(presentListedContact);
+        },
+      );
+      app.post(
+        url,
+        {
+          preHandler,
+          schema: {
+            tags,
+            querystring: clientIdQuerySchema,
+            body: contactCreateSchema,
+            response: { 201: contactSchema },
+          },
+        },
+        async (request, reply) => {
+          const access = await accounts.accessFor(authOf(request).user, request.query.client_id);
+          const row = await contacts.add(access, request.body);
+          return reply.code(201).send(presentListedContact(row));
+        },
+      );
+    }
+
+    for (const url of ['/api/contacts/all', '/api/contacts/all/']) {
+      app.get(
+        url,
+        {
+          preHandler,
+          schema: { tags, querystring: allContactsQuerySchema, response: { 200: z.array(contactSchema) } },
+        },
+        async (request) => {
+          const rows = await contacts.listAll(authOf(request).user, request.query);
+          return rows.map(presentListedContact);
+        },
+      );
+    }
+
+    for (const url of ['/api/contacts/import', '/api/contacts/import/']) {
+      app.post(
+        url,
+        {
+          preHandler,
+          bodyLimit: IMPORT_BODY_LIMIT,
+          schema: {
+            tags,
+            querystring: clientIdQuerySchema,
+            body: contactImportSchema,
+            response: { 200: importResultSchema },
+          },
+        },
+        async (request) => {
+          const access = await accounts.accessFor(authOf(request).user, request.query.client_id);
+          return contacts.importRows(access, request.body.rows);
+        },
+      );
+    }
+
+    for (const url of ['/api/contacts/:id', '/api/contacts/:id/']) {
+      app.get(
+        url,
+        {
+          preHandler,
+          schema: {
+            tags,
+            params: idParamsSchema,
+            querystring: clientIdQuerySchema,
+            response: { 200: contactSchema },
+          },
+        },
+        async (request) => {
+          const access = await accounts.accessFor(authOf(request).user, request.query.client_id);
+          return presentListedContact(await contacts.get(access, request.params.id));
+        },
+      );
+      app.patch(
+        url,
+        {
+          preHandler,
+          schema: {
+            tags,
+            params: idParamsSchema,
+            querystring: clientIdQuerySchema,
+            body: contactPatchSchema,
+            response: { 200: contactSchema },
+          },
+        },
+        async (request) => {
+          const access = await accounts.accessFor(authOf(request).user, request.query.client_id);
+          return presentListedContact(await contacts.update(access, request.params.id, request.body));
+        },
+      );
+      app.delete(
+        url,
+        { preHandler, schema: { tags, params: idParamsSchema, querystring: clientIdQuerySchema } },
+        async (request, reply) => {
+          const access = await accounts.accessFor(authOf(request).user, request.query.client_id);
+          await contacts.remove(access, request.params.id);
+          return reply.code(204).send();
+        },
+      );
+    }
+  };
 }

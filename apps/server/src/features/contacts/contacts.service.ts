@@ -1,14 +1,196 @@
+import {
+  CONTACT_FLAGS,
+  CONTACT_MESSAGES,
+  type ContactCreate,
+  type ContactPatch,
+} from '@pluvio/shared/contacts';
+import type { ContactImportRow, ImportResult } from '@pluvio/shared/csv-import';
+import type { Paging } from '@pluvio/shared/lists';
+import { canAddContacts, seesAllContacts } from '@pluvio/shared/permissions';
 import type { AppDb } from '../../db/client';
-import { contacts } from './contacts.schema';
+import { conflict, forbidden, invalidField, notFound } from '../../lib/errors';
+import { type AccountAccess, MANAGERS_ONLY, manages, requireManager } from '../accounts/accounts.access';
+import type { AccountsService } from '../accounts/accounts.service';
+import type { AuthService } from '../auth/auth.service';
+import type { OutboxService } from '../notifications/outbox.service';
+import type { UserRow } from '../users/users.schema';
+import type { UsersService } from '../users/users.service';
+import { checkedImportRows, separateExisting } from './contacts.import';
+import { type ContactPerson, createContactLogins } from './contacts.logins';
+import { CONTACT_FLAG_COLUMNS, type ListedContact } from './contacts.presenter';
+import { createContactsRepository, type NewContact } from './contacts.repository';
 
-export type NewContact = typeof contacts.$inferInsert;
+export interface ContactsDeps {
+  accounts: AccountsService;
+  users: UsersService;
+  auth: AuthService;
+  outbox: OutboxService;
+}
 
-export function createContactsService(db: AppDb) {
+/** The stored fields a create or patch body sets; absent fields are left out. */
+function columnValues(input: ContactPatch): Partial<NewContact> {
+  const values: Partial<NewContact> = {};
+  if (input.name !== undefined) values.name = input.name;
+  if (input.email !== undefined) values.email = input.email;
+  if (input.phone !== undefined) values.phone = input.phone;
+  if (input.status !== undefined) values.status = input.status;
+  if (input.email_notification !== undefined) values.emailNotification = input.email_notification;
+  if (input.sms_notification !== undefined) values.smsNotification = input.sms_notification;
+  for (const flag of CONTACT_FLAGS) {
+    const value = input[flag];
+    if (value !== undefined) values[CONTACT_FLAG_COLUMNS[flag]] = value;
+  }
+  return values;
+}
+
+const coOwnerNeedsEmail = () => invalidField(['body', 'co_owner'], CONTACT_MESSAGES.coOwnerNeedsEmail);
+
+/**
+ * An account's contacts (spec part 2 §3-§7): the people who receive its reports and alerts.
+ * A contact with an e-mail address has a login (a user); a co-owner is a contact whose user
+ * also holds a client admin record of the account. Owners, co-owners and superusers manage
+ * contacts; superusers cannot add them.
+ */
+export function createContactsService(db: AppDb, deps: ContactsDeps, options: { publicUrl: string }) {
+  const repository = createContactsRepository(db);
+  const logins = createContactLogins(deps, options);
+  const { accounts, outbox } = deps;
+
+  function requireAdder(access: AccountAccess): void {
+    requireManager(access);
+    if (!canAddContacts(access.viewer)) throw forbidden(CONTACT_MESSAGES.superuserCannotAdd);
+  }
+
+  async function requireContact(access: AccountAccess, id: number): Promise<ListedContact> {
+    const contact = await repository.find(access.client.id, id);
+    if (!contact) throw notFound(CONTACT_MESSAGES.notFound);
+    return contact;
+  }
+
+  async function requireFreeEmail(clientId: number, email: string, exceptId: number | null): Promise<void> {
+    if (await repository.emailInUse(clientId, email, exceptId)) throw conflict(CONTACT_MESSAGES.emailTaken);
+  }
+
+  /** The user a contact's address signs in as; the invitation or notice waits for `send`. */
+  async function loginFor(access: AccountAccess, person: ContactPerson) {
+    const { userIds, emails } = await logins.provide(access.client, [person]);
+    return {
+      userId: userIds.get(person.email.toLowerCase()) ?? null,
+      send: () => outbox.enqueueEmails(emails),
+    };
+  }
+
+  /** Saving as co-owner adds the client admin record; as plain contact removes it (spec part 2 §4). */
+  async function setCoOwner(clientId: number, userId: number | null, coOwner: boolean): Promise<void> {
+    if (coOwner) {
+      if (userId === null) throw coOwnerNeedsEmail();
+      await accounts.addClientAdmin(clientId, userId);
+    } else if (userId !== null) {
+      await accounts.removeClientAdmin(clientId, userId);
+    }
+  }
+
   return {
-    async create(values: NewContact) {
-      const [row] = await db.insert(contacts).values(values).returning();
-      if (!row) throw new Error('contact insert returned nothing');
-      return row;
+    /** Stores a contact as given (demo data and tests). */
+    create: repository.insert,
+
+    async list(access: AccountAccess, paging: Paging): Promise<ListedContact[]> {
+      requireManager(access);
+      return repository.list(access.client.id, paging);
+    },
+
+    /** Every account's contacts: for the role admin and superusers (spec part 2 §6). */
+    async listAll(user: UserRow, paging: Paging): Promise<ListedContact[]> {
+      if (!seesAllContacts(user)) throw forbidden(CONTACT_MESSAGES.allContactsAdminsOnly);
+      return repository.list(null, paging);
+    },
+
+    /** Managers read any contact of the account; a plain contact only its own record. */
+    async get(access: AccountAccess, id: number): Promise<ListedContact> {
+      const contact = await requireContact(access, id);
+      if (!manages(access) && access.contactId !== id) throw forbidden(MANAGERS_ONLY);
+      return contact;
+    },
+
+    async add(access: AccountAccess, input: ContactCreate): Promise<ListedContact> {
+      requireAdder(access);
+      const clientId = access.client.id;
+      const email = input.email ?? null;
+      if (email) await requireFreeEmail(clientId, email, null);
+      if (input.co_owner && !email) throw coOwnerNeedsEmail();
+      const phone = input.phone ?? null;
+      const login = email ? await loginFor(access, { email, name: input.name, phone }) : null;
+      const userId = login?.userId ?? null;
+      const row = await repository.insert({ ...columnValues(input), clientId, userId, name: input.name });
+      if (input.co_owner !== undefined) await setCoOwner(clientId, userId, input.co_owner);
+      await login?.send();
+      return requireContact(access, row.id);
+    },
+
+    /**
+     * Changes a contact. A new address links the contact to that address's login (the old
+     * user keeps its login but no longer this contact, nor its co-owner record here).
+     */
+    async update(access: AccountAccess, id: number, patch: ContactPatch): Promise<ListedContact> {
+      requireManager(access);
+      const clientId = access.client.id;
+      const current = await requireContact(access, id);
+      const email = patch.email === undefined ? current.email : patch.email;
+      const phone = patch.phone === undefined ? current.phone : patch.phone;
+      if (!email && !phone) throw invalidField(['body', 'email'], CONTACT_MESSAGES.emailInvalid);
+      const emailChanged = (email?.toLowerCase() ?? null) !== (current.email?.toLowerCase() ?? null);
+      if (email && emailChanged) await requireFreeEmail(clientId, email, id);
+      const coOwner = patch.co_owner ?? current.coOwner;
+      if (coOwner && !email) throw coOwnerNeedsEmail();
+
+      const relink = emailChanged || (email !== null && current.userId === null);
+      const name = patch.name ?? current.name;
+      const login = relink && email ? await loginFor(access, { email, name, phone: phone ?? null }) : null;
+      const userId = relink ? (login?.userId ?? null) : current.userId;
+      await repository.update(clientId, id, { ...columnValues(patch), userId });
+      if (current.coOwner && current.userId !== null && current.userId !== userId) {
+        await accounts.removeClientAdmin(clientId, current.userId);
+      }
+      if (patch.co_owner !== undefined || userId !== current.userId)
+        await setCoOwner(clientId, userId, coOwner);
+      await login?.send();
+      return requireContact(access, id);
+    },
+
+    /** Removes the contact, its assignments and its user's co-owner record here; the user stays. */
+    async remove(access: AccountAccess, id: number): Promise<void> {
+      requireManager(access);
+      const contact = await requireContact(access, id);
+      await repository.delete(access.client.id, id);
+      if (contact.userId !== null) await accounts.removeClientAdmin(access.client.id, contact.userId);
+    },
+
+    /**
+     * CSV bulk import (spec part 2 §5): every row checked again, any bad row stops it all;
+     * rows already in the account (or repeated) are left out and listed; the others are
+     * added with their logins in a few statements, not one a row.
+     */
+    async importRows(access: AccountAccess, rows: ContactImportRow[]): Promise<ImportResult> {
+      requireAdder(access);
+      const clientId = access.client.id;
+      const checked = checkedImportRows(rows);
+      const { fresh, existing } = separateExisting(checked, await repository.identities(clientId));
+      const people = fresh.flatMap((row) =>
+        row.email ? [{ email: row.email, name: row.name, phone: row.phone ?? null }] : [],
+      );
+      const { userIds, emails } = await logins.provide(access.client, people);
+      const created = await repository.insertMany(
+        clientId,
+        fresh.map((row) => ({
+          userId: row.email ? (userIds.get(row.email) ?? null) : null,
+          name: row.name,
+          email: row.email ?? null,
+          phone: row.phone ?? null,
+          status: row.status ?? 'active',
+        })),
+      );
+      await outbox.enqueueEmails(emails);
+      return { created, existing, errors: [] };
     },
   };
 }

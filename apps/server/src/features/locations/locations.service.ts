@@ -1,13 +1,195 @@
+import { checkLocationRow, type ImportResult, type LocationImportRow } from '@pluvio/shared/csv-import';
+import type { Paging } from '@pluvio/shared/lists';
+import {
+  DEFAULT_THRESHOLD,
+  LOCATION_MESSAGES,
+  type LocationCreate,
+  type LocationPatch,
+  normalizeLongitude,
+} from '@pluvio/shared/locations';
+import { MESSAGES } from '@pluvio/shared/messages';
+import {
+  canAddLocation,
+  canBulkUploadLocations,
+  canDeleteLocations,
+  canSetRapidrainThreshold,
+} from '@pluvio/shared/permissions';
 import type { AppDb } from '../../db/client';
-import { locations } from './locations.schema';
+import type { Clock } from '../../lib/clock';
+import { forbidden, invalidField, notFound } from '../../lib/errors';
+import { productDate } from '../../lib/time';
+import { type AccountAccess, requireManager } from '../accounts/accounts.access';
+import type { AssignmentsService } from '../assignments/assignments.service';
+import { createLocationsRepository, type ImportCandidate, type NewLocation } from './locations.repository';
+import type { LocationRow } from './locations.schema';
 
-export type NewLocation = typeof locations.$inferInsert;
+export interface LocationsOptions {
+  clock: Clock;
+  timeZone: string;
+  /** A plain contact sees only the locations assigned to it. */
+  assignments: Pick<AssignmentsService, 'locationsOfContact' | 'isAssigned'>;
+}
 
-export function createLocationsService(db: AppDb) {
+/** Saved coordinates are compared after a round trip through JSON and the schema. */
+const COORDINATE_TOLERANCE = 1e-9;
+
+const locationNotFound = () => notFound(LOCATION_MESSAGES.notFound);
+
+/** Below silver the RapidRain threshold is the 24-hour one; a different one is refused. */
+function requireRapidrainAllowed(access: AccountAccess, h24: number, rapidrain: number | undefined): void {
+  if (rapidrain !== undefined && rapidrain !== h24 && !canSetRapidrainThreshold(access.tier)) {
+    throw forbidden(MESSAGES.tierTooLow);
+  }
+}
+
+/** Coordinates of a saved location cannot change (the form shows them disabled). */
+function requireSameCoordinates(saved: LocationRow, patch: LocationPatch): void {
+  for (const field of ['latitude', 'longitude'] as const) {
+    const sent = patch[field];
+    if (sent !== undefined && Math.abs(sent - saved[field]) > COORDINATE_TOLERANCE) {
+      throw invalidField(['body', field], LOCATION_MESSAGES.coordinatesLocked);
+    }
+  }
+}
+
+/** The new 24-hour and RapidRain thresholds of a patch, with the tier rule applied. */
+function patchedThresholds(access: AccountAccess, saved: LocationRow, patch: LocationPatch) {
+  const h24 = patch.h24_threshold ?? saved.h24Threshold;
+  requireRapidrainAllowed(access, h24, patch.rapidrain_threshold);
+  if (patch.rapidrain_threshold !== undefined) {
+    return { h24Threshold: h24, rapidrainThreshold: patch.rapidrain_threshold };
+  }
+  const follows = patch.h24_threshold !== undefined && !canSetRapidrainThreshold(access.tier);
+  return follows ? { h24Threshold: h24, rapidrainThreshold: h24 } : { h24Threshold: h24 };
+}
+
+/** The import's rows that pass the CSV rules, each with the candidate to insert, and the others' errors. */
+function checkImportRows(rows: LocationImportRow[]) {
+  const valid: { source: LocationImportRow; candidate: ImportCandidate }[] = [];
+  const errors: ImportResult['errors'] = [];
+  rows.forEach((source, seq) => {
+    const message = checkLocationRow(source);
+    if (message) {
+      errors.push({ row: source.row, name: source.name, message });
+      return;
+    }
+    valid.push({
+      source,
+      candidate: {
+        seq,
+        name: source.name.trim(),
+        latitude: source.latitude,
+        longitude: normalizeLongitude(source.longitude),
+        h24Threshold: source.h24_threshold,
+        rapidrainThreshold: source.rapidrain_threshold,
+      },
+    });
+  });
+  return { valid, errors };
+}
+
+/** Locations of an account (spec part 2 §3, §5, §6): reading, the location form and CSV import. */
+export function createLocationsService(db: AppDb, options: LocationsOptions) {
+  const repository = createLocationsRepository(db);
+  const { clock, timeZone, assignments } = options;
+  /** New locations have data from the day they are added, in the product time zone (D2). */
+  const newLocationDefaults = () => ({
+    status: 'active',
+    active: true,
+    dataStartDate: productDate(clock.now(), timeZone),
+  });
+
+  async function requireInClient(clientId: number, id: number): Promise<LocationRow> {
+    const row = await repository.find(clientId, id);
+    if (!row) throw locationNotFound();
+    return row;
+  }
+
   return {
-    async createMany(values: NewLocation[]) {
-      if (values.length === 0) return [];
-      return db.insert(locations).values(values).returning();
+    /** Inserts prepared rows as they are (demo data). */
+    createMany: repository.insertMany,
+    countInClient: repository.count,
+    findInClient: repository.find,
+
+    /** The locations the caller may see, by name: all of the account's, or a plain contact's own. */
+    async listVisible(access: AccountAccess, paging: Paging): Promise<LocationRow[]> {
+      if (access.relation !== 'contact') return repository.list(access.client.id, paging);
+      if (access.contactId === null) return [];
+      return assignments.locationsOfContact(access.client.id, access.contactId, paging);
+    },
+
+    async findVisible(access: AccountAccess, id: number): Promise<LocationRow> {
+      const row = await requireInClient(access.client.id, id);
+      if (access.relation === 'contact') {
+        const assigned = access.contactId !== null && (await assignments.isAssigned(access.contactId, id));
+        if (!assigned) throw locationNotFound();
+      }
+      return row;
+    },
+
+    async create(access: AccountAccess, input: LocationCreate): Promise<LocationRow> {
+      requireManager(access);
+      const facts = {
+        tier: access.tier,
+        is_trial_account: access.client.isTrialAccount,
+        locations_count: await repository.count(access.client.id),
+      };
+      if (!canAddLocation(facts)) throw forbidden(LOCATION_MESSAGES.trialLimit);
+      const h24 = input.h24_threshold ?? DEFAULT_THRESHOLD;
+      requireRapidrainAllowed(access, h24, input.rapidrain_threshold);
+      const [row] = await repository.insertMany([
+        {
+          ...newLocationDefaults(),
+          clientId: access.client.id,
+          name: input.name,
+          latitude: input.latitude,
+          longitude: input.longitude,
+          h24Threshold: h24,
+          rapidrainThreshold: input.rapidrain_threshold ?? h24,
+        },
+      ]);
+      if (!row) throw new Error('location insert returned nothing');
+      return row;
+    },
+
+    async update(access: AccountAccess, id: number, patch: LocationPatch): Promise<LocationRow> {
+      requireManager(access);
+      const saved = await requireInClient(access.client.id, id);
+      requireSameCoordinates(saved, patch);
+      const values: Partial<NewLocation> = {
+        ...patchedThresholds(access, saved, patch),
+        updatedAt: clock.now(),
+      };
+      if (patch.name !== undefined) values.name = patch.name;
+      const row = await repository.update(access.client.id, id, values);
+      if (!row) throw locationNotFound();
+      return row;
+    },
+
+    async remove(access: AccountAccess, id: number): Promise<void> {
+      requireManager(access);
+      await requireInClient(access.client.id, id);
+      if (!canDeleteLocations(access.tier)) throw forbidden(MESSAGES.tierTooLow);
+      await repository.remove(access.client.id, id);
+    },
+
+    /**
+     * CSV bulk import (spec part 2 §5): each row is checked again; valid rows are added in one
+     * statement unless the account has them already or the file repeats them.
+     */
+    async importRows(access: AccountAccess, rows: LocationImportRow[]): Promise<ImportResult> {
+      requireManager(access);
+      if (!canBulkUploadLocations(access.tier)) throw forbidden(MESSAGES.tierTooLow);
+      if (access.client.isTrialAccount) throw forbidden(LOCATION_MESSAGES.trialLimit);
+      const { valid, errors } = checkImportRows(rows);
+      const candidates = valid.map(({ candidate }) => candidate);
+      const inserted = new Set(
+        await repository.insertNew(access.client.id, candidates, newLocationDefaults()),
+      );
+      const existing = valid
+        .filter(({ candidate }) => !inserted.has(candidate.seq))
+        .map(({ source }) => ({ row: source.row, name: source.name }));
+      return { created: inserted.size, existing, errors };
     },
   };
 }

@@ -11,6 +11,15 @@ export function createOutboxRepository(db: AppDb) {
       if (!row) throw new Error('outbox insert returned nothing');
       return row;
     },
+    /** One statement for any number of messages: the rows travel as one JSON parameter. */
+    async insertMany(values: NewOutboxMessage[]): Promise<void> {
+      await db.execute(sql`
+        insert into outbox (channel, kind, recipient, subject, text_body, html_body, status, idempotency_key, next_attempt_at)
+        select channel, kind, recipient, subject, "textBody", "htmlBody", status, "idempotencyKey", "nextAttemptAt"
+          from json_to_recordset(${JSON.stringify(values)}::json) as r(channel text, kind text, recipient text,
+               subject text, "textBody" text, "htmlBody" text, status text, "idempotencyKey" text,
+               "nextAttemptAt" timestamptz)`);
+    },
     /**
      * Claims up to `limit` messages that are due (queued and past their next attempt, or left
      * in 'sending' by a worker whose claim expired). SKIP LOCKED lets several workers share the

@@ -3,7 +3,7 @@ import type { OutboxMessage, OutboxPage } from '@pluvio/shared/outbox.schemas';
 import type { AppDb } from '../../db/client';
 import type { Clock } from '../../lib/clock';
 import type { MailTransport } from './mail-transport';
-import { createOutboxRepository } from './outbox.repository';
+import { createOutboxRepository, type NewOutboxMessage } from './outbox.repository';
 import type { OutboxRow } from './outbox.schema';
 
 export interface EmailToQueue {
@@ -61,6 +61,20 @@ export function createOutboxService(db: AppDb, options: OutboxOptions) {
   const repository = createOutboxRepository(db);
   const { transport, clock } = options;
 
+  function toRow(email: EmailToQueue): NewOutboxMessage {
+    return {
+      channel: 'email',
+      kind: email.kind,
+      recipient: email.to,
+      subject: email.subject,
+      textBody: email.text,
+      htmlBody: email.html,
+      status: transport ? 'queued' : 'held',
+      idempotencyKey: randomUUID(),
+      nextAttemptAt: clock.now(),
+    };
+  }
+
   async function deliver(row: OutboxRow): Promise<void> {
     if (!transport) return;
     try {
@@ -88,19 +102,16 @@ export function createOutboxService(db: AppDb, options: OutboxOptions) {
     transportKind: transport ? ('smtp' as const) : ('outbox' as const),
 
     async enqueueEmail(email: EmailToQueue): Promise<number> {
-      const row = await repository.insert({
-        channel: 'email',
-        kind: email.kind,
-        recipient: email.to,
-        subject: email.subject,
-        textBody: email.text,
-        htmlBody: email.html,
-        status: transport ? 'queued' : 'held',
-        idempotencyKey: randomUUID(),
-        nextAttemptAt: clock.now(),
-      });
+      const row = await repository.insert(toRow(email));
       await options.onQueued?.();
       return row.id;
+    },
+
+    /** Queues many messages in one statement (a contact import's invitations). */
+    async enqueueEmails(emails: EmailToQueue[]): Promise<void> {
+      if (emails.length === 0) return;
+      await repository.insertMany(emails.map(toRow));
+      await options.onQueued?.();
     },
 
     /** Sends what is due now; returns how many messages were attempted. */

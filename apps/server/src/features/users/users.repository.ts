@@ -1,8 +1,14 @@
 import { eq, sql } from 'drizzle-orm';
-import type { AppDb } from '../../db/client';
+import { type AppDb, queryRows } from '../../db/client';
 import { type UserRow, users } from './users.schema';
 
 export type NewUser = typeof users.$inferInsert;
+export type BulkUser = Required<
+  Pick<
+    NewUser,
+    'email' | 'passwordHash' | 'firstName' | 'lastName' | 'phone' | 'role' | 'isVerified' | 'primaryClientId'
+  >
+>;
 
 export function createUsersRepository(db: AppDb) {
   return {
@@ -16,6 +22,30 @@ export function createUsersRepository(db: AppDb) {
         .from(users)
         .where(sql`lower(${users.email}) = ${email.trim().toLowerCase()}`);
       return row;
+    },
+    async findByEmails(emails: string[]): Promise<UserRow[]> {
+      const wanted = JSON.stringify(emails.map((email) => email.trim().toLowerCase()));
+      return db
+        .select()
+        .from(users)
+        .where(sql`lower(${users.email}) in (select json_array_elements_text(${wanted}::json))`);
+    },
+    /**
+     * Users made in bulk (contact logins), in one statement whatever their number: the rows
+     * travel as one JSON parameter. An address taken meanwhile is skipped.
+     */
+    async insertMany(values: BulkUser[]): Promise<Pick<UserRow, 'id' | 'email' | 'firstName'>[]> {
+      return queryRows(
+        db,
+        sql`
+        insert into users (email, password_hash, first_name, last_name, phone, role, is_verified, primary_client_id)
+        select email, "passwordHash", "firstName", "lastName", phone, role, "isVerified", "primaryClientId"
+          from json_to_recordset(${JSON.stringify(values)}::json) as r(email text, "passwordHash" text,
+               "firstName" text, "lastName" text, phone text, role text, "isVerified" boolean,
+               "primaryClientId" integer)
+        on conflict do nothing
+        returning id, email, first_name as "firstName"`,
+      );
     },
     async insert(values: NewUser): Promise<UserRow> {
       const [row] = await db.insert(users).values(values).returning();

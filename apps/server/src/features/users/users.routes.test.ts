@@ -108,7 +108,7 @@ describe('/users/me', () => {
       location_count: 0,
       contact_id: contact.id,
     });
-    await t.services.assignments.assignLocations(contact.id, [here?.id ?? 0, there?.id ?? 0]);
+    await t.services.assignments.assignLocations(client.id, contact.id, [here?.id ?? 0, there?.id ?? 0]);
     const after = await t.app.inject({ url: '/users/me', headers: bearer(token) });
     expect(after.json().location_count).toBe(2);
     await t.services.accounts.addClientAdmin(client.id, contactUser.id);

@@ -46,6 +46,9 @@ export function createUsersService(db: AppDb, accounts: AccountsService) {
   return {
     findById: repository.findById,
     findByEmail: repository.findByEmail,
+    findByEmails: repository.findByEmails,
+    /** Creates users in one statement; returns those made (an address already taken is skipped). */
+    createMany: repository.insertMany,
     currentUser,
     assertEmailFree,
 

@@ -1,0 +1,107 @@
+import { type Paging, pageWindow } from '@pluvio/shared/lists';
+import { and, eq, getTableColumns, ne, type SQL, sql } from 'drizzle-orm';
+import { type AppDb, queryRows } from '../../db/client';
+import { clientAdmins, clients } from '../accounts/accounts.schema';
+import type { ListedContact } from './contacts.presenter';
+import { type ContactRow, contacts } from './contacts.schema';
+
+export type NewContact = typeof contacts.$inferInsert;
+
+/** A contact of an import, as stored. */
+export interface ImportedContact {
+  userId: number | null;
+  name: string;
+  email: string | null;
+  phone: string | null;
+  status: string;
+}
+
+const listedColumns = {
+  ...getTableColumns(contacts),
+  accountName: clients.accountName,
+  coOwner: sql<boolean>`exists (select 1 from ${clientAdmins}
+    where ${clientAdmins.clientId} = ${contacts.clientId} and ${clientAdmins.userId} = ${contacts.userId})`,
+};
+
+const sameEmail = (email: string) => sql`lower(${contacts.email}) = ${email.toLowerCase()}`;
+
+export function createContactsRepository(db: AppDb) {
+  function listedWhere(where: SQL | undefined) {
+    return db
+      .select(listedColumns)
+      .from(contacts)
+      .innerJoin(clients, eq(clients.id, contacts.clientId))
+      .where(where);
+  }
+
+  return {
+    /** The account's contacts by name, or every account's when `clientId` is null. */
+    async list(clientId: number | null, paging: Paging): Promise<ListedContact[]> {
+      const { limit, offset } = pageWindow(paging);
+      return listedWhere(clientId === null ? undefined : eq(contacts.clientId, clientId))
+        .orderBy(sql`lower(${contacts.name})`, contacts.id)
+        .limit(limit)
+        .offset(offset);
+    },
+    async find(clientId: number, id: number): Promise<ListedContact | undefined> {
+      const [row] = await listedWhere(and(eq(contacts.clientId, clientId), eq(contacts.id, id)));
+      return row;
+    },
+    /** Another contact of the account has the address (any case). */
+    async emailInUse(clientId: number, email: string, exceptId: number | null): Promise<boolean> {
+      const rows = await db
+        .select({ id: contacts.id })
+        .from(contacts)
+        .where(
+          and(
+            eq(contacts.clientId, clientId),
+            sameEmail(email),
+            exceptId === null ? undefined : ne(contacts.id, exceptId),
+          ),
+        )
+        .limit(1);
+      return rows.length > 0;
+    },
+    /** What identifies the account's contacts for an import: address, name and phone. */
+    async identities(clientId: number): Promise<Pick<ContactRow, 'name' | 'email' | 'phone'>[]> {
+      return db
+        .select({ name: contacts.name, email: contacts.email, phone: contacts.phone })
+        .from(contacts)
+        .where(eq(contacts.clientId, clientId));
+    },
+    async insert(values: NewContact): Promise<ContactRow> {
+      const [row] = await db.insert(contacts).values(values).returning();
+      if (!row) throw new Error('contact insert returned nothing');
+      return row;
+    },
+    /**
+     * An import's contacts in one statement whatever their number (the rows travel as one JSON
+     * parameter); the notification flags take their defaults. Returns how many were added.
+     */
+    async insertMany(clientId: number, rows: ImportedContact[]): Promise<number> {
+      if (rows.length === 0) return 0;
+      const added = await queryRows<{ id: number }>(
+        db,
+        sql`
+        insert into contacts (client_id, user_id, name, email, phone, status)
+        select ${clientId}::integer, "userId", name, email, phone, status
+          from json_to_recordset(${JSON.stringify(rows)}::json)
+            as r("userId" integer, name text, email text, phone text, status text)
+        returning id`,
+      );
+      return added.length;
+    },
+    async update(clientId: number, id: number, values: Partial<NewContact>): Promise<void> {
+      await db
+        .update(contacts)
+        .set({ ...values, updatedAt: new Date() })
+        .where(and(eq(contacts.clientId, clientId), eq(contacts.id, id)));
+    },
+    /** Deletes the contact; its assignments go with it (foreign key cascade). */
+    async delete(clientId: number, id: number): Promise<void> {
+      await db.delete(contacts).where(and(eq(contacts.clientId, clientId), eq(contacts.id, id)));
+    },
+  };
+}
+
+export type ContactsRepository = ReturnType<typeof createContactsRepository>;

@@ -1,0 +1,113 @@
+import { type Paging, pageWindow } from '@pluvio/shared/lists';
+import { and, asc, count, eq, sql } from 'drizzle-orm';
+import { type AppDb, queryRows } from '../../db/client';
+import { type LocationRow, locations } from './locations.schema';
+
+export type NewLocation = typeof locations.$inferInsert;
+
+/** A checked import row; `seq` is its place in the request, so earlier rows win. */
+export interface ImportCandidate {
+  seq: number;
+  name: string;
+  latitude: number;
+  longitude: number;
+  h24Threshold: number;
+  rapidrainThreshold: number;
+}
+
+/** Columns every location of one import shares. */
+export interface ImportDefaults {
+  status: string;
+  active: boolean;
+  dataStartDate: string;
+}
+
+const byName = [asc(sql`lower(${locations.name})`), asc(locations.id)];
+
+export function createLocationsRepository(db: AppDb) {
+  const inClient = (clientId: number, id: number) =>
+    and(eq(locations.clientId, clientId), eq(locations.id, id));
+  return {
+    async list(clientId: number, paging: Paging): Promise<LocationRow[]> {
+      const { limit, offset } = pageWindow(paging);
+      return db
+        .select()
+        .from(locations)
+        .where(eq(locations.clientId, clientId))
+        .orderBy(...byName)
+        .limit(limit)
+        .offset(offset);
+    },
+    async find(clientId: number, id: number): Promise<LocationRow | undefined> {
+      const [row] = await db.select().from(locations).where(inClient(clientId, id));
+      return row;
+    },
+    async count(clientId: number): Promise<number> {
+      const [row] = await db.select({ n: count() }).from(locations).where(eq(locations.clientId, clientId));
+      return row?.n ?? 0;
+    },
+    async insertMany(values: NewLocation[]): Promise<LocationRow[]> {
+      if (values.length === 0) return [];
+      return db.insert(locations).values(values).returning();
+    },
+    async update(
+      clientId: number,
+      id: number,
+      values: Partial<NewLocation>,
+    ): Promise<LocationRow | undefined> {
+      const [row] = await db.update(locations).set(values).where(inClient(clientId, id)).returning();
+      return row;
+    },
+    async remove(clientId: number, id: number): Promise<void> {
+      await db.delete(locations).where(inClient(clientId, id));
+    },
+    /**
+     * Inserts the candidates, in one statement, that are neither in the account already nor
+     * repeat an earlier candidate: same trimmed name ignoring case, and the same coordinates to
+     * 5 decimals (about a metre). Answers the `seq` of the candidates it inserted.
+     */
+    async insertNew(
+      clientId: number,
+      candidates: ImportCandidate[],
+      defaults: ImportDefaults,
+    ): Promise<number[]> {
+      if (candidates.length === 0) return [];
+      const rows = await queryRows<{ seq: number }>(
+        db,
+        sql`
+        with candidates as (
+          select c.*, lower(trim(c.name)) as name_key,
+                 round(c.latitude::numeric, 5) as latitude_key, round(c.longitude::numeric, 5) as longitude_key
+            from jsonb_to_recordset(${JSON.stringify(candidates)}::jsonb) as c(
+                   seq integer, name text, latitude double precision, longitude double precision,
+                   "h24Threshold" double precision, "rapidrainThreshold" double precision)
+        ),
+        firsts as (
+          select distinct on (name_key, latitude_key, longitude_key) *
+            from candidates order by name_key, latitude_key, longitude_key, seq
+        ),
+        fresh as (
+          select f.* from firsts f
+           where not exists (
+             select 1 from locations l
+              where l.client_id = ${clientId}
+                and lower(trim(l.name)) = f.name_key
+                and round(l.latitude::numeric, 5) = f.latitude_key
+                and round(l.longitude::numeric, 5) = f.longitude_key)
+        ),
+        inserted as (
+          insert into locations (client_id, name, latitude, longitude, h24_threshold, rapidrain_threshold,
+                                 status, active, data_start_date)
+          select ${clientId}, name, latitude, longitude, "h24Threshold", "rapidrainThreshold",
+                 ${defaults.status}, ${defaults.active}, ${defaults.dataStartDate}::date
+            from fresh order by seq
+          returning id
+        )
+        select seq from fresh`,
+      );
+      return rows.map((row) => row.seq);
+    },
+  };
+}
+
+export type LocationsRepository = ReturnType<typeof createLocationsRepository>;

@@ -1,0 +1,225 @@
+import type { FastifyInstance, InjectOptions } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bearer, buildOwnedClient, buildUser, login } from './factories';
+import { createTestApp, type TestApp } from './test-app';
+
+/**
+ * D10: a caller never reads or changes another account's data. Every endpoint of the
+ * accounts, locations, contacts and assignments features is called by each kind of demo user
+ * with another account's ids; the answer is 404 (403 where the caller's role or tier is too
+ * low anyway) and the other account is unchanged.
+ */
+
+interface Seeded {
+  clientId: number;
+  locationId: number;
+  contactId: number;
+  contactUserId: number;
+}
+
+const LOCATION = { name: 'Yard', latitude: 30.1, longitude: -95.2, h24_threshold: 0.5 };
+
+async function call(app: FastifyInstance, token: string, options: InjectOptions) {
+  return app.inject({ ...options, headers: { ...bearer(token), ...options.headers } });
+}
+
+/** An owned account with one location and one contact (with a login) assigned to it. */
+async function seedAccount(t: TestApp, tier: 'bronze' | 'silver' | 'gold', trial = false) {
+  const { user, client } = await buildOwnedClient(t.services, undefined, {
+    tier,
+    isTrialAccount: trial,
+    accountType: trial ? 'trial' : 'paid',
+  });
+  const { token } = await login(t.app, user.email);
+  const location = await call(t.app, token, { method: 'POST', url: '/api/locations/', payload: LOCATION });
+  expect(location.statusCode).toBe(201);
+  const contactUser = await buildUser(t.services, { role: 'contact' });
+  const contact = await call(t.app, token, {
+    method: 'POST',
+    url: '/api/contacts/',
+    payload: { name: 'Site Lead', email: contactUser.email, phone: '512-555-0100' },
+  });
+  expect(contact.statusCode).toBe(201);
+  const assigned = await call(t.app, token, {
+    method: 'POST',
+    url: `/api/locations/${location.json().id}/contacts`,
+    payload: [contact.json().id],
+  });
+  expect(assigned.statusCode).toBe(200);
+  const seeded: Seeded = {
+    clientId: client.id,
+    locationId: location.json().id,
+    contactId: contact.json().id,
+    contactUserId: contactUser.id,
+  };
+  return { user, token, seeded, contactUser };
+}
+
+/** Everything a caller could read of an account, to compare before and after. */
+async function snapshot(t: TestApp, superToken: string, account: Seeded) {
+  const q = `client_id=${account.clientId}`;
+  const reads = await Promise.all(
+    [
+      `/api/clients/${account.clientId}`,
+      `/api/locations/?${q}`,
+      `/api/contacts/?${q}`,
+      `/api/locations/${account.locationId}/contacts?${q}`,
+      `/api/contacts/${account.contactId}/locations?${q}`,
+      `/api/clients/${account.clientId}/admins`,
+    ].map((url) => call(t.app, superToken, { url })),
+  );
+  return reads.map((response) => {
+    expect(response.statusCode).toBe(200);
+    return response.json();
+  });
+}
+
+/** Every endpoint of this issue aimed at `foreign`; `own` supplies the caller's own ids. */
+function foreignCalls(foreign: Seeded, own: Seeded): (InjectOptions & { url: string })[] {
+  const f = foreign;
+  const fq = `client_id=${f.clientId}`;
+  return [
+    { method: 'GET', url: `/api/locations?${fq}` },
+    { method: 'GET', url: `/api/locations/?${fq}&page=1&page_size=250` },
+    { method: 'GET', url: `/api/locations/${f.locationId}` },
+    { method: 'POST', url: `/api/locations/?${fq}`, payload: LOCATION },
+    { method: 'PATCH', url: `/api/locations/${f.locationId}`, payload: { name: 'Taken' } },
+    { method: 'PATCH', url: `/api/locations/${f.locationId}?${fq}`, payload: { name: 'Taken' } },
+    { method: 'DELETE', url: `/api/locations/${f.locationId}` },
+    { method: 'DELETE', url: `/api/locations/${f.locationId}?${fq}` },
+    {
+      method: 'POST',
+      url: `/api/locations/import?${fq}`,
+      payload: {
+        rows: [{ row: 2, name: 'X', latitude: 30, longitude: -95, h24_threshold: 1, rapidrain_threshold: 1 }],
+      },
+    },
+    { method: 'GET', url: `/api/locations/${f.locationId}/contacts?${fq}&page=1&page_size=250` },
+    { method: 'GET', url: `/api/locations/${f.locationId}/contacts` },
+    { method: 'POST', url: `/api/locations/${f.locationId}/contacts`, payload: [own.contactId] },
+    { method: 'POST', url: `/api/locations/${own.locationId}/contacts`, payload: [f.contactId] },
+    { method: 'POST', url: `/api/locations/${f.locationId}/remove_contacts`, payload: [f.contactId] },
+    { method: 'POST', url: `/api/locations/${f.locationId}/remove_contacts?${fq}`, payload: [f.contactId] },
+    { method: 'GET', url: `/api/contacts?page=1&page_size=250&${fq}` },
+    { method: 'GET', url: `/api/contacts/?${fq}` },
+    { method: 'GET', url: `/api/contacts/${f.contactId}` },
+    { method: 'POST', url: `/api/contacts/?${fq}`, payload: { name: 'Intruder', phone: '512-555-0199' } },
+    { method: 'PATCH', url: `/api/contacts/${f.contactId}/`, payload: { name: 'Taken' } },
+    { method: 'PATCH', url: `/api/contacts/${f.contactId}/?${fq}`, payload: { name: 'Taken' } },
+    { method: 'DELETE', url: `/api/contacts/${f.contactId}` },
+    { method: 'DELETE', url: `/api/contacts/${f.contactId}?${fq}` },
+    {
+      method: 'POST',
+      url: `/api/contacts/import?${fq}`,
+      payload: { rows: [{ row: 2, name: 'X', phone: '512-555-0100', status: 'active' }] },
+    },
+    { method: 'GET', url: `/api/contacts/${f.contactId}/locations` },
+    { method: 'GET', url: `/api/contacts/${f.contactId}/locations?${fq}` },
+    { method: 'POST', url: `/api/contacts/${f.contactId}/locations`, payload: [own.locationId] },
+    { method: 'POST', url: `/api/contacts/${own.contactId}/locations`, payload: [f.locationId] },
+    { method: 'POST', url: `/api/contacts/${f.contactId}/remove_locations?${fq}`, payload: [f.locationId] },
+    { method: 'GET', url: `/api/clients/${f.clientId}` },
+    { method: 'PATCH', url: `/api/clients/${f.clientId}`, payload: { account_name: 'Taken' } },
+    { method: 'PATCH', url: `/api/clients/${f.clientId}?${fq}`, payload: { daily_report_on: false } },
+    { method: 'POST', url: `/api/clients/${f.clientId}/new`, payload: { account_name: 'Spin-off' } },
+    { method: 'GET', url: `/api/clients/${f.clientId}/admins` },
+    { method: 'POST', url: `/api/clients/${f.clientId}/admins?${fq}&user_id=${f.contactUserId}` },
+    { method: 'DELETE', url: `/api/clients/${f.clientId}/admins/${f.contactUserId}` },
+  ];
+}
+
+/** Calls that are refused by role or tier before any id is looked at. */
+const ROLE_REFUSALS: (InjectOptions & { url: string })[] = [
+  { method: 'GET', url: '/api/contacts/all/?a=true' },
+  {
+    method: 'POST',
+    url: '/api/clients/',
+    payload: { account_name: 'New', email: 'a@b.co', phone: '5125550100' },
+  },
+];
+
+describe('tenant isolation (D10)', () => {
+  let t: TestApp;
+  let superToken: string;
+  let foreign: Seeded;
+  const callers: { name: string; token: string; own: Seeded; refusedByRole: boolean }[] = [];
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    const admin = await buildUser(t.services, { isSuperuser: true, role: 'admin' });
+    superToken = (await login(t.app, admin.email)).token;
+    foreign = (await seedAccount(t, 'gold')).seeded;
+
+    const gold = await seedAccount(t, 'gold');
+    callers.push({ name: 'gold owner', token: gold.token, own: gold.seeded, refusedByRole: false });
+    const coOwnerPromotion = await call(t.app, gold.token, {
+      method: 'PATCH',
+      url: `/api/contacts/${gold.seeded.contactId}`,
+      payload: { co_owner: true },
+    });
+    expect(coOwnerPromotion.statusCode).toBe(200);
+    const coOwner = await login(t.app, gold.contactUser.email);
+    callers.push({ name: 'co-owner', token: coOwner.token, own: gold.seeded, refusedByRole: false });
+
+    const silver = await seedAccount(t, 'silver');
+    const plainContact = await login(t.app, silver.contactUser.email);
+    callers.push({
+      name: 'plain contact',
+      token: plainContact.token,
+      own: silver.seeded,
+      refusedByRole: true,
+    });
+
+    const bronze = await seedAccount(t, 'bronze');
+    callers.push({ name: 'bronze owner', token: bronze.token, own: bronze.seeded, refusedByRole: false });
+    const trial = await seedAccount(t, 'gold', true);
+    callers.push({ name: 'trial owner', token: trial.token, own: trial.seeded, refusedByRole: false });
+  });
+  afterAll(() => t.close());
+
+  it("answers 404 (or 403 for a role too low) to every call with another account's ids and changes nothing", async () => {
+    const before = await snapshot(t, superToken, foreign);
+    const unexpected: string[] = [];
+    for (const caller of callers) {
+      for (const options of foreignCalls(foreign, caller.own)) {
+        const response = await call(t.app, caller.token, options);
+        const allowed = caller.refusedByRole ? [403, 404] : [404];
+        if (!allowed.includes(response.statusCode)) {
+          unexpected.push(`${caller.name}: ${options.method} ${options.url} -> ${response.statusCode}`);
+        }
+      }
+      for (const options of ROLE_REFUSALS) {
+        const response = await call(t.app, caller.token, options);
+        if (response.statusCode !== 403) {
+          unexpected.push(`${caller.name}: ${options.method} ${options.url} -> ${response.statusCode}`);
+        }
+      }
+    }
+    expect(unexpected).toEqual([]);
+    expect(await snapshot(t, superToken, foreign)).toEqual(before);
+  });
+
+  it("never lists another account's rows", async () => {
+    for (const caller of callers) {
+      const clients = await call(t.app, caller.token, { url: '/api/clients/' });
+      expect(clients.statusCode).toBe(200);
+      expect(clients.json().map((client: { id: number }) => client.id)).not.toContain(foreign.clientId);
+      const locations = await call(t.app, caller.token, { url: '/api/locations/' });
+      expect(locations.json().map((location: { id: number }) => location.id)).not.toContain(
+        foreign.locationId,
+      );
+    }
+  });
+
+  it('lets a superuser reach any account by client_id, but not add contacts', async () => {
+    const q = `client_id=${foreign.clientId}`;
+    const locations = await call(t.app, superToken, { url: `/api/locations/?${q}` });
+    expect(locations.json().map((location: { id: number }) => location.id)).toEqual([foreign.locationId]);
+    const contact = await call(t.app, superToken, {
+      method: 'POST',
+      url: `/api/contacts/?${q}`,
+      payload: { name: 'Staff', phone: '512-555-0100' },
+    });
+    expect(contact.statusCode).toBe(403);
+  });
+});
