@@ -63,6 +63,8 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
   const app = Fastify({
     logger: options.logger === false ? false : { level: config.LOG_LEVEL },
     trustProxy: config.TRUST_PROXY,
+    // The old client calls many paths both with and without a trailing slash (D21).
+    routerOptions: { ignoreTrailingSlash: true },
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

@@ -4,6 +4,9 @@ export const DELAYS = {
   forgotPasswordConfirmation: 3000,
   passwordResetRedirect: 5000,
   verifyEmailRedirect: 5000,
+  locationSaveRedirect: 2000,
+  contactSaveRedirect: 2000,
+  clientSaveRedirect: 800,
 } as const;
 
 export function wait(ms: number): Promise<void> {

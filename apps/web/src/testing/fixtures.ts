@@ -1,3 +1,6 @@
+import { CLIENT_SETTINGS, type Client, type ClientSettings } from '@pluvio/shared/clients';
+import { CONTACT_FLAGS, type Contact, type ContactFlag } from '@pluvio/shared/contacts';
+import type { Location } from '@pluvio/shared/locations';
 import type { CurrentUser, UserClient } from '@pluvio/shared/users.schemas';
 
 export function buildClient(overrides: Partial<UserClient> = {}): UserClient {
@@ -34,6 +37,74 @@ export function buildUser(overrides: Partial<CurrentUser> = {}): CurrentUser {
     contact_id: null,
     location_count: 3,
     impersonator: null,
+    ...overrides,
+  };
+}
+
+export function buildLocation(overrides: Partial<Location> = {}): Location {
+  return {
+    id: 101,
+    client_id: 10,
+    name: 'Warehouse North',
+    latitude: 29.76,
+    longitude: -95.37,
+    status: 'active',
+    active: true,
+    h24_threshold: 0.5,
+    rapidrain_threshold: null,
+    atlas14_threshold: null,
+    data_start_date: '2026-11-01',
+    created_at: '2026-11-01T12:00:00.000Z',
+    ...overrides,
+  };
+}
+
+export function buildContact(overrides: Partial<Contact> = {}): Contact {
+  const flags = Object.fromEntries(CONTACT_FLAGS.map((flag) => [flag, true])) as Record<ContactFlag, boolean>;
+  return {
+    id: 201,
+    client_id: 10,
+    user_id: null,
+    account_name: 'Acme Builders',
+    name: 'Sam Site',
+    email: 'sam@example.com',
+    phone: '5125550100',
+    status: 'active',
+    co_owner: false,
+    email_notification: true,
+    sms_notification: true,
+    ...flags,
+    created_at: '2026-11-01T12:00:00.000Z',
+    ...overrides,
+  };
+}
+
+/** A client account as GET /api/clients/{id} answers, for component tests. */
+export function buildAccount(overrides: Partial<Client> = {}): Client {
+  const settings = Object.fromEntries(CLIENT_SETTINGS.map(({ key }) => [key, true])) as ClientSettings;
+  return {
+    id: 10,
+    account_name: 'Acme Builders',
+    email: 'office@acme.example',
+    phone: '7135550101',
+    status: 'active',
+    account_type: 'paid',
+    is_trial_account: false,
+    tier: 'bronze',
+    trial_end_date: null,
+    manual_invoice: false,
+    invoice_period: 'monthly',
+    invoice_day: 15,
+    invoice_email: null,
+    last_payment_status: 'paid',
+    auto_add_locations: true,
+    locations_count: 3,
+    owner_user_id: 1,
+    owner_email: 'jane@example.com',
+    stripe_customer_id: null,
+    stripe_session_id: null,
+    created_at: '2026-01-05T12:00:00Z',
+    ...settings,
     ...overrides,
   };
 }

@@ -13,7 +13,6 @@ import type { Services } from '../../services';
 import { authOf } from '../auth/auth.guard';
 
 /** Each path as the spec writes it and with the other trailing-slash form: old clients use both. */
-const withAndWithoutSlash = (path: string) => [path, `${path}/`];
 
 const adminParamsSchema = idParamsSchema.extend({ userId: z.coerce.number().int().positive() });
 
@@ -23,127 +22,113 @@ export function clientsRoutes(services: Services): FastifyPluginAsyncZod {
   const preHandler = guards.requireUser;
   const tags = ['clients'];
   return async (app) => {
-    for (const url of withAndWithoutSlash('/api/clients')) {
-      app.get(
-        url,
-        {
-          preHandler,
-          schema: { tags, querystring: listQuerySchema, response: { 200: z.array(clientSchema) } },
-        },
-        async (request) => accounts.listClients(authOf(request).user, request.query),
-      );
-      app.post(
-        url,
-        { preHandler, schema: { tags, body: clientCreateSchema, response: { 201: clientSchema } } },
-        async (request, reply) =>
-          reply.code(201).send(await accounts.addClient(authOf(request).user, request.body)),
-      );
-    }
+    app.get(
+      '/api/clients',
+      {
+        preHandler,
+        schema: { tags, querystring: listQuerySchema, response: { 200: z.array(clientSchema) } },
+      },
+      async (request) => accounts.listClients(authOf(request).user, request.query),
+    );
+    app.post(
+      '/api/clients',
+      { preHandler, schema: { tags, body: clientCreateSchema, response: { 201: clientSchema } } },
+      async (request, reply) =>
+        reply.code(201).send(await accounts.addClient(authOf(request).user, request.body)),
+    );
 
-    for (const url of withAndWithoutSlash('/api/clients/:id')) {
-      app.get(
-        url,
-        {
-          preHandler,
-          schema: {
-            tags,
-            params: idParamsSchema,
-            querystring: clientIdQuerySchema,
-            response: { 200: clientSchema },
-          },
+    app.get(
+      '/api/clients/:id',
+      {
+        preHandler,
+        schema: {
+          tags,
+          params: idParamsSchema,
+          querystring: clientIdQuerySchema,
+          response: { 200: clientSchema },
         },
-        async (request) => accounts.getClient(authOf(request).user, request.params.id),
-      );
-      app.patch(
-        url,
-        {
-          preHandler,
-          schema: {
-            tags,
-            params: idParamsSchema,
-            querystring: clientIdQuerySchema,
-            body: clientPatchSchema,
-            response: { 200: clientSchema },
-          },
+      },
+      async (request) => accounts.getClient(authOf(request).user, request.params.id),
+    );
+    app.patch(
+      '/api/clients/:id',
+      {
+        preHandler,
+        schema: {
+          tags,
+          params: idParamsSchema,
+          querystring: clientIdQuerySchema,
+          body: clientPatchSchema,
+          response: { 200: clientSchema },
         },
-        async (request) => accounts.updateClient(authOf(request).user, request.params.id, request.body),
-      );
-      app.delete(
-        url,
-        { preHandler, schema: { tags, params: idParamsSchema, querystring: clientIdQuerySchema } },
-        async (request, reply) => {
-          await accounts.deleteClient(authOf(request).user, request.params.id);
-          return reply.code(204).send();
-        },
-      );
-    }
+      },
+      async (request) => accounts.updateClient(authOf(request).user, request.params.id, request.body),
+    );
+    app.delete(
+      '/api/clients/:id',
+      { preHandler, schema: { tags, params: idParamsSchema, querystring: clientIdQuerySchema } },
+      async (request, reply) => {
+        await accounts.deleteClient(authOf(request).user, request.params.id);
+        return reply.code(204).send();
+      },
+    );
 
-    for (const url of withAndWithoutSlash('/api/clients/:id/new')) {
-      app.post(
-        url,
-        {
-          preHandler,
-          schema: {
-            tags,
-            params: idParamsSchema,
-            body: associatedClientSchema,
-            response: { 201: clientSchema },
-          },
+    app.post(
+      '/api/clients/:id/new',
+      {
+        preHandler,
+        schema: {
+          tags,
+          params: idParamsSchema,
+          body: associatedClientSchema,
+          response: { 201: clientSchema },
         },
-        async (request, reply) => {
-          const { user } = authOf(request);
-          const client = await accounts.addAssociatedClient(
-            user,
-            request.params.id,
-            request.body.account_name,
-          );
-          return reply.code(201).send(client);
-        },
-      );
-    }
+      },
+      async (request, reply) => {
+        const { user } = authOf(request);
+        const client = await accounts.addAssociatedClient(user, request.params.id, request.body.account_name);
+        return reply.code(201).send(client);
+      },
+    );
 
-    for (const url of withAndWithoutSlash('/api/clients/:id/admins')) {
-      app.get(
-        url,
-        {
-          preHandler,
-          schema: {
-            tags,
-            params: idParamsSchema,
-            querystring: clientIdQuerySchema,
-            response: { 200: z.array(clientAdminSchema) },
-          },
+    app.get(
+      '/api/clients/:id/admins',
+      {
+        preHandler,
+        schema: {
+          tags,
+          params: idParamsSchema,
+          querystring: clientIdQuerySchema,
+          response: { 200: z.array(clientAdminSchema) },
         },
-        async (request) => accounts.coOwners(authOf(request).user, request.params.id),
-      );
-      app.post(
-        url,
-        {
-          preHandler,
-          schema: {
-            tags,
-            params: idParamsSchema,
-            querystring: clientAdminQuerySchema,
-            response: { 201: clientAdminSchema },
-          },
+      },
+      async (request) => accounts.coOwners(authOf(request).user, request.params.id),
+    );
+    app.post(
+      '/api/clients/:id/admins',
+      {
+        preHandler,
+        schema: {
+          tags,
+          params: idParamsSchema,
+          querystring: clientAdminQuerySchema,
+          response: { 201: clientAdminSchema },
         },
-        async (request, reply) => {
-          const { user } = authOf(request);
-          const admin = await accounts.addCoOwner(user, request.params.id, request.query.user_id);
-          return reply.code(201).send(admin);
-        },
-      );
-    }
+      },
+      async (request, reply) => {
+        const { user } = authOf(request);
+        const admin = await accounts.addCoOwner(user, request.params.id, request.query.user_id);
+        return reply.code(201).send(admin);
+      },
+    );
 
-    for (const url of withAndWithoutSlash('/api/clients/:id/admins/:userId')) {
-      app.delete(
-        url,
-        { preHandler, schema: { tags, params: adminParamsSchema, querystring: clientIdQuerySchema } },
-        async (request, reply) => {
-          await accounts.removeCoOwner(authOf(request).user, request.params.id, request.params.userId);
-          return reply.code(204).send();
-        },
-      );
-    }
+    app.delete(
+      '/api/clients/:id/admins/:userId',
+      { preHandler, schema: { tags, params: adminParamsSchema, querystring: clientIdQuerySchema } },
+      async (request, reply) => {
+        await accounts.removeCoOwner(authOf(request).user, request.params.id, request.params.userId);
+        return reply.code(204).send();
+      },
+    );
   };
 }

@@ -36,123 +36,115 @@ export function assignmentsRoutes(services: Services): FastifyPluginAsyncZod {
   }
 
   return async (app) => {
-    for (const url of ['/api/locations/:id/contacts', '/api/locations/:id/contacts/']) {
-      app.get(
-        url,
-        {
-          preHandler,
-          schema: { tags, params: idParamsSchema, querystring: listQuerySchema, response: contactList },
+    app.get(
+      '/api/locations/:id/contacts',
+      {
+        preHandler,
+        schema: { tags, params: idParamsSchema, querystring: listQuerySchema, response: contactList },
+      },
+      async (request) => {
+        const access = await accounts.accessFor(authOf(request).user, request.query.client_id);
+        requireAssigner(access);
+        const rows = await assignments.contactsOf(access.client.id, request.params.id, request.query);
+        return presentContacts(access, rows);
+      },
+    );
+    app.post(
+      '/api/locations/:id/contacts',
+      {
+        preHandler,
+        schema: {
+          tags,
+          params: idParamsSchema,
+          querystring: listQuerySchema,
+          body: idListSchema,
+          response: contactList,
         },
-        async (request) => {
-          const access = await accounts.accessFor(authOf(request).user, request.query.client_id);
-          requireAssigner(access);
-          const rows = await assignments.contactsOf(access.client.id, request.params.id, request.query);
-          return presentContacts(access, rows);
-        },
-      );
-      app.post(
-        url,
-        {
-          preHandler,
-          schema: {
-            tags,
-            params: idParamsSchema,
-            querystring: listQuerySchema,
-            body: idListSchema,
-            response: contactList,
-          },
-        },
-        async (request) => {
-          const access = await accounts.accessFor(authOf(request).user, request.query.client_id);
-          requireAssigner(access);
-          const { params, body, query } = request;
-          const rows = await assignments.assignContacts(access.client.id, params.id, body, query);
-          return presentContacts(access, rows);
-        },
-      );
-    }
+      },
+      async (request) => {
+        const access = await accounts.accessFor(authOf(request).user, request.query.client_id);
+        requireAssigner(access);
+        const { params, body, query } = request;
+        const rows = await assignments.assignContacts(access.client.id, params.id, body, query);
+        return presentContacts(access, rows);
+      },
+    );
 
-    for (const url of ['/api/locations/:id/remove_contacts', '/api/locations/:id/remove_contacts/']) {
-      app.post(
-        url,
-        {
-          preHandler,
-          schema: {
-            tags,
-            params: idParamsSchema,
-            querystring: listQuerySchema,
-            body: idListSchema,
-            response: contactList,
-          },
+    app.post(
+      '/api/locations/:id/remove_contacts',
+      {
+        preHandler,
+        schema: {
+          tags,
+          params: idParamsSchema,
+          querystring: listQuerySchema,
+          body: idListSchema,
+          response: contactList,
         },
-        async (request) => {
-          const access = await accounts.accessFor(authOf(request).user, request.query.client_id);
-          requireAssigner(access);
-          const { params, body, query } = request;
-          const rows = await assignments.removeContacts(access.client.id, params.id, body, query);
-          return presentContacts(access, rows);
-        },
-      );
-    }
+      },
+      async (request) => {
+        const access = await accounts.accessFor(authOf(request).user, request.query.client_id);
+        requireAssigner(access);
+        const { params, body, query } = request;
+        const rows = await assignments.removeContacts(access.client.id, params.id, body, query);
+        return presentContacts(access, rows);
+      },
+    );
 
-    for (const url of ['/api/contacts/:id/locations', '/api/contacts/:id/locations/']) {
-      app.get(
-        url,
-        {
-          preHandler,
-          schema: { tags, params: idParamsSchema, querystring: listQuerySchema, response: locationList },
+    app.get(
+      '/api/contacts/:id/locations',
+      {
+        preHandler,
+        schema: { tags, params: idParamsSchema, querystring: listQuerySchema, response: locationList },
+      },
+      async (request) => {
+        const access = await accounts.accessFor(authOf(request).user, request.query.client_id);
+        // A contact reads its own locations; anyone else's need a manager.
+        if (access.contactId !== request.params.id) requireAssigner(access);
+        const rows = await assignments.locationsOf(access.client.id, request.params.id, request.query);
+        return rows.map(presentLocation);
+      },
+    );
+    app.post(
+      '/api/contacts/:id/locations',
+      {
+        preHandler,
+        schema: {
+          tags,
+          params: idParamsSchema,
+          querystring: listQuerySchema,
+          body: idListSchema,
+          response: locationList,
         },
-        async (request) => {
-          const access = await accounts.accessFor(authOf(request).user, request.query.client_id);
-          // A contact reads its own locations; anyone else's need a manager.
-          if (access.contactId !== request.params.id) requireAssigner(access);
-          const rows = await assignments.locationsOf(access.client.id, request.params.id, request.query);
-          return rows.map(presentLocation);
-        },
-      );
-      app.post(
-        url,
-        {
-          preHandler,
-          schema: {
-            tags,
-            params: idParamsSchema,
-            querystring: listQuerySchema,
-            body: idListSchema,
-            response: locationList,
-          },
-        },
-        async (request) => {
-          const access = await accounts.accessFor(authOf(request).user, request.query.client_id);
-          requireAssigner(access);
-          const { params, body, query } = request;
-          const rows = await assignments.assignLocations(access.client.id, params.id, body, query);
-          return rows.map(presentLocation);
-        },
-      );
-    }
+      },
+      async (request) => {
+        const access = await accounts.accessFor(authOf(request).user, request.query.client_id);
+        requireAssigner(access);
+        const { params, body, query } = request;
+        const rows = await assignments.assignLocations(access.client.id, params.id, body, query);
+        return rows.map(presentLocation);
+      },
+    );
 
-    for (const url of ['/api/contacts/:id/remove_locations', '/api/contacts/:id/remove_locations/']) {
-      app.post(
-        url,
-        {
-          preHandler,
-          schema: {
-            tags,
-            params: idParamsSchema,
-            querystring: listQuerySchema,
-            body: idListSchema,
-            response: locationList,
-          },
+    app.post(
+      '/api/contacts/:id/remove_locations',
+      {
+        preHandler,
+        schema: {
+          tags,
+          params: idParamsSchema,
+          querystring: listQuerySchema,
+          body: idListSchema,
+          response: locationList,
         },
-        async (request) => {
-          const access = await accounts.accessFor(authOf(request).user, request.query.client_id);
-          requireAssigner(access);
-          const { params, body, query } = request;
-          const rows = await assignments.removeLocations(access.client.id, params.id, body, query);
-          return rows.map(presentLocation);
-        },
-      );
-    }
+      },
+      async (request) => {
+        const access = await accounts.accessFor(authOf(request).user, request.query.client_id);
+        requireAssigner(access);
+        const { params, body, query } = request;
+        const rows = await assignments.removeLocations(access.client.id, params.id, body, query);
+        return rows.map(presentLocation);
+      },
+    );
   };
 }

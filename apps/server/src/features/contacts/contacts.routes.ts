@@ -21,115 +21,107 @@ export function contactsRoutes(services: Services): FastifyPluginAsyncZod {
   const { contacts, accounts, guards } = services;
   const preHandler = guards.requireUser;
   return async (app) => {
-    for (const url of ['/api/contacts', '/api/contacts/']) {
-      app.get(
-        url,
-        {
-          preHandler,
-          schema: { tags, querystring: listQuerySchema, response: { 200: z.array(contactSchema) } },
+    app.get(
+      '/api/contacts',
+      {
+        preHandler,
+        schema: { tags, querystring: listQuerySchema, response: { 200: z.array(contactSchema) } },
+      },
+      async (request) => {
+        const access = await accounts.accessFor(authOf(request).user, request.query.client_id);
+        const rows = await contacts.list(access, request.query);
+        return rows.map(presentListedContact);
+      },
+    );
+    app.post(
+      '/api/contacts',
+      {
+        preHandler,
+        schema: {
+          tags,
+          querystring: clientIdQuerySchema,
+          body: contactCreateSchema,
+          response: { 201: contactSchema },
         },
-        async (request) => {
-          const access = await accounts.accessFor(authOf(request).user, request.query.client_id);
-          const rows = await contacts.list(access, request.query);
-          return rows.map(presentListedContact);
-        },
-      );
-      app.post(
-        url,
-        {
-          preHandler,
-          schema: {
-            tags,
-            querystring: clientIdQuerySchema,
-            body: contactCreateSchema,
-            response: { 201: contactSchema },
-          },
-        },
-        async (request, reply) => {
-          const access = await accounts.accessFor(authOf(request).user, request.query.client_id);
-          const row = await contacts.add(access, request.body);
-          return reply.code(201).send(presentListedContact(row));
-        },
-      );
-    }
+      },
+      async (request, reply) => {
+        const access = await accounts.accessFor(authOf(request).user, request.query.client_id);
+        const row = await contacts.add(access, request.body);
+        return reply.code(201).send(presentListedContact(row));
+      },
+    );
 
-    for (const url of ['/api/contacts/all', '/api/contacts/all/']) {
-      app.get(
-        url,
-        {
-          preHandler,
-          schema: { tags, querystring: allContactsQuerySchema, response: { 200: z.array(contactSchema) } },
-        },
-        async (request) => {
-          const rows = await contacts.listAll(authOf(request).user, request.query);
-          return rows.map(presentListedContact);
-        },
-      );
-    }
+    app.get(
+      '/api/contacts/all',
+      {
+        preHandler,
+        schema: { tags, querystring: allContactsQuerySchema, response: { 200: z.array(contactSchema) } },
+      },
+      async (request) => {
+        const rows = await contacts.listAll(authOf(request).user, request.query);
+        return rows.map(presentListedContact);
+      },
+    );
 
-    for (const url of ['/api/contacts/import', '/api/contacts/import/']) {
-      app.post(
-        url,
-        {
-          preHandler,
-          bodyLimit: IMPORT_BODY_LIMIT,
-          schema: {
-            tags,
-            querystring: clientIdQuerySchema,
-            body: contactImportSchema,
-            response: { 200: importResultSchema },
-          },
+    app.post(
+      '/api/contacts/import',
+      {
+        preHandler,
+        bodyLimit: IMPORT_BODY_LIMIT,
+        schema: {
+          tags,
+          querystring: clientIdQuerySchema,
+          body: contactImportSchema,
+          response: { 200: importResultSchema },
         },
-        async (request) => {
-          const access = await accounts.accessFor(authOf(request).user, request.query.client_id);
-          return contacts.importRows(access, request.body.rows);
-        },
-      );
-    }
+      },
+      async (request) => {
+        const access = await accounts.accessFor(authOf(request).user, request.query.client_id);
+        return contacts.importRows(access, request.body.rows);
+      },
+    );
 
-    for (const url of ['/api/contacts/:id', '/api/contacts/:id/']) {
-      app.get(
-        url,
-        {
-          preHandler,
-          schema: {
-            tags,
-            params: idParamsSchema,
-            querystring: clientIdQuerySchema,
-            response: { 200: contactSchema },
-          },
+    app.get(
+      '/api/contacts/:id',
+      {
+        preHandler,
+        schema: {
+          tags,
+          params: idParamsSchema,
+          querystring: clientIdQuerySchema,
+          response: { 200: contactSchema },
         },
-        async (request) => {
-          const access = await accounts.accessFor(authOf(request).user, request.query.client_id);
-          return presentListedContact(await contacts.get(access, request.params.id));
+      },
+      async (request) => {
+        const access = await accounts.accessFor(authOf(request).user, request.query.client_id);
+        return presentListedContact(await contacts.get(access, request.params.id));
+      },
+    );
+    app.patch(
+      '/api/contacts/:id',
+      {
+        preHandler,
+        schema: {
+          tags,
+          params: idParamsSchema,
+          querystring: clientIdQuerySchema,
+          body: contactPatchSchema,
+          response: { 200: contactSchema },
         },
-      );
-      app.patch(
-        url,
-        {
-          preHandler,
-          schema: {
-            tags,
-            params: idParamsSchema,
-            querystring: clientIdQuerySchema,
-            body: contactPatchSchema,
-            response: { 200: contactSchema },
-          },
-        },
-        async (request) => {
-          const access = await accounts.accessFor(authOf(request).user, request.query.client_id);
-          return presentListedContact(await contacts.update(access, request.params.id, request.body));
-        },
-      );
-      app.delete(
-        url,
-        { preHandler, schema: { tags, params: idParamsSchema, querystring: clientIdQuerySchema } },
-        async (request, reply) => {
-          const access = await accounts.accessFor(authOf(request).user, request.query.client_id);
-          await contacts.remove(access, request.params.id);
-          return reply.code(204).send();
-        },
-      );
-    }
+      },
+      async (request) => {
+        const access = await accounts.accessFor(authOf(request).user, request.query.client_id);
+        return presentListedContact(await contacts.update(access, request.params.id, request.body));
+      },
+    );
+    app.delete(
+      '/api/contacts/:id',
+      { preHandler, schema: { tags, params: idParamsSchema, querystring: clientIdQuerySchema } },
+      async (request, reply) => {
+        const access = await accounts.accessFor(authOf(request).user, request.query.client_id);
+        await contacts.remove(access, request.params.id);
+        return reply.code(204).send();
+      },
+    );
   };
 }

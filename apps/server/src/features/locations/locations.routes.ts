@@ -16,101 +16,95 @@ export function locationsRoutes(services: Services): FastifyPluginAsyncZod {
   const { locations, accounts, guards } = services;
   const preHandler = guards.requireUser;
   return async (app) => {
-    for (const url of ['/api/locations', '/api/locations/']) {
-      app.get(
-        url,
-        {
-          preHandler,
-          schema: { tags, querystring: listQuerySchema, response: { 200: z.array(locationSchema) } },
+    app.get(
+      '/api/locations',
+      {
+        preHandler,
+        schema: { tags, querystring: listQuerySchema, response: { 200: z.array(locationSchema) } },
+      },
+      async (request) => {
+        const access = await accounts.accessFor(authOf(request).user, request.query.client_id);
+        const rows = await locations.listVisible(access, request.query);
+        return rows.map(presentLocation);
+      },
+    );
+    app.post(
+      '/api/locations',
+      {
+        preHandler,
+        schema: {
+          tags,
+          querystring: clientIdQuerySchema,
+          body: locationCreateSchema,
+          response: { 201: locationSchema },
         },
-        async (request) => {
-          const access = await accounts.accessFor(authOf(request).user, request.query.client_id);
-          const rows = await locations.listVisible(access, request.query);
-          return rows.map(presentLocation);
-        },
-      );
-      app.post(
-        url,
-        {
-          preHandler,
-          schema: {
-            tags,
-            querystring: clientIdQuerySchema,
-            body: locationCreateSchema,
-            response: { 201: locationSchema },
-          },
-        },
-        async (request, reply) => {
-          const access = await accounts.accessFor(authOf(request).user, request.query.client_id);
-          const row = await locations.create(access, request.body);
-          return reply.code(201).send(presentLocation(row));
-        },
-      );
-    }
+      },
+      async (request, reply) => {
+        const access = await accounts.accessFor(authOf(request).user, request.query.client_id);
+        const row = await locations.create(access, request.body);
+        return reply.code(201).send(presentLocation(row));
+      },
+    );
 
-    for (const url of ['/api/locations/import', '/api/locations/import/']) {
-      app.post(
-        url,
-        {
-          preHandler,
-          bodyLimit: IMPORT_BODY_LIMIT,
-          schema: {
-            tags,
-            querystring: clientIdQuerySchema,
-            body: locationImportSchema,
-            response: { 200: importResultSchema },
-          },
+    app.post(
+      '/api/locations/import',
+      {
+        preHandler,
+        bodyLimit: IMPORT_BODY_LIMIT,
+        schema: {
+          tags,
+          querystring: clientIdQuerySchema,
+          body: locationImportSchema,
+          response: { 200: importResultSchema },
         },
-        async (request) => {
-          const access = await accounts.accessFor(authOf(request).user, request.query.client_id);
-          return locations.importRows(access, request.body.rows);
-        },
-      );
-    }
+      },
+      async (request) => {
+        const access = await accounts.accessFor(authOf(request).user, request.query.client_id);
+        return locations.importRows(access, request.body.rows);
+      },
+    );
 
-    for (const url of ['/api/locations/:id', '/api/locations/:id/']) {
-      app.get(
-        url,
-        {
-          preHandler,
-          schema: {
-            tags,
-            params: idParamsSchema,
-            querystring: clientIdQuerySchema,
-            response: { 200: locationSchema },
-          },
+    app.get(
+      '/api/locations/:id',
+      {
+        preHandler,
+        schema: {
+          tags,
+          params: idParamsSchema,
+          querystring: clientIdQuerySchema,
+          response: { 200: locationSchema },
         },
-        async (request) => {
-          const access = await accounts.accessFor(authOf(request).user, request.query.client_id);
-          return presentLocation(await locations.findVisible(access, request.params.id));
+      },
+      async (request) => {
+        const access = await accounts.accessFor(authOf(request).user, request.query.client_id);
+        return presentLocation(await locations.findVisible(access, request.params.id));
+      },
+    );
+    app.patch(
+      '/api/locations/:id',
+      {
+        preHandler,
+        schema: {
+          tags,
+          params: idParamsSchema,
+          querystring: clientIdQuerySchema,
+          body: locationPatchSchema,
+          response: { 200: locationSchema },
         },
-      );
-      app.patch(
-        url,
-        {
-          preHandler,
-          schema: {
-            tags,
-            params: idParamsSchema,
-            querystring: clientIdQuerySchema,
-            body: locationPatchSchema,
-            response: { 200: locationSchema },
-          },
-        },
-        async (request) => {
-          const access = await accounts.accessFor(authOf(request).user, request.query.client_id);
-          return presentLocation(await locations.update(access, request.params.id, request.body));
-        },
-      );
-      app.delete(
-        url,
-        { preHandler, schema: { tags, params: idParamsSchema, querystring: clientIdQuerySchema } },
-        async (request, reply) => {
-          const access = await accounts.accessFor(authOf(request).user, request.query.client_id);
-          await locations.remove(access, request.params.id);
-          return reply.code(204).send();
-        },
-      );
-    }
+      },
+      async (request) => {
+        const access = await accounts.accessFor(authOf(request).user, request.query.client_id);
+        return presentLocation(await locations.update(access, request.params.id, request.body));
+      },
+    );
+    app.delete(
+      '/api/locations/:id',
+      { preHandler, schema: { tags, params: idParamsSchema, querystring: clientIdQuerySchema } },
+      async (request, reply) => {
+        const access = await accounts.accessFor(authOf(request).user, request.query.client_id);
+        await locations.remove(access, request.params.id);
+        return reply.code(204).send();
+      },
+    );
   };
 }

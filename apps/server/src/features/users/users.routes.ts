@@ -7,27 +7,25 @@ import { authOf } from '../auth/auth.guard';
 export function usersRoutes(services: Services): FastifyPluginAsyncZod {
   const { users, guards } = services;
   return async (app) => {
-    for (const url of ['/users/me', '/users/me/']) {
-      app.get(
-        url,
-        { preHandler: guards.requireUser, schema: { tags: ['users'], response: { 200: currentUserSchema } } },
-        async (request) => {
-          const { user, actorUserId } = authOf(request);
-          return users.currentUser(user, actorUserId);
-        },
-      );
-      app.patch(
-        url,
-        {
-          preHandler: guards.requireUser,
-          schema: { tags: ['users'], body: updateMeSchema, response: { 200: currentUserSchema } },
-        },
-        async (request) => {
-          const { user, actorUserId } = authOf(request);
-          const updated = await users.updateMe(user, request.body);
-          return users.currentUser(updated, actorUserId);
-        },
-      );
-    }
+    app.get(
+      '/users/me',
+      { preHandler: guards.requireUser, schema: { tags: ['users'], response: { 200: currentUserSchema } } },
+      async (request) => {
+        const { user, actorUserId } = authOf(request);
+        return users.currentUser(user, actorUserId);
+      },
+    );
+    app.patch(
+      '/users/me',
+      {
+        preHandler: guards.requireUser,
+        schema: { tags: ['users'], body: updateMeSchema, response: { 200: currentUserSchema } },
+      },
+      async (request) => {
+        const { user, actorUserId } = authOf(request);
+        const updated = await users.updateMe(user, request.body);
+        return users.currentUser(updated, actorUserId);
+      },
+    );
   };
 }

@@ -1,5 +1,237 @@
-import { TitlePage } from '../../components/title-page';
+import {
+  ActionIcon,
+  Button,
+  Checkbox,
+  Container,
+  Group,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import {
+  CLIENT_FILTERS,
+  CLIENT_MESSAGES,
+  type Client,
+  type ClientFilter,
+  filterClients,
+} from '@pluvio/shared/clients';
+import { actAsConfirmation, MESSAGES } from '@pluvio/shared/messages';
+import { canManageClients } from '@pluvio/shared/permissions';
+import { tierLabel, tierNumber } from '@pluvio/shared/tiers';
+import { IconPencil, IconTrash, IconUserShare } from '@tabler/icons-react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import { z } from 'zod';
+import { ErrorMessage, InfoMessage } from '../../components/form-message';
+import { SettingsTabs } from '../../components/settings-tabs';
+import { useActiveAccount } from '../../lib/account-api';
+import { failureMessage } from '../../lib/api-client';
+import { startMasquerade } from '../../lib/masquerade';
+import { PATHS } from '../../lib/routes';
+import { useIsMobile } from '../../lib/use-is-mobile';
+import { clientsQuery, deleteClient, forgetClient } from './api';
 
+const FILTER_LABELS: Record<ClientFilter, string> = {
+  gold: 'Gold',
+  silver: 'Silver',
+  bronze: 'Bronze',
+  trial: 'Trial',
+};
+
+/** The system-health cards open this page with `{filter}` in the navigation state (spec part 1 §2). */
+const arrivalStateSchema = z.object({ filter: z.enum(CLIENT_FILTERS) });
+
+function useArrivalFilters(): ClientFilter[] {
+  const parsed = arrivalStateSchema.safeParse(useLocation().state);
+  return parsed.success ? [parsed.data.filter] : [];
+}
+
+function capitalized(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+function ClientFilters({
+  filters,
+  onFiltersChange,
+  search,
+  onSearchChange,
+}: {
+  filters: ClientFilter[];
+  onFiltersChange: (filters: ClientFilter[]) => void;
+  search: string;
+  onSearchChange: (search: string) => void;
+}) {
+  return (
+    <Group align="flex-start" gap="lg" wrap="wrap">
+      <Checkbox.Group
+        label="Show"
+        value={filters}
+        onChange={(value) => onFiltersChange(value as ClientFilter[])}
+      >
+        <Group gap="md" mt={10}>
+          {CLIENT_FILTERS.map((filter) => (
+            <Checkbox key={filter} value={filter} label={FILTER_LABELS[filter]} />
+          ))}
+        </Group>
+      </Checkbox.Group>
+      <TextInput
+        type="search"
+        label="Search"
+        placeholder="Name, e-mail or phone"
+        value={search}
+        onChange={(event) => onSearchChange(event.currentTarget.value)}
+        miw={260}
+        style={{ flexGrow: 1 }}
+      />
+    </Group>
+  );
+}
+
+interface RowActions {
+  actAs: (client: Client) => void;
+  edit: (client: Client) => void;
+  remove: (client: Client) => void;
+  busy: boolean;
+}
+
+function ClientRow({ client, actions, narrow }: { client: Client; actions: RowActions; narrow: boolean }) {
+  const name = client.account_name;
+  return (
+    <Table.Tr>
+      <Table.Td>{name}</Table.Td>
+      {!narrow && <Table.Td>{capitalized(client.account_type)}</Table.Td>}
+      {!narrow && <Table.Td ta="right">{client.locations_count}</Table.Td>}
+      <Table.Td>{tierLabel(tierNumber(client.tier))}</Table.Td>
+      <Table.Td>
+        <Group gap={4} wrap="nowrap">
+          <ActionIcon
+            variant="subtle"
+            aria-label={`Act as the owner of ${name}`}
+            title={client.owner_email ? `Act as ${client.owner_email}` : 'This account has no owner'}
+            disabled={!client.owner_email || actions.busy}
+            onClick={() => actions.actAs(client)}
+          >
+            <IconUserShare size={18} aria-hidden="true" />
+          </ActionIcon>
+          <ActionIcon variant="subtle" aria-label={`Edit ${name}`} onClick={() => actions.edit(client)}>
+            <IconPencil size={18} aria-hidden="true" />
+          </ActionIcon>
+          <ActionIcon
+            variant="subtle"
+            color="red.9"
+            aria-label={`Delete ${name}`}
+            disabled={actions.busy}
+            onClick={() => actions.remove(client)}
+          >
+            <IconTrash size={18} aria-hidden="true" />
+          </ActionIcon>
+        </Group>
+      </Table.Td>
+    </Table.Tr>
+  );
+}
+
+function ClientTable({ clients, actions }: { clients: Client[]; actions: RowActions }) {
+  const narrow = useIsMobile();
+  return (
+    <Table.ScrollContainer minWidth={narrow ? 0 : 640}>
+      <Table striped highlightOnHover verticalSpacing="xs">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>Account Name</Table.Th>
+            {!narrow && <Table.Th>Status</Table.Th>}
+            {!narrow && <Table.Th ta="right">Locations</Table.Th>}
+            <Table.Th>Account Type</Table.Th>
+            <Table.Th>Actions</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {clients.map((client) => (
+            <ClientRow key={client.id} client={client} actions={actions} narrow={narrow} />
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}
+
+function ClientManagement() {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const arrivalFilters = useArrivalFilters();
+  const [filters, setFilters] = useState(arrivalFilters);
+  const [search, setSearch] = useState('');
+  const clients = useQuery(clientsQuery);
+  const actAs = useMutation({
+    mutationFn: (client: Client) => startMasquerade(client.owner_email ?? ''),
+    onSuccess: () => {
+      navigate(PATHS.dashboard);
+      // The cached lists belong to the superuser's session.
+      queryClient.clear();
+    },
+  });
+  const remove = useMutation({
+    mutationFn: (client: Client) => deleteClient(client.id),
+    onSuccess: (_, client) => forgetClient(queryClient, client.id),
+  });
+
+  const actions: RowActions = {
+    actAs: (client) => {
+      if (client.owner_email && window.confirm(actAsConfirmation(client.owner_email))) actAs.mutate(client);
+    },
+    edit: (client) => navigate(PATHS.clientForm, { state: { client } }),
+    remove: (client) => {
+      if (window.confirm(CLIENT_MESSAGES.deleteConfirm)) remove.mutate(client);
+    },
+    busy: actAs.isPending || remove.isPending,
+  };
+  const all = clients.data ?? [];
+  const shown = filterClients(all, filters, search);
+
+  return (
+    <Stack>
+      <Group justify="space-between" align="flex-end" wrap="wrap">
+        <ClientFilters
+          filters={filters}
+          onFiltersChange={setFilters}
+          search={search}
+          onSearchChange={setSearch}
+        />
+        <Button onClick={() => navigate(PATHS.clientForm)}>Add Client</Button>
+      </Group>
+      {actAs.isError && <ErrorMessage>{failureMessage(actAs.error, MESSAGES.tryAgain)}</ErrorMessage>}
+      {remove.isError && <ErrorMessage>{CLIENT_MESSAGES.deleteFailed}</ErrorMessage>}
+      {clients.isPending && <Text role="status">{MESSAGES.loading}</Text>}
+      {clients.isError && <ErrorMessage>{failureMessage(clients.error, MESSAGES.tryAgain)}</ErrorMessage>}
+      {clients.isSuccess && (
+        <>
+          <Text size="sm" c="dimmed" role="status">
+            Showing {shown.length} of {all.length} accounts
+          </Text>
+          <ClientTable clients={shown} actions={actions} />
+        </>
+      )}
+    </Stack>
+  );
+}
+
+/** /settings-admin: client management, tier 4 only (spec part 2 §2 "Clients"). */
 export function ClientsPage() {
-  return <TitlePage title="Clients" />;
+  const { viewer } = useActiveAccount();
+  return (
+    <Container size="lg" py="lg">
+      <SettingsTabs />
+      <Stack>
+        <Title order={1}>Clients</Title>
+        {viewer && canManageClients(viewer) ? (
+          <ClientManagement />
+        ) : (
+          <InfoMessage>{MESSAGES.tierTooLow}</InfoMessage>
+        )}
+      </Stack>
+    </Container>
+  );
 }

@@ -1,5 +1,135 @@
-import { TitlePage } from '../../components/title-page';
+import { Button, Container, Fieldset, Group, SimpleGrid, Stack, Switch, Text, Title } from '@mantine/core';
+import {
+  accountLevel,
+  CLIENT_MESSAGES,
+  CLIENT_SETTINGS,
+  type Client,
+  type ClientSettingKey,
+  type ClientSettings,
+  SETTING_GROUP_TITLES,
+  type SettingGroup,
+  settingAllowed,
+} from '@pluvio/shared/clients';
+import { MESSAGES } from '@pluvio/shared/messages';
+import type { TierNumber } from '@pluvio/shared/tiers';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { ErrorMessage, InfoMessage } from '../../components/form-message';
+import { SettingsTabs } from '../../components/settings-tabs';
+import { clientQuery, useActiveAccount } from '../../lib/account-api';
+import { storeClient, updateClient } from './api';
+import { TierNotice } from './tier-notice';
 
+const GROUPS = Object.keys(SETTING_GROUP_TITLES) as SettingGroup[];
+
+function settingsOf(client: Client): ClientSettings {
+  return Object.fromEntries(CLIENT_SETTINGS.map(({ key }) => [key, client[key]])) as ClientSettings;
+}
+
+/** Only the settings the account's level allows are sent; the others keep their saved value. */
+function allowedChanges(values: ClientSettings, level: TierNumber): Partial<ClientSettings> {
+  return Object.fromEntries(
+    CLIENT_SETTINGS.filter(({ key }) => settingAllowed(key, level)).map(({ key }) => [key, values[key]]),
+  );
+}
+
+function SettingGroupFields({
+  group,
+  level,
+  values,
+  onToggle,
+}: {
+  group: SettingGroup;
+  level: TierNumber;
+  values: ClientSettings;
+  onToggle: (key: ClientSettingKey, on: boolean) => void;
+}) {
+  const settings = CLIENT_SETTINGS.filter((setting) => setting.group === group);
+  const allowed = settings.every(({ key }) => settingAllowed(key, level));
+  return (
+    <Fieldset legend={SETTING_GROUP_TITLES[group]} radius="md">
+      <Stack gap="sm">
+        {!allowed && <TierNotice />}
+        {settings.map(({ key, label }) => (
+          <Switch
+            key={key}
+            label={label}
+            checked={values[key]}
+            disabled={!allowed}
+            onChange={(event) => onToggle(key, event.currentTarget.checked)}
+          />
+        ))}
+      </Stack>
+    </Fieldset>
+  );
+}
+
+function SettingsForm({ client }: { client: Client }) {
+  const queryClient = useQueryClient();
+  const level = accountLevel(client);
+  const [values, setValues] = useState(() => settingsOf(client));
+  const save = useMutation({
+    mutationFn: () => updateClient(client.id, allowedChanges(values, level)),
+    onSuccess: (updated) => storeClient(queryClient, updated),
+  });
+  const toggle = (key: ClientSettingKey, on: boolean) => {
+    save.reset();
+    setValues((current) => ({ ...current, [key]: on }));
+  };
+
+  return (
+    <form
+      onSubmit={(event) => {
+        event.preventDefault();
+        save.mutate();
+      }}
+    >
+      <Stack>
+        <Text>
+          Notification settings of <strong>{client.account_name}</strong>. They apply to every contact of the
+          account.
+        </Text>
+        <SimpleGrid cols={{ base: 1, md: 2 }}>
+          {GROUPS.map((group) => (
+            <SettingGroupFields key={group} group={group} level={level} values={values} onToggle={toggle} />
+          ))}
+        </SimpleGrid>
+        {save.isSuccess && <InfoMessage>{CLIENT_MESSAGES.settingsUpdated}</InfoMessage>}
+        {save.isError && <ErrorMessage>{CLIENT_MESSAGES.settingsFailed}</ErrorMessage>}
+        <Group>
+          <Button type="submit" loading={save.isPending}>
+            Save
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+function ActiveAccountSettings({ clientId }: { clientId: number | undefined }) {
+  const client = useQuery(clientQuery(clientId));
+  if (clientId === undefined || client.isError)
+    return <ErrorMessage>{CLIENT_MESSAGES.loadFailed}</ErrorMessage>;
+  if (client.isPending) return <Text role="status">{MESSAGES.loading}</Text>;
+  return <SettingsForm key={client.data.id} client={client.data} />;
+}
+
+function NotificationsBody() {
+  const { user, account, clientId } = useActiveAccount();
+  if (user?.is_superuser) return <InfoMessage>{CLIENT_MESSAGES.settingsPerAccount}</InfoMessage>;
+  if (account?.membership === 'contact') return <InfoMessage>{MESSAGES.settingsOwnersOnly}</InfoMessage>;
+  return <ActiveAccountSettings clientId={clientId} />;
+}
+
+/** /settings-general: the active account's notification settings, dimmed below their tier. */
 export function NotificationSettingsPage() {
-  return <TitlePage title="Notifications" />;
+  return (
+    <Container size="lg" py="lg">
+      <SettingsTabs />
+      <Stack>
+        <Title order={1}>Notifications</Title>
+        <NotificationsBody />
+      </Stack>
+    </Container>
+  );
 }

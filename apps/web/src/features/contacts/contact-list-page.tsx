@@ -1,5 +1,168 @@
-import { TitlePage } from '../../components/title-page';
+import { Button, Container, Group, Stack, Text, TextInput, Title } from '@mantine/core';
+import { CONTACT_MESSAGES, type Contact } from '@pluvio/shared/contacts';
+import {
+  type ContactImportRow,
+  CSV_MESSAGES,
+  checkContactRecords,
+  EXAMPLE_CONTACTS_CSV,
+} from '@pluvio/shared/csv-import';
+import { actAsConfirmation, MESSAGES } from '@pluvio/shared/messages';
+import { canAddContacts, seesAllContacts } from '@pluvio/shared/permissions';
+import { phoneDigits } from '@pluvio/shared/phone';
+import { isTier4, type Viewer } from '@pluvio/shared/roles';
+import { IconPlus, IconSearch } from '@tabler/icons-react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { CsvImportDialog, type CsvImportKind } from '../../components/csv-import-dialog';
+import { ErrorMessage, InfoMessage } from '../../components/form-message';
+import { SettingsTabs } from '../../components/settings-tabs';
+import { contactsQuery, useActiveAccount } from '../../lib/account-api';
+import { failureMessage } from '../../lib/api-client';
+import { startMasquerade } from '../../lib/masquerade';
+import { PATHS } from '../../lib/routes';
+import { useIsMobile } from '../../lib/use-is-mobile';
+import { allContactsQuery, CONTACTS_KEY, importContacts } from './api';
+import { contactFormPath } from './contact-form-page';
+import { ContactTable } from './contact-table';
+import { useDeleteContact } from './use-delete-contact';
 
+function contactImportKind(clientId: number | undefined): CsvImportKind<ContactImportRow> {
+  return {
+    noun: 'Contacts',
+    exampleCsv: EXAMPLE_CONTACTS_CSV,
+    exampleFileName: 'example-contacts.csv',
+    check: checkContactRecords,
+    allOrNothing: true,
+    send: (rows) => importContacts(clientId, rows),
+    failed: (failure, sent) => CSV_MESSAGES.contactFailed(sent?.email ?? failure.name, failure.message),
+    succeeded: CONTACT_MESSAGES.uploaded,
+  };
+}
+
+/** Search by name, e-mail or phone (the phone's digits, however it is written). */
+function matchesContact(contact: Contact, search: string): boolean {
+  const text = search.trim().toLowerCase();
+  if (!text) return true;
+  const digits = phoneDigits(text);
+  return (
+    contact.name.toLowerCase().includes(text) ||
+    (contact.email ?? '').toLowerCase().includes(text) ||
+    (contact.phone ?? '').toLowerCase().includes(text) ||
+    (digits.length > 0 && phoneDigits(contact.phone ?? '').includes(digits))
+  );
+}
+
+/**
+ * The contacts this viewer manages: every account's for the admin role and superusers. A failed
+ * read is logged and shows as an empty list (spec part 2 §8).
+ */
+function useContactList(viewer: Viewer, clientId: number | undefined) {
+  const everyAccount = seesAllContacts(viewer);
+  const own = useQuery({ ...contactsQuery(clientId), enabled: !everyAccount });
+  const all = useQuery({ ...allContactsQuery, enabled: everyAccount });
+  const query = everyAccount ? all : own;
+  useEffect(() => {
+    if (query.error) console.error('Could not load the contacts', query.error);
+  }, [query.error]);
+  return { contacts: query.data ?? [], loading: query.isPending };
+}
+
+/** A superuser acts as the contact's user, then lands on the dashboard (D11). */
+function useActAs() {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const masquerade = useMutation({
+    mutationFn: (email: string) => startMasquerade(email),
+    onSuccess: () => {
+      // The cached lists belong to the superuser's own session.
+      queryClient.clear();
+      navigate(PATHS.dashboard);
+    },
+  });
+  const actAs = (contact: Contact) => {
+    if (contact.email && window.confirm(actAsConfirmation(contact.email))) masquerade.mutate(contact.email);
+  };
+  return { actAs, masquerade };
+}
+
+function ContactSettings({ viewer }: { viewer: Viewer }) {
+  const { clientId } = useActiveAccount();
+  const navigate = useNavigate();
+  const narrow = useIsMobile();
+  const queryClient = useQueryClient();
+  const [search, setSearch] = useState('');
+  const { contacts, loading } = useContactList(viewer, clientId);
+  const removal = useDeleteContact();
+  const { actAs, masquerade } = useActAs();
+  const addable = canAddContacts(viewer);
+
+  const actions = {
+    actAs: isTier4(viewer) ? actAs : undefined,
+    edit: (contact: Contact) => navigate(contactFormPath(contact.id), { state: { contact } }),
+    remove: removal.askToDelete,
+    busy: removal.busy || masquerade.isPending,
+  };
+
+  return (
+    <Stack gap="md">
+      <Group justify="space-between" align="flex-end" wrap="wrap" gap="sm">
+        <TextInput
+          type="search"
+          label="Search"
+          placeholder="Name, e-mail or phone"
+          leftSection={<IconSearch size={16} aria-hidden="true" />}
+          value={search}
+          onChange={(event) => setSearch(event.currentTarget.value)}
+          style={{ flex: '1 1 240px' }}
+          maw={420}
+        />
+        {addable && (
+          <Button
+            leftSection={<IconPlus size={18} aria-hidden="true" />}
+            onClick={() => navigate(PATHS.contactForm)}
+          >
+            Add Contact
+          </Button>
+        )}
+      </Group>
+      {removal.message && <ErrorMessage>{removal.message}</ErrorMessage>}
+      {masquerade.isError && (
+        <ErrorMessage>{failureMessage(masquerade.error, MESSAGES.tryAgain)}</ErrorMessage>
+      )}
+      {loading ? (
+        <Text role="status">{MESSAGES.loading}</Text>
+      ) : (
+        <ContactTable
+          contacts={contacts.filter((contact) => matchesContact(contact, search))}
+          actions={actions}
+          columns={{ accountName: seesAllContacts(viewer), narrow }}
+        />
+      )}
+      {addable && (
+        <CsvImportDialog
+          kind={contactImportKind(clientId)}
+          onClosed={() => queryClient.invalidateQueries({ queryKey: CONTACTS_KEY })}
+        />
+      )}
+    </Stack>
+  );
+}
+
+/** /contact-list: Settings > Contacts (spec part 2 §2). */
 export function ContactListPage() {
-  return <TitlePage title="Contacts" />;
+  const { viewer, account } = useActiveAccount();
+  return (
+    <Container size="lg" py="lg">
+      <SettingsTabs />
+      <Stack gap="md">
+        <Title order={1}>Contacts</Title>
+        {!viewer || account?.membership === 'contact' ? (
+          <InfoMessage>{MESSAGES.settingsOwnersOnly}</InfoMessage>
+        ) : (
+          <ContactSettings viewer={viewer} />
+        )}
+      </Stack>
+    </Container>
+  );
 }

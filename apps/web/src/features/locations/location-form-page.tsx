@@ -1,5 +1,263 @@
-import { TitlePage } from '../../components/title-page';
+import {
+  Anchor,
+  Button,
+  Container,
+  Group,
+  NativeSelect,
+  Paper,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { useForm } from '@mantine/form';
+import {
+  DEFAULT_THRESHOLD,
+  LOCATION_MESSAGES,
+  type Location,
+  locationCreateSchema,
+  locationSchema,
+  THRESHOLDS,
+} from '@pluvio/shared/locations';
+import { MESSAGES } from '@pluvio/shared/messages';
+import { canSetRapidrainThreshold } from '@pluvio/shared/permissions';
+import { isAdminRole } from '@pluvio/shared/roles';
+import { TIER } from '@pluvio/shared/tiers';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { z } from 'zod';
+import { ErrorMessage, InfoMessage } from '../../components/form-message';
+import { SettingsTabs } from '../../components/settings-tabs';
+import { accountKeys, useActiveAccount } from '../../lib/account-api';
+import { failureMessage } from '../../lib/api-client';
+import { putInCachedLists } from '../../lib/cached-lists';
+import { DELAYS } from '../../lib/delay';
+import { validateWith } from '../../lib/form-validation';
+import { PATHS } from '../../lib/routes';
+import { type LocationBody, locationQuery, saveLocation } from './api';
+import { useDeleteLocation } from './use-delete-location';
 
+/** The form of one location; the id lets a reload find it again when the navigation state is gone. */
+export function locationFormPath(id: number): string {
+  return `${PATHS.locationForm}?id=${id}`;
+}
+
+interface LocationValues {
+  name: string;
+  latitude: string;
+  longitude: string;
+  h24_threshold: string;
+  /** Empty: the same as the 24-hour threshold. */
+  rapidrain_threshold: string;
+}
+
+/** Coordinates of a saved location cannot change, so editing checks only the other fields. */
+const editSchema = locationCreateSchema.omit({ latitude: true, longitude: true });
+const coordinatesSchema = locationCreateSchema.pick({ latitude: true, longitude: true });
+
+const THRESHOLD_OPTIONS = THRESHOLDS.map((value) => ({ value: String(value), label: `${value} in` }));
+const RAPIDRAIN_OPTIONS = [{ value: '', label: 'Same as 24 Hour Threshold' }, ...THRESHOLD_OPTIONS];
+
+function valuesOf(location: Location | null): LocationValues {
+  return {
+    name: location?.name ?? '',
+    latitude: location ? String(location.latitude) : '',
+    longitude: location ? String(location.longitude) : '',
+    h24_threshold: String(location?.h24_threshold ?? DEFAULT_THRESHOLD),
+    rapidrain_threshold: location?.rapidrain_threshold == null ? '' : String(location.rapidrain_threshold),
+  };
+}
+
+/** The request body: RapidRain follows the 24-hour threshold when empty or below silver. */
+function bodyOf(values: LocationValues, saved: Location | null, rapidrainLocked: boolean): LocationBody {
+  const fields = editSchema.parse(values);
+  const { latitude, longitude } = saved ?? coordinatesSchema.parse(values);
+  const h24 = fields.h24_threshold ?? DEFAULT_THRESHOLD;
+  return {
+    name: fields.name,
+    latitude,
+    longitude,
+    h24_threshold: h24,
+    rapidrain_threshold: rapidrainLocked ? h24 : (fields.rapidrain_threshold ?? h24),
+    status: 'active',
+  };
+}
+
+/** '2026-11-21' as 11/21/2026. */
+function displayDate(date: string | null): string {
+  if (!date) return 'No data yet';
+  const [year, month, day] = date.split('-');
+  return `${month}/${day}/${year}`;
+}
+
+function RapidrainUpgradeHint() {
+  return (
+    <>
+      {MESSAGES.upgradeToEnable}.{' '}
+      <Anchor component={Link} to={PATHS.upgrade} size="xs" underline="always">
+        Upgrade Now
+      </Anchor>
+    </>
+  );
+}
+
+function LocationForm({ location }: { location: Location | null }) {
+  const { viewer, clientId } = useActiveAccount();
+  const rapidrainLocked = !canSetRapidrainThreshold(viewer?.tier ?? TIER.unknown);
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const form = useForm<LocationValues>({
+    initialValues: valuesOf(location),
+    validate: validateWith<LocationValues>(location ? editSchema : locationCreateSchema),
+  });
+  const save = useMutation({
+    mutationFn: (values: LocationValues) =>
+      saveLocation(location?.id ?? null, clientId, bodyOf(values, location, rapidrainLocked)),
+    onSuccess: (saved) => {
+      void putInCachedLists(queryClient, accountKeys.locations(clientId), saved);
+    },
+  });
+  const removal = useDeleteLocation(() => navigate(PATHS.locationList));
+
+  useEffect(() => {
+    if (!save.isSuccess) return;
+    const timer = setTimeout(() => navigate(PATHS.locationList), DELAYS.locationSaveRedirect);
+    return () => clearTimeout(timer);
+  }, [save.isSuccess, navigate]);
+
+  const rapidrain = form.getInputProps('rapidrain_threshold');
+  return (
+    <form onSubmit={form.onSubmit((values) => save.mutate(values))} noValidate>
+      <Stack gap="md">
+        <TextInput label="Name" required autoComplete="off" {...form.getInputProps('name')} />
+        <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
+          <TextInput
+            label="Latitude"
+            inputMode="decimal"
+            required={location === null}
+            disabled={location !== null}
+            {...form.getInputProps('latitude')}
+          />
+          <TextInput
+            label="Longitude"
+            inputMode="decimal"
+            required={location === null}
+            disabled={location !== null}
+            {...form.getInputProps('longitude')}
+          />
+          <NativeSelect
+            label="24 Hour Threshold"
+            data={THRESHOLD_OPTIONS}
+            {...form.getInputProps('h24_threshold')}
+          />
+          <NativeSelect
+            label="RapidRain Threshold"
+            data={RAPIDRAIN_OPTIONS}
+            inputWrapperOrder={['label', 'input', 'description', 'error']}
+            {...rapidrain}
+            value={rapidrainLocked ? form.values.h24_threshold : rapidrain.value}
+            disabled={rapidrainLocked}
+            description={rapidrainLocked ? <RapidrainUpgradeHint /> : undefined}
+          />
+        </SimpleGrid>
+        {location && (
+          <TextInput
+            label="Data Start Date"
+            variant="filled"
+            readOnly
+            value={displayDate(location.data_start_date)}
+          />
+        )}
+        {location && viewer && !isAdminRole(viewer) && (
+          <Anchor component={Link} to={PATHS.assignments} state={{ locationId: location.id }}>
+            Assign Contacts
+          </Anchor>
+        )}
+        {save.isSuccess && <InfoMessage>{LOCATION_MESSAGES.saved}</InfoMessage>}
+        {save.isError && <ErrorMessage>{failureMessage(save.error, MESSAGES.tryAgain)}</ErrorMessage>}
+        {removal.message && <ErrorMessage>{removal.message}</ErrorMessage>}
+        <Group justify="space-between" gap="sm" wrap="wrap">
+          <Group gap="sm">
+            <Button type="submit" loading={save.isPending} disabled={save.isSuccess}>
+              Save
+            </Button>
+            <Button variant="default" onClick={() => navigate(PATHS.locationList)}>
+              Close
+            </Button>
+          </Group>
+          {location && (
+            <Button
+              variant="outline"
+              color="red.9"
+              loading={removal.busy}
+              onClick={() => removal.askToDelete(location)}
+            >
+              Delete
+            </Button>
+          )}
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+const navigationStateSchema = z.object({ location: locationSchema });
+
+/** The location to edit: from the navigation state, or read by the `id` query value. */
+function useEditedLocation() {
+  const { clientId } = useActiveAccount();
+  const state = navigationStateSchema.safeParse(useLocation().state);
+  const id = Number(useSearchParams()[0].get('id'));
+  const passed = state.success ? state.data.location : null;
+  const lookup = useQuery({
+    ...locationQuery(id, clientId),
+    enabled: passed === null && Number.isInteger(id) && id > 0,
+  });
+  if (passed) return { editing: true, location: passed, loading: false, error: null };
+  return {
+    editing: lookup.isEnabled,
+    location: lookup.data ?? null,
+    loading: lookup.isLoading,
+    error: lookup.error,
+  };
+}
+
+function LocationFormContent() {
+  const edited = useEditedLocation();
+  return (
+    <>
+      <Title order={1}>{edited.editing ? 'Edit Location' : 'Add Location'}</Title>
+      {edited.loading && <Text role="status">{MESSAGES.loading}</Text>}
+      {edited.error && (
+        <ErrorMessage>{failureMessage(edited.error, LOCATION_MESSAGES.notFound)}</ErrorMessage>
+      )}
+      {!edited.loading && !edited.error && (
+        <Paper withBorder p={{ base: 'md', sm: 'lg' }} radius="md" maw={720}>
+          <LocationForm key={edited.location?.id ?? 'new'} location={edited.location} />
+        </Paper>
+      )}
+    </>
+  );
+}
+
+/** /location-form: add or edit a location (spec part 2 §2, §4, §5 "Location form"). */
 export function LocationFormPage() {
-  return <TitlePage title="Location" />;
+  const { account } = useActiveAccount();
+  return (
+    <Container size="lg" py="lg">
+      <SettingsTabs />
+      <Stack gap="md">
+        {account?.membership === 'contact' ? (
+          <>
+            <Title order={1}>Location</Title>
+            <InfoMessage>{MESSAGES.settingsOwnersOnly}</InfoMessage>
+          </>
+        ) : (
+          <LocationFormContent />
+        )}
+      </Stack>
+    </Container>
+  );
 }

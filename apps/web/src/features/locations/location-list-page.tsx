@@ -1,5 +1,134 @@
-import { TitlePage } from '../../components/title-page';
+import { Button, Container, Group, Stack, Text, TextInput, Title } from '@mantine/core';
+import {
+  CSV_MESSAGES,
+  checkLocationRecords,
+  EXAMPLE_LOCATIONS_CSV,
+  type LocationImportRow,
+} from '@pluvio/shared/csv-import';
+import { LOCATION_MESSAGES, type Location } from '@pluvio/shared/locations';
+import { MESSAGES } from '@pluvio/shared/messages';
+import { canAddLocation, canBulkUploadLocations, canSetRapidrainThreshold } from '@pluvio/shared/permissions';
+import { TIER } from '@pluvio/shared/tiers';
+import { IconPlus, IconSearch } from '@tabler/icons-react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { CsvImportDialog, type CsvImportKind } from '../../components/csv-import-dialog';
+import { ErrorMessage, InfoMessage } from '../../components/form-message';
+import { SettingsTabs } from '../../components/settings-tabs';
+import { accountKeys, locationsQuery, useActiveAccount } from '../../lib/account-api';
+import { PATHS } from '../../lib/routes';
+import { useIsMobile } from '../../lib/use-is-mobile';
+import { importLocations } from './api';
+import { locationFormPath } from './location-form-page';
+import { LocationTable } from './location-table';
+import { useDeleteLocation } from './use-delete-location';
 
+function locationImportKind(clientId: number | undefined): CsvImportKind<LocationImportRow> {
+  return {
+    noun: 'Locations',
+    exampleCsv: EXAMPLE_LOCATIONS_CSV,
+    exampleFileName: 'example-locations.csv',
+    check: checkLocationRecords,
+    allOrNothing: false,
+    send: (rows) => importLocations(clientId, rows),
+    failed: (failure) => CSV_MESSAGES.locationFailed(failure.name, failure.message),
+    succeeded: LOCATION_MESSAGES.processed,
+  };
+}
+
+function matchesName(location: Location, search: string): boolean {
+  return location.name.toLowerCase().includes(search.trim().toLowerCase());
+}
+
+/** The account's locations; a failed read is logged and shows as an empty list (spec part 2 §8). */
+function useLocationList(clientId: number | undefined) {
+  const query = useQuery(locationsQuery(clientId));
+  useEffect(() => {
+    if (query.error) console.error('Could not load the locations', query.error);
+  }, [query.error]);
+  return { locations: query.data ?? [], loading: query.isPending };
+}
+
+function LocationSettings() {
+  const { viewer, account, clientId } = useActiveAccount();
+  const tier = viewer?.tier ?? TIER.unknown;
+  const navigate = useNavigate();
+  const narrow = useIsMobile();
+  const queryClient = useQueryClient();
+  const [search, setSearch] = useState('');
+  const { locations, loading } = useLocationList(clientId);
+  const removal = useDeleteLocation();
+  const addable =
+    !loading &&
+    canAddLocation({
+      tier,
+      is_trial_account: account?.is_trial_account ?? false,
+      locations_count: locations.length,
+    });
+
+  const actions = {
+    edit: (location: Location) => navigate(locationFormPath(location.id), { state: { location } }),
+    remove: removal.askToDelete,
+    busy: removal.busy,
+  };
+
+  return (
+    <Stack gap="md">
+      <Group justify="space-between" align="flex-end" wrap="wrap" gap="sm">
+        <TextInput
+          type="search"
+          label="Search"
+          placeholder="Location name"
+          leftSection={<IconSearch size={16} aria-hidden="true" />}
+          value={search}
+          onChange={(event) => setSearch(event.currentTarget.value)}
+          style={{ flex: '1 1 240px' }}
+          maw={420}
+        />
+        {addable && (
+          <Button
+            leftSection={<IconPlus size={18} aria-hidden="true" />}
+            onClick={() => navigate(PATHS.locationForm)}
+          >
+            Add Location
+          </Button>
+        )}
+      </Group>
+      {removal.message && <ErrorMessage>{removal.message}</ErrorMessage>}
+      {loading ? (
+        <Text role="status">{MESSAGES.loading}</Text>
+      ) : (
+        <LocationTable
+          locations={locations.filter((location) => matchesName(location, search))}
+          actions={actions}
+          narrow={narrow}
+          showUpgrade={!canSetRapidrainThreshold(tier)}
+        />
+      )}
+      <CsvImportDialog
+        kind={locationImportKind(clientId)}
+        blockedMessage={canBulkUploadLocations(tier) ? undefined : MESSAGES.tierTooLow}
+        onClosed={() => queryClient.invalidateQueries({ queryKey: accountKeys.locations(clientId) })}
+      />
+    </Stack>
+  );
+}
+
+/** /location-list and /settings: Settings > Locations (spec part 2 §2). */
 export function LocationListPage() {
-  return <TitlePage title="Locations" />;
+  const { account } = useActiveAccount();
+  return (
+    <Container size="lg" py="lg">
+      <SettingsTabs />
+      <Stack gap="md">
+        <Title order={1}>Locations</Title>
+        {account?.membership === 'contact' ? (
+          <InfoMessage>{MESSAGES.settingsOwnersOnly}</InfoMessage>
+        ) : (
+          <LocationSettings />
+        )}
+      </Stack>
+    </Container>
+  );
 }

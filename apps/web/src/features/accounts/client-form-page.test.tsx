@@ -1,0 +1,268 @@
+import { CLIENT_MESSAGES, type Client } from '@pluvio/shared/clients';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { setAccessToken, setUser } from '../../lib/session';
+import { buildAccount, buildClient, buildUser } from '../../testing/fixtures';
+import { jsonResponse, renderRoute, stubFetch, withConfig } from '../../testing/render';
+
+const OWN = buildAccount();
+const OTHERS = [
+  buildAccount({ id: 11, account_name: 'Second Site', tier: 'silver' }),
+  buildAccount({ id: 12, account_name: 'Old Site', status: 'inactive' }),
+];
+
+type Handler = (url: string, init: RequestInit) => Response | undefined;
+
+/** The signed-in owner's account, the account list, /users/me; `extra` answers first. */
+function serve(extra: Handler = () => undefined) {
+  return stubFetch(
+    withConfig((url, init) => {
+      const answer = extra(url, init);
+      if (answer) return answer;
+      if (url === '/api/clients/10') return jsonResponse(OWN);
+      if (url.startsWith('/api/clients/?')) return jsonResponse([OWN, ...OTHERS]);
+      if (url === '/users/me') return jsonResponse(buildUser());
+      return jsonResponse({ detail: 'unexpected' }, 500);
+    }),
+  );
+}
+
+function bodyOf(fetchMock: ReturnType<typeof serve>, url: string, method: string) {
+  const call = fetchMock.mock.calls.find(([calledUrl, init]) => calledUrl === url && init?.method === method);
+  return call ? JSON.parse(String(call[1]?.body)) : undefined;
+}
+
+function signInOwner() {
+  setAccessToken('token-1');
+  setUser(buildUser());
+}
+
+function signInSuperuser() {
+  setAccessToken('token-1');
+  setUser(buildUser({ is_superuser: true, role: 'admin', clients: [] }));
+}
+
+function field(name: RegExp | string) {
+  return screen.getByRole('textbox', { name }) as HTMLInputElement;
+}
+
+function toggle(name: string) {
+  return screen.getByRole('switch', { name }) as HTMLInputElement;
+}
+
+/** Replaces a field's text (pasting is much faster than typing in jsdom). */
+async function fill(input: HTMLElement, text: string) {
+  await userEvent.clear(input);
+  await userEvent.click(input);
+  await userEvent.paste(text);
+}
+
+async function chooseAccountType(label: string) {
+  await userEvent.click(screen.getByRole('combobox', { name: 'Account Type' }));
+  await userEvent.click(await screen.findByRole('option', { name: label }));
+}
+
+async function openAdminForm(client?: Client) {
+  const view = renderRoute('/dashboard');
+  await view.router.navigate('/client-form', { state: client ? { client } : null });
+  await screen.findByRole('heading', { name: client ? 'Edit Client' : 'Add Client' }, { timeout: 3000 });
+  return view;
+}
+
+describe('client form, my subscription', () => {
+  it('shows the account with read-only type, renewal day and payment status and the support text', async () => {
+    signInOwner();
+    serve();
+    renderRoute('/client-form');
+    expect(await screen.findByRole('heading', { name: 'My Subscription' })).toBeTruthy();
+    expect(((await screen.findByRole('textbox', { name: /^Account Name/ })) as HTMLInputElement).value).toBe(
+      'Acme Builders',
+    );
+    expect(field('Account Type').readOnly).toBe(true);
+    expect(field('Account Type').value).toBe('Paid');
+    expect(field('Renewal Day').readOnly).toBe(true);
+    expect(field('Renewal Day').value).toBe('15');
+    expect(field('Last Payment Status').value).toBe('paid');
+    expect(screen.queryByRole('switch', { name: 'Suspend Account' })).toBeNull();
+    expect(screen.queryByRole('switch', { name: 'Manual Invoice' })).toBeNull();
+    expect(screen.getByText(CLIENT_MESSAGES.contactSupport, { exact: false })).toBeTruthy();
+    expect((await screen.findByRole('link', { name: 'support@example.com' })).getAttribute('href')).toBe(
+      'mailto:support@example.com',
+    );
+    expect(
+      screen.getByRole('link', { name: CLIENT_MESSAGES.subscriptionViaUpgrade }).getAttribute('href'),
+    ).toBe('/upgrade');
+  });
+
+  it('sends the user to the Upgrade page instead of changing the tier', async () => {
+    signInOwner();
+    const fetchMock = serve();
+    const { router } = renderRoute('/client-form');
+    expect(((await screen.findByRole('radio', { name: 'Bronze' })) as HTMLInputElement).checked).toBe(true);
+    await userEvent.click(screen.getByRole('radio', { name: 'Gold' }));
+    expect(router.state.location.pathname).toBe('/upgrade');
+    expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'PATCH')).toBe(false);
+  });
+
+  it('saves the details, says so and refreshes the stored user', async () => {
+    signInOwner();
+    const fetchMock = serve((_url, init) =>
+      init.method === 'PATCH' ? jsonResponse({ ...OWN, account_name: 'Acme Group' }) : undefined,
+    );
+    const { router } = renderRoute('/client-form');
+    const name = await screen.findByRole('textbox', { name: /^Account Name/ });
+    await fill(name, 'Acme Group');
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect((await screen.findByText(CLIENT_MESSAGES.saved)).closest('[role="status"]')).toBeTruthy();
+    expect(bodyOf(fetchMock, '/api/clients/10?client_id=10', 'PATCH')).toEqual({
+      account_name: 'Acme Group',
+      email: 'office@acme.example',
+      phone: '7135550101',
+      invoice_email: '',
+      auto_add_locations: true,
+    });
+    expect(fetchMock.mock.calls.filter(([url]) => url === '/users/me')).toHaveLength(1);
+    expect(router.state.location.pathname).toBe('/client-form');
+  });
+
+  it('shows the server message in red when saving fails', async () => {
+    signInOwner();
+    serve((_url, init) =>
+      init.method === 'PATCH'
+        ? jsonResponse({ detail: 'Change your subscription from the Upgrade page.' }, 403)
+        : undefined,
+    );
+    renderRoute('/client-form');
+    await userEvent.click(await screen.findByRole('button', { name: 'Save' }));
+    expect((await screen.findByRole('alert')).textContent).toBe(CLIENT_MESSAGES.subscriptionViaUpgrade);
+  });
+
+  it('requires account name, e-mail and phone', async () => {
+    signInOwner();
+    const fetchMock = serve();
+    renderRoute('/client-form');
+    for (const name of [/^Account Name/, /^Email/, /^Phone/])
+      await userEvent.clear(await screen.findByRole('textbox', { name }));
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(screen.getByText(CLIENT_MESSAGES.accountNameRequired)).toBeTruthy();
+    expect(screen.getByText(CLIENT_MESSAGES.emailRequired)).toBeTruthy();
+    expect(screen.getByText(CLIENT_MESSAGES.phoneRequired)).toBeTruthy();
+    expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'PATCH')).toBe(false);
+  });
+
+  it('lists the other active accounts and adds an associated account', async () => {
+    signInOwner();
+    const fetchMock = serve((url, init) =>
+      url.startsWith('/api/clients/10/new') && init.method === 'POST'
+        ? jsonResponse(buildAccount({ id: 13, account_name: 'New Branch' }))
+        : undefined,
+    );
+    renderRoute('/client-form');
+    const panel = within(await screen.findByRole('region', { name: 'Associated Accounts' }));
+    expect((await panel.findByRole('list', { name: 'Other accounts' })).textContent).toBe(
+      'Second Site (Silver)',
+    );
+    await userEvent.click(panel.getByRole('button', { name: 'Add Associated Account' }));
+    expect(panel.getByText(CLIENT_MESSAGES.accountNameRequired)).toBeTruthy();
+    await fill(panel.getByRole('textbox', { name: /^New Account Name/ }), 'New Branch');
+    await userEvent.click(panel.getByRole('button', { name: 'Add Associated Account' }));
+    expect(await panel.findByText(CLIENT_MESSAGES.associatedAdded)).toBeTruthy();
+    const body = bodyOf(fetchMock, '/api/clients/10/new?client_id=10', 'POST');
+    expect(body.account_name).toBe('New Branch');
+    expect(body.tier).toBe('bronze');
+    expect(fetchMock.mock.calls.filter(([url]) => url === '/users/me')).toHaveLength(1);
+    expect(fetchMock.mock.calls.filter(([url]) => String(url).startsWith('/api/clients/?'))).toHaveLength(2);
+  });
+
+  it('tells a plain contact that only the owner or a co-owner can change the account', async () => {
+    setAccessToken('token-1');
+    setUser(buildUser({ role: 'contact', clients: [buildClient({ membership: 'contact' })] }));
+    serve();
+    renderRoute('/client-form');
+    expect(await screen.findByText('Only the account owner or a co-owner can change settings.')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Save' })).toBeNull();
+  });
+});
+
+describe('client form, administrators', () => {
+  it('applies the account type defaults to manual invoice', async () => {
+    signInSuperuser();
+    serve();
+    await openAdminForm();
+    expect((screen.getByRole('radio', { name: 'Bronze' }) as HTMLInputElement).checked).toBe(true);
+    expect(toggle('Manual Invoice').checked).toBe(false);
+    await chooseAccountType('Free');
+    expect(toggle('Manual Invoice').checked).toBe(true);
+    await chooseAccountType('Paid');
+    expect(toggle('Manual Invoice').checked).toBe(false);
+  });
+
+  it('creates a client with the chosen type and tier, then returns to client management', async () => {
+    signInSuperuser();
+    const fetchMock = serve((url, init) =>
+      url === '/api/clients/' && init.method === 'POST' ? jsonResponse(buildAccount({ id: 20 })) : undefined,
+    );
+    const { router } = await openAdminForm();
+    await chooseAccountType('Trial');
+    await fill(field(/^Account Name/), 'Lakeside');
+    await fill(field(/^Email/), 'lake@example.com');
+    await fill(field(/^Phone/), '7135550199');
+    await userEvent.click(screen.getByRole('radio', { name: 'Silver' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText(CLIENT_MESSAGES.saved)).toBeTruthy();
+    expect(bodyOf(fetchMock, '/api/clients/', 'POST')).toMatchObject({
+      account_name: 'Lakeside',
+      tier: 'silver',
+      account_type: 'trial',
+      is_trial_account: true,
+      manual_invoice: true,
+      auto_add_locations: true,
+      status: 'active',
+    });
+    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/settings-admin'), { timeout: 3000 });
+  });
+
+  it('suspends an account with the switch', async () => {
+    signInSuperuser();
+    const client = buildAccount({ id: 30, account_name: 'Hill Farm' });
+    const fetchMock = serve((url, init) =>
+      url === '/api/clients/30?client_id=30' && init.method === 'PATCH'
+        ? jsonResponse({ ...client, status: 'inactive' })
+        : undefined,
+    );
+    await openAdminForm(client);
+    expect(toggle('Suspend Account').checked).toBe(false);
+    await userEvent.click(toggle('Suspend Account'));
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText(CLIENT_MESSAGES.saved)).toBeTruthy();
+    expect(bodyOf(fetchMock, '/api/clients/30?client_id=30', 'PATCH').status).toBe('inactive');
+    expect(screen.queryByRole('region', { name: 'Associated Accounts' })).toBeNull();
+  });
+
+  it('deletes an existing client after confirming, and only an existing one', async () => {
+    signInSuperuser();
+    const client = buildAccount({ id: 30, account_name: 'Hill Farm' });
+    const fetchMock = serve((url, init) =>
+      url === '/api/clients/30?client_id=30' && init.method === 'DELETE'
+        ? jsonResponse(null, 204)
+        : undefined,
+    );
+    const confirm = vi.spyOn(window, 'confirm').mockReturnValue(true);
+    const { router } = await openAdminForm();
+    await userEvent.click(screen.getByRole('button', { name: 'Delete' }));
+    expect((await screen.findByRole('alert')).textContent).toBe(CLIENT_MESSAGES.deleteOnlyExisting);
+    expect(confirm).not.toHaveBeenCalled();
+
+    await router.navigate('/client-form', { state: { client } });
+    await screen.findByRole('heading', { name: 'Edit Client' });
+    await userEvent.click(screen.getByRole('button', { name: 'Delete' }));
+    expect(confirm).toHaveBeenCalledWith(CLIENT_MESSAGES.deleteConfirm);
+    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/settings-admin'));
+    expect(
+      fetchMock.mock.calls.some(
+        ([url, init]) => url === '/api/clients/30?client_id=30' && init?.method === 'DELETE',
+      ),
+    ).toBe(true);
+  });
+});

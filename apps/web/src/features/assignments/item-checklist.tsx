@@ -1,0 +1,80 @@
+import { Checkbox, ScrollArea, Stack, Text, TextInput } from '@mantine/core';
+import { useState } from 'react';
+
+export interface Named {
+  id: number;
+  name: string;
+}
+
+function matches(text: string, search: string): boolean {
+  return text.toLowerCase().includes(search.trim().toLowerCase());
+}
+
+/** A multi-select with a search box and a select-all box over the items shown. */
+export function ItemChecklist<I extends Named>({
+  label,
+  items,
+  describe,
+  selected,
+  onChange,
+  empty,
+}: {
+  label: string;
+  items: readonly I[];
+  describe: (item: I) => string;
+  /** Chosen ids as strings (the checkbox values). */
+  selected: string[];
+  onChange: (ids: string[]) => void;
+  empty: string;
+}) {
+  const [search, setSearch] = useState('');
+  const shown = items.filter((item) => matches(describe(item), search));
+  const shownIds = shown.map((item) => String(item.id));
+  const chosenShown = shownIds.filter((id) => selected.includes(id));
+  const allShownChosen = shown.length > 0 && chosenShown.length === shown.length;
+
+  const toggleAll = (on: boolean) => {
+    const others = selected.filter((id) => !shownIds.includes(id));
+    onChange(on ? [...others, ...shownIds] : others);
+  };
+
+  return (
+    <Stack gap="xs">
+      <TextInput
+        type="search"
+        label={`Search ${label.toLowerCase()}`}
+        placeholder="Type to filter"
+        value={search}
+        onChange={(event) => setSearch(event.currentTarget.value)}
+        disabled={items.length === 0}
+      />
+      <Checkbox.Group label={label} value={selected} onChange={onChange}>
+        {items.length === 0 ? (
+          <Text size="sm" mt={4}>
+            {empty}
+          </Text>
+        ) : (
+          <ScrollArea.Autosize mah={300} type="auto" mt={6} offsetScrollbars>
+            <Stack gap={8} pb={2}>
+              {shown.map((item) => (
+                <Checkbox key={item.id} value={String(item.id)} label={describe(item)} />
+              ))}
+              {shown.length === 0 && <Text size="sm">Nothing matches the search.</Text>}
+            </Stack>
+          </ScrollArea.Autosize>
+        )}
+      </Checkbox.Group>
+      {shown.length > 1 && (
+        <Checkbox
+          label="Select all shown"
+          checked={allShownChosen}
+          indeterminate={chosenShown.length > 0 && !allShownChosen}
+          onChange={(event) => toggleAll(event.currentTarget.checked)}
+        />
+      )}
+      <Text size="sm" role="status">
+        {selected.length} selected
+      </Text>
+    </Stack>
+  );
+}

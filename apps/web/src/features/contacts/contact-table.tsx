@@ -1,0 +1,155 @@
+import { ActionIcon, Group, Table, Text, UnstyledButton } from '@mantine/core';
+import type { Contact } from '@pluvio/shared/contacts';
+import { formatPhone } from '@pluvio/shared/phone';
+import { IconPencil, IconTrash, IconUserShare } from '@tabler/icons-react';
+import type { MouseEvent } from 'react';
+
+export interface ContactRowActions {
+  /** Present for tier 4 only. */
+  actAs?: (contact: Contact) => void;
+  edit: (contact: Contact) => void;
+  remove: (contact: Contact) => void;
+  busy: boolean;
+}
+
+export interface ContactColumns {
+  accountName: boolean;
+  narrow: boolean;
+}
+
+/** Buttons inside a clickable row act on their own, not as a row click. */
+function only(action: () => void) {
+  return (event: MouseEvent) => {
+    event.stopPropagation();
+    action();
+  };
+}
+
+function ContactActions({ contact, actions }: { contact: Contact; actions: ContactRowActions }) {
+  const { name, email } = contact;
+  const { actAs } = actions;
+  return (
+    <Group gap={4} wrap="nowrap" justify="flex-end">
+      {actAs && (
+        <ActionIcon
+          variant="subtle"
+          aria-label={`Act as ${name}`}
+          title={email ? `Act as ${email}` : 'This contact has no e-mail address to sign in with'}
+          disabled={!email || actions.busy}
+          onClick={only(() => actAs(contact))}
+        >
+          <IconUserShare size={18} aria-hidden="true" />
+        </ActionIcon>
+      )}
+      <ActionIcon variant="subtle" aria-label={`Edit ${name}`} onClick={only(() => actions.edit(contact))}>
+        <IconPencil size={18} aria-hidden="true" />
+      </ActionIcon>
+      <ActionIcon
+        variant="subtle"
+        color="red.9"
+        aria-label={`Delete ${name}`}
+        disabled={actions.busy}
+        onClick={only(() => actions.remove(contact))}
+      >
+        <IconTrash size={18} aria-hidden="true" />
+      </ActionIcon>
+    </Group>
+  );
+}
+
+/** Under 600 px the name opens the form; the e-mail address (and account) sit below it. */
+function NarrowContactCell({
+  contact,
+  withAccount,
+  onOpen,
+}: {
+  contact: Contact;
+  withAccount: boolean;
+  onOpen: () => void;
+}) {
+  return (
+    <UnstyledButton onClick={only(onOpen)}>
+      <Text fw={500} size="sm">
+        {contact.name}
+      </Text>
+      {contact.email && (
+        <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+          {contact.email}
+        </Text>
+      )}
+      {withAccount && (
+        <Text size="xs" c="dimmed">
+          {contact.account_name}
+        </Text>
+      )}
+    </UnstyledButton>
+  );
+}
+
+function ContactRow({
+  contact,
+  actions,
+  columns,
+}: {
+  contact: Contact;
+  actions: ContactRowActions;
+  columns: ContactColumns;
+}) {
+  const { narrow } = columns;
+  const open = () => actions.edit(contact);
+  return (
+    <Table.Tr onClick={narrow ? open : undefined} style={narrow ? { cursor: 'pointer' } : undefined}>
+      <Table.Td style={{ overflowWrap: 'break-word' }}>
+        {narrow ? (
+          <NarrowContactCell contact={contact} withAccount={columns.accountName} onOpen={open} />
+        ) : (
+          contact.name
+        )}
+      </Table.Td>
+      {columns.accountName && !narrow && <Table.Td>{contact.account_name}</Table.Td>}
+      {!narrow && <Table.Td style={{ overflowWrap: 'anywhere' }}>{contact.email ?? ''}</Table.Td>}
+      <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatPhone(contact.phone)}</Table.Td>
+      <Table.Td>
+        <ContactActions contact={contact} actions={actions} />
+      </Table.Td>
+    </Table.Tr>
+  );
+}
+
+/** The contacts of Settings > Contacts (spec part 2 §2). */
+export function ContactTable({
+  contacts,
+  actions,
+  columns,
+}: {
+  contacts: Contact[];
+  actions: ContactRowActions;
+  columns: ContactColumns;
+}) {
+  const { narrow, accountName } = columns;
+  return (
+    <Table.ScrollContainer minWidth={narrow ? 0 : 560}>
+      <Table striped highlightOnHover verticalSpacing="xs" aria-label="Contacts">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>Contact</Table.Th>
+            {accountName && !narrow && <Table.Th>Account Name</Table.Th>}
+            {!narrow && <Table.Th>Email</Table.Th>}
+            <Table.Th>Phone</Table.Th>
+            <Table.Th ta="right">Actions</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {contacts.map((contact) => (
+            <ContactRow key={contact.id} contact={contact} actions={actions} columns={columns} />
+          ))}
+        </Table.Tbody>
+      </Table>
+      {contacts.length === 0 && (
+        <Text c="dimmed" ta="center" py="md">
+          No contacts to show.
+        </Text>
+      )}
+    </Table.ScrollContainer>
+  );
+}

@@ -1,0 +1,154 @@
+import { LOCATION_MESSAGES } from '@pluvio/shared/locations';
+import { MESSAGES } from '@pluvio/shared/messages';
+import type { UserClient } from '@pluvio/shared/users.schemas';
+import { act, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { setAccessToken, setUser } from '../../lib/session';
+import { buildClient, buildLocation, buildUser } from '../../testing/fixtures';
+import { type FetchHandler, jsonResponse, renderRoute, stubFetch, withConfig } from '../../testing/render';
+
+function signIn(client: Partial<UserClient> = {}, role = 'client') {
+  setAccessToken('token-1');
+  setUser(buildUser({ role, clients: [buildClient({ tier: 'silver', ...client })] }));
+}
+
+function serve(handler: FetchHandler) {
+  return stubFetch(withConfig(handler));
+}
+
+const unexpected = () => jsonResponse({ detail: 'unexpected' }, 500);
+
+function field(label: RegExp | string): HTMLInputElement {
+  return screen.getByLabelText(label) as HTMLInputElement;
+}
+
+function sentBody(fetchMock: ReturnType<typeof stubFetch>, method: string) {
+  const call = fetchMock.mock.calls.find(([, init]) => init?.method === method);
+  return call ? JSON.parse(String(call[1]?.body)) : undefined;
+}
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe('location form', () => {
+  it('checks the fields with the messages of the spec and sends nothing', async () => {
+    signIn();
+    const fetchMock = serve(unexpected);
+    renderRoute('/location-form');
+    await userEvent.type(await screen.findByLabelText(/^Latitude/), '60');
+    await userEvent.type(field(/^Longitude/), '10');
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(screen.getByText(LOCATION_MESSAGES.nameRequired)).toBeTruthy();
+    expect(screen.getByText(LOCATION_MESSAGES.latitudeRange)).toBeTruthy();
+    // 10 is read as -10: still east of the allowed range.
+    expect(screen.getByText(LOCATION_MESSAGES.longitudeRange)).toBeTruthy();
+    expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'POST')).toBe(false);
+  });
+
+  it('creates a location, says so, and returns to the list after two seconds', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    signIn();
+    const fetchMock = serve((url, init) => {
+      if (url === '/api/locations/?client_id=10' && init.method === 'POST')
+        return jsonResponse(buildLocation({ id: 7, name: 'Depot' }), 201);
+      if (url.startsWith('/api/locations/?')) return jsonResponse([]);
+      return unexpected();
+    });
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+    const { router } = renderRoute('/location-form');
+    await user.type(await screen.findByLabelText(/^Name/), 'Depot');
+    await user.type(field(/^Latitude/), '29.7');
+    await user.type(field(/^Longitude/), '95.3');
+    await user.selectOptions(field(/^24 Hour Threshold/), '1');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect((await screen.findByRole('status')).textContent).toBe(LOCATION_MESSAGES.saved);
+    expect(sentBody(fetchMock, 'POST')).toEqual({
+      name: 'Depot',
+      latitude: 29.7,
+      longitude: -95.3,
+      h24_threshold: 1,
+      rapidrain_threshold: 1,
+      status: 'active',
+    });
+    expect(router.state.location.pathname).toBe('/location-form');
+    await act(() => vi.advanceTimersByTimeAsync(2000));
+    expect(router.state.location.pathname).toBe('/location-list');
+  });
+
+  it('keeps RapidRain on the 24-hour threshold at bronze', async () => {
+    signIn({ tier: 'bronze' });
+    serve(unexpected);
+    renderRoute('/location-form');
+    const rapidrain = field(/^RapidRain Threshold/);
+    expect(rapidrain.disabled).toBe(true);
+    expect(rapidrain.value).toBe('0.5');
+    await userEvent.selectOptions(field(/^24 Hour Threshold/), '2');
+    expect(rapidrain.value).toBe('2');
+    expect(screen.getByRole('link', { name: 'Upgrade Now' }).getAttribute('href')).toBe('/upgrade');
+  });
+
+  it('edits a location read by its id, with fixed coordinates, and shows a refusal in red', async () => {
+    signIn();
+    const location = buildLocation({ id: 5, latitude: 52.1, rapidrain_threshold: 0.25 });
+    const fetchMock = serve((url, init) => {
+      if (url === '/api/locations/5?client_id=10' && init.method === 'PATCH')
+        return jsonResponse({ detail: 'Name already in use' }, 409);
+      if (url === '/api/locations/5?client_id=10') return jsonResponse(location);
+      return unexpected();
+    });
+    renderRoute('/location-form?id=5');
+    expect(await screen.findByRole('heading', { name: 'Edit Location' })).toBeTruthy();
+    const name = await screen.findByLabelText(/^Name/);
+    expect(field(/^Latitude/).disabled).toBe(true);
+    expect(field(/^Longitude/).disabled).toBe(true);
+    expect(field(/^RapidRain Threshold/).value).toBe('0.25');
+    expect(field('Data Start Date').value).toBe('11/01/2026');
+    const assign = screen.getByRole('link', { name: 'Assign Contacts' });
+    expect(assign.getAttribute('href')).toBe('/assignments');
+
+    await userEvent.clear(name);
+    await userEvent.type(name, 'Renamed');
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('Name already in use');
+    // The latitude lies outside the form's range (an imported location): it is sent unchanged.
+    expect(sentBody(fetchMock, 'PATCH')).toMatchObject({
+      name: 'Renamed',
+      latitude: 52.1,
+      rapidrain_threshold: 0.25,
+    });
+  });
+
+  it('deletes the location after confirmation and goes back to the list', async () => {
+    signIn();
+    const location = buildLocation({ id: 5 });
+    const fetchMock = serve((url, init) => {
+      if (url === '/api/locations/5?client_id=10' && init.method === 'DELETE') return jsonResponse(null, 204);
+      if (url === '/api/locations/5?client_id=10') return jsonResponse(location);
+      if (url.startsWith('/api/locations/?')) return jsonResponse([]);
+      return unexpected();
+    });
+    const confirm = vi.spyOn(window, 'confirm').mockReturnValue(true);
+    const { router } = renderRoute('/location-form?id=5');
+    await userEvent.click(await screen.findByRole('button', { name: 'Delete' }));
+    expect(confirm).toHaveBeenCalledWith(LOCATION_MESSAGES.deleteConfirm);
+    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/location-list'));
+    expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'DELETE')).toBe(true);
+  });
+
+  it('hides Assign Contacts from the admin role and closes to the list', async () => {
+    signIn({}, 'admin');
+    serve((url) => {
+      if (url === '/api/locations/5?client_id=10') return jsonResponse(buildLocation({ id: 5 }));
+      if (url.startsWith('/api/locations/?')) return jsonResponse([]);
+      return unexpected();
+    });
+    const { router } = renderRoute('/location-form?id=5');
+    await screen.findByLabelText(/^Name/);
+    expect(screen.queryByRole('link', { name: 'Assign Contacts' })).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: 'Close' }));
+    expect(router.state.location.pathname).toBe('/location-list');
+    expect(screen.queryByText(MESSAGES.loading)).toBeNull();
+  });
+});

@@ -1,0 +1,164 @@
+import { LOCATION_MESSAGES } from '@pluvio/shared/locations';
+import { MESSAGES } from '@pluvio/shared/messages';
+import type { UserClient } from '@pluvio/shared/users.schemas';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { setAccessToken, setUser } from '../../lib/session';
+import { buildClient, buildLocation, buildUser } from '../../testing/fixtures';
+import { stubMatchMedia } from '../../testing/match-media';
+import { type FetchHandler, jsonResponse, renderRoute, stubFetch, withConfig } from '../../testing/render';
+
+const LIST_URL = '/api/locations/?client_id=10&page=1&page_size=250';
+
+const locations = [
+  buildLocation({ id: 1, name: 'Warehouse North', rapidrain_threshold: 0.25 }),
+  buildLocation({ id: 2, name: 'Riverside Site', latitude: 30.27, longitude: -97.74, h24_threshold: 1 }),
+];
+
+function signIn(client: Partial<UserClient> = {}) {
+  setAccessToken('token-1');
+  setUser(buildUser({ clients: [buildClient({ tier: 'silver', ...client })] }));
+}
+
+function serve(handler: FetchHandler = () => jsonResponse({ detail: 'unexpected' }, 500)) {
+  return stubFetch(
+    withConfig((url, init) => (url === LIST_URL ? jsonResponse(locations) : handler(url, init))),
+  );
+}
+
+async function table() {
+  return within(await screen.findByRole('table', { name: 'Locations' }));
+}
+
+function headers(view: Awaited<ReturnType<typeof table>>) {
+  return view.getAllByRole('columnheader').map((header) => header.textContent);
+}
+
+describe('Settings > Locations', () => {
+  it('lists the locations with their thresholds and filters them by name', async () => {
+    signIn();
+    serve();
+    renderRoute('/location-list');
+    const view = await table();
+    expect(headers(view)).toEqual([
+      'Name',
+      'Latitude',
+      'Longitude',
+      '24 Hour Threshold',
+      'RapidRain Threshold',
+      'Actions',
+    ]);
+    const north = view.getByRole('row', { name: /Warehouse North/ });
+    expect(
+      within(north)
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent),
+    ).toEqual(['Warehouse North', '29.76', '-95.37', '0.5', '0.25', '']);
+    // An empty RapidRain threshold is the 24-hour one.
+    expect(within(view.getByRole('row', { name: /Riverside/ })).getAllByRole('cell')[4]?.textContent).toBe(
+      '1',
+    );
+    await userEvent.type(screen.getByRole('searchbox', { name: 'Search' }), 'RIVER');
+    expect(view.queryByText('Warehouse North')).toBeNull();
+    expect(view.getByText('Riverside Site')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Add Location' })).toBeTruthy();
+    expect(screen.getByRole('tab', { name: 'Modify Locations', selected: true })).toBeTruthy();
+  });
+
+  it('offers the upgrade at bronze, and only says so when a location is deleted or files uploaded', async () => {
+    signIn({ tier: 'bronze' });
+    const fetchMock = serve();
+    const confirm = vi.spyOn(window, 'confirm');
+    renderRoute('/location-list');
+    const view = await table();
+    const rapidrain = view.getByRole('columnheader', { name: /RapidRain Threshold/ });
+    expect(within(rapidrain).getByRole('link', { name: 'Upgrade Now' }).getAttribute('href')).toBe(
+      '/upgrade',
+    );
+
+    await userEvent.click(view.getByRole('button', { name: 'Delete Warehouse North' }));
+    expect(screen.getByRole('alert').textContent).toBe(MESSAGES.upgradeToEnable);
+    expect(confirm).not.toHaveBeenCalled();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Upload Locations CSV' }));
+    expect(screen.getByText(MESSAGES.tierTooLow)).toBeTruthy();
+    expect(fetchMock.mock.calls.some(([, init]) => init?.method && init.method !== 'GET')).toBe(false);
+  });
+
+  it('hides Add Location from a trial account', async () => {
+    signIn({ tier: 'gold', account_type: 'trial', is_trial_account: true });
+    serve();
+    renderRoute('/settings');
+    await table();
+    expect(screen.queryByRole('button', { name: 'Add Location' })).toBeNull();
+  });
+
+  it('deletes a location after confirmation and reloads the list', async () => {
+    signIn();
+    const fetchMock = serve((url, init) =>
+      url === '/api/locations/2?client_id=10' && init.method === 'DELETE'
+        ? jsonResponse(null, 204)
+        : jsonResponse({ detail: 'unexpected' }, 500),
+    );
+    const confirm = vi.spyOn(window, 'confirm').mockReturnValueOnce(false).mockReturnValueOnce(true);
+    renderRoute('/location-list');
+    const view = await table();
+    await userEvent.click(view.getByRole('button', { name: 'Delete Riverside Site' }));
+    expect(confirm).toHaveBeenCalledWith(LOCATION_MESSAGES.deleteConfirm);
+    expect(fetchMock.mock.calls.filter(([, init]) => init?.method === 'DELETE')).toHaveLength(0);
+
+    await userEvent.click(view.getByRole('button', { name: 'Delete Riverside Site' }));
+    await vi.waitFor(() =>
+      expect(fetchMock.mock.calls.filter(([url]) => url === LIST_URL).length).toBeGreaterThan(1),
+    );
+    expect(fetchMock.mock.calls.filter(([, init]) => init?.method === 'DELETE')).toHaveLength(1);
+  });
+
+  it('says when a delete fails', async () => {
+    signIn();
+    serve(() => jsonResponse({ detail: 'Location not found' }, 404));
+    vi.spyOn(window, 'confirm').mockReturnValue(true);
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    renderRoute('/location-list');
+    await userEvent.click((await table()).getByRole('button', { name: 'Delete Riverside Site' }));
+    expect((await screen.findByRole('alert')).textContent).toBe(LOCATION_MESSAGES.deleteFailed);
+  });
+
+  it('opens the form with the location to edit', async () => {
+    signIn();
+    serve();
+    const { router } = renderRoute('/location-list');
+    await userEvent.click((await table()).getByRole('button', { name: 'Edit Riverside Site' }));
+    expect(await screen.findByRole('heading', { name: 'Edit Location' })).toBeTruthy();
+    expect((screen.getByLabelText(/^Name/) as HTMLInputElement).value).toBe('Riverside Site');
+    expect(router.state.location.search).toBe('?id=2');
+  });
+
+  it('shows an empty list and logs the cause when the locations cannot be read', async () => {
+    signIn();
+    stubFetch(withConfig(() => jsonResponse({ detail: 'boom' }, 500)));
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
+    renderRoute('/location-list');
+    expect(screen.getByText(MESSAGES.loading)).toBeTruthy();
+    expect(await screen.findByText('No locations to show.')).toBeTruthy();
+    expect(logged).toHaveBeenCalled();
+  });
+
+  it('leaves the coordinates out under 600 px', async () => {
+    stubMatchMedia((query) => query.includes('max-width'));
+    signIn();
+    serve();
+    renderRoute('/location-list');
+    expect(headers(await table())).toEqual(['Name', '24 Hour Threshold', 'RapidRain Threshold', 'Actions']);
+  });
+
+  it('tells a plain contact that only the owner or a co-owner changes settings', async () => {
+    setAccessToken('token-1');
+    setUser(buildUser({ role: 'contact', clients: [buildClient({ membership: 'contact' })] }));
+    serve();
+    renderRoute('/location-list');
+    expect(await screen.findByText(MESSAGES.settingsOwnersOnly)).toBeTruthy();
+    expect(screen.queryByRole('table')).toBeNull();
+  });
+});

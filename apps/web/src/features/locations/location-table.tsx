@@ -1,0 +1,105 @@
+import { ActionIcon, Anchor, Group, Stack, Table, Text } from '@mantine/core';
+import { effectiveRapidrainThreshold, type Location } from '@pluvio/shared/locations';
+import { IconPencil, IconTrash } from '@tabler/icons-react';
+import { Link } from 'react-router';
+import { PATHS } from '../../lib/routes';
+
+export interface LocationRowActions {
+  edit: (location: Location) => void;
+  remove: (location: Location) => void;
+  busy: boolean;
+}
+
+function RapidrainHeader({ showUpgrade }: { showUpgrade: boolean }) {
+  if (!showUpgrade) return 'RapidRain Threshold';
+  return (
+    <Stack gap={0}>
+      <span>RapidRain Threshold</span>
+      <Anchor component={Link} to={PATHS.upgrade} size="sm" fw={400}>
+        Upgrade Now
+      </Anchor>
+    </Stack>
+  );
+}
+
+function LocationRow({
+  location,
+  actions,
+  narrow,
+}: {
+  location: Location;
+  actions: LocationRowActions;
+  narrow: boolean;
+}) {
+  const { name } = location;
+  return (
+    <Table.Tr>
+      <Table.Td style={{ overflowWrap: 'break-word' }}>{name}</Table.Td>
+      {!narrow && <Table.Td ta="right">{location.latitude}</Table.Td>}
+      {!narrow && <Table.Td ta="right">{location.longitude}</Table.Td>}
+      <Table.Td ta="right">{location.h24_threshold}</Table.Td>
+      <Table.Td ta="right">{effectiveRapidrainThreshold(location)}</Table.Td>
+      <Table.Td>
+        <Group gap={4} wrap="nowrap" justify="flex-end">
+          <ActionIcon variant="subtle" aria-label={`Edit ${name}`} onClick={() => actions.edit(location)}>
+            <IconPencil size={18} aria-hidden="true" />
+          </ActionIcon>
+          <ActionIcon
+            variant="subtle"
+            color="red.9"
+            aria-label={`Delete ${name}`}
+            disabled={actions.busy}
+            onClick={() => actions.remove(location)}
+          >
+            <IconTrash size={18} aria-hidden="true" />
+          </ActionIcon>
+        </Group>
+      </Table.Td>
+    </Table.Tr>
+  );
+}
+
+/**
+ * The locations of Settings > Locations (spec part 2 §2): under 600 px the coordinates are left
+ * out; at bronze the RapidRain header offers the upgrade.
+ */
+export function LocationTable({
+  locations,
+  actions,
+  narrow,
+  showUpgrade,
+}: {
+  locations: Location[];
+  actions: LocationRowActions;
+  narrow: boolean;
+  showUpgrade: boolean;
+}) {
+  return (
+    <Table.ScrollContainer minWidth={narrow ? 0 : 560}>
+      <Table striped highlightOnHover verticalSpacing="xs" aria-label="Locations">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>Name</Table.Th>
+            {!narrow && <Table.Th ta="right">Latitude</Table.Th>}
+            {!narrow && <Table.Th ta="right">Longitude</Table.Th>}
+            <Table.Th ta="right">24 Hour Threshold</Table.Th>
+            <Table.Th ta="right">
+              <RapidrainHeader showUpgrade={showUpgrade} />
+            </Table.Th>
+            <Table.Th ta="right">Actions</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {locations.map((location) => (
+            <LocationRow key={location.id} location={location} actions={actions} narrow={narrow} />
+          ))}
+        </Table.Tbody>
+      </Table>
+      {locations.length === 0 && (
+        <Text c="dimmed" ta="center" py="md">
+          No locations to show.
+        </Text>
+      )}
+    </Table.ScrollContainer>
+  );
+}

@@ -1,0 +1,19 @@
+import { tokenSchema } from '@pluvio/shared/auth.schemas';
+import type { CurrentUser } from '@pluvio/shared/users.schemas';
+import { apiRequest } from './api-client';
+import { refreshCurrentUser } from './current-user';
+import { setAccessToken } from './session';
+
+export const MASQUERADE_PATH = '/api/services/user-token';
+
+/**
+ * A superuser starts acting as the user with this e-mail address (D11): the new session's
+ * token and user replace the stored ones. The caller then goes to /dashboard.
+ */
+export async function startMasquerade(email: string): Promise<CurrentUser> {
+  const { token } = tokenSchema.parse(
+    await apiRequest(MASQUERADE_PATH, { method: 'POST', query: { email } }),
+  );
+  setAccessToken(token);
+  return refreshCurrentUser();
+}
