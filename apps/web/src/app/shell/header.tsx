@@ -45,11 +45,15 @@ export function Header({ user, onLogout }: { user: CurrentUser; onLogout: () => 
             </Anchor>
           )}
         </Group>
-        <Group gap="md" wrap="nowrap">
-          {!mobile && <Text size="sm">{welcomeLine(user)}</Text>}
+        <Group gap="md" wrap="nowrap" miw={0}>
+          {!mobile && (
+            <Text size="sm" className={classes.welcome}>
+              {welcomeLine(user)}
+            </Text>
+          )}
           {!mobile && (
             <nav aria-label="Main">
-              <Group gap={4} wrap="nowrap">
+              <Group gap={4} wrap="wrap" justify="flex-end">
                 {links.map((link) => (
                   <NavItem key={link.key} link={link} all={links} />
                 ))}
