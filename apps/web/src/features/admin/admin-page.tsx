@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { useAppConfig } from '../../lib/app-config';
 import { PATHS } from '../../lib/routes';
 import { useCurrentUser } from '../../lib/session';
+import { ClientStatusCards } from './client-status-cards';
 
 /** Today's date in the product time zone (D2), e.g. 11/21/2026. */
 export function healthDate(timeZone: string | undefined, now: Date = new Date()): string {
@@ -13,7 +14,7 @@ export function healthDate(timeZone: string | undefined, now: Date = new Date())
   }
 }
 
-/** /admin: the system health page (its cards come with a later issue). */
+/** /admin: the system health page (the data and message cards come with later issues). */
 export function AdminPage() {
   const user = useCurrentUser();
   const config = useAppConfig();
@@ -21,6 +22,7 @@ export function AdminPage() {
     <Container size="lg" py="lg">
       <Stack>
         <Title order={1}>Overall System Health {healthDate(config?.time_zone)}</Title>
+        {user?.is_superuser && <ClientStatusCards />}
         {user?.is_superuser && (
           <Anchor component={Link} to={PATHS.mailViewer}>
             Mail viewer
