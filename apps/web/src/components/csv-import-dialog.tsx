@@ -224,9 +224,6 @@ export function CsvImportDialog<Row extends { row: number }>({
         centered
         size="lg"
         closeButtonProps={{ 'aria-label': 'Close dialog' }}
-        // Hiding the page's scroll bar needs a <style> element without the CSP nonce; scrolling
-        // behind the dialog stays blocked without it.
-        removeScrollProps={{ removeScrollBar: false }}
       >
         {file && (
           <Stack gap="md">
