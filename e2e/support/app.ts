@@ -1,6 +1,16 @@
-import type { Page } from 'playwright-core';
+import path from 'node:path';
+import type { Browser, Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
-import { baseUrl, DEMO_PASSWORD, demo, signIn } from './browser';
+import {
+  baseUrl,
+  DEMO_PASSWORD,
+  demo,
+  expectAccessible,
+  newPage,
+  screenshot,
+  signIn,
+  VIEWPORTS,
+} from './browser';
 
 /** Where each demo login lands and the welcome line it shows (spec part 1 §2). */
 export const DEMO_LOGINS = [
@@ -27,6 +37,9 @@ export async function signInAndLand(
   await signIn(page, email, password);
   await page.waitForURL((url) => url.pathname === landing);
 }
+
+/** expect.poll options for what waits on the server: its default second is short on a busy machine. */
+export const WAIT = { timeout: 10_000 } as const;
 
 /** Polls until the text is visible somewhere on the page. */
 export async function expectText(page: Page, text: string | RegExp): Promise<void> {
@@ -127,4 +140,155 @@ export async function settle(page: Page): Promise<void> {
   await page.waitForFunction(() =>
     document.getAnimations().every((animation) => animation.playState !== 'running'),
   );
+}
+
+/** A name no other test and no earlier run uses: the prefix and a random suffix. */
+export function uniqueName(prefix: string): string {
+  return `${prefix} ${Math.random().toString(36).slice(2, 8)}`;
+}
+
+/** A new browser context signed in as the demo login, on its landing page. */
+export async function signedInPage(
+  browser: Browser,
+  local: string,
+  viewport: keyof typeof VIEWPORTS = 'desktop',
+  landing = '/dashboard',
+): Promise<Page> {
+  const page = await newPage(browser, viewport);
+  await signInAndLand(page, demo(local), landing);
+  return page;
+}
+
+/** Goes to a screen by its address and waits for its title. */
+export async function openScreen(page: Page, address: string, title: string | RegExp): Promise<void> {
+  await page.goto(address);
+  await page.getByRole('heading', { level: 1, name: title }).waitFor();
+}
+
+/**
+ * Saves the screen as it is now at desktop and at phone width, with an axe scan at each width
+ * and no sideways scrolling on the phone, then goes back to the width it had. `ready` waits for
+ * what the other layout must show.
+ */
+export async function captureScreen(
+  page: Page,
+  name: string,
+  ready: (page: Page) => Promise<unknown> = () => Promise.resolve(),
+): Promise<void> {
+  const original = page.viewportSize() ?? VIEWPORTS.desktop;
+  for (const viewport of ['desktop', 'phone'] as const) {
+    await page.setViewportSize(VIEWPORTS[viewport]);
+    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0))));
+    await ready(page);
+    await settle(page);
+    await screenshot(page, `${name}-${viewport}`);
+    await expectAccessible(page);
+    if (viewport === 'phone') await expectNoSidewaysScroll(page);
+  }
+  await page.setViewportSize(original);
+}
+
+/**
+ * Accepts the next confirmation the page asks (window.confirm) and resolves with its text; with
+ * `accept` false it answers Cancel.
+ */
+export function answerNextDialog(page: Page, accept = true): Promise<string> {
+  return new Promise((resolve, reject) => {
+    page.once('dialog', (dialog) => {
+      const message = dialog.message();
+      (accept ? dialog.accept() : dialog.dismiss()).then(() => resolve(message), reject);
+    });
+  });
+}
+
+/** The page is no wider than the window: nothing needs scrolling sideways. */
+export async function expectNoSidewaysScroll(page: Page): Promise<void> {
+  const widths = await page.evaluate(() => ({
+    page: document.documentElement.scrollWidth,
+    window: window.innerWidth,
+  }));
+  expect(widths.page, `page width on ${page.url()}`).toBeLessThanOrEqual(widths.window);
+}
+
+/** A table's body rows as the text of their cells. */
+export function tableRows(table: Locator): Promise<string[][]> {
+  return table
+    .locator('tbody tr')
+    .evaluateAll((rows) =>
+      rows.map((row) => [...row.querySelectorAll('td')].map((cell) => cell.textContent?.trim() ?? '')),
+    );
+}
+
+interface Named {
+  id: number;
+  name: string;
+}
+
+/** Every location or contact of the token user's active account (set-up and clean-up only). */
+export async function listByApi(kind: 'locations' | 'contacts', token: string): Promise<Named[]> {
+  const { status, body } = await api<Named[]>(`/api/${kind}/?page=1&page_size=250`, { token });
+  if (status !== 200) throw new Error(`listing ${kind} failed (${status})`);
+  return body;
+}
+
+/** Deletes the token user's locations or contacts whose names the test chose. */
+export async function deleteByApi(
+  kind: 'locations' | 'contacts',
+  token: string,
+  chosen: (name: string) => boolean,
+): Promise<void> {
+  for (const item of await listByApi(kind, token)) {
+    if (!chosen(item.name)) continue;
+    const { status } = await api(`/api/${kind}/${item.id}`, { method: 'DELETE', token });
+    if (status !== 204 && status !== 404) throw new Error(`deleting ${kind} ${item.name} failed (${status})`);
+  }
+}
+
+/** Creates a location or contact through the API and returns its id. */
+export async function createByApi(
+  kind: 'locations' | 'contacts',
+  token: string,
+  json: Record<string, unknown>,
+): Promise<number> {
+  const { status, body } = await api<{ id: number }>(`/api/${kind}/`, {
+    method: 'POST',
+    token,
+    json: { status: 'active', ...json },
+  });
+  if (status !== 201) throw new Error(`creating ${kind} failed (${status}): ${JSON.stringify(body)}`);
+  return body.id;
+}
+
+/** The element lies wholly inside the window's width, reachable without scrolling sideways. */
+export async function expectInsideWindow(locator: Locator): Promise<void> {
+  const box = await locator.boundingBox();
+  const width = await locator.page().evaluate(() => window.innerWidth);
+  expect(box, 'element on screen').not.toBeNull();
+  expect(box && box.x >= 0 && box.x + box.width <= width, `${String(locator)} inside ${width} px`).toBe(true);
+}
+
+/** A file of e2e/fixtures. */
+const fixturePath = (name: string) => path.resolve(import.meta.dirname, '../fixtures', name);
+
+/** The bulk upload under Settings > Locations or Contacts: pick a file, process it, close. */
+export function csvImport(page: Page, noun: 'Locations' | 'Contacts') {
+  const dialog = page.getByRole('dialog', { name: `Upload ${noun} CSV` });
+  const closeButton = dialog.getByRole('button', { name: 'Close', exact: true });
+  return {
+    dialog,
+    /** Picks a fixture file, as the file chooser would. */
+    choose: (fileName: string) => page.getByLabel(`${noun} CSV file`).setInputFiles(fixturePath(fileName)),
+    /** Processes the chosen file and returns the dialog's text once the outcome shows. */
+    async process(): Promise<string> {
+      await dialog.getByRole('button', { name: 'Process File' }).click();
+      await closeButton.waitFor();
+      return (await dialog.textContent()) ?? '';
+    },
+    /** The red list of row problems. */
+    errors: () => dialog.getByRole('alert').getByRole('listitem').allTextContents(),
+    async close(): Promise<void> {
+      await closeButton.click();
+      await dialog.waitFor({ state: 'hidden' });
+    },
+  };
 }

@@ -19,16 +19,20 @@ const coOwner: Viewer = { role: 'contact', coOwner: true, isSuperuser: false, ti
 const keys = (viewer: Viewer, narrow: boolean) => settingsTabs(viewer, narrow).map((tab) => tab.key);
 
 describe('settings tab bar', () => {
-  it('gives a superuser Client Management, Modify Contacts and Account, without Locations or Notifications', () => {
+  it('gives a superuser Client Management and Modify Contacts: no Locations, Notifications or own Account', () => {
     expect(settingsTabs(superuser, false)).toEqual([
       { key: 'clients', label: 'Client Management', to: '/settings-admin' },
       { key: 'contacts', label: 'Modify Contacts', to: '/contact-list' },
-      { key: 'account', label: 'Account', to: '/client-form' },
     ]);
   });
 
   it('leaves Client Management out under 600 px', () => {
-    expect(keys(superuser, true)).toEqual(['contacts', 'account']);
+    expect(keys(superuser, true)).toEqual(['contacts']);
+  });
+
+  it('gives a plain contact no tab bar', () => {
+    const contact: Viewer = { role: 'contact', coOwner: false, isSuperuser: false, tier: TIER.gold };
+    expect(settingsTabs(contact, false)).toEqual([]);
   });
 
   it('gives owners and co-owners contacts, locations, notifications and their account on any screen', () => {

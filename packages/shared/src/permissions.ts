@@ -1,4 +1,4 @@
-import { isAdminRole, isTier4, type Viewer } from './roles';
+import { isAdminRole, isTier4, managesAccount, type Viewer } from './roles';
 import { TIER, type TierNumber } from './tiers';
 
 /** What an account's level and a viewer's role allow in settings (spec part 2 §6, D9, D10). */
@@ -46,15 +46,19 @@ export interface SettingsTab {
   to: string;
 }
 
-/** The settings tab bar (spec part 2 §2): under 600 px client management is left out. */
+/**
+ * The settings tab bar (spec part 2 §2): under 600 px client management is left out. Superusers
+ * have no account of their own, so no Account tab; plain contacts manage nothing, so no bar.
+ */
 export function settingsTabs(viewer: Viewer, narrow: boolean): SettingsTab[] {
   const tier4 = isTier4(viewer);
+  if (!tier4 && !managesAccount(viewer)) return [];
   const tabs: SettingsTab[] = [];
   if (tier4 && !narrow) tabs.push({ key: 'clients', label: 'Client Management', to: '/settings-admin' });
   tabs.push({ key: 'contacts', label: 'Modify Contacts', to: '/contact-list' });
   if (!tier4) tabs.push({ key: 'locations', label: 'Modify Locations', to: '/location-list' });
   if (!viewer.isSuperuser)
     tabs.push({ key: 'notifications', label: 'Notifications', to: '/settings-general' });
-  tabs.push({ key: 'account', label: 'Account', to: '/client-form' });
+  if (!viewer.isSuperuser) tabs.push({ key: 'account', label: 'Account', to: '/client-form' });
   return tabs;
 }

@@ -145,12 +145,12 @@ describe('Settings > Locations', () => {
     expect(logged).toHaveBeenCalled();
   });
 
-  it('leaves the coordinates out under 600 px', async () => {
+  it('leaves the coordinates out and shortens the headers under 600 px', async () => {
     stubMatchMedia((query) => query.includes('max-width'));
     signIn();
     serve();
     renderRoute('/location-list');
-    expect(headers(await table())).toEqual(['Name', '24 Hour Threshold', 'RapidRain Threshold', 'Actions']);
+    expect(headers(await table())).toEqual(['Name', '24 Hour', 'RapidRain', 'Actions']);
   });
 
   it('tells a plain contact that only the owner or a co-owner changes settings', async () => {

@@ -10,11 +10,12 @@ export interface LocationRowActions {
   busy: boolean;
 }
 
-function RapidrainHeader({ showUpgrade }: { showUpgrade: boolean }) {
-  if (!showUpgrade) return 'RapidRain Threshold';
+function RapidrainHeader({ showUpgrade, narrow }: { showUpgrade: boolean; narrow: boolean }) {
+  const label = narrow ? 'RapidRain' : 'RapidRain Threshold';
+  if (!showUpgrade) return label;
   return (
     <Stack gap={0}>
-      <span>RapidRain Threshold</span>
+      <span>{label}</span>
       <Anchor component={Link} to={PATHS.upgrade} size="sm" fw={400}>
         Upgrade Now
       </Anchor>
@@ -61,7 +62,7 @@ function LocationRow({
 
 /**
  * The locations of Settings > Locations (spec part 2 §2): under 600 px the coordinates are left
- * out; at bronze the RapidRain header offers the upgrade.
+ * out and the headers shortened; at bronze the RapidRain header offers the upgrade.
  */
 export function LocationTable({
   locations,
@@ -82,9 +83,9 @@ export function LocationTable({
             <Table.Th>Name</Table.Th>
             {!narrow && <Table.Th ta="right">Latitude</Table.Th>}
             {!narrow && <Table.Th ta="right">Longitude</Table.Th>}
-            <Table.Th ta="right">24 Hour Threshold</Table.Th>
+            <Table.Th ta="right">{narrow ? '24 Hour' : '24 Hour Threshold'}</Table.Th>
             <Table.Th ta="right">
-              <RapidrainHeader showUpgrade={showUpgrade} />
+              <RapidrainHeader showUpgrade={showUpgrade} narrow={narrow} />
             </Table.Th>
             <Table.Th ta="right">Actions</Table.Th>
           </Table.Tr>

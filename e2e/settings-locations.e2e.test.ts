@@ -1,0 +1,311 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  answerNextDialog,
+  apiToken,
+  captureScreen,
+  csvImport,
+  deleteByApi,
+  expectInsideWindow,
+  expectNoSidewaysScroll,
+  expectText,
+  listByApi,
+  mainNavLinks,
+  openScreen,
+  pathOf,
+  signedInPage,
+  tableRows,
+  uniqueName,
+  WAIT,
+} from './support/app';
+import { demo, expectAccessible, launchBrowser, screenshot } from './support/browser';
+
+/** Every location the import files name starts so; they are removed before and after. */
+const IMPORTED = 'E2E Import';
+const OWNERS_ONLY = 'Only the account owner or a co-owner can change settings.';
+const UPGRADE = 'Please upgrade to enable this feature';
+const TIER_TOO_LOW = 'This feature is not available at your current service level';
+
+const locationsTable = (page: Page) => page.getByRole('table', { name: 'Locations', exact: true });
+const locationNames = async (page: Page) =>
+  (await tableRows(locationsTable(page))).map((row) => row[0] ?? '');
+const rowOf = async (page: Page, name: string) =>
+  (await tableRows(locationsTable(page))).find((row) => row[0] === name);
+const search = (page: Page) => page.getByRole('searchbox', { name: 'Search' });
+
+/** Waits until the list shows the location (the list reloads after saves and imports). */
+async function waitForRow(page: Page, name: string): Promise<void> {
+  await locationsTable(page).getByRole('cell', { name, exact: true }).waitFor();
+}
+
+async function openLocationList(page: Page, firstRow?: string): Promise<void> {
+  await openScreen(page, '/location-list', 'Locations');
+  if (firstRow) await waitForRow(page, firstRow);
+}
+
+describe('settings: locations', () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(() => browser.close());
+
+  it('lets the owner search, add (after a bad latitude), edit and delete a location', async () => {
+    const token = await apiToken(demo('gold'));
+    const name = uniqueName('E2E Site');
+    const renamed = `${name} Edited`;
+    const page = await signedInPage(browser, 'gold');
+    try {
+      await openLocationList(page, 'Houston');
+      expect(await locationNames(page)).toEqual(
+        expect.arrayContaining(['Houston', 'Galveston', 'Beaumont', 'Corpus Christi']),
+      );
+      await captureScreen(page, 'location-list-owner', () => waitForRow(page, 'Houston'));
+
+      // The search filters by name, whatever the case.
+      await search(page).fill('gALV');
+      await expect.poll(() => locationNames(page), WAIT).toEqual(['Galveston']);
+      await search(page).fill('no such place');
+      await expectText(page, 'No locations to show.');
+      await search(page).fill('');
+      await expect.poll(async () => (await locationNames(page)).length, WAIT).toBeGreaterThanOrEqual(4);
+
+      // Add: a latitude outside 24..49 is refused first.
+      await page.getByRole('button', { name: 'Add Location' }).click();
+      await page.waitForURL((url) => url.pathname === '/location-form');
+      await page.getByRole('heading', { name: 'Add Location', level: 1 }).waitFor();
+      await captureScreen(page, 'location-form-add-owner');
+      await page.getByLabel('Name').fill(name);
+      await page.getByLabel('Latitude').fill('60');
+      await page.getByLabel('Longitude').fill('-95.5');
+      await page.getByRole('button', { name: 'Save' }).click();
+      await expectText(page, 'Latitude must be between 24 and 49 degrees');
+      await expectAccessible(page);
+      expect(pathOf(page)).toBe('/location-form');
+
+      await page.getByLabel('Latitude').fill('29.9');
+      await page.getByLabel('24 Hour Threshold').selectOption('1');
+      await page.getByLabel('RapidRain Threshold').selectOption('0.25');
+      await page.getByRole('button', { name: 'Save' }).click();
+      await expectText(page, 'Successfully Updated');
+      await page.waitForURL((url) => url.pathname === '/location-list');
+      await waitForRow(page, name);
+      expect(await rowOf(page, name)).toEqual([name, '29.9', '-95.5', '1', '0.25', '']);
+
+      // Edit: the coordinates cannot change, the rest can.
+      await page.getByRole('button', { name: `Edit ${name}` }).click();
+      await page.getByRole('heading', { name: 'Edit Location', level: 1 }).waitFor();
+      expect(await page.getByLabel('Latitude').isDisabled()).toBe(true);
+      expect(await page.getByLabel('Longitude').isDisabled()).toBe(true);
+      expect(await page.getByLabel('Latitude').inputValue()).toBe('29.9');
+      expect(await page.getByRole('link', { name: 'Assign Contacts' }).getAttribute('href')).toBe(
+        '/assignments',
+      );
+      await captureScreen(page, 'location-form-edit-owner');
+      await page.getByLabel('Name').fill(renamed);
+      await page.getByLabel('24 Hour Threshold').selectOption('2');
+      await page.getByRole('button', { name: 'Save' }).click();
+      await expectText(page, 'Successfully Updated');
+      await page.waitForURL((url) => url.pathname === '/location-list');
+      await waitForRow(page, renamed);
+      expect(await rowOf(page, renamed)).toEqual([renamed, '29.9', '-95.5', '2', '0.25', '']);
+      expect(await locationNames(page)).not.toContain(name);
+
+      // Delete asks first; Cancel keeps the location.
+      let question = answerNextDialog(page, false);
+      await page.getByRole('button', { name: `Delete ${renamed}` }).click();
+      expect(await question).toBe('Are you sure you want to delete this location?');
+      expect(await locationNames(page)).toContain(renamed);
+      question = answerNextDialog(page);
+      await page.getByRole('button', { name: `Delete ${renamed}` }).click();
+      expect(await question).toBe('Are you sure you want to delete this location?');
+      await expect.poll(() => locationNames(page), WAIT).not.toContain(renamed);
+      await page.reload();
+      await waitForRow(page, 'Houston');
+      expect(await locationNames(page)).not.toContain(renamed);
+    } finally {
+      await deleteByApi('locations', token, (location) => location.startsWith(name));
+      await page.context().close();
+    }
+  });
+
+  it('imports location files as silver: a good file, the same file again, bad rows and a non-CSV file', async () => {
+    const token = await apiToken(demo('silver'));
+    const imported = (location: string) => location.startsWith(IMPORTED);
+    await deleteByApi('locations', token, imported);
+    const page = await signedInPage(browser, 'silver');
+    try {
+      await openLocationList(page, 'Dallas');
+
+      // A good file: its name and size, then every row imported.
+      const upload = csvImport(page, 'Locations');
+      const { dialog } = upload;
+      await upload.choose('locations-good.csv');
+      await dialog.waitFor();
+      expect(await dialog.textContent()).toMatch(/File: locations-good\.csv \(\d+ bytes\)/);
+      await captureScreen(page, 'location-import-chosen-silver');
+      let outcome = await upload.process();
+      expect(outcome).toContain('All locations processed successfully!');
+      expect(outcome).toContain('Locations added: 3');
+      await screenshot(page, 'location-import-done-silver-desktop');
+      await expectAccessible(page);
+      await upload.close();
+      await waitForRow(page, 'E2E Import Charlie');
+      // rapidrain left out equals limit24; a positive longitude is stored west.
+      expect(await rowOf(page, 'E2E Import Alpha')).toEqual([
+        'E2E Import Alpha',
+        '30.628',
+        '-96.3344',
+        '0.5',
+        '0.25',
+        '',
+      ]);
+      expect(await rowOf(page, 'E2E Import Bravo')).toEqual([
+        'E2E Import Bravo',
+        '31.0982',
+        '-97.3428',
+        '1',
+        '1',
+        '',
+      ]);
+      expect(await rowOf(page, 'E2E Import Charlie')).toEqual([
+        'E2E Import Charlie',
+        '29.8833',
+        '-97.9414',
+        '0.75',
+        '0.5',
+        '',
+      ]);
+
+      // The same file again adds nothing and names the rows already there.
+      await upload.choose('locations-good.csv');
+      outcome = await upload.process();
+      expect(outcome).toContain('Locations added: 0');
+      expect(
+        await dialog
+          .getByRole('list', { name: 'Rows already there' })
+          .getByRole('listitem')
+          .allTextContents(),
+      ).toEqual([
+        'Row 3: E2E Import Alpha is already in this account',
+        'Row 4: E2E Import Bravo is already in this account',
+        'Row 5: E2E Import Charlie is already in this account',
+      ]);
+      await screenshot(page, 'location-import-again-silver-desktop');
+      await upload.close();
+      expect(
+        (await listByApi('locations', token)).filter((location) => imported(location.name)),
+      ).toHaveLength(3);
+
+      // Bad rows are reported one by one while the good rows still import.
+      await upload.choose('locations-bad-rows.csv');
+      outcome = await upload.process();
+      expect(await upload.errors()).toEqual([
+        'Row 3: Invalid latitude: 60.5. Latitude must be between 20 and 55 degrees.',
+        'Row 4: Invalid limit24: 0.6. Must be one of 0.01, 0.1, 0.25, 0.5, 0.75, 1, 1.5, 2, 3, 4',
+        'Row 5: Missing required field: name',
+        'Row 6: Invalid longitude: -130. Longitude must be between -122 and -66 degrees',
+      ]);
+      expect(outcome).toContain('Locations added: 2');
+      expect(outcome).not.toContain('All locations processed successfully!');
+      await screenshot(page, 'location-import-bad-rows-silver-desktop');
+      await expectAccessible(page);
+      await upload.close();
+      await waitForRow(page, 'E2E Import Golf');
+      const names = await locationNames(page);
+      expect(names).toContain('E2E Import Delta');
+      expect(names.filter(imported)).toHaveLength(5);
+
+      // Only .csv files: the dialog does not open.
+      await upload.choose('locations.txt');
+      await expectText(page, 'Only .csv files are accepted');
+      expect(await dialog.count()).toBe(0);
+      await captureScreen(page, 'location-import-not-csv-silver');
+      expect((await locationNames(page)).filter(imported)).toHaveLength(5);
+    } finally {
+      await deleteByApi('locations', token, imported);
+      await page.context().close();
+    }
+  });
+
+  it('shows bronze the upgrade instead of a distinct RapidRain threshold, deleting or a bulk upload', async () => {
+    const page = await signedInPage(browser, 'bronze');
+    const dialogs: string[] = [];
+    page.on('dialog', (dialog) => {
+      dialogs.push(dialog.message());
+      void dialog.dismiss();
+    });
+    await openLocationList(page, 'Austin');
+    const header = page.getByRole('columnheader', { name: /RapidRain Threshold/ });
+    expect(await header.getByRole('link', { name: 'Upgrade Now' }).getAttribute('href')).toBe('/upgrade');
+    await captureScreen(page, 'location-list-bronze', () => waitForRow(page, 'Austin'));
+
+    await page.getByRole('button', { name: 'Delete Austin' }).click();
+    await expectText(page, UPGRADE);
+    expect(dialogs).toEqual([]);
+    await page.reload();
+    await waitForRow(page, 'Austin');
+    expect(await locationNames(page)).toEqual(['Austin', 'San Antonio', 'Tyler']);
+
+    await page.getByRole('button', { name: 'Upload Locations CSV' }).click();
+    await expectText(page, TIER_TOO_LOW);
+    await expectAccessible(page);
+
+    // The form keeps RapidRain equal to the 24-hour threshold.
+    await page.getByRole('button', { name: 'Edit Austin' }).click();
+    await page.getByRole('heading', { name: 'Edit Location', level: 1 }).waitFor();
+    expect(await page.getByLabel('RapidRain Threshold').isDisabled()).toBe(true);
+    await expectText(page, `${UPGRADE}.`);
+    await captureScreen(page, 'location-form-edit-bronze');
+    await page.context().close();
+  });
+
+  it('gives a trial account no Add Location and refuses its bulk upload', async () => {
+    const token = await apiToken(demo('trial'));
+    const page = await signedInPage(browser, 'trial');
+    try {
+      await openLocationList(page, 'Lubbock');
+      const upload = csvImport(page, 'Locations');
+      expect(await locationNames(page)).toEqual(['Lubbock']);
+      expect(await page.getByRole('button', { name: 'Add Location' }).count()).toBe(0);
+      await captureScreen(page, 'location-list-trial', () => waitForRow(page, 'Lubbock'));
+
+      await upload.choose('locations-good.csv');
+      const outcome = await upload.process();
+      expect(outcome).toContain('Trial accounts monitor one location. Upgrade to add more locations.');
+      await upload.close();
+      expect((await listByApi('locations', token)).map((location) => location.name)).toEqual(['Lubbock']);
+    } finally {
+      await deleteByApi('locations', token, (location) => location.startsWith(IMPORTED));
+      await page.context().close();
+    }
+  });
+
+  it('tells a plain contact that only the owner or a co-owner changes settings', async () => {
+    const page = await signedInPage(browser, 'contact');
+    expect((await mainNavLinks(page)).map((link) => link.label)).not.toContain('Settings');
+    await openLocationList(page);
+    await expectText(page, OWNERS_ONLY);
+    expect(await page.getByRole('table').count()).toBe(0);
+    expect(await page.getByRole('button', { name: 'Add Location' }).count()).toBe(0);
+    await captureScreen(page, 'location-list-contact', () => expectText(page, OWNERS_ONLY));
+    await page.context().close();
+  });
+
+  it('keeps the location list usable at phone width', async () => {
+    const page = await signedInPage(browser, 'gold', 'phone');
+    await openLocationList(page, 'Houston');
+    // Coordinates are left out; the thresholds and actions stay.
+    expect(await page.getByRole('columnheader', { name: 'Latitude' }).count()).toBe(0);
+    await expectInsideWindow(page.getByRole('button', { name: 'Edit Houston' }));
+    await expectInsideWindow(page.getByRole('button', { name: 'Delete Houston' }));
+    await expectNoSidewaysScroll(page);
+    await screenshot(page, 'location-list-owner-phone-only');
+    await expectAccessible(page);
+    await page.getByRole('button', { name: 'Edit Houston' }).click();
+    await page.getByRole('heading', { name: 'Edit Location', level: 1 }).waitFor();
+    await expectNoSidewaysScroll(page);
+    await expectAccessible(page);
+    await page.context().close();
+  });
+});
