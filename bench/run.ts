@@ -12,6 +12,7 @@ import { migrateDatabase } from '../apps/server/src/db/migrate';
 import { openScratchDatabase } from '../apps/server/src/db/scratch';
 import { seedDemoData } from '../apps/server/src/demo/seed';
 import { createServices } from '../apps/server/src/services';
+import { benchRainfallStorage } from './rainfall-storage';
 
 const DURATION_SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const CONNECTIONS = 10;
@@ -87,3 +88,5 @@ fs.writeFileSync(
   `${JSON.stringify({ measured_at: new Date().toISOString(), duration_seconds: DURATION_SECONDS, connections: CONNECTIONS, rows }, null, 2)}\n`,
 );
 console.log(`saved ${path.relative(process.cwd(), outFile)}`);
+
+await benchRainfallStorage(process.env.DATABASE_URL);

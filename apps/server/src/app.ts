@@ -16,6 +16,8 @@ import { authRoutes } from './features/auth/auth.routes';
 import type { CookieSettings } from './features/auth/session-cookies';
 import { contactsRoutes } from './features/contacts/contacts.routes';
 import { locationsRoutes } from './features/locations/locations.routes';
+import { rainfallRoutes } from './features/rainfall/rainfall.routes';
+import { sourcesRoutes } from './features/sources/sources.routes';
 import { systemRoutes } from './features/system/system.routes';
 import { usersRoutes } from './features/users/users.routes';
 import { AppError } from './lib/errors';
@@ -92,6 +94,8 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
   await app.register(locationsRoutes(services));
   await app.register(contactsRoutes(services));
   await app.register(assignmentsRoutes(services));
+  await app.register(rainfallRoutes(services));
+  await app.register(sourcesRoutes(services));
 
   if (options.serveWeb !== false) await registerWebApp(app, config);
   return app;

@@ -1,3 +1,4 @@
+import { parseArgs } from 'node:util';
 import type { PgBoss } from 'pg-boss';
 import { buildApp } from './app';
 import { type Config, ConfigError, loadConfig } from './config';
@@ -5,6 +6,7 @@ import { type Database, openDatabase } from './db/client';
 import { migrateDatabase } from './db/migrate';
 import { seedDemoData } from './demo/seed';
 import { DELIVER_OUTBOX, notificationJobs } from './features/notifications/notifications.jobs';
+import { rainfallJobs } from './features/rainfall/rainfall.jobs';
 import { registerJobs, startQueue } from './jobs/queue';
 import { systemClock } from './lib/clock';
 import { createServices, type Services } from './services';
@@ -14,9 +16,13 @@ const USAGE = `Usage: pluvio <command>
   serve    API and web app only (run workers separately; needs DATABASE_URL)
   worker   job worker and scheduler only
   migrate  apply database migrations and exit
-  seed     write the demo data if it is not there, and exit`;
+  seed     write the demo data if it is not there, and exit
+  ingest --from ISO --to ISO [--force]
+           ingest rainfall for the intervals ending in (from, to], and exit;
+           --force fetches and writes intervals already stored again`;
 
-type Command = 'start' | 'serve' | 'worker' | 'migrate' | 'seed';
+const COMMANDS = ['start', 'serve', 'worker', 'migrate', 'seed', 'ingest'] as const;
+type Command = (typeof COMMANDS)[number];
 
 async function openRuntime(config: Config) {
   const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
@@ -34,7 +40,7 @@ async function openRuntime(config: Config) {
 }
 
 function allJobs(services: Services) {
-  return [...notificationJobs(services.outbox)];
+  return [...notificationJobs(services.outbox), ...rainfallJobs(services.ingestion)];
 }
 
 /** Demo data goes into a fresh embedded database by itself; on PostgreSQL only when asked. */
@@ -42,16 +48,48 @@ function seedsOnStart(config: Config, database: Database): boolean {
   return config.SEED_DEMO ?? database.kind === 'pglite';
 }
 
-async function run(command: Command): Promise<void> {
+/** The `ingest` command's options; an unreadable time stops with the usage text. */
+function ingestArguments(args: string[]) {
+  const { values } = parseArgs({
+    args,
+    options: { from: { type: 'string' }, to: { type: 'string' }, force: { type: 'boolean', default: false } },
+  });
+  const from = new Date(values.from ?? '');
+  const to = new Date(values.to ?? '');
+  if (Number.isNaN(from.getTime()) || Number.isNaN(to.getTime()) || from >= to) {
+    throw new ConfigError(`ingest needs --from and --to, ISO 8601 times with from before to\n\n${USAGE}`);
+  }
+  return { from, to, force: values.force };
+}
+
+async function ingest(services: Services, { from, to, force }: ReturnType<typeof ingestArguments>) {
+  const started = Date.now();
+  const report = await services.ingestion.ingestRange(from, to, force);
+  const seconds = ((Date.now() - started) / 1000).toFixed(1);
+  console.log(
+    `Ingested ${report.done} intervals (${report.rows} wet values) in ${seconds} s; ` +
+      `${report.superseded} replaced by Pass 2, ${report.unpublished} not published yet, ${report.failed} failed.`,
+  );
+  if (report.failed > 0) process.exitCode = 1;
+}
+
+async function run(command: Command, args: string[]): Promise<void> {
   const config = loadConfig();
+  const ingestOptions = command === 'ingest' ? ingestArguments(args) : null;
   const { database, services, attachQueue } = await openRuntime(config);
   if (command === 'migrate') return database.close();
+  if (ingestOptions) {
+    await ingest(services, ingestOptions);
+    return database.close();
+  }
   if (command === 'seed') {
     const written = await seedDemoData(services);
     console.log(written ? 'Demo data written.' : 'Demo data already present.');
     return database.close();
   }
   if (command === 'start' && seedsOnStart(config, database)) await seedDemoData(services);
+  // Locations saved before Atlas 14 depths existed (or before a new frequency source) get them.
+  if (command !== 'worker') await services.locations.fillMissingAtlas14();
 
   const closers: (() => Promise<unknown>)[] = [];
   const withWorkers = command !== 'serve';
@@ -80,11 +118,11 @@ async function run(command: Command): Promise<void> {
 }
 
 const command = (process.argv[2] ?? 'start') as Command;
-if (!['start', 'serve', 'worker', 'migrate', 'seed'].includes(command)) {
+if (!COMMANDS.includes(command)) {
   console.error(USAGE);
   process.exit(2);
 }
-run(command).catch((error) => {
+run(command, process.argv.slice(3)).catch((error) => {
   console.error(error instanceof ConfigError ? error.message : error);
   process.exit(1);
 });

@@ -10,6 +10,9 @@ import { createContactsService } from './features/contacts/contacts.service';
 import { createLocationsService } from './features/locations/locations.service';
 import { createSmtpTransport, type MailTransport } from './features/notifications/mail-transport';
 import { createOutboxService } from './features/notifications/outbox.service';
+import { createIngestionService } from './features/rainfall/ingestion.service';
+import { createRainfallService } from './features/rainfall/rainfall.service';
+import { createSources } from './features/sources';
 import { installationSecret } from './features/system/system.service';
 import { createUsersService } from './features/users/users.service';
 import type { Clock } from './lib/clock';
@@ -41,7 +44,13 @@ export async function createServices(options: ServiceOptions) {
   const accounts = createAccountsService(db, { clock, timeZone: config.TIME_ZONE });
   const users = createUsersService(db, accounts);
   const assignments = createAssignmentsService(db);
-  const locations = createLocationsService(db, { clock, timeZone: config.TIME_ZONE, assignments });
+  const sources = createSources(config);
+  const locations = createLocationsService(db, {
+    clock,
+    timeZone: config.TIME_ZONE,
+    assignments,
+    frequency: sources.frequency,
+  });
   const outbox = createOutboxService(db, {
     transport,
     mailFrom: config.MAIL_FROM,
@@ -65,6 +74,13 @@ export async function createServices(options: ServiceOptions) {
     { publicUrl: config.PUBLIC_URL },
   );
   const guards = createGuards(auth);
+  const rainfall = createRainfallService(db, { timeZone: config.TIME_ZONE });
+  const ingestion = createIngestionService(db, {
+    source: sources.precipitation,
+    locations,
+    clock,
+    backfillDays: config.BACKFILL_DAYS,
+  });
   const rateLimit = { max: config.RATE_LIMIT_AUTH_PER_MINUTE, timeWindow: '1 minute' };
   // A page open in several tabs refreshes more often than anyone types a password.
   const refreshRateLimit = { max: config.RATE_LIMIT_AUTH_PER_MINUTE * 6, timeWindow: '1 minute' };
@@ -82,6 +98,9 @@ export async function createServices(options: ServiceOptions) {
     outbox,
     auth,
     guards,
+    sources,
+    rainfall,
+    ingestion,
     rateLimit,
     refreshRateLimit,
   };

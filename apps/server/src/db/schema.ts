@@ -6,5 +6,6 @@ export * from '../features/auth/auth.schema';
 export * from '../features/contacts/contacts.schema';
 export * from '../features/locations/locations.schema';
 export * from '../features/notifications/outbox.schema';
+export * from '../features/rainfall/rainfall.schema';
 export * from '../features/system/system.schema';
 export * from '../features/users/users.schema';

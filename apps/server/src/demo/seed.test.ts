@@ -42,15 +42,21 @@ describe('demo data', () => {
     expect(multi.clients.map((c: { tier: string }) => c.tier)).toEqual(['gold', 'bronze']);
   });
 
-  it('has 16 Texas locations and ten more accounts for the admin lists', async () => {
-    const [counts] = await queryRows<{ locations: number; clients: number; outside_texas: number }>(
+  it('has 16 Texas locations with NOAA Atlas 14 depths and ten more accounts for the admin lists', async () => {
+    const [counts] = await queryRows<{
+      locations: number;
+      clients: number;
+      outside_texas: number;
+      without_atlas14: number;
+    }>(
       t.database.db,
       sql`select (select count(*)::int from locations) as locations,
                  (select count(*)::int from clients) as clients,
                  (select count(*)::int from locations
-                   where latitude not between 25.8 and 36.5 or longitude not between -106.7 and -93.5) as outside_texas`,
+                   where latitude not between 25.8 and 36.5 or longitude not between -106.7 and -93.5) as outside_texas,
+                 (select count(*)::int from locations where atlas14_threshold is null) as without_atlas14`,
     );
-    expect(counts).toEqual({ locations: 16, clients: 16, outside_texas: 0 });
+    expect(counts).toEqual({ locations: 16, clients: 16, outside_texas: 0, without_atlas14: 0 });
   });
 
   it('writes nothing the second time', async () => {

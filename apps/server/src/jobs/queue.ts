@@ -7,6 +7,8 @@ export interface JobDefinition {
   /** Cron expression, evaluated in `timeZone` (default UTC). */
   cron?: string;
   timeZone?: string;
+  /** Also sent once when a worker starts (several workers may each send it: handlers are idempotent). */
+  atStart?: boolean;
   handler: (data: unknown) => Promise<void>;
 }
 
@@ -35,5 +37,6 @@ export async function registerJobs(boss: PgBoss, jobs: readonly JobDefinition[],
       for (const item of batch) await job.handler(item.data);
     });
     if (job.cron) await boss.schedule(job.name, job.cron, null, { tz: job.timeZone ?? 'UTC' });
+    if (job.atStart) await boss.send(job.name, null);
   }
 }

@@ -104,8 +104,11 @@ describe('POST /api/locations/import', () => {
       rapidrain_threshold: 2,
       status: 'active',
       active: true,
-      atlas14_threshold: null,
     });
+    const depths = await t.services.sources.frequency.depthsAt({ latitude: 30, longitude: -97.25 });
+    expect(listed.json()[1].atlas14_threshold).toEqual(depths);
+    expect(depths?.['1h']).toHaveLength(10);
+    expect(depths?.['24h']).toHaveLength(10);
     expect(listed.json()[2]).toMatchObject({ latitude: 30, rapidrain_threshold: 0.25 });
     expect(listed.json()[2].data_start_date).toMatch(/^\d{4}-\d{2}-\d{2}$/);
   });

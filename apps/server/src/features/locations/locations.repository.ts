@@ -1,9 +1,16 @@
 import { type Paging, pageWindow } from '@pluvio/shared/lists';
-import { and, asc, count, eq, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gt, isNull, sql } from 'drizzle-orm';
 import { type AppDb, queryRows } from '../../db/client';
-import { type LocationRow, locations } from './locations.schema';
+import { type Atlas14Threshold, type LocationRow, locations } from './locations.schema';
 
 export type NewLocation = typeof locations.$inferInsert;
+
+/** Where a location is, for sampling gridded data. */
+export interface LocationPoint {
+  id: number;
+  latitude: number;
+  longitude: number;
+}
 
 /** A checked import row; `seq` is its place in the request, so earlier rows win. */
 export interface ImportCandidate {
@@ -13,6 +20,13 @@ export interface ImportCandidate {
   longitude: number;
   h24Threshold: number;
   rapidrainThreshold: number;
+  atlas14Threshold: Atlas14Threshold | null;
+}
+
+/** NOAA Atlas 14 depths found for a location that had none. */
+export interface Atlas14Fill {
+  id: number;
+  atlas14Threshold: Atlas14Threshold;
 }
 
 /** Columns every location of one import shares. */
@@ -41,6 +55,30 @@ export function createLocationsRepository(db: AppDb) {
     async find(clientId: number, id: number): Promise<LocationRow | undefined> {
       const [row] = await db.select().from(locations).where(inClient(clientId, id));
       return row;
+    },
+    /** Every location's id and coordinates, by id (what rainfall ingestion samples). */
+    async allPoints(): Promise<LocationPoint[]> {
+      return db
+        .select({ id: locations.id, latitude: locations.latitude, longitude: locations.longitude })
+        .from(locations)
+        .orderBy(asc(locations.id));
+    },
+    /** Up to `limit` locations without Atlas 14 depths, by id, after the id `after`. */
+    async withoutAtlas14(after: number, limit: number): Promise<LocationPoint[]> {
+      return db
+        .select({ id: locations.id, latitude: locations.latitude, longitude: locations.longitude })
+        .from(locations)
+        .where(and(isNull(locations.atlas14Threshold), gt(locations.id, after)))
+        .orderBy(asc(locations.id))
+        .limit(limit);
+    },
+    /** Stores Atlas 14 depths in one statement, only where a location still has none. */
+    async fillAtlas14(fills: Atlas14Fill[]): Promise<void> {
+      if (fills.length === 0) return;
+      await db.execute(sql`
+        update locations l set atlas14_threshold = f."atlas14Threshold"
+          from jsonb_to_recordset(${JSON.stringify(fills)}::jsonb) as f(id integer, "atlas14Threshold" jsonb)
+         where l.id = f.id and l.atlas14_threshold is null`);
     },
     async count(clientId: number): Promise<number> {
       const [row] = await db.select({ n: count() }).from(locations).where(eq(locations.clientId, clientId));
@@ -80,7 +118,8 @@ export function createLocationsRepository(db: AppDb) {
                  round(c.latitude::numeric, 5) as latitude_key, round(c.longitude::numeric, 5) as longitude_key
             from jsonb_to_recordset(${JSON.stringify(candidates)}::jsonb) as c(
                    seq integer, name text, latitude double precision, longitude double precision,
-                   "h24Threshold" double precision, "rapidrainThreshold" double precision)
+                   "h24Threshold" double precision, "rapidrainThreshold" double precision,
+                   "atlas14Threshold" jsonb)
         ),
         firsts as (
           select distinct on (name_key, latitude_key, longitude_key) *
@@ -97,9 +136,9 @@ export function createLocationsRepository(db: AppDb) {
         ),
         inserted as (
           insert into locations (client_id, name, latitude, longitude, h24_threshold, rapidrain_threshold,
-                                 status, active, data_start_date)
+                                 atlas14_threshold, status, active, data_start_date)
           select ${clientId}, name, latitude, longitude, "h24Threshold", "rapidrainThreshold",
-                 ${defaults.status}, ${defaults.active}, ${defaults.dataStartDate}::date
+                 "atlas14Threshold", ${defaults.status}, ${defaults.active}, ${defaults.dataStartDate}::date
             from fresh order by seq
           returning id
         )

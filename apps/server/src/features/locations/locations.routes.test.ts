@@ -54,7 +54,7 @@ describe('/api/locations', () => {
     expect(tooBig.statusCode).toBe(422);
   });
 
-  it('creates a location with the defaults: 0.5 inches, RapidRain equal, active, data from today in New York', async () => {
+  it('creates a location with the defaults: 0.5 inches, RapidRain equal, active, data from today in New York, Atlas 14 depths', async () => {
     const { client, call } = await owner('bronze');
     const created = await call({
       method: 'POST',
@@ -72,9 +72,12 @@ describe('/api/locations', () => {
       rapidrain_threshold: 0.5,
       status: 'active',
       active: true,
-      atlas14_threshold: null,
       data_start_date: NEW_YORK_TODAY,
     });
+    const depths = await t.services.sources.frequency.depthsAt({ latitude: 30.1, longitude: -95.2 });
+    expect(location.atlas14_threshold).toEqual(depths);
+    expect(depths?.['1h']).toHaveLength(10);
+    expect(depths?.['24h']).toHaveLength(10);
     const read = await call({ url: `/api/locations/${location.id}/?client_id=${client.id}` });
     expect(read.json()).toEqual(location);
 

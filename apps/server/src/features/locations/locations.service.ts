@@ -20,7 +20,14 @@ import { forbidden, invalidField, notFound } from '../../lib/errors';
 import { productDate } from '../../lib/time';
 import { type AccountAccess, requireManager } from '../accounts/accounts.access';
 import type { AssignmentsService } from '../assignments/assignments.service';
-import { createLocationsRepository, type ImportCandidate, type NewLocation } from './locations.repository';
+import type { FrequencySource } from '../sources/sources';
+import {
+  type Atlas14Fill,
+  createLocationsRepository,
+  type ImportCandidate,
+  type LocationPoint,
+  type NewLocation,
+} from './locations.repository';
 import type { LocationRow } from './locations.schema';
 
 export interface LocationsOptions {
@@ -28,7 +35,12 @@ export interface LocationsOptions {
   timeZone: string;
   /** A plain contact sees only the locations assigned to it. */
   assignments: Pick<AssignmentsService, 'locationsOfContact' | 'isAssigned'>;
+  /** NOAA Atlas 14 depths for every location, old and new (D7). */
+  frequency: Pick<FrequencySource, 'depthsAt'>;
 }
+
+/** Locations without Atlas 14 depths are filled this many per statement. */
+const ATLAS14_BATCH = 5000;
 
 /** Saved coordinates are compared after a round trip through JSON and the schema. */
 const COORDINATE_TOLERANCE = 1e-9;
@@ -65,7 +77,7 @@ function patchedThresholds(access: AccountAccess, saved: LocationRow, patch: Loc
 
 /** The import's rows that pass the CSV rules, each with the candidate to insert, and the others' errors. */
 function checkImportRows(rows: LocationImportRow[]) {
-  const valid: { source: LocationImportRow; candidate: ImportCandidate }[] = [];
+  const valid: { source: LocationImportRow; candidate: Omit<ImportCandidate, 'atlas14Threshold'> }[] = [];
   const errors: ImportResult['errors'] = [];
   rows.forEach((source, seq) => {
     const message = checkLocationRow(source);
@@ -91,7 +103,7 @@ function checkImportRows(rows: LocationImportRow[]) {
 /** Locations of an account (spec part 2 §3, §5, §6): reading, the location form and CSV import. */
 export function createLocationsService(db: AppDb, options: LocationsOptions) {
   const repository = createLocationsRepository(db);
-  const { clock, timeZone, assignments } = options;
+  const { clock, timeZone, assignments, frequency } = options;
   /** New locations have data from the day they are added, in the product time zone (D2). */
   const newLocationDefaults = () => ({
     status: 'active',
@@ -110,6 +122,8 @@ export function createLocationsService(db: AppDb, options: LocationsOptions) {
     createMany: repository.insertMany,
     countInClient: repository.count,
     findInClient: repository.find,
+    /** Every location of every account (rainfall ingestion). */
+    allPoints: repository.allPoints,
 
     /** The locations the caller may see, by name: all of the account's, or a plain contact's own. */
     async listVisible(access: AccountAccess, paging: Paging): Promise<LocationRow[]> {
@@ -146,6 +160,7 @@ export function createLocationsService(db: AppDb, options: LocationsOptions) {
           longitude: input.longitude,
           h24Threshold: h24,
           rapidrainThreshold: input.rapidrain_threshold ?? h24,
+          atlas14Threshold: await frequency.depthsAt(input),
         },
       ]);
       if (!row) throw new Error('location insert returned nothing');
@@ -182,7 +197,12 @@ export function createLocationsService(db: AppDb, options: LocationsOptions) {
       if (!canBulkUploadLocations(access.tier)) throw forbidden(MESSAGES.tierTooLow);
       if (access.client.isTrialAccount) throw forbidden(LOCATION_MESSAGES.trialLimit);
       const { valid, errors } = checkImportRows(rows);
-      const candidates = valid.map(({ candidate }) => candidate);
+      const candidates = await Promise.all(
+        valid.map(async ({ candidate }) => ({
+          ...candidate,
+          atlas14Threshold: await frequency.depthsAt(candidate),
+        })),
+      );
       const inserted = new Set(
         await repository.insertNew(access.client.id, candidates, newLocationDefaults()),
       );
@@ -191,7 +211,29 @@ export function createLocationsService(db: AppDb, options: LocationsOptions) {
         .map(({ source }) => ({ row: source.row, name: source.name }));
       return { created: inserted.size, existing, errors };
     },
+
+    /**
+     * Gives every location without NOAA Atlas 14 depths the frequency source's (at start-up and
+     * after the demo seed); locations outside Atlas 14 coverage stay without. Answers how many.
+     */
+    async fillMissingAtlas14(): Promise<number> {
+      let filled = 0;
+      let after = 0;
+      for (;;) {
+        const batch = await repository.withoutAtlas14(after, ATLAS14_BATCH);
+        if (batch.length === 0) return filled;
+        after = batch[batch.length - 1]?.id ?? after;
+        const fills: Atlas14Fill[] = [];
+        for (const location of batch) {
+          const depths = await frequency.depthsAt(location);
+          if (depths) fills.push({ id: location.id, atlas14Threshold: depths });
+        }
+        await repository.fillAtlas14(fills);
+        filled += fills.length;
+      }
+    },
   };
 }
 
 export type LocationsService = ReturnType<typeof createLocationsService>;
+export type { LocationPoint };

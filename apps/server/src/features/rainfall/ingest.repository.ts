@@ -1,0 +1,245 @@
+import type { IngestStatus } from '@pluvio/shared/rainfall';
+import { sql } from 'drizzle-orm';
+import { type AppDb, queryRows } from '../../db/client';
+import type { Pass, PrecipitationProduct } from '../sources/sources';
+import { type IntervalKey, STEP_MS } from './intervals';
+import { pgArray } from './pg-array';
+
+/** First key of the two-key pg_advisory_xact_lock taken per interval while its values are written. */
+const INTERVAL_LOCK_CLASS = 7_346_003;
+
+export interface ClaimOptions {
+  now: Date;
+  limit: number;
+  /** A claim older than this belongs to a worker that died; it is taken over. */
+  staleBefore: Date;
+  maxAttempts: number;
+  /** Only intervals ending in (from, to] (the command line's range). */
+  range?: { from: Date; to: Date };
+}
+
+export interface ClaimedInterval extends IntervalKey {
+  /** Attempts so far, this one included. */
+  attempts: number;
+}
+
+export interface StoredInterval extends IntervalKey {
+  rows: number;
+}
+
+export interface Miss extends IntervalKey {
+  error: string;
+  /** True for a fault; false while the field is not published yet. */
+  failed: boolean;
+  retryAt: Date;
+}
+
+interface IntervalRow {
+  product: PrecipitationProduct;
+  ends_at: Date | string;
+  pass: number;
+  status: IngestStatus;
+  attempts: number;
+  last_error: string | null;
+}
+
+const toKey = (row: Pick<IntervalRow, 'product' | 'ends_at' | 'pass'>): IntervalKey => ({
+  product: row.product,
+  endsAt: new Date(row.ends_at),
+  pass: row.pass as Pass,
+});
+
+/** The intervals of `keys` as three parallel array parameters. */
+function keyArrays(keys: readonly IntervalKey[]) {
+  return {
+    products: pgArray(keys.map((key) => key.product)),
+    ends: pgArray(keys.map((key) => key.endsAt)),
+    passes: pgArray(keys.map((key) => key.pass)),
+  };
+}
+
+/** The same lock for every pass of one interval, so passes of an hour are written one at a time. */
+const lockKey = (key: IntervalKey) =>
+  (key.endsAt.getTime() / STEP_MS['15m']) * 2 + (key.product === '1h' ? 1 : 0);
+
+/** `ingest_intervals`: the work list of the ingestion, shared by every worker, and its record. */
+export function createIngestRepository(db: AppDb) {
+  return {
+    /** Adds the intervals not listed yet, ready to ingest at once. */
+    async plan(keys: readonly IntervalKey[], now: Date): Promise<void> {
+      if (keys.length === 0) return;
+      const { products, ends, passes } = keyArrays(keys);
+      await db.execute(sql`
+        insert into ingest_intervals (product, ends_at, pass, next_attempt_at)
+        select product, ends_at, pass, ${now.toISOString()}
+          from unnest(${products}::text[], ${ends}::timestamptz[], ${passes}::smallint[]) as k(product, ends_at, pass)
+        on conflict do nothing`);
+    },
+
+    /** Makes failed intervals ending in (from, to] due again with fresh attempts; with `all`, stored ones too. */
+    async reopen(range: { from: Date; to: Date }, now: Date, all: boolean): Promise<void> {
+      const statuses = all ? ['failed', 'done', 'superseded'] : ['failed'];
+      await db.execute(sql`
+        update ingest_intervals set status = 'pending', attempts = 0, next_attempt_at = ${now.toISOString()}
+         where ends_at > ${range.from.toISOString()} and ends_at <= ${range.to.toISOString()}
+           and status = any(${pgArray(statuses)}::text[])`);
+    },
+
+    /**
+     * Marks up to `limit` due intervals as processing for this worker, newest first, and answers
+     * them. SKIP LOCKED lets several workers claim at once without taking the same interval.
+     */
+    async claim(source: string, options: ClaimOptions): Promise<ClaimedInterval[]> {
+      const { now, limit, staleBefore, maxAttempts, range } = options;
+      const inRange = range
+        ? sql`and ends_at > ${range.from.toISOString()} and ends_at <= ${range.to.toISOString()}`
+        : sql``;
+      const rows = await queryRows<IntervalRow>(
+        db,
+        sql`
+        update ingest_intervals
+           set status = 'processing', started_at = ${now.toISOString()}, source = ${source}, attempts = attempts + 1
+         where (product, ends_at, pass) in (
+           select product, ends_at, pass from ingest_intervals
+            where status in ('pending', 'processing', 'failed') and attempts < ${maxAttempts}
+              and ((status <> 'processing' and next_attempt_at <= ${now.toISOString()})
+                   or (status = 'processing' and started_at < ${staleBefore.toISOString()}))
+              ${inRange}
+            order by ends_at desc, product, pass desc
+            limit ${limit}
+            for update skip locked)
+        returning product, ends_at, pass, attempts`,
+      );
+      return rows.map((row) => ({ ...toKey(row), attempts: row.attempts }));
+    },
+
+    /** Holds, until the transaction ends, the write lock of each interval (in one order, so no deadlock). */
+    async lockForWriting(keys: readonly IntervalKey[]): Promise<void> {
+      const lockKeys = [...new Set(keys.map(lockKey))].sort((a, b) => a - b);
+      await db.execute(sql`
+        select count(pg_advisory_xact_lock(${INTERVAL_LOCK_CLASS}, k))
+          from (select k from unnest(${pgArray(lockKeys)}::int[]) as k order by k) as ordered`);
+    },
+
+    /** Those of `keys` that a higher pass of the same interval has already replaced. */
+    async superseded(keys: readonly IntervalKey[]): Promise<IntervalKey[]> {
+      if (keys.length === 0) return [];
+      const { products, ends, passes } = keyArrays(keys);
+      const rows = await queryRows<IntervalRow>(
+        db,
+        sql`
+        select k.product, k.ends_at, k.pass
+          from unnest(${products}::text[], ${ends}::timestamptz[], ${passes}::smallint[]) as k(product, ends_at, pass)
+         where exists (select 1 from ingest_intervals i
+                        where i.product = k.product and i.ends_at = k.ends_at and i.pass > k.pass and i.status = 'done')`,
+      );
+      return rows.map(toKey);
+    },
+
+    /** Those of `keys` whose interval has wet values stored by an earlier run (of any pass). */
+    async holdingValues(keys: readonly IntervalKey[]): Promise<IntervalKey[]> {
+      if (keys.length === 0) return [];
+      const { products, ends, passes } = keyArrays(keys);
+      const rows = await queryRows<IntervalRow>(
+        db,
+        sql`
+        select k.product, k.ends_at, k.pass
+          from unnest(${products}::text[], ${ends}::timestamptz[], ${passes}::smallint[]) as k(product, ends_at, pass)
+         where exists (select 1 from ingest_intervals i
+                        where i.product = k.product and i.ends_at = k.ends_at and i.rows > 0)`,
+      );
+      return rows.map(toKey);
+    },
+
+    async markSuperseded(keys: readonly IntervalKey[], now: Date): Promise<void> {
+      if (keys.length === 0) return;
+      const { products, ends, passes } = keyArrays(keys);
+      await db.execute(sql`
+        update ingest_intervals i set status = 'superseded', finished_at = ${now.toISOString()}, last_error = null, rows = 0
+          from unnest(${products}::text[], ${ends}::timestamptz[], ${passes}::smallint[]) as k(product, ends_at, pass)
+         where i.product = k.product and i.ends_at = k.ends_at and i.pass = k.pass`);
+    },
+
+    async markDone(stored: readonly StoredInterval[], now: Date): Promise<void> {
+      if (stored.length === 0) return;
+      const { products, ends, passes } = keyArrays(stored);
+      await db.execute(sql`
+        update ingest_intervals i
+           set status = 'done', finished_at = ${now.toISOString()}, last_error = null, rows = k.rows
+          from unnest(${products}::text[], ${ends}::timestamptz[], ${passes}::smallint[],
+                      ${pgArray(stored.map((interval) => interval.rows))}::int[]) as k(product, ends_at, pass, rows)
+         where i.product = k.product and i.ends_at = k.ends_at and i.pass = k.pass`);
+    },
+
+    /**
+     * Records attempts that stored nothing and when to try again. A fault, or the last allowed
+     * attempt, shows as failed; a field not published yet stays pending.
+     */
+    async recordMisses(misses: readonly Miss[], now: Date, maxAttempts: number): Promise<void> {
+      if (misses.length === 0) return;
+      const { products, ends, passes } = keyArrays(misses);
+      await db.execute(sql`
+        update ingest_intervals i
+           set status = case when k.failed or i.attempts >= ${maxAttempts} then 'failed' else 'pending' end,
+               last_error = k.error, next_attempt_at = k.retry_at,
+               finished_at = ${now.toISOString()}
+          from unnest(${products}::text[], ${ends}::timestamptz[], ${passes}::smallint[],
+                      ${pgArray(misses.map((miss) => String(miss.failed)))}::boolean[],
+                      ${pgArray(misses.map((miss) => miss.error))}::text[],
+                      ${pgArray(misses.map((miss) => miss.retryAt))}::timestamptz[])
+               as k(product, ends_at, pass, failed, error, retry_at)
+         where i.product = k.product and i.ends_at = k.ends_at and i.pass = k.pass`);
+    },
+
+    /** The newest hour with an hourly pass stored or being stored, and whether one is being stored. */
+    async newestHourlyPass(): Promise<{ endsAt: Date; processing: boolean } | null> {
+      const rows = await queryRows<{ ends_at: Date | string; processing: boolean }>(
+        db,
+        sql`
+        select ends_at, bool_or(status = 'processing') as processing from ingest_intervals
+         where product = '1h' and ends_at = (select max(ends_at) from ingest_intervals
+                                              where product = '1h' and status in ('processing', 'done'))
+           and status in ('processing', 'done')
+         group by ends_at`,
+      );
+      const row = rows[0];
+      return row ? { endsAt: new Date(row.ends_at), processing: row.processing } : null;
+    },
+
+    /** The newest stored interval of each product and pass. */
+    async newestDone(): Promise<IntervalKey[]> {
+      const rows = await queryRows<IntervalRow>(
+        db,
+        sql`select product, pass, max(ends_at) as ends_at from ingest_intervals where status = 'done'
+             group by product, pass order by product, pass`,
+      );
+      return rows.map(toKey);
+    },
+
+    async countByStatus(): Promise<Map<IngestStatus, number>> {
+      const rows = await queryRows<{ status: IngestStatus; n: number }>(
+        db,
+        sql`select status, count(*)::int as n from ingest_intervals
+             where status in ('pending', 'processing', 'failed') group by status`,
+      );
+      return new Map(rows.map((row) => [row.status, row.n]));
+    },
+
+    /** The newest intervals whose last attempt failed. */
+    async failures(limit: number) {
+      const rows = await queryRows<IntervalRow>(
+        db,
+        sql`select product, ends_at, pass, status, attempts, last_error from ingest_intervals
+             where status = 'failed' order by ends_at desc, product, pass limit ${limit}`,
+      );
+      return rows.map((row) => ({
+        ...toKey(row),
+        status: row.status,
+        attempts: row.attempts,
+        lastError: row.last_error,
+      }));
+    },
+  };
+}
+
+export type IngestRepository = ReturnType<typeof createIngestRepository>;

@@ -1,0 +1,87 @@
+import { TZDate } from '@date-fns/tz';
+import { format } from 'date-fns';
+import type { Pass, PrecipitationProduct } from '../sources/sources';
+
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+export const DAY = 24 * HOUR;
+
+/** Length of one accumulation interval of each product. */
+export const STEP_MS: Record<PrecipitationProduct, number> = { '15m': 15 * MINUTE, '1h': HOUR };
+
+/** One field to ingest: a product's interval, by its end, and the pass. */
+export interface IntervalKey {
+  product: PrecipitationProduct;
+  endsAt: Date;
+  pass: Pass;
+}
+
+/**
+ * When each field is published after its interval ends (D3): 15-minute fields at once, hourly
+ * Pass 1 about an hour later, Pass 2 about two hours later.
+ */
+const PUBLICATION_DELAY_MS = { '15m': [0], '1h': [HOUR, 2 * HOUR] } as const;
+
+export function publishedAt(key: IntervalKey): Date {
+  const delays: readonly number[] = PUBLICATION_DELAY_MS[key.product];
+  return new Date(key.endsAt.getTime() + (delays[key.pass - 1] ?? 0));
+}
+
+/** Interval ends of a product in (from, to], oldest first. */
+export function intervalEnds(product: PrecipitationProduct, from: Date, to: Date): Date[] {
+  const step = STEP_MS[product];
+  const ends: Date[] = [];
+  for (let end = Math.floor(from.getTime() / step) * step + step; end <= to.getTime(); end += step) {
+    ends.push(new Date(end));
+  }
+  return ends;
+}
+
+/**
+ * The fields worth ingesting for intervals ending in (from, to] at `now`, newest first: every
+ * published 15-minute field, and for each hour the best published pass only (Pass 2 replaces
+ * Pass 1, so once Pass 2 is out, Pass 1 is not fetched at all).
+ */
+export function publishedIntervals(from: Date, to: Date, now: Date): IntervalKey[] {
+  const isOut = (key: IntervalKey) => publishedAt(key) <= now;
+  const keys: IntervalKey[] = intervalEnds('15m', from, to)
+    .map((endsAt): IntervalKey => ({ product: '15m', endsAt, pass: 1 }))
+    .filter(isOut);
+  for (const endsAt of intervalEnds('1h', from, to)) {
+    const best = ([2, 1] as const).map((pass): IntervalKey => ({ product: '1h', endsAt, pass })).find(isOut);
+    if (best) keys.push(best);
+  }
+  return keys.sort((a, b) => b.endsAt.getTime() - a.endsAt.getTime());
+}
+
+/** First instant (UTC) of each month that intervals ending in [first, last] fall in, as partitions see them. */
+export function monthsCovering(first: Date, last: Date): Date[] {
+  const months: Date[] = [];
+  let month = Date.UTC(first.getUTCFullYear(), first.getUTCMonth(), 1);
+  while (month <= last.getTime()) {
+    months.push(new Date(month));
+    const current = new Date(month);
+    month = Date.UTC(current.getUTCFullYear(), current.getUTCMonth() + 1, 1);
+  }
+  return months;
+}
+
+/** A calendar day of the product time zone as the instants that bound it: [start, end). */
+export interface ProductDay {
+  date: string;
+  start: Date;
+  end: Date;
+}
+
+/** The days from `fromDate` to `toDate` (YYYY-MM-DD, both included) in `timeZone`; 23 or 25 hours on DST changes. */
+export function productDays(fromDate: string, toDate: string, timeZone: string): ProductDay[] {
+  const days: ProductDay[] = [];
+  const [year, month, day] = fromDate.split('-').map(Number) as [number, number, number];
+  for (let offset = 0; ; offset++) {
+    const start = new TZDate(year, month - 1, day + offset, timeZone);
+    const date = format(start, 'yyyy-MM-dd');
+    if (date > toDate) return days;
+    const end = new TZDate(year, month - 1, day + offset + 1, timeZone);
+    days.push({ date, start: new Date(start.getTime()), end: new Date(end.getTime()) });
+  }
+}

@@ -1,0 +1,193 @@
+import { eq, getTableName, sql } from 'drizzle-orm';
+import { type AppDb, queryRows } from '../../db/client';
+import type { Pass, PrecipitationProduct } from '../sources/sources';
+import { DAY, type ProductDay, STEP_MS } from './intervals';
+import { pgArray } from './pg-array';
+import { rainfall15m, rainfallHourly, rainfallSources } from './rainfall.schema';
+
+const VALUE_TABLES = { '15m': rainfall15m, '1h': rainfallHourly } as const;
+const tableName = (product: PrecipitationProduct) => getTableName(VALUE_TABLES[product]);
+/** Serialises partition creation across processes (pg_advisory_xact_lock key). */
+const PARTITION_LOCK_KEY = 7_346_002;
+
+/** One sampled field ready to store: the value (inches, 0 when dry) at each location that has data. */
+export interface SampledInterval {
+  endsAt: Date;
+  pass: Pass;
+  locationIds: number[];
+  amounts: number[];
+}
+
+export interface SeriesPoint {
+  endsAt: Date;
+  amount: number;
+  /** Sum of the 24 hours ending at `endsAt`. */
+  total24h: number;
+}
+
+export interface DailyTotal {
+  locationId: number;
+  date: string;
+  total: number;
+}
+
+const partitionName = (product: PrecipitationProduct, month: Date) =>
+  `${tableName(product)}_${month.getUTCFullYear()}_${String(month.getUTCMonth() + 1).padStart(2, '0')}`;
+
+const nextMonth = (month: Date) => new Date(Date.UTC(month.getUTCFullYear(), month.getUTCMonth() + 1, 1));
+
+/** Values are `real`; summing their decimal form keeps totals free of float noise (0.1 + 0.2 = 0.3). */
+const exactSum = sql`sum(amount::numeric)::float8`;
+
+export function createRainfallRepository(db: AppDb) {
+  return {
+    /** The id of a source name, added on first use. */
+    async sourceId(name: string): Promise<number> {
+      await db.insert(rainfallSources).values({ name }).onConflictDoNothing();
+      const rows = await db
+        .select({ id: rainfallSources.id })
+        .from(rainfallSources)
+        .where(eq(rainfallSources.name, name));
+      const id = rows[0]?.id;
+      if (id === undefined) throw new Error(`rainfall source ${name} missing`);
+      return id;
+    },
+
+    /** Creates the monthly partitions of `product` that are missing, for months starting at each of `months`. */
+    async ensurePartitions(product: PrecipitationProduct, months: readonly Date[]): Promise<void> {
+      const names = months.map((month) => partitionName(product, month));
+      const existing = await queryRows<{ name: string }>(
+        db,
+        sql`select relname as name from pg_class where relname = any(${pgArray(names)}::text[])`,
+      );
+      const have = new Set(existing.map((row) => row.name));
+      const missing = months.filter((month) => !have.has(partitionName(product, month)));
+      if (missing.length === 0) return;
+      await db.transaction(async (tx) => {
+        // Two workers creating the same partition would collide in the catalogue without it.
+        await tx.execute(sql`select pg_advisory_xact_lock(${PARTITION_LOCK_KEY})`);
+        for (const month of missing) {
+          await tx.execute(
+            sql.raw(
+              `create table if not exists ${partitionName(product, month)} partition of ${tableName(product)}
+               for values from ('${month.toISOString()}') to ('${nextMonth(month).toISOString()}')`,
+            ),
+          );
+        }
+      });
+    },
+
+    /**
+     * Stores sampled fields of one product in one statement: wet values are upserted, a dry value
+     * deletes what an earlier run or a lower pass stored. A lower pass never replaces a higher
+     * one, and a row that would not change is not rewritten, so running it twice changes nothing.
+     */
+    async storeValues(product: PrecipitationProduct, sourceId: number, fields: readonly SampledInterval[]) {
+      if (fields.length === 0) return;
+      const table = VALUE_TABLES[product];
+      const slots = fields.flatMap((field, index) => field.locationIds.map(() => index + 1));
+      const ids = fields.flatMap((field) => field.locationIds);
+      const amounts = fields.flatMap((field) => field.amounts);
+      const times = fields.map((field) => field.endsAt.getTime());
+      const [first, last] = [new Date(Math.min(...times)), new Date(Math.max(...times))];
+      await db.execute(sql`
+        with fields as (
+          select ends_at, pass, slot::int as slot
+            from unnest(${pgArray(fields.map((field) => field.endsAt))}::timestamptz[],
+                        ${pgArray(fields.map((field) => field.pass))}::smallint[])
+                 with ordinality as f(ends_at, pass, slot)
+        ), v as (
+          select f.ends_at, f.pass, x.location_id, x.amount
+            from unnest(${pgArray(slots)}::int[], ${pgArray(ids)}::int[], ${pgArray(amounts)}::real[])
+                 as x(slot, location_id, amount)
+            join fields f on f.slot = x.slot
+        ), cleared as (
+          delete from ${table} r using v
+           where v.amount = 0 and r.location_id = v.location_id and r.ends_at = v.ends_at and r.pass <= v.pass
+             and r.ends_at between ${first.toISOString()} and ${last.toISOString()}
+        )
+        insert into ${table} as r (location_id, ends_at, amount, pass, source_id)
+        select location_id, ends_at, amount, pass, ${sourceId} from v where amount > 0
+        on conflict (location_id, ends_at) do update
+           set amount = excluded.amount, pass = excluded.pass, source_id = excluded.source_id
+         where excluded.pass >= r.pass
+           and (excluded.amount, excluded.pass, excluded.source_id) is distinct from (r.amount, r.pass, r.source_id)`);
+    },
+
+    /** Each location's total over the intervals ending in (from, to]; locations without rain are absent. */
+    async totalsBetween(
+      product: PrecipitationProduct,
+      locationIds: readonly number[],
+      from: Date,
+      to: Date,
+    ): Promise<Map<number, number>> {
+      const rows = await queryRows<{ location_id: number; total: number }>(
+        db,
+        sql`select location_id, ${exactSum} as total from ${VALUE_TABLES[product]}
+             where location_id = any(${pgArray(locationIds)}::int[])
+               and ends_at > ${from.toISOString()} and ends_at <= ${to.toISOString()}
+             group by location_id`,
+      );
+      return new Map(rows.map((row) => [row.location_id, row.total]));
+    },
+
+    /** Every interval of one location ending in [firstEnd, lastEnd], dry ones as 0, with the trailing 24-hour sum. */
+    async series(
+      product: PrecipitationProduct,
+      locationId: number,
+      firstEnd: Date,
+      lastEnd: Date,
+    ): Promise<SeriesPoint[]> {
+      const step = STEP_MS[product];
+      const perDay = DAY / step;
+      const windowStart = new Date(firstEnd.getTime() - DAY + step);
+      const rows = await queryRows<{ ends_at: Date | string; amount: number; total_24h: number }>(
+        db,
+        sql`
+        with slots as (
+          select generate_series(${windowStart.toISOString()}::timestamptz, ${lastEnd.toISOString()}::timestamptz,
+                                 ${`${step / 60_000} minutes`}::interval) as ends_at
+        ), stored as (
+          select ends_at, amount from ${VALUE_TABLES[product]}
+           where location_id = ${locationId}
+             and ends_at >= ${windowStart.toISOString()} and ends_at <= ${lastEnd.toISOString()}
+        ), filled as (
+          select s.ends_at, coalesce(stored.amount::numeric, 0) as amount
+            from slots s left join stored on stored.ends_at = s.ends_at
+        ), windowed as (
+          select ends_at, amount,
+                 sum(amount) over (order by ends_at rows between ${sql.raw(String(perDay - 1))} preceding and current row) as total_24h
+            from filled
+        )
+        select ends_at, amount::float8 as amount, total_24h::float8 as total_24h
+          from windowed where ends_at >= ${firstEnd.toISOString()} order by ends_at`,
+      );
+      return rows.map((row) => ({
+        endsAt: new Date(row.ends_at),
+        amount: row.amount,
+        total24h: row.total_24h,
+      }));
+    },
+
+    /** Hourly totals per location and day (hours ending in (start, end]); dry days are absent. */
+    async dailyTotals(locationIds: readonly number[], days: readonly ProductDay[]): Promise<DailyTotal[]> {
+      const [first, last] = [days[0], days[days.length - 1]];
+      if (!first || !last || locationIds.length === 0) return [];
+      const rows = await queryRows<{ location_id: number; date: string; total: number }>(
+        db,
+        sql`
+        select r.location_id, d.date, ${exactSum} as total
+          from unnest(${pgArray(days.map((day) => day.date))}::text[],
+                      ${pgArray(days.map((day) => day.start))}::timestamptz[],
+                      ${pgArray(days.map((day) => day.end))}::timestamptz[]) as d(date, starts, ends)
+          join ${rainfallHourly} r on r.ends_at > d.starts and r.ends_at <= d.ends
+         where r.location_id = any(${pgArray(locationIds)}::int[])
+           and r.ends_at > ${first.start.toISOString()} and r.ends_at <= ${last.end.toISOString()}
+         group by r.location_id, d.date`,
+      );
+      return rows.map((row) => ({ locationId: row.location_id, date: row.date, total: row.total }));
+    },
+  };
+}
+
+export type RainfallRepository = ReturnType<typeof createRainfallRepository>;

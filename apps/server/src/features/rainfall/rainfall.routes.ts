@@ -1,0 +1,34 @@
+import { ingestStatusSchema, processStatusSchema } from '@pluvio/shared/rainfall';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { Services } from '../../services';
+
+/** The state of the rainfall data: per D3 for every user, in detail for superusers. */
+export function rainfallRoutes(services: Services): FastifyPluginAsyncZod {
+  const { ingestion, guards } = services;
+  return async (app) => {
+    app.get(
+      '/api/services/process_status',
+      {
+        preHandler: guards.requireUser,
+        schema: {
+          tags: ['rainfall'],
+          summary: 'The newest hourly pass and whether it is being ingested (D3)',
+          response: { 200: processStatusSchema },
+        },
+      },
+      () => ingestion.processStatus(),
+    );
+    app.get(
+      '/api/services/ingest_status',
+      {
+        preHandler: guards.requireSuperuser,
+        schema: {
+          tags: ['rainfall'],
+          summary: 'Newest stored interval per product and pass, backlog and failures (superusers)',
+          response: { 200: ingestStatusSchema },
+        },
+      },
+      () => ingestion.ingestStatus(),
+    );
+  };
+}

@@ -1,0 +1,90 @@
+import type { IngestStatus } from '@pluvio/shared/rainfall';
+import { sql } from 'drizzle-orm';
+import {
+  check,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  real,
+  smallint,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core';
+import { locations } from '../locations/locations.schema';
+import type { PrecipitationProduct } from '../sources/sources';
+
+/**
+ * Rainfall storage (docs/ARCHITECTURE.md "Rainfall storage"). The two value tables are
+ * partitioned by month on `ends_at`, which drizzle-kit cannot express: their SQL is the custom
+ * migration `drizzle/0001_rainfall.sql`; the definitions here give typed names and keep
+ * drizzle-kit's snapshot in step.
+ */
+
+/** Where values came from ('simulator', 'mrms'), so each stored value names its source in two bytes. */
+export const rainfallSources = pgTable('rainfall_sources', {
+  id: smallint('id').primaryKey().generatedAlwaysAsIdentity(),
+  name: text('name').notNull().unique(),
+});
+
+/**
+ * Only wet intervals are stored: a missing row is 0 in for an interval that `ingest_intervals`
+ * records as done. One row per location and interval, holding the best pass so far.
+ */
+function valuesTable(name: string) {
+  return pgTable(
+    name,
+    {
+      locationId: integer('location_id')
+        .notNull()
+        .references(() => locations.id, { onDelete: 'cascade' }),
+      endsAt: timestamp('ends_at', { withTimezone: true }).notNull(),
+      /** Inches. */
+      amount: real('amount').notNull(),
+      pass: smallint('pass').notNull(),
+      sourceId: smallint('source_id').notNull(),
+    },
+    (table) => [
+      primaryKey({ columns: [table.locationId, table.endsAt] }),
+      index(`${name}_ends_at_idx`).using('brin', table.endsAt),
+    ],
+  );
+}
+
+export const rainfallHourly = valuesTable('rainfall_hourly');
+export const rainfall15m = valuesTable('rainfall_15m');
+
+/**
+ * Every field the ingestion has planned, with its outcome: the work list several workers share,
+ * the record of which intervals are known (so a missing value means dry), and process_status.
+ */
+export const ingestIntervals = pgTable(
+  'ingest_intervals',
+  {
+    product: text('product').$type<PrecipitationProduct>().notNull(),
+    endsAt: timestamp('ends_at', { withTimezone: true }).notNull(),
+    pass: smallint('pass').notNull(),
+    status: text('status').$type<IngestStatus>().notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    lastError: text('last_error'),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    source: text('source'),
+    startedAt: timestamp('started_at', { withTimezone: true }),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+    /** Wet values stored. */
+    rows: integer('rows'),
+  },
+  (table) => [
+    primaryKey({ columns: [table.product, table.endsAt, table.pass] }),
+    check('ingest_intervals_product_check', sql`${table.product} IN ('15m', '1h')`),
+    check(
+      'ingest_intervals_status_check',
+      sql`${table.status} IN ('pending', 'processing', 'done', 'failed', 'superseded')`,
+    ),
+    index('ingest_intervals_open_idx')
+      .on(table.endsAt)
+      .where(sql`${table.status} in ('pending', 'processing', 'failed')`),
+  ],
+);
+
+export type IngestIntervalRow = typeof ingestIntervals.$inferSelect;
