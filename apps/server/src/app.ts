@@ -17,6 +17,7 @@ import type { CookieSettings } from './features/auth/session-cookies';
 import { contactsRoutes } from './features/contacts/contacts.routes';
 import { locationsRoutes } from './features/locations/locations.routes';
 import { rainfallRoutes } from './features/rainfall/rainfall.routes';
+import { rainfallDataRoutes } from './features/rainfall/rainfall-data.routes';
 import { sourcesRoutes } from './features/sources/sources.routes';
 import { systemRoutes } from './features/system/system.routes';
 import { usersRoutes } from './features/users/users.routes';
@@ -95,6 +96,7 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
   await app.register(contactsRoutes(services));
   await app.register(assignmentsRoutes(services));
   await app.register(rainfallRoutes(services));
+  await app.register(rainfallDataRoutes(services));
   await app.register(sourcesRoutes(services));
 
   if (options.serveWeb !== false) await registerWebApp(app, config);

@@ -12,6 +12,7 @@ import { createSmtpTransport, type MailTransport } from './features/notification
 import { createOutboxService } from './features/notifications/outbox.service';
 import { createIngestionService } from './features/rainfall/ingestion.service';
 import { createRainfallService } from './features/rainfall/rainfall.service';
+import { createRainfallDataService } from './features/rainfall/rainfall-data.service';
 import { createSources } from './features/sources';
 import { installationSecret } from './features/system/system.service';
 import { createUsersService } from './features/users/users.service';
@@ -81,6 +82,14 @@ export async function createServices(options: ServiceOptions) {
     clock,
     backfillDays: config.BACKFILL_DAYS,
   });
+  const rainfallData = createRainfallDataService({
+    rainfall,
+    ingestion,
+    locations,
+    forecast: sources.forecast,
+    clock,
+    timeZone: config.TIME_ZONE,
+  });
   const rateLimit = { max: config.RATE_LIMIT_AUTH_PER_MINUTE, timeWindow: '1 minute' };
   // A page open in several tabs refreshes more often than anyone types a password.
   const refreshRateLimit = { max: config.RATE_LIMIT_AUTH_PER_MINUTE * 6, timeWindow: '1 minute' };
@@ -101,6 +110,7 @@ export async function createServices(options: ServiceOptions) {
     sources,
     rainfall,
     ingestion,
+    rainfallData,
     rateLimit,
     refreshRateLimit,
   };

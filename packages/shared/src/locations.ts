@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { locationRainfallSchema } from './rainfall';
 
 /** Location rules (spec part 2 §5 "Location form", §9; D7). */
 
@@ -138,5 +139,6 @@ export const locationSchema = z.object({
   /** First day with rainfall data (YYYY-MM-DD). */
   data_start_date: z.string().nullable(),
   created_at: z.string(),
+  ...locationRainfallSchema.shape,
 });
 export type Location = z.infer<typeof locationSchema>;

@@ -1,4 +1,7 @@
 import { z } from 'zod';
+import { clientIdQuerySchema, idParamsSchema } from './lists';
+import type { Atlas14Threshold } from './locations';
+import { meetsTier, TIER, type TierNumber } from './tiers';
 
 /** `processing` while a pass is being ingested; `done` once it is stored (D3). */
 export const PROCESS_STATUSES = ['processing', 'done'] as const;
@@ -42,3 +45,103 @@ export const ingestStatusSchema = z.object({
   failures: z.array(ingestedIntervalSchema),
 });
 export type IngestStatusResponse = z.infer<typeof ingestStatusSchema>;
+
+/** The colour of a location's rainfall on the dashboard and map (spec part 1 §4, D7). */
+export const LOCATION_COLORS = ['green', 'orange', 'red'] as const;
+export type LocationColor = (typeof LOCATION_COLORS)[number];
+
+/**
+ * Green below the location's 24-hour threshold, orange at or above it, red at or above the
+ * 1-year 24-hour Atlas 14 depth; red needs silver, so tier 1 (and unknown) never sees it.
+ */
+export function locationColor(
+  total: number,
+  h24Threshold: number,
+  atlas14Depth: number | null,
+  tier: TierNumber,
+): LocationColor {
+  if (atlas14Depth !== null && meetsTier(tier, TIER.silver) && total >= atlas14Depth) return 'red';
+  return total >= h24Threshold ? 'orange' : 'green';
+}
+
+/** The depth red compares with: the 1-year 24-hour Atlas 14 value (D7). */
+export function atlas14RedDepth(threshold: Atlas14Threshold | null | undefined): number | null {
+  return threshold?.['24h'][0] ?? null;
+}
+
+/** The rainfall every location row carries (spec part 1 §3; D5: 24 Hr Accum and Daily Total). */
+export const locationRainfallSchema = z.object({
+  /** The 24 hours ending at the newest processed hour. */
+  total_rainfall: z.number(),
+  color_24: z.enum(LOCATION_COLORS),
+  /** Since local midnight today (product time zone). */
+  total_hourly_rainfall: z.number(),
+  color_hourly: z.enum(LOCATION_COLORS),
+});
+export type LocationRainfall = z.infer<typeof locationRainfallSchema>;
+
+/** Limits of the data calls: hourly days and 15-minute hours asked for, days of daily totals. */
+export const HOURLY_DAYS = { default: 1, max: 31 } as const;
+export const QUARTER_HOURS = { default: 12, max: 72 } as const;
+export const MAX_DAILY_RANGE_DAYS = 366;
+
+export const RAINFALL_MESSAGES = {
+  date: 'Dates must be written YYYY-MM-DD',
+  dateOrder: 'The start date must not be after the end date',
+  dateRange: `Ask for at most ${MAX_DAILY_RANGE_DAYS} days at a time`,
+};
+
+const dateSchema = z.iso.date({ error: RAINFALL_MESSAGES.date });
+
+/** POST /api/locations/24h_data: the trailing 24 hours, or the local day `date`. */
+export const totalsQuerySchema = clientIdQuerySchema.extend({ date: dateSchema.optional() });
+
+/** GET /api/locations/{id}/hourly_data: the `days` local days ending with `date` (default today). */
+export const hourlyDataQuerySchema = clientIdQuerySchema.extend({
+  days: z.coerce.number().int().min(1).max(HOURLY_DAYS.max).default(HOURLY_DAYS.default),
+  date: dateSchema.optional(),
+});
+
+/** GET /api/locations/{id}/15m_data: the last `hours` hours. */
+export const quarterHourDataQuerySchema = clientIdQuerySchema.extend({
+  hours: z.coerce.number().int().min(1).max(QUARTER_HOURS.max).default(QUARTER_HOURS.default),
+});
+
+const daysBetween = (from: string, to: string) => (Date.parse(to) - Date.parse(from)) / 86_400_000;
+
+/** GET /api/locations/{id}/24h_data/{startDate}/{endDate}. */
+export const dailyDataParamsSchema = idParamsSchema
+  .extend({ startDate: dateSchema, endDate: dateSchema })
+  .refine((params) => params.startDate <= params.endDate, {
+    message: RAINFALL_MESSAGES.dateOrder,
+    path: ['endDate'],
+  })
+  .refine((params) => daysBetween(params.startDate, params.endDate) < MAX_DAILY_RANGE_DAYS, {
+    message: RAINFALL_MESSAGES.dateRange,
+    path: ['endDate'],
+  });
+
+/** `hourly_data` and `15m_data`: each interval, by its end (ISO 8601 with the product zone's offset). */
+export const seriesResponseSchema = z.object({
+  hourly_data: z.record(z.string(), z.object({ total: z.number(), '24h_total': z.number() })),
+});
+export type SeriesResponse = z.infer<typeof seriesResponseSchema>;
+
+/** POST /api/locations/24h_data, keyed by location id. */
+export const locationTotalsResponseSchema = z.object({
+  locations: z.record(z.string(), z.object({ total_rainfall: z.number() })),
+});
+export type LocationTotalsResponse = z.infer<typeof locationTotalsResponseSchema>;
+
+/** GET /api/locations/{id}/24h_data/...: each local day's rainfall and their sum. */
+export const dailyDataResponseSchema = z.object({
+  total_rainfall: z.number(),
+  items: z.array(z.object({ date: z.string(), rainfall: z.number() })),
+});
+export type DailyDataResponse = z.infer<typeof dailyDataResponseSchema>;
+
+/** GET /api/locations/{id}/forecast: today and the next two days (inches). */
+export const forecastResponseSchema = z.object({
+  forecasts: z.array(z.object({ date: z.string(), value: z.number() })),
+});
+export type ForecastResponse = z.infer<typeof forecastResponseSchema>;

@@ -55,6 +55,10 @@ export function buildLocation(overrides: Partial<Location> = {}): Location {
     atlas14_threshold: null,
     data_start_date: '2026-11-01',
     created_at: '2026-11-01T12:00:00.000Z',
+    total_rainfall: 0,
+    color_24: 'green',
+    total_hourly_rainfall: 0,
+    color_hourly: 'green',
     ...overrides,
   };
 }

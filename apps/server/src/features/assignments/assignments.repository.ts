@@ -38,6 +38,20 @@ export function createAssignmentsRepository(db: AppDb) {
         .where(and(eq(contactLocations.contactId, contactId), eq(contactLocations.locationId, locationId)));
       return rows.length > 0;
     },
+    /** Which of the location ids are assigned to the contact. */
+    async assignedAmong(contactId: number, locationIds: readonly number[]): Promise<number[]> {
+      if (locationIds.length === 0) return [];
+      const rows = await db
+        .select({ id: contactLocations.locationId })
+        .from(contactLocations)
+        .where(
+          and(
+            eq(contactLocations.contactId, contactId),
+            inArray(contactLocations.locationId, [...locationIds]),
+          ),
+        );
+      return rows.map((row) => row.id);
+    },
     /** Which of the ids are locations of the account. */
     async locationIdsInClient(clientId: number, ids: number[]): Promise<number[]> {
       if (ids.length === 0) return [];

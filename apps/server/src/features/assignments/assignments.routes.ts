@@ -10,7 +10,7 @@ import { type AccountAccess, manages } from '../accounts/accounts.access';
 import { authOf } from '../auth/auth.guard';
 import { presentContact } from '../contacts/contacts.presenter';
 import type { ContactRow } from '../contacts/contacts.schema';
-import { presentLocation } from '../locations/locations.presenter';
+import { presentLocations } from '../locations/locations.presenter';
 
 const tags = ['assignments'];
 const contactList = { 200: z.array(contactSchema) };
@@ -27,7 +27,7 @@ function requireAssigner(access: AccountAccess): void {
  * (paged like the read) so the screen can reload it.
  */
 export function assignmentsRoutes(services: Services): FastifyPluginAsyncZod {
-  const { assignments, accounts, guards } = services;
+  const { assignments, accounts, guards, rainfallData } = services;
   const preHandler = guards.requireUser;
 
   async function presentContacts(access: AccountAccess, rows: ContactRow[]) {
@@ -102,7 +102,7 @@ export function assignmentsRoutes(services: Services): FastifyPluginAsyncZod {
         // A contact reads its own locations; anyone else's need a manager.
         if (access.contactId !== request.params.id) requireAssigner(access);
         const rows = await assignments.locationsOf(access.client.id, request.params.id, request.query);
-        return rows.map(presentLocation);
+        return presentLocations(rainfallData, access, rows);
       },
     );
     app.post(
@@ -122,7 +122,7 @@ export function assignmentsRoutes(services: Services): FastifyPluginAsyncZod {
         requireAssigner(access);
         const { params, body, query } = request;
         const rows = await assignments.assignLocations(access.client.id, params.id, body, query);
-        return rows.map(presentLocation);
+        return presentLocations(rainfallData, access, rows);
       },
     );
 
@@ -143,7 +143,7 @@ export function assignmentsRoutes(services: Services): FastifyPluginAsyncZod {
         requireAssigner(access);
         const { params, body, query } = request;
         const rows = await assignments.removeLocations(access.client.id, params.id, body, query);
-        return rows.map(presentLocation);
+        return presentLocations(rainfallData, access, rows);
       },
     );
   };

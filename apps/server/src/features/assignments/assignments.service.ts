@@ -42,6 +42,7 @@ export function createAssignmentsService(db: AppDb) {
     /** For the contact's own view of its locations: no id check, the contact is the caller's. */
     locationsOfContact: repository.locationsOfContact,
     isAssigned: repository.isAssigned,
+    assignedAmong: repository.assignedAmong,
 
     async contactsOf(clientId: number, locationId: number, paging: Paging) {
       await requireLocations(clientId, [locationId]);

@@ -1,8 +1,11 @@
 import type { Location } from '@pluvio/shared/locations';
+import type { LocationRainfall } from '@pluvio/shared/rainfall';
+import type { AccountAccess } from '../accounts/accounts.access';
+import type { RainfallDataService } from '../rainfall/rainfall-data.service';
 import type { LocationRow } from './locations.schema';
 
-/** A location as the API returns it. */
-export function presentLocation(row: LocationRow): Location {
+/** A location as the API returns it, with its rainfall as the caller sees it. */
+export function presentLocation(row: LocationRow, rainfall: LocationRainfall): Location {
   return {
     id: row.id,
     client_id: row.clientId,
@@ -16,5 +19,25 @@ export function presentLocation(row: LocationRow): Location {
     atlas14_threshold: row.atlas14Threshold ?? null,
     data_start_date: row.dataStartDate,
     created_at: row.createdAt.toISOString(),
+    ...rainfall,
   };
+}
+
+/** Locations as the API returns them: totals and colours for the caller's tier (spec part 1 §3, §4). */
+export async function presentLocations(
+  rainfallData: Pick<RainfallDataService, 'rainfallOf'>,
+  access: Pick<AccountAccess, 'tier'>,
+  rows: readonly LocationRow[],
+): Promise<Location[]> {
+  const rainfallOf = await rainfallData.rainfallOf(access.tier, rows);
+  return rows.map((row) => presentLocation(row, rainfallOf(row)));
+}
+
+export async function presentOneLocation(
+  rainfallData: Pick<RainfallDataService, 'rainfallOf'>,
+  access: Pick<AccountAccess, 'tier'>,
+  row: LocationRow,
+): Promise<Location> {
+  const rainfallOf = await rainfallData.rainfallOf(access.tier, [row]);
+  return presentLocation(row, rainfallOf(row));
 }

@@ -1,5 +1,5 @@
 import { type Paging, pageWindow } from '@pluvio/shared/lists';
-import { and, asc, count, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import { type AppDb, queryRows } from '../../db/client';
 import { type Atlas14Threshold, type LocationRow, locations } from './locations.schema';
 
@@ -79,6 +79,15 @@ export function createLocationsRepository(db: AppDb) {
         update locations l set atlas14_threshold = f."atlas14Threshold"
           from jsonb_to_recordset(${JSON.stringify(fills)}::jsonb) as f(id integer, "atlas14Threshold" jsonb)
          where l.id = f.id and l.atlas14_threshold is null`);
+    },
+    /** Which of the ids are locations of the account. */
+    async idsInClient(clientId: number, ids: readonly number[]): Promise<number[]> {
+      if (ids.length === 0) return [];
+      const rows = await db
+        .select({ id: locations.id })
+        .from(locations)
+        .where(and(eq(locations.clientId, clientId), inArray(locations.id, [...ids])));
+      return rows.map((row) => row.id);
     },
     async count(clientId: number): Promise<number> {
       const [row] = await db.select({ n: count() }).from(locations).where(eq(locations.clientId, clientId));

@@ -4,8 +4,10 @@ import { locationCreateSchema, locationPatchSchema, locationSchema } from '@pluv
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Services } from '../../services';
+import type { AccountAccess } from '../accounts/accounts.access';
 import { authOf } from '../auth/auth.guard';
-import { presentLocation } from './locations.presenter';
+import { presentLocations, presentOneLocation } from './locations.presenter';
+import type { LocationRow } from './locations.schema';
 
 const tags = ['locations'];
 /** 20,000 import rows are about 2.5 MB of JSON; Fastify's default limit is 1 MB. */
@@ -13,7 +15,8 @@ const IMPORT_BODY_LIMIT = 8 * 1024 * 1024;
 
 /** Locations CRUD and CSV import (spec part 2 §7), each path with and without its trailing slash. */
 export function locationsRoutes(services: Services): FastifyPluginAsyncZod {
-  const { locations, accounts, guards } = services;
+  const { locations, accounts, guards, rainfallData } = services;
+  const present = (access: AccountAccess, row: LocationRow) => presentOneLocation(rainfallData, access, row);
   const preHandler = guards.requireUser;
   return async (app) => {
     app.get(
@@ -25,7 +28,7 @@ export function locationsRoutes(services: Services): FastifyPluginAsyncZod {
       async (request) => {
         const access = await accounts.accessFor(authOf(request).user, request.query.client_id);
         const rows = await locations.listVisible(access, request.query);
-        return rows.map(presentLocation);
+        return presentLocations(rainfallData, access, rows);
       },
     );
     app.post(
@@ -42,7 +45,7 @@ export function locationsRoutes(services: Services): FastifyPluginAsyncZod {
       async (request, reply) => {
         const access = await accounts.accessFor(authOf(request).user, request.query.client_id);
         const row = await locations.create(access, request.body);
-        return reply.code(201).send(presentLocation(row));
+        return reply.code(201).send(await present(access, row));
       },
     );
 
@@ -77,7 +80,7 @@ export function locationsRoutes(services: Services): FastifyPluginAsyncZod {
       },
       async (request) => {
         const access = await accounts.accessFor(authOf(request).user, request.query.client_id);
-        return presentLocation(await locations.findVisible(access, request.params.id));
+        return present(access, await locations.findVisible(access, request.params.id));
       },
     );
     app.patch(
@@ -94,7 +97,7 @@ export function locationsRoutes(services: Services): FastifyPluginAsyncZod {
       },
       async (request) => {
         const access = await accounts.accessFor(authOf(request).user, request.query.client_id);
-        return presentLocation(await locations.update(access, request.params.id, request.body));
+        return present(access, await locations.update(access, request.params.id, request.body));
       },
     );
     app.delete(

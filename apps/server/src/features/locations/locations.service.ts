@@ -34,7 +34,7 @@ export interface LocationsOptions {
   clock: Clock;
   timeZone: string;
   /** A plain contact sees only the locations assigned to it. */
-  assignments: Pick<AssignmentsService, 'locationsOfContact' | 'isAssigned'>;
+  assignments: Pick<AssignmentsService, 'locationsOfContact' | 'isAssigned' | 'assignedAmong'>;
   /** NOAA Atlas 14 depths for every location, old and new (D7). */
   frequency: Pick<FrequencySource, 'depthsAt'>;
 }
@@ -139,6 +139,18 @@ export function createLocationsService(db: AppDb, options: LocationsOptions) {
         if (!assigned) throw locationNotFound();
       }
       return row;
+    },
+
+    /** Refuses the whole list when any id is not one the caller may see (distinct ids). */
+    async requireVisible(access: AccountAccess, ids: readonly number[]): Promise<void> {
+      const inClient = await repository.idsInClient(access.client.id, ids);
+      const visible =
+        access.relation !== 'contact'
+          ? inClient
+          : access.contactId === null
+            ? []
+            : await assignments.assignedAmong(access.contactId, inClient);
+      if (visible.length !== ids.length) throw locationNotFound();
     },
 
     async create(access: AccountAccess, input: LocationCreate): Promise<LocationRow> {

@@ -1,0 +1,115 @@
+import { clientIdQuerySchema, idListSchema, idParamsSchema } from '@pluvio/shared/lists';
+import {
+  dailyDataParamsSchema,
+  dailyDataResponseSchema,
+  forecastResponseSchema,
+  hourlyDataQuerySchema,
+  locationTotalsResponseSchema,
+  quarterHourDataQuerySchema,
+  seriesResponseSchema,
+  totalsQuerySchema,
+} from '@pluvio/shared/rainfall';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { Services } from '../../services';
+import { authOf } from '../auth/auth.guard';
+
+const tags = ['rainfall'];
+
+/** The rainfall data calls of spec part 1 §7 (shapes §3, D5); 404 for a location the caller may not see. */
+export function rainfallDataRoutes(services: Services): FastifyPluginAsyncZod {
+  const { accounts, guards, rainfallData } = services;
+  const preHandler = guards.requireUser;
+  return async (app) => {
+    app.post(
+      '/api/locations/24h_data',
+      {
+        preHandler,
+        schema: {
+          tags,
+          summary: 'Trailing 24-hour totals, or the totals of one local day, of the listed locations',
+          querystring: totalsQuerySchema,
+          body: idListSchema,
+          response: { 200: locationTotalsResponseSchema },
+        },
+      },
+      async (request) => {
+        const access = await accounts.accessFor(authOf(request).user, request.query.client_id);
+        return rainfallData.totals(access, request.body, request.query.date);
+      },
+    );
+
+    app.get(
+      '/api/locations/:id/hourly_data',
+      {
+        preHandler,
+        schema: {
+          tags,
+          summary:
+            "Each hour of the local days ending with `date`: the hour's amount and the trailing 24 hours",
+          params: idParamsSchema,
+          querystring: hourlyDataQuerySchema,
+          response: { 200: seriesResponseSchema },
+        },
+      },
+      async (request) => {
+        const access = await accounts.accessFor(authOf(request).user, request.query.client_id);
+        return rainfallData.hourly(access, request.params.id, request.query);
+      },
+    );
+
+    app.get(
+      '/api/locations/:id/15m_data',
+      {
+        preHandler,
+        schema: {
+          tags,
+          summary: 'Each 15 minutes of the last `hours` hours (silver and up)',
+          params: idParamsSchema,
+          querystring: quarterHourDataQuerySchema,
+          response: { 200: seriesResponseSchema },
+        },
+      },
+      async (request) => {
+        const access = await accounts.accessFor(authOf(request).user, request.query.client_id);
+        return rainfallData.quarterHours(access, request.params.id, request.query.hours);
+      },
+    );
+
+    app.get(
+      '/api/locations/:id/24h_data/:startDate/:endDate',
+      {
+        preHandler,
+        schema: {
+          tags,
+          summary: 'Rainfall of each local day from startDate to endDate and their total',
+          params: dailyDataParamsSchema,
+          querystring: clientIdQuerySchema,
+          response: { 200: dailyDataResponseSchema },
+        },
+      },
+      async (request) => {
+        const access = await accounts.accessFor(authOf(request).user, request.query.client_id);
+        const { id, startDate, endDate } = request.params;
+        return rainfallData.daily(access, id, startDate, endDate);
+      },
+    );
+
+    app.get(
+      '/api/locations/:id/forecast',
+      {
+        preHandler,
+        schema: {
+          tags,
+          summary: 'Forecast rainfall for today and the next two days (gold and up)',
+          params: idParamsSchema,
+          querystring: clientIdQuerySchema,
+          response: { 200: forecastResponseSchema },
+        },
+      },
+      async (request) => {
+        const access = await accounts.accessFor(authOf(request).user, request.query.client_id);
+        return rainfallData.forecasts(access, request.params.id);
+      },
+    );
+  };
+}

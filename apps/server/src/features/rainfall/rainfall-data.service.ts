@@ -1,0 +1,190 @@
+import { TZDate } from '@date-fns/tz';
+import type { Atlas14Threshold } from '@pluvio/shared/locations';
+import { MESSAGES } from '@pluvio/shared/messages';
+import {
+  atlas14RedDepth,
+  type DailyDataResponse,
+  type ForecastResponse,
+  type LocationRainfall,
+  type LocationTotalsResponse,
+  locationColor,
+  type ProcessStatusResponse,
+  type SeriesResponse,
+} from '@pluvio/shared/rainfall';
+import { TIER, type TierNumber } from '@pluvio/shared/tiers';
+import { formatISO } from 'date-fns';
+import type { Clock } from '../../lib/clock';
+import { productDate } from '../../lib/time';
+import { type AccountAccess, requireTier } from '../accounts/accounts.access';
+import type { LocationsService } from '../locations/locations.service';
+import type { ForecastSource, PrecipitationProduct } from '../sources/sources';
+import { productDays, STEP_MS } from './intervals';
+import type { SeriesPoint } from './rainfall.repository';
+import type { RainfallService } from './rainfall.service';
+
+export interface RainfallDataOptions {
+  rainfall: RainfallService;
+  ingestion: { processStatus(): Promise<ProcessStatusResponse> };
+  locations: Pick<LocationsService, 'findVisible' | 'requireVisible'>;
+  forecast: ForecastSource;
+  clock: Clock;
+  /** Product time zone (D2): local days, "today" and the offsets of the series keys. */
+  timeZone: string;
+}
+
+/** What the colours of a location row are computed from. */
+export interface RatedLocation {
+  id: number;
+  h24Threshold: number;
+  atlas14Threshold?: Atlas14Threshold | null;
+}
+
+const HOUR = STEP_MS['1h'];
+
+/** The calendar date `days` after `date` (both YYYY-MM-DD). */
+function shiftDate(date: string, days: number): string {
+  const [year, month, day] = date.split('-').map(Number) as [number, number, number];
+  return new Date(Date.UTC(year, month - 1, day + days)).toISOString().slice(0, 10);
+}
+
+/** Stored values have 7 significant digits; this drops what adding them as floats adds (0.1 + 0.2). */
+const withoutFloatNoise = (value: number) => Math.round(value * 1e6) / 1e6;
+
+/**
+ * The rainfall data calls (spec part 1 §3, §7; D5): totals, colours, series and forecasts of the
+ * locations the caller may see (D10). Only readings at or before the newest processed hour
+ * (`process_status` datetime) are shown.
+ */
+export function createRainfallDataService(options: RainfallDataOptions) {
+  const { rainfall, ingestion, locations, forecast, clock, timeZone } = options;
+
+  async function processedUpTo(): Promise<Date | null> {
+    const { datetime } = await ingestion.processStatus();
+    return datetime === null ? null : new Date(datetime);
+  }
+
+  const today = () => productDate(clock.now(), timeZone);
+  const todayStart = () => productDays(today(), today(), timeZone)[0]?.start ?? clock.now();
+
+  function presentSeries(points: SeriesPoint[]): SeriesResponse {
+    return {
+      hourly_data: Object.fromEntries(
+        points.map((point) => [
+          formatISO(new TZDate(point.endsAt, timeZone)),
+          { total: point.amount, '24h_total': point.total24h },
+        ]),
+      ),
+    };
+  }
+
+  /** The location's intervals ending in [firstEnd, lastEnd], cut at the processed hour. */
+  async function processedSeries(
+    product: PrecipitationProduct,
+    locationId: number,
+    firstEnd: Date,
+    lastEnd: Date,
+  ): Promise<SeriesResponse> {
+    const upTo = await processedUpTo();
+    const last = upTo && upTo < lastEnd ? upTo : lastEnd;
+    if (!upTo || last < firstEnd) return { hourly_data: {} };
+    return presentSeries(await rainfall.series(product, locationId, firstEnd, last));
+  }
+
+  return {
+    /**
+     * The 24 Hr Accum and Daily Total (D5) of the rows, read in two set-based queries, as a
+     * function giving each row's figures and their colours as a caller of `tier` sees them.
+     */
+    async rainfallOf(
+      tier: TierNumber,
+      rows: readonly RatedLocation[],
+    ): Promise<(row: RatedLocation) => LocationRainfall> {
+      const ids = rows.map((row) => row.id);
+      const upTo = await processedUpTo();
+      const [trailing, sinceMidnight] =
+        upTo && ids.length > 0
+          ? await Promise.all([
+              rainfall.trailing24h(ids, upTo),
+              rainfall.totalsBetween('1h', ids, todayStart(), upTo),
+            ])
+          : [new Map<number, number>(), new Map<number, number>()];
+      return (row) => {
+        const colorOf = (total: number) =>
+          locationColor(total, row.h24Threshold, atlas14RedDepth(row.atlas14Threshold), tier);
+        const total24 = trailing.get(row.id) ?? 0;
+        const totalToday = sinceMidnight.get(row.id) ?? 0;
+        return {
+          total_rainfall: total24,
+          color_24: colorOf(total24),
+          total_hourly_rainfall: totalToday,
+          color_hourly: colorOf(totalToday),
+        };
+      };
+    },
+
+    /** POST /api/locations/24h_data: the trailing 24 hours, or the local day `date`; every id must be visible. */
+    async totals(
+      access: AccountAccess,
+      ids: readonly number[],
+      date?: string,
+    ): Promise<LocationTotalsResponse> {
+      const unique = [...new Set(ids)];
+      await locations.requireVisible(access, unique);
+      let totals = new Map<number, number>();
+      if (date) {
+        const days = await rainfall.dailyTotals(unique, date, date);
+        totals = new Map([...days].map(([id, [day]]) => [id, day?.total ?? 0]));
+      } else {
+        const upTo = await processedUpTo();
+        if (upTo) totals = await rainfall.trailing24h(unique, upTo);
+      }
+      return {
+        locations: Object.fromEntries(unique.map((id) => [id, { total_rainfall: totals.get(id) ?? 0 }])),
+      };
+    },
+
+    /** GET .../hourly_data: every hour of the `days` local days ending with `date` (default today). */
+    async hourly(access: AccountAccess, id: number, query: { days: number; date?: string }) {
+      await locations.findVisible(access, id);
+      const lastDate = query.date ?? today();
+      const days = productDays(shiftDate(lastDate, 1 - query.days), lastDate, timeZone);
+      const [first, last] = [days[0], days[days.length - 1]];
+      if (!first || !last) return { hourly_data: {} };
+      return processedSeries('1h', id, new Date(first.start.getTime() + HOUR), last.end);
+    },
+
+    /** GET .../15m_data: the quarter hours of the last `hours` processed hours (silver and up). */
+    async quarterHours(access: AccountAccess, id: number, hours: number) {
+      requireTier(access, TIER.silver, MESSAGES.tierTooLow);
+      await locations.findVisible(access, id);
+      const upTo = await processedUpTo();
+      if (!upTo) return { hourly_data: {} };
+      const firstEnd = new Date(upTo.getTime() - hours * HOUR + STEP_MS['15m']);
+      return presentSeries(await rainfall.series('15m', id, firstEnd, upTo));
+    },
+
+    /** GET .../24h_data/{startDate}/{endDate}: each local day's rainfall and the sum of them. */
+    async daily(
+      access: AccountAccess,
+      id: number,
+      startDate: string,
+      endDate: string,
+    ): Promise<DailyDataResponse> {
+      await locations.findVisible(access, id);
+      const days = (await rainfall.dailyTotals([id], startDate, endDate)).get(id) ?? [];
+      return {
+        total_rainfall: withoutFloatNoise(days.reduce((sum, day) => sum + day.total, 0)),
+        items: days.map((day) => ({ date: day.date, rainfall: day.total })),
+      };
+    },
+
+    /** GET .../forecast: today and the next two days at the location (gold and up). */
+    async forecasts(access: AccountAccess, id: number): Promise<ForecastResponse> {
+      requireTier(access, TIER.gold, MESSAGES.tierTooLow);
+      const location = await locations.findVisible(access, id);
+      return { forecasts: await forecast.dailyAt(location, clock.now()) };
+    },
+  };
+}
+
+export type RainfallDataService = ReturnType<typeof createRainfallDataService>;
