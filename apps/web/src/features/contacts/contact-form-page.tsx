@@ -30,10 +30,9 @@ import { MESSAGES } from '@pluvio/shared/messages';
 import { seesAllContacts } from '@pluvio/shared/permissions';
 import { isAdminRole } from '@pluvio/shared/roles';
 import { IconChevronDown } from '@tabler/icons-react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId } from 'react';
-import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
-import { z } from 'zod';
+import { Link, useNavigate } from 'react-router';
 import { ErrorMessage, InfoMessage } from '../../components/form-message';
 import { SettingsTabs } from '../../components/settings-tabs';
 import { useActiveAccount } from '../../lib/account-api';
@@ -42,6 +41,7 @@ import { putInCachedLists } from '../../lib/cached-lists';
 import { DELAYS } from '../../lib/delay';
 import { validateWith } from '../../lib/form-validation';
 import { PATHS } from '../../lib/routes';
+import { useEditedRecord } from '../../lib/use-edited-record';
 import { CONTACTS_KEY, contactQuery, createContact, updateContact } from './api';
 import { useDeleteContact } from './use-delete-contact';
 
@@ -231,29 +231,8 @@ function ContactFormFields({ contact }: { contact: Contact | null }) {
   );
 }
 
-const navigationStateSchema = z.object({ contact: contactSchema });
-
-/** The contact to edit: from the navigation state, or read by the `id` query value. */
-function useEditedContact() {
-  const { clientId } = useActiveAccount();
-  const state = navigationStateSchema.safeParse(useLocation().state);
-  const id = Number(useSearchParams()[0].get('id'));
-  const passed = state.success ? state.data.contact : null;
-  const lookup = useQuery({
-    ...contactQuery(id, clientId),
-    enabled: passed === null && Number.isInteger(id) && id > 0,
-  });
-  if (passed) return { editing: true, contact: passed, loading: false, error: null };
-  return {
-    editing: lookup.isEnabled,
-    contact: lookup.data ?? null,
-    loading: lookup.isLoading,
-    error: lookup.error,
-  };
-}
-
 function ContactFormContent() {
-  const edited = useEditedContact();
+  const edited = useEditedRecord('contact', contactSchema, contactQuery);
   return (
     <>
       <Title order={1}>{edited.editing ? 'Edit Contact' : 'Add Contact'}</Title>
@@ -261,7 +240,7 @@ function ContactFormContent() {
       {edited.error && <ErrorMessage>{failureMessage(edited.error, CONTACT_MESSAGES.notFound)}</ErrorMessage>}
       {!edited.loading && !edited.error && (
         <Paper withBorder p={{ base: 'md', sm: 'lg' }} radius="md" maw={720}>
-          <ContactFormFields key={edited.contact?.id ?? 'new'} contact={edited.contact} />
+          <ContactFormFields key={edited.record?.id ?? 'new'} contact={edited.record} />
         </Paper>
       )}
     </>

@@ -24,10 +24,9 @@ import { MESSAGES } from '@pluvio/shared/messages';
 import { canSetRapidrainThreshold } from '@pluvio/shared/permissions';
 import { isAdminRole } from '@pluvio/shared/roles';
 import { TIER } from '@pluvio/shared/tiers';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
-import { z } from 'zod';
+import { Link, useNavigate } from 'react-router';
 import { ErrorMessage, InfoMessage } from '../../components/form-message';
 import { SettingsTabs } from '../../components/settings-tabs';
 import { accountKeys, useActiveAccount } from '../../lib/account-api';
@@ -36,6 +35,7 @@ import { putInCachedLists } from '../../lib/cached-lists';
 import { DELAYS } from '../../lib/delay';
 import { validateWith } from '../../lib/form-validation';
 import { PATHS } from '../../lib/routes';
+import { useEditedRecord } from '../../lib/use-edited-record';
 import { type LocationBody, locationQuery, saveLocation } from './api';
 import { useDeleteLocation } from './use-delete-location';
 
@@ -203,29 +203,8 @@ function LocationForm({ location }: { location: Location | null }) {
   );
 }
 
-const navigationStateSchema = z.object({ location: locationSchema });
-
-/** The location to edit: from the navigation state, or read by the `id` query value. */
-function useEditedLocation() {
-  const { clientId } = useActiveAccount();
-  const state = navigationStateSchema.safeParse(useLocation().state);
-  const id = Number(useSearchParams()[0].get('id'));
-  const passed = state.success ? state.data.location : null;
-  const lookup = useQuery({
-    ...locationQuery(id, clientId),
-    enabled: passed === null && Number.isInteger(id) && id > 0,
-  });
-  if (passed) return { editing: true, location: passed, loading: false, error: null };
-  return {
-    editing: lookup.isEnabled,
-    location: lookup.data ?? null,
-    loading: lookup.isLoading,
-    error: lookup.error,
-  };
-}
-
 function LocationFormContent() {
-  const edited = useEditedLocation();
+  const edited = useEditedRecord('location', locationSchema, locationQuery);
   return (
     <>
       <Title order={1}>{edited.editing ? 'Edit Location' : 'Add Location'}</Title>
@@ -235,7 +214,7 @@ function LocationFormContent() {
       )}
       {!edited.loading && !edited.error && (
         <Paper withBorder p={{ base: 'md', sm: 'lg' }} radius="md" maw={720}>
-          <LocationForm key={edited.location?.id ?? 'new'} location={edited.location} />
+          <LocationForm key={edited.record?.id ?? 'new'} location={edited.record} />
         </Paper>
       )}
     </>
