@@ -30,6 +30,7 @@ import { useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { z } from 'zod';
 import { ErrorMessage, InfoMessage } from '../../components/form-message';
+import { ManagersOnly } from '../../components/managers-only';
 import { SettingsTabs } from '../../components/settings-tabs';
 import { clientQuery, useActiveAccount } from '../../lib/account-api';
 import { failureMessage } from '../../lib/api-client';
@@ -297,7 +298,7 @@ function useArrivalClient(): Client | null {
 }
 
 function ClientFormBody({ editing }: { editing: Client | null }) {
-  const { user, account, clientId } = useActiveAccount();
+  const { user, clientId } = useActiveAccount();
   if (user?.is_superuser) {
     return (
       <ClientForm
@@ -306,8 +307,11 @@ function ClientFormBody({ editing }: { editing: Client | null }) {
       />
     );
   }
-  if (account?.membership === 'contact') return <InfoMessage>{MESSAGES.settingsOwnersOnly}</InfoMessage>;
-  return <OwnAccount clientId={clientId} />;
+  return (
+    <ManagersOnly>
+      <OwnAccount clientId={clientId} />
+    </ManagersOnly>
+  );
 }
 
 /** /client-form: add or edit a client (superusers) or the user's own subscription. */

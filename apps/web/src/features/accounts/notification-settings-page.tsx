@@ -15,6 +15,7 @@ import type { TierNumber } from '@pluvio/shared/tiers';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ErrorMessage, InfoMessage } from '../../components/form-message';
+import { ManagersOnly } from '../../components/managers-only';
 import { SettingsTabs } from '../../components/settings-tabs';
 import { clientQuery, useActiveAccount } from '../../lib/account-api';
 import { storeClient, updateClient } from './api';
@@ -115,10 +116,13 @@ function ActiveAccountSettings({ clientId }: { clientId: number | undefined }) {
 }
 
 function NotificationsBody() {
-  const { user, account, clientId } = useActiveAccount();
+  const { user, clientId } = useActiveAccount();
   if (user?.is_superuser) return <InfoMessage>{CLIENT_MESSAGES.settingsPerAccount}</InfoMessage>;
-  if (account?.membership === 'contact') return <InfoMessage>{MESSAGES.settingsOwnersOnly}</InfoMessage>;
-  return <ActiveAccountSettings clientId={clientId} />;
+  return (
+    <ManagersOnly>
+      <ActiveAccountSettings clientId={clientId} />
+    </ManagersOnly>
+  );
 }
 
 /** /settings-general: the active account's notification settings, dimmed below their tier. */

@@ -6,7 +6,8 @@ import { type QueryKey, type UseQueryResult, useMutation, useQueryClient } from 
 import { type ReactNode, useState } from 'react';
 import { useLocation } from 'react-router';
 import { z } from 'zod';
-import { ErrorMessage, InfoMessage } from '../../components/form-message';
+import { ErrorMessage } from '../../components/form-message';
+import { ManagersOnly } from '../../components/managers-only';
 import { useActiveAccount } from '../../lib/account-api';
 import { failureMessage } from '../../lib/api-client';
 import { assignmentKeys } from './api';
@@ -240,16 +241,14 @@ export function AssignmentPage<S extends Named, I extends Named>({
 }: {
   config: AssignmentFlowConfig<S, I>;
 }) {
-  const { account, clientId } = useActiveAccount();
+  const { clientId } = useActiveAccount();
   return (
     <Container size="lg" py="lg">
       <Stack>
         <Title order={1}>{config.title}</Title>
-        {account?.membership === 'contact' ? (
-          <InfoMessage>{ASSIGNMENT_MESSAGES.managersOnly}</InfoMessage>
-        ) : (
+        <ManagersOnly message={ASSIGNMENT_MESSAGES.managersOnly}>
           <Flow config={config} clientId={clientId} />
-        )}
+        </ManagersOnly>
       </Stack>
     </Container>
   );

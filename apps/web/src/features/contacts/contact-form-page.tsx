@@ -34,6 +34,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { ErrorMessage, InfoMessage } from '../../components/form-message';
+import { ManagersOnly } from '../../components/managers-only';
 import { SettingsTabs } from '../../components/settings-tabs';
 import { useActiveAccount } from '../../lib/account-api';
 import { failureMessage } from '../../lib/api-client';
@@ -249,19 +250,13 @@ function ContactFormContent() {
 
 /** /contact-form: add or edit a contact (spec part 2 §2, §5 "Contact form"). */
 export function ContactFormPage() {
-  const { account } = useActiveAccount();
   return (
     <Container size="lg" py="lg">
       <SettingsTabs />
       <Stack gap="md">
-        {account?.membership === 'contact' ? (
-          <>
-            <Title order={1}>Contact</Title>
-            <InfoMessage>{MESSAGES.settingsOwnersOnly}</InfoMessage>
-          </>
-        ) : (
+        <ManagersOnly title="Contact">
           <ContactFormContent />
-        )}
+        </ManagersOnly>
       </Stack>
     </Container>
   );

@@ -15,7 +15,8 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { CsvImportDialog, type CsvImportKind } from '../../components/csv-import-dialog';
-import { ErrorMessage, InfoMessage } from '../../components/form-message';
+import { ErrorMessage } from '../../components/form-message';
+import { ManagersOnly } from '../../components/managers-only';
 import { SettingsTabs } from '../../components/settings-tabs';
 import { contactsQuery, useActiveAccount } from '../../lib/account-api';
 import { failureMessage } from '../../lib/api-client';
@@ -151,17 +152,13 @@ function ContactSettings({ viewer }: { viewer: Viewer }) {
 
 /** /contact-list: Settings > Contacts (spec part 2 §2). */
 export function ContactListPage() {
-  const { viewer, account } = useActiveAccount();
+  const { viewer } = useActiveAccount();
   return (
     <Container size="lg" py="lg">
       <SettingsTabs />
       <Stack gap="md">
         <Title order={1}>Contacts</Title>
-        {!viewer || account?.membership === 'contact' ? (
-          <InfoMessage>{MESSAGES.settingsOwnersOnly}</InfoMessage>
-        ) : (
-          <ContactSettings viewer={viewer} />
-        )}
+        <ManagersOnly>{viewer && <ContactSettings viewer={viewer} />}</ManagersOnly>
       </Stack>
     </Container>
   );

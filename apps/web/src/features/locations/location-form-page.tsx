@@ -28,6 +28,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { ErrorMessage, InfoMessage } from '../../components/form-message';
+import { ManagersOnly } from '../../components/managers-only';
 import { SettingsTabs } from '../../components/settings-tabs';
 import { accountKeys, useActiveAccount } from '../../lib/account-api';
 import { failureMessage } from '../../lib/api-client';
@@ -223,19 +224,13 @@ function LocationFormContent() {
 
 /** /location-form: add or edit a location (spec part 2 §2, §4, §5 "Location form"). */
 export function LocationFormPage() {
-  const { account } = useActiveAccount();
   return (
     <Container size="lg" py="lg">
       <SettingsTabs />
       <Stack gap="md">
-        {account?.membership === 'contact' ? (
-          <>
-            <Title order={1}>Location</Title>
-            <InfoMessage>{MESSAGES.settingsOwnersOnly}</InfoMessage>
-          </>
-        ) : (
+        <ManagersOnly title="Location">
           <LocationFormContent />
-        )}
+        </ManagersOnly>
       </Stack>
     </Container>
   );

@@ -14,7 +14,8 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { CsvImportDialog, type CsvImportKind } from '../../components/csv-import-dialog';
-import { ErrorMessage, InfoMessage } from '../../components/form-message';
+import { ErrorMessage } from '../../components/form-message';
+import { ManagersOnly } from '../../components/managers-only';
 import { SettingsTabs } from '../../components/settings-tabs';
 import { accountKeys, locationsQuery, useActiveAccount } from '../../lib/account-api';
 import { PATHS } from '../../lib/routes';
@@ -117,17 +118,14 @@ function LocationSettings() {
 
 /** /location-list and /settings: Settings > Locations (spec part 2 §2). */
 export function LocationListPage() {
-  const { account } = useActiveAccount();
   return (
     <Container size="lg" py="lg">
       <SettingsTabs />
       <Stack gap="md">
         <Title order={1}>Locations</Title>
-        {account?.membership === 'contact' ? (
-          <InfoMessage>{MESSAGES.settingsOwnersOnly}</InfoMessage>
-        ) : (
+        <ManagersOnly>
           <LocationSettings />
-        )}
+        </ManagersOnly>
       </Stack>
     </Container>
   );
