@@ -1,7 +1,8 @@
 /**
- * Benchmarks: requests per second and latency of the foundation's hot paths, each beside a
- * trivial route measured in the same run as this machine's ceiling. Figures are printed as a
- * table and saved under bench/results/; nothing here passes or fails.
+ * Benchmarks: requests per second and latency of the hot API paths (sign-in, the current user,
+ * the rainfall data calls for a 250-location account), each beside a trivial route measured in
+ * the same run as this machine's ceiling; then rainfall storage at scale. Figures are printed
+ * as tables and saved under bench/results/; nothing here passes or fails.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -16,6 +17,9 @@ import { benchRainfallStorage } from './rainfall-storage';
 
 const DURATION_SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const CONNECTIONS = 10;
+const BENCH_LOCATIONS = 250;
+const HISTORY_DAYS = 3;
+const DAY = 24 * 3_600_000;
 
 interface Row {
   database: string;
@@ -36,6 +40,40 @@ async function measure(url: string, options: Partial<autocannon.Options> = {}) {
   };
 }
 
+type Services = Awaited<ReturnType<typeof createServices>>;
+
+/**
+ * Gives the gold demo account 250 more sites along the Gulf and Atlantic coasts and ingests
+ * the last three days of simulator rainfall for every location. Returns the 250 new ids.
+ */
+async function addBenchLocations(services: Services): Promise<number[]> {
+  const clientId = (await services.users.findByEmail('gold@pluvio.example'))?.primaryClientId;
+  if (!clientId) throw new Error('the demo seed has no gold account');
+  const rows = await services.locations.createMany(
+    Array.from({ length: BENCH_LOCATIONS }, (_, index) => ({
+      clientId,
+      name: `Bench site ${index + 1}`,
+      latitude: 26 + (index % 25) * 0.4,
+      longitude: -97.5 + Math.floor(index / 25) * 1.6,
+      h24Threshold: 0.5,
+      rapidrainThreshold: 0.25,
+      dataStartDate: '2026-01-01',
+    })),
+  );
+  const now = services.clock.now();
+  await services.ingestion.ingestRange(new Date(now.getTime() - HISTORY_DAYS * DAY), now);
+  return rows.map((row) => row.id);
+}
+
+async function signIn(address: string, email: string): Promise<string> {
+  const login = await fetch(`${address}/auth/jwt/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ username: email, password: 'Rainfall#2026' }),
+  });
+  return ((await login.json()) as { access_token: string }).access_token;
+}
+
 async function benchDatabase(databaseUrl: string | undefined): Promise<Row[]> {
   const label = databaseUrl ? 'postgres' : 'pglite';
   const config = loadConfig({
@@ -52,15 +90,12 @@ async function benchDatabase(databaseUrl: string | undefined): Promise<Row[]> {
     mailTransport: null,
   });
   await seedDemoData(services);
+  const benchIds = await addBenchLocations(services);
   const app = await buildApp(services, { serveWeb: false, logger: false });
   app.get('/bench/trivial', async () => ({ ok: true }));
   const address = await app.listen({ port: 0, host: '127.0.0.1' });
-  const login = await fetch(`${address}/auth/jwt/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: 'username=multi%40pluvio.example&password=Rainfall%232026',
-  });
-  const { access_token: token } = (await login.json()) as { access_token: string };
+  const token = await signIn(address, 'multi@pluvio.example');
+  const goldHeaders = { authorization: `Bearer ${await signIn(address, 'gold@pluvio.example')}` };
 
   const rows: Row[] = [];
   const run = async (route: string, urlPath: string, options: Partial<autocannon.Options> = {}) => {
@@ -73,6 +108,23 @@ async function benchDatabase(databaseUrl: string | undefined): Promise<Row[]> {
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
     body: 'username=gold%40pluvio.example&password=Rainfall%232026',
   });
+  await run(`POST /api/locations/24h_data (${BENCH_LOCATIONS} ids)`, '/api/locations/24h_data', {
+    method: 'POST',
+    headers: { ...goldHeaders, 'content-type': 'application/json' },
+    body: JSON.stringify(benchIds),
+  });
+  let next = 0;
+  await run('GET /api/locations/{id}/hourly_data (3 days)', '/api/locations', {
+    headers: goldHeaders,
+    requests: [
+      {
+        setupRequest: (request) => {
+          next = (next + 1) % benchIds.length;
+          return { ...request, path: `/api/locations/${benchIds[next]}/hourly_data?days=3` };
+        },
+      },
+    ],
+  });
   await app.close();
   await database.close();
   return rows;
@@ -81,7 +133,7 @@ async function benchDatabase(databaseUrl: string | undefined): Promise<Row[]> {
 const rows = await benchDatabase(undefined);
 if (process.env.DATABASE_URL) rows.push(...(await benchDatabase(process.env.DATABASE_URL)));
 console.table(rows);
-const outFile = path.join(import.meta.dirname, 'results', 'foundation.json');
+const outFile = path.join(import.meta.dirname, 'results', 'api.json');
 fs.mkdirSync(path.dirname(outFile), { recursive: true });
 fs.writeFileSync(
   outFile,

@@ -40,7 +40,7 @@ async function openRuntime(config: Config) {
 }
 
 function allJobs(services: Services) {
-  return [...notificationJobs(services.outbox), ...rainfallJobs(services.ingestion)];
+  return [...notificationJobs(services.outbox), ...rainfallJobs(services.ingestion, services.historyFill)];
 }
 
 /** Demo data goes into a fresh embedded database by itself; on PostgreSQL only when asked. */

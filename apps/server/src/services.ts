@@ -10,6 +10,7 @@ import { createContactsService } from './features/contacts/contacts.service';
 import { createLocationsService } from './features/locations/locations.service';
 import { createSmtpTransport, type MailTransport } from './features/notifications/mail-transport';
 import { createOutboxService } from './features/notifications/outbox.service';
+import { createHistoryFillService } from './features/rainfall/history-fill.service';
 import { createIngestionService } from './features/rainfall/ingestion.service';
 import { createRainfallService } from './features/rainfall/rainfall.service';
 import { createRainfallDataService } from './features/rainfall/rainfall-data.service';
@@ -82,6 +83,11 @@ export async function createServices(options: ServiceOptions) {
     clock,
     backfillDays: config.BACKFILL_DAYS,
   });
+  const historyFill = createHistoryFillService(db, {
+    source: sources.precipitation,
+    clock,
+    backfillDays: config.BACKFILL_DAYS,
+  });
   const rainfallData = createRainfallDataService({
     rainfall,
     ingestion,
@@ -110,6 +116,7 @@ export async function createServices(options: ServiceOptions) {
     sources,
     rainfall,
     ingestion,
+    historyFill,
     rainfallData,
     rateLimit,
     refreshRateLimit,

@@ -191,6 +191,54 @@ export function createIngestRepository(db: AppDb) {
          where i.product = k.product and i.ends_at = k.ends_at and i.pass = k.pass`);
     },
 
+    /** The stored pass of every interval ending in (from, to], newest first. */
+    async storedIntervals(range: { from: Date; to: Date }): Promise<IntervalKey[]> {
+      const rows = await queryRows<IntervalRow>(
+        db,
+        sql`
+        select product, ends_at, pass from ingest_intervals
+         where status = 'done' and ends_at > ${range.from.toISOString()} and ends_at <= ${range.to.toISOString()}
+         order by ends_at desc, product`,
+      );
+      return rows.map(toKey);
+    },
+
+    /** Those of `keys` still stored in that pass (read under the interval locks). */
+    async stillStored(keys: readonly IntervalKey[]): Promise<IntervalKey[]> {
+      if (keys.length === 0) return [];
+      const { products, ends, passes } = keyArrays(keys);
+      const rows = await queryRows<IntervalRow>(
+        db,
+        sql`
+        select i.product, i.ends_at, i.pass
+          from ingest_intervals i
+          join unnest(${products}::text[], ${ends}::timestamptz[], ${passes}::smallint[]) as k(product, ends_at, pass)
+            on i.product = k.product and i.ends_at = k.ends_at and i.pass = k.pass
+         where i.status = 'done'`,
+      );
+      return rows.map(toKey);
+    },
+
+    /** Counts wet values a fill added, so a later pass knows the interval holds values to replace. */
+    async addRows(keys: readonly IntervalKey[], rows: readonly number[]): Promise<void> {
+      if (keys.length === 0) return;
+      const { products, ends, passes } = keyArrays(keys);
+      await db.execute(sql`
+        update ingest_intervals i set rows = coalesce(i.rows, 0) + k.rows
+          from unnest(${products}::text[], ${ends}::timestamptz[], ${passes}::smallint[],
+                      ${pgArray([...rows])}::int[]) as k(product, ends_at, pass, rows)
+         where i.product = k.product and i.ends_at = k.ends_at and i.pass = k.pass and k.rows > 0`);
+    },
+
+    /** True while a worker holds a live claim on an interval: it may store it without the queued locations. */
+    async claimInFlight(staleBefore: Date): Promise<boolean> {
+      const [row] = await queryRows<{ busy: boolean }>(
+        db,
+        sql`select exists (select 1 from ingest_intervals
+                            where status = 'processing' and started_at >= ${staleBefore.toISOString()}) as busy`,
+      );
+      return row?.busy ?? false;
+    },
     /** The newest hour with an hourly pass stored or being stored, and whether one is being stored. */
     async newestHourlyPass(): Promise<{ endsAt: Date; processing: boolean } | null> {
       const rows = await queryRows<{ ends_at: Date | string; processing: boolean }>(

@@ -3,6 +3,7 @@ import type { AppDb } from '../../db/client';
 import type { Clock } from '../../lib/clock';
 import type { LocationPoint } from '../locations/locations.service';
 import type { PrecipitationProduct, PrecipitationSource } from '../sources/sources';
+import { createHistoryFillRepository } from './history-fill.repository';
 import {
   type ClaimedInterval,
   createIngestRepository,
@@ -11,6 +12,7 @@ import {
 } from './ingest.repository';
 import { DAY, type IntervalKey, monthsCovering, publishedIntervals } from './intervals';
 import { createRainfallRepository, type SampledInterval } from './rainfall.repository';
+import { errorText, fieldsPerBatch, sameInterval, toSampled, wetCount, wetOnly } from './sampled-fields';
 
 const MINUTE = 60_000;
 /** The scheduled run plans this far back, so runs missed for a few hours are made up. */
@@ -20,9 +22,6 @@ const RUN_BUDGET_MS = 10 * MINUTE;
 /** A claim older than this belongs to a worker that stopped; another worker takes it over. */
 const CLAIM_TIMEOUT_MS = 15 * MINUTE;
 export const MAX_ATTEMPTS = 10;
-/** Values written per statement: with few locations many intervals go in one statement (backfill speed). */
-const VALUES_PER_BATCH = 200_000;
-const MAX_FIELDS_PER_BATCH = 96;
 const FAILURES_SHOWN = 20;
 const NOT_PUBLISHED = 'not published yet';
 const PRODUCTS = ['15m', '1h'] as const satisfies readonly PrecipitationProduct[];
@@ -57,24 +56,6 @@ interface Scope {
   deadline: number;
 }
 
-/** The root cause's message: a failed query's own message repeats the whole statement. */
-function errorText(error: unknown): string {
-  let root = error;
-  while (root instanceof Error && root.cause instanceof Error) root = root.cause;
-  return (root instanceof Error ? root.message : String(root)).slice(0, 500);
-}
-const sameInterval = (a: IntervalKey, b: IntervalKey) =>
-  a.product === b.product && a.endsAt.getTime() === b.endsAt.getTime();
-
-function wetOnly(field: SampledInterval): SampledInterval {
-  const wet = field.amounts.map((amount, index) => (amount > 0 ? index : -1)).filter((index) => index >= 0);
-  return {
-    ...field,
-    locationIds: wet.map((index) => field.locationIds[index] as number),
-    amounts: wet.map((index) => field.amounts[index] as number),
-  };
-}
-
 /** An attempt that stored nothing, to be retried after a delay that grows with the attempts. */
 function miss(key: ClaimedInterval, error: string, failed: boolean, now: Date): Miss {
   const { product, endsAt, pass } = key;
@@ -88,28 +69,6 @@ function miss(key: ClaimedInterval, error: string, failed: boolean, now: Date): 
   };
 }
 
-/** A sampled value counts when it is a real amount; negative or missing values are "no data". */
-const usable = (value: number | null): value is number =>
-  value !== null && Number.isFinite(value) && value >= 0;
-
-/** Keeps the locations with data and their amounts in inches. */
-function toSampled(
-  key: IntervalKey,
-  points: readonly LocationPoint[],
-  values: (number | null)[],
-): SampledInterval {
-  const locationIds: number[] = [];
-  const amounts: number[] = [];
-  values.forEach((value, index) => {
-    const point = points[index];
-    if (point && usable(value)) {
-      locationIds.push(point.id);
-      amounts.push(value);
-    }
-  });
-  return { endsAt: key.endsAt, pass: key.pass, locationIds, amounts };
-}
-
 /**
  * Ingestion (issue 4 point 3, D3): fields of the precipitation source sampled at every
  * location and stored per interval. `ingest_intervals` is the shared work list: scheduled runs,
@@ -119,6 +78,7 @@ export function createIngestionService(db: AppDb, options: IngestionOptions) {
   const { source, locations, clock, backfillDays } = options;
   const values = createRainfallRepository(db);
   const intervals = createIngestRepository(db);
+  const fills = createHistoryFillRepository(db);
 
   /** Fetches and samples each claimed field; a field not out yet or failing becomes a miss. */
   async function sampleAll(claimed: ClaimedInterval[], points: readonly LocationPoint[], now: Date) {
@@ -180,7 +140,7 @@ export function createIngestionService(db: AppDb, options: IngestionOptions) {
       }
       const stored: StoredInterval[] = kept.map(({ key, field }) => ({
         ...key,
-        rows: field.amounts.filter((amount) => amount > 0).length,
+        rows: wetCount(field),
       }));
       await txIntervals.markDone(stored, now);
       await txIntervals.markSuperseded(replaced, now);
@@ -216,13 +176,17 @@ export function createIngestionService(db: AppDb, options: IngestionOptions) {
   /** Claims and ingests due intervals, newest first, until none is left or the budget is spent. */
   async function drain(scope: Scope): Promise<IngestReport> {
     const report: IngestReport = { done: 0, rows: 0, superseded: 0, unpublished: 0, failed: 0 };
-    const points = await locations.allPoints();
+    let seenChange = await fills.latestChange();
+    let points = await locations.allPoints();
     const sourceId = await values.sourceId(source.name);
-    const limit = Math.max(
-      1,
-      Math.min(MAX_FIELDS_PER_BATCH, Math.floor(VALUES_PER_BATCH / Math.max(points.length, 1))),
-    );
     while (Date.now() < scope.deadline) {
+      // A location added or moved since the points were read is in every interval claimed from now on.
+      const change = await fills.latestChange();
+      if (change !== seenChange) {
+        seenChange = change;
+        points = await locations.allPoints();
+      }
+      const limit = fieldsPerBatch(points.length);
       const now = clock.now();
       const claimed = await intervals.claim(source.name, {
         now,

@@ -1,11 +1,16 @@
 import type { JobDefinition } from '../../jobs/queue';
+import type { HistoryFillService } from './history-fill.service';
 import type { IngestionService } from './ingestion.service';
 
 export const INGEST_RAINFALL = 'rainfall.ingest';
 export const CATCH_UP_RAINFALL = 'rainfall.catch-up';
+export const FILL_LOCATION_HISTORY = 'rainfall.fill-location-history';
 
-/** Rainfall ingestion: the due fields every 15 minutes, and at start the last BACKFILL_DAYS. */
-export function rainfallJobs(ingestion: IngestionService): JobDefinition[] {
+/**
+ * Rainfall ingestion: the due fields every 15 minutes, at start the last BACKFILL_DAYS, and
+ * every minute the history of locations added or moved since (nothing to do most minutes).
+ */
+export function rainfallJobs(ingestion: IngestionService, historyFill: HistoryFillService): JobDefinition[] {
   return [
     {
       name: INGEST_RAINFALL,
@@ -19,6 +24,13 @@ export function rainfallJobs(ingestion: IngestionService): JobDefinition[] {
       atStart: true,
       handler: async () => {
         await ingestion.catchUp();
+      },
+    },
+    {
+      name: FILL_LOCATION_HISTORY,
+      cron: '* * * * *',
+      handler: async () => {
+        await historyFill.fillPending();
       },
     },
   ];

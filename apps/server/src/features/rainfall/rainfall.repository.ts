@@ -114,6 +114,22 @@ export function createRainfallRepository(db: AppDb) {
            and (excluded.amount, excluded.pass, excluded.source_id) is distinct from (r.amount, r.pass, r.source_id)`);
     },
 
+    /** Deletes the values of `locationIds` for the intervals ending at `endsAt` (a moved location's old ones). */
+    async clearLocations(
+      product: PrecipitationProduct,
+      locationIds: readonly number[],
+      endsAt: readonly Date[],
+    ): Promise<void> {
+      if (locationIds.length === 0 || endsAt.length === 0) return;
+      const times = endsAt.map((time) => time.getTime());
+      const [first, last] = [new Date(Math.min(...times)), new Date(Math.max(...times))];
+      await db.execute(sql`
+        delete from ${VALUE_TABLES[product]}
+         where location_id = any(${pgArray(locationIds)}::int[])
+           and ends_at = any(${pgArray(endsAt)}::timestamptz[])
+           and ends_at between ${first.toISOString()} and ${last.toISOString()}`);
+    },
+
     /** Each location's total over the intervals ending in (from, to]; locations without rain are absent. */
     async totalsBetween(
       product: PrecipitationProduct,

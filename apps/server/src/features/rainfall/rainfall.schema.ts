@@ -88,3 +88,16 @@ export const ingestIntervals = pgTable(
 );
 
 export type IngestIntervalRow = typeof ingestIntervals.$inferSelect;
+
+/**
+ * Locations whose history has to be fetched: added, or moved, since the fields of the backfill
+ * window were stored. A trigger on `locations` (drizzle/0002_rainfall_history_fills.sql) fills
+ * it in the same transaction as the change, so no location is ever missed; `added_at` is the
+ * time of the latest change, so a fill started before a second move does not clear the row.
+ */
+export const rainfallHistoryFills = pgTable('rainfall_history_fills', {
+  locationId: integer('location_id')
+    .primaryKey()
+    .references(() => locations.id, { onDelete: 'cascade' }),
+  addedAt: timestamp('added_at', { withTimezone: true }).notNull().defaultNow(),
+});
