@@ -1,18 +1,17 @@
 /**
  * Benchmarks: requests per second and latency of the hot API paths (sign-in, the current user,
  * the rainfall data calls for a 250-location account), each beside a trivial route measured in
- * the same run as this machine's ceiling; then rainfall storage at scale. Figures are printed
+ * the same run as this machine's ceiling; then rainfall storage at scale, and the dashboard in
+ * Chromium with a 10,000-location account (with Lighthouse). Figures are printed
  * as tables and saved under bench/results/; nothing here passes or fails.
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { buildApp } from '../apps/server/src/app';
-import { loadConfig } from '../apps/server/src/config';
-import { migrateDatabase } from '../apps/server/src/db/migrate';
-import { openScratchDatabase } from '../apps/server/src/db/scratch';
-import { seedDemoData } from '../apps/server/src/demo/seed';
-import { createServices } from '../apps/server/src/services';
+import type { createServices } from '../apps/server/src/services';
+import { benchDashboard } from './dashboard';
+import { openDemoServices } from './demo-app';
 import { benchRainfallStorage } from './rainfall-storage';
 
 const DURATION_SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
@@ -76,20 +75,7 @@ async function signIn(address: string, email: string): Promise<string> {
 
 async function benchDatabase(databaseUrl: string | undefined): Promise<Row[]> {
   const label = databaseUrl ? 'postgres' : 'pglite';
-  const config = loadConfig({
-    LOG_LEVEL: 'silent',
-    RATE_LIMIT_AUTH_PER_MINUTE: '1000000',
-    DATABASE_URL: databaseUrl,
-  });
-  const database = await openScratchDatabase(databaseUrl);
-  await migrateDatabase(database);
-  const services = await createServices({
-    config,
-    database,
-    clock: { now: () => new Date() },
-    mailTransport: null,
-  });
-  await seedDemoData(services);
+  const { database, services } = await openDemoServices(databaseUrl);
   const benchIds = await addBenchLocations(services);
   const app = await buildApp(services, { serveWeb: false, logger: false });
   app.get('/bench/trivial', async () => ({ ok: true }));
@@ -142,3 +128,5 @@ fs.writeFileSync(
 console.log(`saved ${path.relative(process.cwd(), outFile)}`);
 
 await benchRainfallStorage(process.env.DATABASE_URL);
+
+await benchDashboard();

@@ -24,6 +24,10 @@ export default defineConfig({
           groups: [
             { name: 'react', test: /node_modules[\\/](react|react-dom|react-router|scheduler)[\\/]/ },
             { name: 'mantine', test: /node_modules[\\/]@mantine[\\/]/ },
+            // Only the dashboard loads these; keeping them out of 'vendor' keeps sign-in light.
+            { name: 'map', test: /node_modules[\\/](leaflet|supercluster|kdbush|topojson-client)[\\/]/ },
+            { name: 'us-states', test: /node_modules[\\/]us-atlas[\\/]/ },
+            { name: 'charts', test: /node_modules[\\/](chart\.js|react-chartjs-2|@kurkle)[\\/]/ },
             { name: 'vendor', test: /node_modules[\\/]/ },
           ],
         },

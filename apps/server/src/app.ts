@@ -1,3 +1,4 @@
+import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
 import rateLimit from '@fastify/rate-limit';
@@ -74,6 +75,8 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
   app.decorateRequest('auth', null);
   installErrorHandler(app);
 
+  // Location lists and hourly series are large, repetitive JSON; they shrink about tenfold.
+  await app.register(compress, { global: true });
   await app.register(formbody);
   await app.register(cookie);
   await app.register(rateLimit, {

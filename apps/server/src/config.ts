@@ -31,6 +31,14 @@ const configSchema = z.object({
   RATE_LIMIT_AUTH_PER_MINUTE: z.coerce.number().int().min(1).default(10),
   FEATURE_ACCOUNT_SWITCHER: booleanSetting.default(true),
   FEATURE_TABLE_VIEW: booleanSetting.default(true),
+  MAP_TILE_URL: z
+    .string()
+    .regex(
+      /^https:\/\/[^/]+\/.*\{z\}.*\{x\}.*\{y\}/,
+      'MAP_TILE_URL must be an https URL template with {z}, {x} and {y}',
+    )
+    .optional(),
+  MAP_TILE_ATTRIBUTION: z.string().default(''),
   WEB_DIST: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });

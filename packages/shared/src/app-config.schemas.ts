@@ -8,5 +8,7 @@ export const publicConfigSchema = z.object({
   }),
   support_email: z.string(),
   time_zone: z.string(),
+  /** The dashboard map's tile source (MAP_TILE_URL); null draws state outlines only, with no tile server. */
+  map: z.object({ tile_url: z.string().nullable(), tile_attribution: z.string() }),
 });
 export type PublicConfig = z.infer<typeof publicConfigSchema>;

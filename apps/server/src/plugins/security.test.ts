@@ -38,3 +38,35 @@ describe('security headers', () => {
     expect(response.json()).toHaveProperty('detail');
   });
 });
+
+describe('map tiles', () => {
+  it('draws outlines only by default, and lets images come from the tile server when one is set', async () => {
+    const plain = await createTestApp();
+    const tiled = await createTestApp({
+      env: {
+        MAP_TILE_URL: 'https://{s}.tiles.example.com/{z}/{x}/{y}.png',
+        MAP_TILE_ATTRIBUTION: '© Example',
+      },
+    });
+    try {
+      expect((await plain.app.inject({ url: '/api/config' })).json().map).toEqual({
+        tile_url: null,
+        tile_attribution: '',
+      });
+      const response = await tiled.app.inject({ url: '/api/config' });
+      expect(response.json().map.tile_url).toBe('https://{s}.tiles.example.com/{z}/{x}/{y}.png');
+      expect(String(response.headers['content-security-policy'])).toMatch(
+        /img-src [^;]*https:\/\/\*\.tiles\.example\.com/,
+      );
+    } finally {
+      await plain.close();
+      await tiled.close();
+    }
+  });
+
+  it('refuses a tile address that is not an https template', async () => {
+    await expect(createTestApp({ env: { MAP_TILE_URL: 'http://tiles.example.com/a.png' } })).rejects.toThrow(
+      /MAP_TILE_URL/,
+    );
+  });
+});

@@ -14,6 +14,13 @@ export function cspNonceOf(raw: ServerResponse): string {
   return response.cspNonce;
 }
 
+/** The origin of the map tile server, when one is set (tile URL templates keep {s} subdomains). */
+function tileOrigins(config: Config): string[] {
+  if (!config.MAP_TILE_URL) return [];
+  const origin = config.MAP_TILE_URL.match(/^https:\/\/[^/]+/)?.[0];
+  return origin ? [origin.replace('{s}', '*')] : [];
+}
+
 /**
  * Strict Content-Security-Policy: scripts only from this origin; style elements only from this
  * origin or carrying this response's nonce (Mantine injects its CSS variables that way); style
@@ -29,7 +36,7 @@ export async function registerSecurity(app: FastifyInstance, config: Config): Pr
         styleSrc: ["'self'"],
         styleSrcElem: ["'self'", (_req, res) => `'nonce-${cspNonceOf(res as ServerResponse)}'`],
         styleSrcAttr: ["'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
+        imgSrc: ["'self'", 'data:', 'blob:', ...tileOrigins(config)],
         fontSrc: ["'self'", 'data:'],
         connectSrc: ["'self'"],
         objectSrc: ["'none'"],

@@ -7,6 +7,7 @@ import { cspNonceOf } from './security';
 
 const API_PREFIXES = ['/api/', '/auth/', '/users/', '/docs', '/healthz', '/readyz'];
 const NONCE_PLACEHOLDER = /__CSP_NONCE__/g;
+const ASSET_CACHE = 'public, max-age=31536000, immutable';
 
 /**
  * Serves the built web app: hashed assets as files, every other page as index.html with this
@@ -19,7 +20,16 @@ export async function registerWebApp(app: FastifyInstance, config: Config): Prom
     return;
   }
   const indexHtml = fs.readFileSync(indexFile, 'utf8');
-  await app.register(fastifyStatic, { root: config.webDist, index: false, wildcard: false });
+  const assetsDir = path.join(config.webDist, 'assets') + path.sep;
+  await app.register(fastifyStatic, {
+    root: config.webDist,
+    index: false,
+    wildcard: false,
+    setHeaders: (reply, filePath) => {
+      // Vite names every asset by its content hash: a new build means new names.
+      if (filePath.startsWith(assetsDir)) reply.header('cache-control', ASSET_CACHE);
+    },
+  });
   app.setNotFoundHandler((request, reply) => {
     const pathname = request.url.split('?')[0] ?? '';
     const isPage =

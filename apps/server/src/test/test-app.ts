@@ -27,6 +27,8 @@ export interface TestAppOptions {
   clock?: Clock;
   mailTransport?: MailTransport | null;
   onMailQueued?: () => Promise<void>;
+  /** Serve the web build in `env.WEB_DIST` too. */
+  serveWeb?: boolean;
 }
 
 export interface TestApp {
@@ -53,7 +55,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     mailTransport: options.mailTransport ?? null,
     onMailQueued: options.onMailQueued,
   });
-  const app = await buildApp(services, { serveWeb: false, logger: false });
+  const app = await buildApp(services, { serveWeb: options.serveWeb ?? false, logger: false });
   await app.ready();
   return {
     app,

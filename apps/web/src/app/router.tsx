@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { lazy, type ReactNode, Suspense } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { TitlePage } from '../components/title-page';
 import { ClientFormPage } from '../features/accounts/client-form-page';
@@ -26,6 +26,19 @@ import { RootLayout } from './shell/root-layout';
 
 type Access = 'public' | 'user' | 'superuser';
 
+// The map and chart libraries load only with the dashboard.
+const LazyDashboard = lazy(() =>
+  import('../features/dashboard/dashboard-page').then((module) => ({ default: module.DashboardPage })),
+);
+
+function DashboardPage() {
+  return (
+    <Suspense fallback={<p>Loading...</p>}>
+      <LazyDashboard />
+    </Suspense>
+  );
+}
+
 interface PageRoute {
   path: string;
   element: ReactNode;
@@ -42,7 +55,7 @@ const PAGES: PageRoute[] = [
   { path: PATHS.wizard, element: <TitlePage title="Create Your Account" /> },
   { path: PATHS.upgrade, element: <TitlePage title="Upgrade" /> },
   { path: PATHS.cancelSignup, element: <TitlePage title="Sign-up Cancelled" /> },
-  { path: PATHS.dashboard, element: <TitlePage title="Dashboard" /> },
+  { path: PATHS.dashboard, element: <DashboardPage /> },
   { path: PATHS.reports, element: <TitlePage title="Reports" /> },
   { path: PATHS.assignments, element: <AssignContactsPage /> },
   { path: PATHS.assignLocations, element: <AssignLocationsPage /> },

@@ -8,21 +8,31 @@ import type { z } from 'zod';
 import { apiRequest } from './api-client';
 import { useCurrentUser } from './session';
 
+/** Pages asked for at once after a full first page: a 10,000-location account loads in ten rounds, not forty. */
+const PAGES_AT_ONCE = 4;
+
 /**
  * Reads of the account's lists that several screens share. Lists come in pages of 250 and
- * are read until a page is short (spec part 2 §7); `client_id` is the active account.
+ * are read until a page is short (spec part 2 §7); `client_id` is the active account. A small
+ * account costs one request; after a full first page the next pages are asked for together.
  */
 export async function fetchAllPages<T>(
   path: string,
   itemSchema: z.ZodType<T>,
   query: Record<string, string | number | undefined> = {},
 ): Promise<T[]> {
-  const items: T[] = [];
-  for (let page = 1; ; page += 1) {
-    const body = await apiRequest(path, { query: { ...query, page, page_size: MAX_PAGE_SIZE } });
-    const rows = itemSchema.array().parse(body);
-    items.push(...rows);
-    if (rows.length < MAX_PAGE_SIZE) return items;
+  const pageOf = async (page: number) =>
+    itemSchema.array().parse(await apiRequest(path, { query: { ...query, page, page_size: MAX_PAGE_SIZE } }));
+  const items = await pageOf(1);
+  if (items.length < MAX_PAGE_SIZE) return items;
+  for (let first = 2; ; first += PAGES_AT_ONCE) {
+    const pages = await Promise.all(
+      Array.from({ length: PAGES_AT_ONCE }, (_, index) => pageOf(first + index)),
+    );
+    for (const rows of pages) {
+      items.push(...rows);
+      if (rows.length < MAX_PAGE_SIZE) return items;
+    }
   }
 }
 

@@ -30,6 +30,7 @@ export const DEFAULT_CONFIG = {
   features: { account_switcher: true, table_view: true },
   support_email: 'support@example.com',
   time_zone: 'America/New_York',
+  map: { tile_url: null, tile_attribution: '' },
 };
 
 /** Stubs fetch; /api/config answers with the default settings unless the handler answers it. */

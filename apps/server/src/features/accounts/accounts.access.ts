@@ -1,4 +1,4 @@
-import type { Viewer } from '@pluvio/shared/roles';
+import { passesTierGate, type Viewer } from '@pluvio/shared/roles';
 import { TIER, type TierNumber, tierNumber } from '@pluvio/shared/tiers';
 import { forbidden, notFound } from '../../lib/errors';
 import type { UserRow } from '../users/users.schema';
@@ -51,8 +51,9 @@ export function requireManager(access: AccountAccess): void {
   if (!manages(access)) throw forbidden(MANAGERS_ONLY);
 }
 
+/** A feature of the account's level; the Owner role passes every such gate (spec part 1 §5, §6). */
 export function requireTier(access: AccountAccess, tier: TierNumber, message: string): void {
-  if (access.tier < tier) throw forbidden(message);
+  if (!passesTierGate(access.viewer, tier)) throw forbidden(message);
 }
 
 export function accountNotFound() {

@@ -1,6 +1,6 @@
 import { MESSAGES } from '@pluvio/shared/messages';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, buildContactUser, buildOwnedClient, login } from '../../test/factories';
+import { bearer, buildContactUser, buildOwnedClient, buildUser, login } from '../../test/factories';
 import { createTestApp, manualClock, type TestApp } from '../../test/test-app';
 import type { Point } from '../sources/sources';
 import { createIngestionService } from './ingestion.service';
@@ -235,6 +235,16 @@ describe('rainfall data API', () => {
       const response = await get(`/api/locations/${ids[0]}/forecast`, token);
       expect(response.statusCode).toBe(403);
       expect(response.json()).toEqual({ detail: MESSAGES.tierTooLow });
+    });
+
+    it('is open to the Owner role at any level, which passes every feature gate', async () => {
+      const owner = await buildUser(t.services, { role: 'Owner' });
+      const { client } = await buildOwnedClient(t.services, owner, { tier: 'bronze' });
+      const [site] = await t.services.locations.createMany([
+        { clientId: client.id, name: 'Owner site', latitude: HEAVY, longitude: -90 },
+      ]);
+      const token = (await login(t.app, owner.email)).token;
+      expect((await get(`/api/locations/${site?.id}/forecast`, token)).statusCode).toBe(200);
     });
   });
 

@@ -17,9 +17,9 @@ import { useState } from 'react';
 import { ErrorMessage, InfoMessage } from '../../components/form-message';
 import { ManagersOnly } from '../../components/managers-only';
 import { SettingsTabs } from '../../components/settings-tabs';
+import { TierNotice } from '../../components/tier-notice';
 import { clientQuery, useActiveAccount } from '../../lib/account-api';
 import { storeClient, updateClient } from './api';
-import { TierNotice } from './tier-notice';
 
 const GROUPS = Object.keys(SETTING_GROUP_TITLES) as SettingGroup[];
 

@@ -33,6 +33,19 @@ describe('login page', () => {
     expect(screen.queryByRole('banner')).toBeNull();
   });
 
+  it('shows the national 3-day forecast beside the sign-in form', async () => {
+    stubFetch(withConfig(() => jsonResponse({}, 500)));
+    renderRoute('/');
+    const heading = await screen.findByRole('heading', { name: '3 Day Forecast' });
+    const panel = heading.closest('section') as HTMLElement;
+    expect(
+      within(panel)
+        .getAllByRole('img')
+        .map((image) => image.getAttribute('src')),
+    ).toEqual(['/api/forecast/national/1', '/api/forecast/national/2', '/api/forecast/national/3']);
+    expect(screen.getByRole('button', { name: 'Login' })).toBeTruthy();
+  });
+
   it('explains bad credentials with links to reset the password and to a trial account', async () => {
     const fetchMock = stubFetch(
       withConfig((url) =>
@@ -88,7 +101,7 @@ describe('login page', () => {
     );
     const { router } = renderRoute('/');
     await signIn();
-    expect(await screen.findByRole('heading', { name: 'Dashboard' })).toBeTruthy();
+    expect(await screen.findByText(/^Error loading data/)).toBeTruthy();
     expect(router.state.location.pathname).toBe('/dashboard');
     expect(getAccessToken()).toBe('tok');
     expect(JSON.parse(localStorage.getItem('user') ?? '{}').email).toBe('jane@example.com');

@@ -16,6 +16,7 @@ import { ERROR_CODES, MESSAGES } from '@pluvio/shared/messages';
 import { type ReactNode, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { BareCard } from '../../components/bare-card';
+import { NationalForecastPanel } from '../../components/forecast/forecast-panel';
 import { ErrorMessage } from '../../components/form-message';
 import { ApiError } from '../../lib/api-client';
 import { fetchCurrentUser, signOutQuietly } from '../../lib/current-user';
@@ -114,14 +115,15 @@ export function LoginPage() {
           </form>
         </BareCard>
       </Box>
-      <Box id="login-forecast" bg="blue.0" p={{ base: 'lg', md: 48 }}>
+      <Stack id="login-forecast" bg="blue.0" p={{ base: 'lg', md: 48 }} gap="xl" miw={0}>
         <ProductSummary />
-      </Box>
+        <NationalForecastPanel />
+      </Stack>
     </SimpleGrid>
   );
 }
 
-/** What Pluvio does, beside the sign-in form; the forecast panel joins it here. */
+/** What Pluvio does, beside the sign-in form. */
 function ProductSummary() {
   return (
     <Stack gap="md" maw={480}>

@@ -1,0 +1,230 @@
+import {
+  ActionIcon,
+  Alert,
+  Anchor,
+  Box,
+  Group,
+  Paper,
+  Stack,
+  Tabs,
+  Text,
+  Title,
+  Tooltip,
+} from '@mantine/core';
+import { trialDaysRemaining } from '@pluvio/shared/accounts';
+import type { Location } from '@pluvio/shared/locations';
+import { isTier4, passesTierGate, type Viewer } from '@pluvio/shared/roles';
+import { IconMap2 } from '@tabler/icons-react';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useDeferredValue, useMemo, useRef, useState } from 'react';
+import { Link } from 'react-router';
+import { ForecastPanel } from '../../components/forecast/forecast-panel';
+import { locationsQuery, useActiveAccount } from '../../lib/account-api';
+import { useAppConfig } from '../../lib/app-config';
+import { PATHS } from '../../lib/routes';
+import { useIsMobile } from '../../lib/use-is-mobile';
+import classes from './dashboard.module.css';
+import type { LocationFilter, MapMode, MapView, MapViewRequest } from './dashboard-types';
+import { dataUpToLabel, processStatusQuery } from './data-status';
+import { FILTER_RESET_ZOOM, filterLocations, focusZoom } from './location-rules';
+import { LocationList } from './locations-panel/location-list';
+import { LocationMap } from './map/location-map';
+import { RainfallLegend, RainfallSection } from './rainfall/rainfall-section';
+import { useLiveRefresh } from './use-live-refresh';
+
+const MAP_TABS: { value: MapMode; label: string }[] = [
+  { value: 'daily', label: 'Daily Total' },
+  { value: 'accum', label: '24 Hr Accum' },
+];
+
+/** The screen users live in (spec part 1 §2 "Dashboard"): map, list, charts and forecasts. */
+export function DashboardPage() {
+  const { viewer, account, clientId } = useActiveAccount();
+  const config = useAppConfig();
+  const timeZone = config?.time_zone ?? 'America/New_York';
+  useLiveRefresh(clientId);
+  if (!viewer) return null;
+  // Superusers (tier 4) manage accounts; the map and rainfall sections are for the account's users.
+  if (isTier4(viewer)) {
+    return (
+      <Box className={classes.page}>
+        <ForecastPanel location={null} clientId={clientId} viewer={viewer} />
+      </Box>
+    );
+  }
+  return (
+    <Box className={classes.page}>
+      {account?.is_trial_account && <TrialEndedNotice trialEndDate={account.trial_end_date} />}
+      <MonitoringView viewer={viewer} clientId={clientId} timeZone={timeZone} />
+    </Box>
+  );
+}
+
+/** D9: after the trial the data stays readable, but monitoring has stopped; say so and how to resume. */
+function TrialEndedNotice({ trialEndDate }: { trialEndDate: string | null }) {
+  if (!trialEndDate || trialDaysRemaining(trialEndDate) > 0) return null;
+  return (
+    <Alert color="orange" title="Your trial has ended" mb="md">
+      Alerts and the daily report stopped on {trialEndDate}. Your locations and their rainfall history are
+      kept.{' '}
+      <Anchor component={Link} to={PATHS.upgrade}>
+        Upgrade to resume monitoring
+      </Anchor>
+    </Alert>
+  );
+}
+
+interface MonitoringViewProps {
+  viewer: Viewer;
+  clientId: number | undefined;
+  timeZone: string;
+}
+
+function MonitoringView({ viewer, clientId, timeZone }: MonitoringViewProps) {
+  const config = useAppConfig();
+  const isMobile = useIsMobile();
+  const locations = useQuery({ ...locationsQuery(clientId), placeholderData: keepPreviousData });
+  const status = useQuery(processStatusQuery);
+  const [mode, setMode] = useState<MapMode>('daily');
+  const [search, setSearch] = useState('');
+  const [filter, setFilter] = useState<LocationFilter>('green');
+  const [selectedId, setSelectedId] = useState<number | null>(null);
+  const viewKey = useRef(0);
+  const [view, setView] = useState<MapView>({ kind: 'fit', key: 0 });
+  const requestView = (next: MapViewRequest) => {
+    viewKey.current += 1;
+    setView({ ...next, key: viewKey.current } as MapView);
+  };
+
+  const all = locations.data ?? [];
+  const listed = useMemo(() => filterLocations(all, { search, filter, mode }), [all, search, filter, mode]);
+  // Re-clustering 10,000 markers takes longer than the list: the list answers first, the map follows.
+  const mapped = useDeferredValue(listed);
+  const selected = all.find((location) => location.id === selectedId) ?? all[0] ?? null;
+  const showRed = passesTierGate(viewer, 2);
+
+  const select = (id: number) => {
+    setSelectedId(id);
+    requestView({ kind: 'focus', locationId: id, zoom: focusZoom(listed.length) });
+  };
+  const changeFilter = (next: LocationFilter) => {
+    setFilter(next);
+    if (next === 'green' || next === 'zero') requestView({ kind: 'overview', zoom: FILTER_RESET_ZOOM });
+  };
+
+  if (locations.isError) {
+    return <Alert color="red">Error loading data. Please try again later. {locations.error.message}</Alert>;
+  }
+  if (locations.isPending) return <Text>Loading...</Text>;
+  if (all.length === 0) return <NoLocations />;
+
+  return (
+    <Stack gap="lg">
+      <DashboardHeading
+        location={selected}
+        dataUpTo={dataUpToLabel(status.data, timeZone)}
+        onResetMap={() => requestView({ kind: 'fit' })}
+      />
+      <Tabs value={mode} onChange={(value) => value && setMode(value as MapMode)} keepMounted={false}>
+        <Tabs.List>
+          {MAP_TABS.map((tab) => (
+            <Tabs.Tab key={tab.value} value={tab.value}>
+              {tab.label}
+            </Tabs.Tab>
+          ))}
+        </Tabs.List>
+      </Tabs>
+      <Box className={classes.mapAndList}>
+        <Paper withBorder className={classes.list}>
+          <LocationList
+            locations={listed}
+            total={all.length}
+            mode={mode}
+            selectedId={selected?.id ?? null}
+            onSelect={select}
+            search={search}
+            onSearchChange={setSearch}
+            filter={filter}
+            onFilterChange={changeFilter}
+            showNoaaFilter={showRed}
+          />
+        </Paper>
+        <Paper withBorder className={classes.map}>
+          <LocationMap
+            locations={mapped}
+            mode={mode}
+            selectedId={selected?.id ?? null}
+            onSelect={select}
+            view={view}
+            tileUrl={config?.map.tile_url ?? null}
+            tileAttribution={config?.map.tile_attribution ?? null}
+          />
+        </Paper>
+      </Box>
+      <RainfallSection
+        location={selected}
+        clientId={clientId}
+        viewer={viewer}
+        tableView={config?.features.table_view ?? true}
+        timeZone={timeZone}
+      />
+      <ForecastPanel location={selected} clientId={clientId} viewer={viewer} />
+      {isMobile && (
+        <Box component="footer" className={classes.mobileLegend}>
+          <RainfallLegend showRed={showRed} compact />
+        </Box>
+      )}
+    </Stack>
+  );
+}
+
+interface DashboardHeadingProps {
+  location: Location | null;
+  dataUpTo: string | null;
+  onResetMap: () => void;
+}
+
+function DashboardHeading({ location, dataUpTo, onResetMap }: DashboardHeadingProps) {
+  return (
+    <Group justify="space-between" align="flex-start" wrap="wrap" gap="sm">
+      <Group gap="sm" wrap="nowrap" align="flex-start">
+        <Tooltip label="Reset map view">
+          <ActionIcon variant="light" size="lg" aria-label="Reset map view" onClick={onResetMap}>
+            <IconMap2 size={20} aria-hidden="true" />
+          </ActionIcon>
+        </Tooltip>
+        <div>
+          <Title order={1} size="h3">
+            {location?.name ?? 'Dashboard'}
+          </Title>
+          {location && (
+            <Text size="sm" c="dimmed">
+              {location.latitude.toFixed(4)}, {location.longitude.toFixed(4)}
+            </Text>
+          )}
+        </div>
+      </Group>
+      {dataUpTo && (
+        <Text fw={600} data-testid="data-up-to">
+          {dataUpTo}
+        </Text>
+      )}
+    </Group>
+  );
+}
+
+function NoLocations() {
+  return (
+    <Paper withBorder p="lg">
+      <Title order={1} size="h3" mb="xs">
+        No locations yet
+      </Title>
+      <Text>
+        Add the sites you watch and their rainfall will show here.{' '}
+        <Anchor component={Link} to={PATHS.locationForm}>
+          Add a location
+        </Anchor>
+      </Text>
+    </Paper>
+  );
+}

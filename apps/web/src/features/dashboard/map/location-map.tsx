@@ -1,0 +1,174 @@
+import 'leaflet/dist/leaflet.css';
+import type { Location } from '@pluvio/shared/locations';
+import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import type { MapMode, MapView } from '../dashboard-types';
+import { colorOf } from '../location-rules';
+import { buildClusterIndex } from './clusters';
+import classes from './location-map.module.css';
+import {
+  addStateOutlines,
+  addTiles,
+  addYouAreHere,
+  applyView,
+  createMapLayers,
+  drawMarkers,
+  type MapLayers,
+  showSelection,
+} from './map-layers';
+
+export interface LocationMapProps {
+  locations: Location[];
+  mode: MapMode;
+  selectedId: number | null;
+  onSelect(id: number): void;
+  view: MapView;
+  /** A tile URL template; without one the map shows the state outlines alone. */
+  tileUrl: string | null;
+  tileAttribution: string | null;
+}
+
+/** Creates the Leaflet map once for the container, and removes it on unmount. */
+function useMapLayers(container: React.RefObject<HTMLElement | null>): MapLayers | null {
+  const [layers, setLayers] = useState<MapLayers | null>(null);
+  useEffect(() => {
+    if (!container.current) return;
+    const created = createMapLayers(container.current);
+    setLayers(created);
+    return () => {
+      created.map.remove();
+    };
+  }, [container]);
+  return layers;
+}
+
+/** The stored function always calls the newest `callback`, so map handlers need not be re-bound. */
+function useLatest<T>(callback: T): React.RefObject<T> {
+  const ref = useRef(callback);
+  useLayoutEffect(() => {
+    ref.current = callback;
+  });
+  return ref;
+}
+
+function useStateOutlines(layers: MapLayers | null) {
+  useEffect(() => {
+    if (!layers) return;
+    let current = true;
+    addStateOutlines(layers.map, () => current).catch((error: unknown) =>
+      console.debug('State outlines not drawn', error),
+    );
+    return () => {
+      current = false;
+    };
+  }, [layers]);
+}
+
+function useTiles(layers: MapLayers | null, url: string | null, attribution: string | null) {
+  useEffect(() => {
+    if (!layers || !url) return;
+    const tiles = addTiles(layers.map, url, attribution);
+    return () => {
+      tiles.remove();
+    };
+  }, [layers, url, attribution]);
+}
+
+/** Spec part 1 §8: a denied or unsupported geolocation is only logged. */
+function useYouAreHere(layers: MapLayers | null) {
+  useEffect(() => {
+    if (!layers) return;
+    if (!('geolocation' in navigator)) {
+      console.debug('Geolocation is not supported');
+      return;
+    }
+    let current = true;
+    navigator.geolocation.getCurrentPosition(
+      (position) => {
+        if (current) addYouAreHere(layers.map, position);
+      },
+      (error) => console.debug('Geolocation unavailable:', error.message),
+      { maximumAge: 600_000, timeout: 20_000 },
+    );
+    return () => {
+      current = false;
+    };
+  }, [layers]);
+}
+
+/** Leaflet measures its container once; a layout change (list stacked or beside) needs a new measure. */
+function useResizeFollow(layers: MapLayers | null) {
+  useEffect(() => {
+    if (!layers) return;
+    const observer = new ResizeObserver(() => layers.map.invalidateSize());
+    observer.observe(layers.map.getContainer());
+    return () => observer.disconnect();
+  }, [layers]);
+}
+
+/**
+ * The dashboard's map (spec part 1 §2 "Dashboard", §9): locations as canvas circles coloured by
+ * the tab's status, clusters with their count and worst status where markers would overlap,
+ * US state outlines, the selected location ringed, and 'You Are Here'. It fills its parent,
+ * which must give it a height.
+ */
+export function LocationMap({
+  locations,
+  mode,
+  selectedId,
+  onSelect,
+  view,
+  tileUrl,
+  tileAttribution,
+}: LocationMapProps) {
+  const containerRef = useRef<HTMLElement>(null);
+  const layers = useMapLayers(containerRef);
+  const onSelectLatest = useLatest(onSelect);
+  const byId = useMemo(() => new Map(locations.map((location) => [location.id, location])), [locations]);
+  const index = useMemo(() => buildClusterIndex(locations, mode), [locations, mode]);
+
+  useStateOutlines(layers);
+  useTiles(layers, tileUrl, tileAttribution);
+  useYouAreHere(layers);
+  useResizeFollow(layers);
+
+  // A view is applied once per key: a data refresh must not move the map under the user.
+  const appliedViewKey = useRef<number | null>(null);
+  useEffect(() => {
+    if (!layers || appliedViewKey.current === view.key) return;
+    appliedViewKey.current = view.key;
+    applyView(layers.map, view, locations, byId);
+  });
+
+  useEffect(() => {
+    if (!layers) return;
+    const handlers = {
+      nameOf: (id: number) => byId.get(id)?.name ?? '',
+      onSelect: (id: number) => onSelectLatest.current(id),
+    };
+    const redraw = () => {
+      const drawn = drawMarkers(layers, index, handlers);
+      layers.map.getContainer().dataset.markerCount = String(drawn);
+    };
+    redraw();
+    // A zoom ends with a move too, so moveend alone covers both.
+    layers.map.on('moveend', redraw);
+    return () => {
+      layers.map.off('moveend', redraw);
+    };
+  }, [layers, index, byId, onSelectLatest]);
+
+  useEffect(() => {
+    if (!layers) return;
+    const selected = selectedId === null ? undefined : byId.get(selectedId);
+    showSelection(layers, selected, selected ? colorOf(selected, mode) : 'green');
+  }, [layers, byId, selectedId, mode]);
+
+  return (
+    <section
+      ref={containerRef}
+      className={classes.map}
+      data-testid="location-map"
+      aria-label="Map of locations"
+    />
+  );
+}

@@ -1,0 +1,177 @@
+import { TZDate } from '@date-fns/tz';
+import type { Atlas14Threshold } from '@pluvio/shared/locations';
+import type { DailyDataResponse, SeriesResponse } from '@pluvio/shared/rainfall';
+import { addDays, format } from 'date-fns';
+
+/** Chart constants of spec part 1 §9. */
+export const Y_AXIS_STEP = 0.25;
+export const BAR_SLOT_PX = 50;
+export const MAX_BAR_THICKNESS = 150;
+export const HOURLY_CHART_DAYS = 2;
+/** The 24-hour chart asks from two days back to today (spec part 1 §7, §9). */
+export const DAILY_CHART_DAYS_BACK = 2;
+
+/** Average recurrence intervals of the Atlas 14 depths, in the order the API lists them (D7). */
+export const ATLAS14_RECURRENCE_YEARS = [1, 2, 5, 10, 25, 50, 100, 200, 500, 1000] as const;
+
+export const BAR_COLORS = { blue: '#1c7ed6', orange: '#f76707', red: '#e03131' } as const;
+export type BarColor = keyof typeof BAR_COLORS;
+
+/** The three blue shades the hourly chart's day bands rotate through. */
+export const DAY_BAND_SHADES = [
+  'rgba(208, 235, 255, 0.6)',
+  'rgba(165, 216, 255, 0.45)',
+  'rgba(116, 192, 252, 0.3)',
+] as const;
+
+export function formatInches(amount: number): string {
+  return amount.toFixed(2);
+}
+
+/** The calendar date (YYYY-MM-DD) in the product time zone, `days` after `now`. */
+export function productDate(now: Date, timeZone: string, days = 0): string {
+  return format(addDays(new TZDate(now, timeZone), days), 'yyyy-MM-dd');
+}
+
+/** Start and end dates of the 24-hour chart: two days back to today, in the product time zone. */
+export function dailyDateRange(now: Date, timeZone: string): { startDate: string; endDate: string } {
+  return {
+    startDate: productDate(now, timeZone, -DAILY_CHART_DAYS_BACK),
+    endDate: productDate(now, timeZone),
+  };
+}
+
+/** 'MM-DD' of a 'YYYY-MM-DD' date. */
+export function dayLabel(date: string): string {
+  return date.slice(5, 10);
+}
+
+/** 'MM-DD HH:mm' read from the local part of an interval key such as '2026-11-20T14:00:00-05:00'. */
+export function intervalLabel(key: string): string {
+  return `${key.slice(5, 10)} ${key.slice(11, 16)}`;
+}
+
+/**
+ * The local day an interval belongs to: the day it starts in. Keys name an interval's end, so
+ * the hour ending at midnight closes the day before (as the API counts its days).
+ */
+export function intervalDay(key: string): string {
+  const date = key.slice(0, 10);
+  if (key.slice(11, 19) !== '00:00:00') return date;
+  const [year, month, day] = date.split('-').map(Number) as [number, number, number];
+  return new Date(Date.UTC(year, month - 1, day - 1)).toISOString().slice(0, 10);
+}
+
+export interface ChartBar {
+  label: string;
+  amount: number;
+}
+
+export interface SeriesBar extends ChartBar {
+  key: string;
+}
+
+export function dailyBars(data: DailyDataResponse): ChartBar[] {
+  return data.items.map((item) => ({ label: dayLabel(item.date), amount: item.rainfall }));
+}
+
+/** Each interval of an `hourly_data` or `15m_data` answer, in the API's (time) order. */
+export function seriesBars(data: SeriesResponse): SeriesBar[] {
+  return Object.entries(data.hourly_data).map(([key, value]) => ({
+    key,
+    label: intervalLabel(key),
+    amount: value.total,
+  }));
+}
+
+export interface ColorLimits {
+  /** Orange at or above this amount. */
+  threshold: number;
+  /** Red at or above this amount; null when red does not apply (no depth, or below tier 2). */
+  redDepth: number | null;
+}
+
+export function barColor(amount: number, limits: ColorLimits): BarColor {
+  if (limits.redDepth !== null && amount >= limits.redDepth) return 'red';
+  return amount >= limits.threshold ? 'orange' : 'blue';
+}
+
+export function barColors(bars: readonly ChartBar[], limits: ColorLimits): string[] {
+  return bars.map((bar) => BAR_COLORS[barColor(bar.amount, limits)]);
+}
+
+export interface TableRow extends SeriesBar {
+  runningTotal: number;
+  atOrOverThreshold: boolean;
+}
+
+/** The hourly table: each row with the sum of the rows up to it and whether it meets the threshold. */
+export function hourlyTableRows(bars: readonly SeriesBar[], threshold: number): TableRow[] {
+  let runningTotal = 0;
+  return bars.map((bar) => {
+    runningTotal += bar.amount;
+    return { ...bar, runningTotal, atOrOverThreshold: bar.amount >= threshold };
+  });
+}
+
+export interface DayBand {
+  /** Index of the first and last bar of the day. */
+  first: number;
+  last: number;
+  color: string;
+}
+
+function bandShade(bandIndex: number): string {
+  return DAY_BAND_SHADES[bandIndex % DAY_BAND_SHADES.length] ?? DAY_BAND_SHADES[0];
+}
+
+/** Consecutive bars of one local day form a band; bands take the three shades in turn. */
+export function dayBands(keys: readonly string[]): DayBand[] {
+  const bands: DayBand[] = [];
+  let bandDay: string | null = null;
+  keys.forEach((key, index) => {
+    const day = intervalDay(key);
+    const current = bands.at(-1);
+    if (current && day === bandDay) {
+      current.last = index;
+    } else {
+      bands.push({ first: index, last: index, color: bandShade(bands.length) });
+      bandDay = day;
+    }
+  });
+  return bands;
+}
+
+/** CSS width of a chart that gives each label its own 50 px slot (it scrolls sideways). */
+export function slottedChartWidth(labelCount: number): string {
+  return `${labelCount * BAR_SLOT_PX}px`;
+}
+
+/** CSS width of the 24-hour chart: 75% of the window, 90% on narrow screens, never wider than its box. */
+export function dailyChartWidth(isMobile: boolean): string {
+  return `min(${isMobile ? 90 : 75}vw, 100%)`;
+}
+
+export interface Atlas14Row {
+  years: number;
+  h24: string;
+  h1: string;
+  /** The current 24-hour total reaches this row's 24-hour depth. */
+  reached: boolean;
+}
+
+export const NO_DATA = 'No Data';
+
+/** The reference table: one row per recurrence interval, 'No Data' where the location has no depth. */
+export function atlas14Rows(threshold: Atlas14Threshold | null, total24h: number): Atlas14Row[] {
+  return ATLAS14_RECURRENCE_YEARS.map((years, index) => {
+    const h24 = threshold?.['24h'][index];
+    const h1 = threshold?.['1h'][index];
+    return {
+      years,
+      h24: h24 === undefined ? NO_DATA : formatInches(h24),
+      h1: h1 === undefined ? NO_DATA : formatInches(h1),
+      reached: h24 !== undefined && total24h >= h24,
+    };
+  });
+}
