@@ -39,7 +39,7 @@ async function selectLocation(page: Page, name: string) {
   await locationList(page)
     .getByRole('option', { name: new RegExp(name) })
     .click();
-  await page.getByRole('heading', { level: 1, name }).waitFor();
+  await page.getByRole('heading', { level: 2, name }).first().waitFor();
 }
 
 /** 'MM-DD HH:mm' of an hourly_data key, read from its local part (the key carries the product zone's offset). */

@@ -12,11 +12,13 @@ import {
 } from 'fastify-type-provider-zod';
 import { clientsRoutes } from './features/accounts/accounts.routes';
 import { adminRoutes } from './features/admin/admin.routes';
+import { alertsRoutes } from './features/alerts/alerts.routes';
 import { assignmentsRoutes } from './features/assignments/assignments.routes';
 import { authRoutes } from './features/auth/auth.routes';
 import type { CookieSettings } from './features/auth/session-cookies';
 import { contactsRoutes } from './features/contacts/contacts.routes';
 import { locationsRoutes } from './features/locations/locations.routes';
+import { smsStatusRoutes } from './features/notifications/sms-status.routes';
 import { rainfallRoutes } from './features/rainfall/rainfall.routes';
 import { rainfallDataRoutes } from './features/rainfall/rainfall-data.routes';
 import { sourcesRoutes } from './features/sources/sources.routes';
@@ -101,6 +103,8 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
   await app.register(rainfallRoutes(services));
   await app.register(rainfallDataRoutes(services));
   await app.register(sourcesRoutes(services));
+  await app.register(alertsRoutes(services));
+  await app.register(smsStatusRoutes(services));
 
   if (options.serveWeb !== false) await registerWebApp(app, config);
   return app;

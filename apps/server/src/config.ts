@@ -24,6 +24,11 @@ const configSchema = z.object({
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('Pluvio <no-reply@pluvio.example>'),
   SUPPORT_EMAIL: z.string().default('support@pluvio.example'),
+  TWILIO_ACCOUNT_SID: z.string().optional(),
+  TWILIO_AUTH_TOKEN: z.string().optional(),
+  TWILIO_FROM: z.string().optional(),
+  TWILIO_MESSAGING_SERVICE_SID: z.string().optional(),
+  TWILIO_API_URL: z.url().default('https://api.twilio.com'),
   TIME_ZONE: z.string().default('America/New_York'),
   SIMULATOR_SEED: z.string().default('pluvio'),
   SEED_DEMO: booleanSetting.optional(),
@@ -47,11 +52,27 @@ export type Config = z.infer<typeof configSchema> & { webDist: string };
 
 export class ConfigError extends Error {}
 
+/** SMS go out only with a whole set of Twilio settings: half a set is a mistake, not "off". */
+function twilioProblems(env: Record<string, string | undefined>): string[] {
+  const { TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN, TWILIO_FROM, TWILIO_MESSAGING_SERVICE_SID } = env;
+  if (!TWILIO_ACCOUNT_SID && !TWILIO_AUTH_TOKEN) return [];
+  return [
+    !TWILIO_ACCOUNT_SID && '- TWILIO_ACCOUNT_SID: needed with TWILIO_AUTH_TOKEN',
+    !TWILIO_AUTH_TOKEN && '- TWILIO_AUTH_TOKEN: needed with TWILIO_ACCOUNT_SID',
+    !TWILIO_FROM &&
+      !TWILIO_MESSAGING_SERVICE_SID &&
+      '- TWILIO_FROM: or TWILIO_MESSAGING_SERVICE_SID, needed to send SMS',
+  ].filter((problem) => typeof problem === 'string');
+}
+
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   const cleaned = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== ''));
   const parsed = configSchema.safeParse(cleaned);
-  if (!parsed.success) {
-    const problems = parsed.error.issues.map((issue) => `- ${issue.path.join('.')}: ${issue.message}`);
+  const problems = [
+    ...(parsed.error?.issues.map((issue) => `- ${issue.path.join('.')}: ${issue.message}`) ?? []),
+    ...twilioProblems(cleaned),
+  ];
+  if (!parsed.success || problems.length > 0) {
     throw new ConfigError(`Invalid configuration:\n${problems.join('\n')}`);
   }
   const webDist = parsed.data.WEB_DIST ?? path.resolve(import.meta.dirname, '../../web/dist');

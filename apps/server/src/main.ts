@@ -5,6 +5,7 @@ import { type Config, ConfigError, loadConfig } from './config';
 import { type Database, openDatabase } from './db/client';
 import { migrateDatabase } from './db/migrate';
 import { seedDemoData } from './demo/seed';
+import { alertJobs } from './features/alerts/alerts.jobs';
 import { DELIVER_OUTBOX, notificationJobs } from './features/notifications/notifications.jobs';
 import { rainfallJobs } from './features/rainfall/rainfall.jobs';
 import { registerJobs, startQueue } from './jobs/queue';
@@ -40,7 +41,11 @@ async function openRuntime(config: Config) {
 }
 
 function allJobs(services: Services) {
-  return [...notificationJobs(services.outbox), ...rainfallJobs(services.ingestion, services.historyFill)];
+  return [
+    ...notificationJobs(services.outbox),
+    ...rainfallJobs(services.ingestion, services.historyFill),
+    ...alertJobs(services.alerts),
+  ];
 }
 
 /** Demo data goes into a fresh embedded database by itself; on PostgreSQL only when asked. */

@@ -1,6 +1,7 @@
 import type { Config } from './config';
 import type { Database } from './db/client';
 import { createAccountsService } from './features/accounts/accounts.service';
+import { createAlertsService } from './features/alerts/alerts.service';
 import { createAssignmentsService } from './features/assignments/assignments.service';
 import { createAuditService } from './features/audit/audit.service';
 import { createGuards } from './features/auth/auth.guard';
@@ -10,6 +11,7 @@ import { createContactsService } from './features/contacts/contacts.service';
 import { createLocationsService } from './features/locations/locations.service';
 import { createSmtpTransport, type MailTransport } from './features/notifications/mail-transport';
 import { createOutboxService } from './features/notifications/outbox.service';
+import { twilioTransportFromConfig } from './features/notifications/sms-transport';
 import { createHistoryFillService } from './features/rainfall/history-fill.service';
 import { createIngestionService } from './features/rainfall/ingestion.service';
 import { createRainfallService } from './features/rainfall/rainfall.service';
@@ -53,10 +55,14 @@ export async function createServices(options: ServiceOptions) {
     assignments,
     frequency: sources.frequency,
   });
-  const outbox = createOutboxService(db, {
-    transport,
+  const outboxOptions = {
+    mailTransport: transport,
+    smsTransport: twilioTransportFromConfig(config),
     mailFrom: config.MAIL_FROM,
     clock,
+  };
+  const outbox = createOutboxService(db, {
+    ...outboxOptions,
     onQueued: options.onMailQueued,
   });
   const auth = createAuthService(
@@ -88,6 +94,13 @@ export async function createServices(options: ServiceOptions) {
     clock,
     backfillDays: config.BACKFILL_DAYS,
   });
+  const alerts = createAlertsService(db, {
+    clock,
+    timeZone: config.TIME_ZONE,
+    publicUrl: config.PUBLIC_URL,
+    outboxIn: (tx) => createOutboxService(tx, outboxOptions),
+    onQueued: options.onMailQueued,
+  });
   const rainfallData = createRainfallDataService({
     rainfall,
     ingestion,
@@ -117,6 +130,7 @@ export async function createServices(options: ServiceOptions) {
     rainfall,
     ingestion,
     historyFill,
+    alerts,
     rainfallData,
     rateLimit,
     refreshRateLimit,

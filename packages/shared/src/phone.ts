@@ -21,6 +21,28 @@ export function isRegistrationPhone(phone: string): boolean {
   return /^\+?[\d\s().-]+$/.test(phone) && digits.length >= 10 && digits.length <= 11;
 }
 
+/** A North American number without its country code: area code and exchange do not start with 0 or 1. */
+const NANP_NATIONAL = /^[2-9]\d{2}[2-9]\d{6}$/;
+const E164 = /^\+[1-9]\d{7,14}$/;
+
+/**
+ * The number in E.164 form for an SMS provider: US numbers of 10 digits, or 11 starting with 1,
+ * written with any punctuation, become '+1XXXXXXXXXX'; a '+' number is kept (punctuation
+ * removed). Anything else, letters included, is null.
+ */
+export function toE164(phone: string | null | undefined): string | null {
+  const written = phone?.trim() ?? '';
+  if (written === '' || /\p{L}/u.test(written)) return null;
+  const digits = phoneDigits(written);
+  if (written.startsWith('+')) {
+    const international = `+${digits}`;
+    if (!E164.test(international)) return null;
+    return digits.startsWith('1') && !NANP_NATIONAL.test(digits.slice(1)) ? null : international;
+  }
+  const national = digits.length === 11 && digits.startsWith('1') ? digits.slice(1) : digits;
+  return NANP_NATIONAL.test(national) ? `+1${national}` : null;
+}
+
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 export function isEmailAddress(value: string): boolean {

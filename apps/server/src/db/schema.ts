@@ -1,5 +1,6 @@
 /** All tables, each owned by its feature; gathered here for drizzle-kit and the typed client. */
 export * from '../features/accounts/accounts.schema';
+export * from '../features/alerts/alerts.schema';
 export * from '../features/assignments/assignments.schema';
 export * from '../features/audit/audit.schema';
 export * from '../features/auth/auth.schema';

@@ -1,10 +1,7 @@
+import { layoutEmail } from '../../lib/email-layout';
 import type { EmailToQueue } from '../notifications/outbox.service';
 
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-}
-
-/** A short e-mail with one call to action: a plain-text part and a simple, phone-friendly HTML part. */
+/** A short e-mail with one call to action. */
 function actionEmail(
   to: string,
   kind: string,
@@ -12,14 +9,7 @@ function actionEmail(
   lines: string[],
   action: { label: string; url: string },
 ): EmailToQueue {
-  const text = [...lines, '', `${action.label}: ${action.url}`, '', 'Pluvio rainfall monitoring'].join('\n');
-  const html = `<!doctype html><html><body style="font-family:Arial,sans-serif;max-width:560px;margin:auto;padding:16px;color:#1a1a1a">
-<h1 style="font-size:20px;color:#0b4f8a">Pluvio</h1>
-${lines.map((line) => `<p>${escapeHtml(line)}</p>`).join('\n')}
-<p><a href="${escapeHtml(action.url)}" style="display:inline-block;background:#0b4f8a;color:#fff;padding:10px 16px;border-radius:4px;text-decoration:none">${escapeHtml(action.label)}</a></p>
-<p style="font-size:12px;color:#555">If the button does not work, open this address: ${escapeHtml(action.url)}</p>
-</body></html>`;
-  return { to, kind, subject, text, html };
+  return { to, kind, subject, ...layoutEmail(lines, action) };
 }
 
 export function resetPasswordEmail(to: string, firstName: string, url: string): EmailToQueue {

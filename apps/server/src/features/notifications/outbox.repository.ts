@@ -1,8 +1,20 @@
-import { count, desc, eq, sql } from 'drizzle-orm';
+import type { OutboxChannel } from '@pluvio/shared/outbox.schemas';
+import { and, count, desc, eq, sql } from 'drizzle-orm';
 import { type AppDb, queryRows } from '../../db/client';
 import { type OutboxRow, outbox } from './outbox.schema';
 
 export type NewOutboxMessage = typeof outbox.$inferInsert;
+
+/** A row as one worker claimed it: `attempts` tells this claim from a later one of the same row. */
+export type Claim = Pick<OutboxRow, 'id' | 'attempts'>;
+
+/** What a provider reported after sending: the message arrived, or it never will. */
+export type ProviderOutcome = { status: 'delivered' } | { status: 'failed'; reason: string };
+
+/** Only the worker holding the current claim may settle a row (a stale worker's late answer changes nothing). */
+function heldBy(claim: Claim) {
+  return and(eq(outbox.id, claim.id), eq(outbox.attempts, claim.attempts), eq(outbox.status, 'sending'));
+}
 
 export function createOutboxRepository(db: AppDb) {
   return {
@@ -12,28 +24,38 @@ export function createOutboxRepository(db: AppDb) {
       return row;
     },
     /** One statement for any number of messages: the rows travel as one JSON parameter. */
-    async insertMany(values: NewOutboxMessage[]): Promise<void> {
-      await db.execute(sql`
-        insert into outbox (channel, kind, recipient, subject, text_body, html_body, status, idempotency_key, next_attempt_at)
-        select channel, kind, recipient, subject, "textBody", "htmlBody", status, "idempotencyKey", "nextAttemptAt"
+    async insertMany(values: NewOutboxMessage[]): Promise<{ id: number; idempotencyKey: string }[]> {
+      return queryRows(
+        db,
+        sql`
+        insert into outbox (channel, kind, recipient, subject, text_body, html_body, status, idempotency_key, next_attempt_at, status_at)
+        select channel, kind, recipient, subject, "textBody", "htmlBody", status, "idempotencyKey", "nextAttemptAt", "statusAt"
           from json_to_recordset(${JSON.stringify(values)}::json) as r(channel text, kind text, recipient text,
                subject text, "textBody" text, "htmlBody" text, status text, "idempotencyKey" text,
-               "nextAttemptAt" timestamptz)`);
+               "nextAttemptAt" timestamptz, "statusAt" timestamptz)
+        returning id, idempotency_key as "idempotencyKey"`,
+      );
     },
     /**
-     * Claims up to `limit` messages that are due (queued and past their next attempt, or left
-     * in 'sending' by a worker whose claim expired). SKIP LOCKED lets several workers share the
-     * table without taking the same row.
+     * Claims up to `limit` messages of the given channels that are due (queued and past their next
+     * attempt, or left in 'sending' by a worker whose claim expired). SKIP LOCKED lets several
+     * workers share the table without taking the same row.
      */
-    async claimDue(now: Date, claimUntil: Date, limit: number): Promise<OutboxRow[]> {
+    async claimDue(
+      channels: OutboxChannel[],
+      now: Date,
+      claimUntil: Date,
+      limit: number,
+    ): Promise<OutboxRow[]> {
       const claimed = await queryRows<{ id: number }>(
         db,
         sql`
         update outbox set status = 'sending', locked_until = ${claimUntil.toISOString()}, attempts = attempts + 1
          where id in (
            select id from outbox
-            where (status = 'queued' and next_attempt_at <= ${now.toISOString()})
-               or (status = 'sending' and locked_until < ${now.toISOString()})
+            where channel in ${channels}
+              and ((status = 'queued' and next_attempt_at <= ${now.toISOString()})
+                or (status = 'sending' and locked_until < ${now.toISOString()}))
             order by next_attempt_at, id
             limit ${limit}
             for update skip locked)
@@ -43,23 +65,57 @@ export function createOutboxRepository(db: AppDb) {
       if (ids.length === 0) return [];
       return db.select().from(outbox).where(sql`${outbox.id} in ${ids}`).orderBy(outbox.id);
     },
-    async markSent(id: number, providerMessageId: string | null, now: Date): Promise<void> {
+    async markSent(claim: Claim, providerMessageId: string | null, now: Date): Promise<void> {
       await db
         .update(outbox)
-        .set({ status: 'sent', sentAt: now, lockedUntil: null, lastError: null, providerMessageId })
-        .where(eq(outbox.id, id));
+        .set({
+          status: 'sent',
+          sentAt: now,
+          statusAt: now,
+          lockedUntil: null,
+          lastError: null,
+          providerMessageId,
+        })
+        .where(heldBy(claim));
     },
-    async scheduleRetry(id: number, error: string, nextAttemptAt: Date): Promise<void> {
+    async scheduleRetry(claim: Claim, error: string, nextAttemptAt: Date): Promise<void> {
       await db
         .update(outbox)
         .set({ status: 'queued', lockedUntil: null, lastError: error, nextAttemptAt })
-        .where(eq(outbox.id, id));
+        .where(heldBy(claim));
     },
-    async markFailed(id: number, error: string): Promise<void> {
+    async markFailed(claim: Claim, error: string, now: Date): Promise<void> {
       await db
         .update(outbox)
-        .set({ status: 'failed', lockedUntil: null, lastError: error })
-        .where(eq(outbox.id, id));
+        .set({ status: 'failed', statusAt: now, lockedUntil: null, lastError: error })
+        .where(heldBy(claim));
+    },
+    /**
+     * Settles a sent message by the provider's id; returns whether a message changed. A report
+     * that comes twice, or for a message settled already, changes nothing.
+     */
+    async recordOutcome(
+      channel: OutboxChannel,
+      providerMessageId: string,
+      outcome: ProviderOutcome,
+      now: Date,
+    ): Promise<boolean> {
+      const settled = await db
+        .update(outbox)
+        .set({
+          status: outcome.status,
+          statusAt: now,
+          lastError: outcome.status === 'failed' ? outcome.reason : null,
+        })
+        .where(
+          and(
+            eq(outbox.channel, channel),
+            eq(outbox.providerMessageId, providerMessageId),
+            eq(outbox.status, 'sent'),
+          ),
+        )
+        .returning({ id: outbox.id });
+      return settled.length > 0;
     },
     async page(page: number, pageSize: number): Promise<{ rows: OutboxRow[]; total: number }> {
       const rows = await db

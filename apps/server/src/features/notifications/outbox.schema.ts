@@ -1,3 +1,4 @@
+import type { OutboxChannel, OutboxStatus } from '@pluvio/shared/outbox.schemas';
 import { index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 
 /**
@@ -8,16 +9,15 @@ export const outbox = pgTable(
   'outbox',
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    channel: text('channel').$type<'email' | 'sms'>().notNull(),
+    channel: text('channel').$type<OutboxChannel>().notNull(),
     kind: text('kind').notNull(),
     recipient: text('recipient').notNull(),
     subject: text('subject'),
     textBody: text('text_body').notNull(),
     htmlBody: text('html_body'),
-    status: text('status')
-      .$type<'queued' | 'sending' | 'sent' | 'delivered' | 'failed' | 'held'>()
-      .notNull()
-      .default('queued'),
+    status: text('status').$type<OutboxStatus>().notNull().default('queued'),
+    /** When the message reached its status: queued (or held), sent, delivered or failed. */
+    statusAt: timestamp('status_at', { withTimezone: true }).notNull().defaultNow(),
     attempts: integer('attempts').notNull().default(0),
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
     lockedUntil: timestamp('locked_until', { withTimezone: true }),
@@ -30,6 +30,8 @@ export const outbox = pgTable(
   (table) => [
     index('outbox_due_idx').on(table.status, table.nextAttemptAt),
     index('outbox_created_idx').on(table.createdAt),
+    // Delivery reports (SMS status callbacks) find their message by the provider's id.
+    index('outbox_provider_message_idx').on(table.providerMessageId),
   ],
 );
 

@@ -1,10 +1,18 @@
 import { randomUUID } from 'node:crypto';
-import type { OutboxMessage, OutboxPage } from '@pluvio/shared/outbox.schemas';
+import {
+  OUTBOX_CHANNELS,
+  type OutboxChannel,
+  type OutboxMessage,
+  type OutboxPage,
+} from '@pluvio/shared/outbox.schemas';
+import { toE164 } from '@pluvio/shared/phone';
 import type { AppDb } from '../../db/client';
 import type { Clock } from '../../lib/clock';
+import { PermanentDeliveryError } from './delivery-error';
 import type { MailTransport } from './mail-transport';
-import { createOutboxRepository, type NewOutboxMessage } from './outbox.repository';
+import { createOutboxRepository, type NewOutboxMessage, type ProviderOutcome } from './outbox.repository';
 import type { OutboxRow } from './outbox.schema';
+import type { SmsTransport } from './sms-transport';
 
 export interface EmailToQueue {
   to: string;
@@ -14,9 +22,19 @@ export interface EmailToQueue {
   kind: string;
 }
 
+export interface SmsToQueue {
+  /** A US number however it is written, or an E.164 number; anything else is refused. */
+  to: string;
+  /** Cut to SMS_MAX_CHARACTERS. */
+  text: string;
+  kind: string;
+}
+
 export interface OutboxOptions {
-  /** null: no SMTP server configured; messages are kept for the mail viewer. */
-  transport: MailTransport | null;
+  /** null: no SMTP server configured; e-mails are kept for the mail viewer. */
+  mailTransport: MailTransport | null;
+  /** null: no SMS provider configured; texts are kept for the mail viewer. */
+  smsTransport: SmsTransport | null;
   mailFrom: string;
   clock: Clock;
   /** Called after a message is queued, so a worker can be woken at once. */
@@ -28,10 +46,35 @@ const BATCH_SIZE = 50;
 const MAX_ATTEMPTS = 30;
 const FIRST_RETRY_SECONDS = 30;
 const LONGEST_RETRY_SECONDS = 3600;
+export const SMS_MAX_CHARACTERS = 320;
+
+/** enqueueSms's rejection for a phone number no SMS can go to; callers skip such contacts. */
+export class UnusablePhoneError extends Error {
+  override name = 'UnusablePhoneError';
+  constructor(readonly phone: string) {
+    super(`Cannot send an SMS to "${phone}": not a US phone number or an E.164 number`);
+  }
+}
 
 /** Wait before the next attempt: 30 s doubling to at most an hour, about a day of tries in all. */
 export function retryDelaySeconds(attempts: number): number {
   return Math.min(FIRST_RETRY_SECONDS * 2 ** Math.max(0, attempts - 1), LONGEST_RETRY_SECONDS);
+}
+
+/** The text as sent: at most 320 characters (not UTF-16 units), ending with '…' when cut. */
+export function smsText(text: string): string {
+  const characters = Array.from(text);
+  if (characters.length <= SMS_MAX_CHARACTERS) return text;
+  return `${characters
+    .slice(0, SMS_MAX_CHARACTERS - 1)
+    .join('')
+    .trimEnd()}…`;
+}
+
+function smsRecipient(phone: string): string {
+  const number = toE164(phone);
+  if (!number) throw new UnusablePhoneError(phone);
+  return number;
 }
 
 function messageIdOf(row: OutboxRow, mailFrom: string): string {
@@ -53,80 +96,151 @@ function present(row: OutboxRow): OutboxMessage {
     last_error: row.lastError,
     created_at: row.createdAt.toISOString(),
     sent_at: row.sentAt?.toISOString() ?? null,
+    status_at: row.statusAt.toISOString(),
+    provider_message_id: row.providerMessageId,
   };
 }
 
-/** The outbox of D16: every e-mail is a row first; a worker sends due rows with retries. */
+type Send = (row: OutboxRow) => Promise<{ providerMessageId: string | null }>;
+
+/** How each channel with a configured transport sends a row; a channel without one keeps its rows. */
+function sendersOf(options: OutboxOptions): Partial<Record<OutboxChannel, Send>> {
+  const { mailTransport, smsTransport, mailFrom } = options;
+  return {
+    ...(mailTransport && {
+      email: (row: OutboxRow) =>
+        mailTransport.send({
+          from: mailFrom,
+          to: row.recipient,
+          subject: row.subject ?? '',
+          text: row.textBody,
+          html: row.htmlBody,
+          messageId: messageIdOf(row, mailFrom),
+        }),
+    }),
+    ...(smsTransport && {
+      sms: (row: OutboxRow) =>
+        smsTransport.send({ to: row.recipient, body: row.textBody, idempotencyKey: row.idempotencyKey }),
+    }),
+  };
+}
+
+type MessageFields = Pick<NewOutboxMessage, 'kind' | 'recipient' | 'subject' | 'textBody' | 'htmlBody'>;
+
+/** The outbox of D16: every e-mail and SMS is a row first; a worker sends due rows with retries. */
 export function createOutboxService(db: AppDb, options: OutboxOptions) {
   const repository = createOutboxRepository(db);
-  const { transport, clock } = options;
+  const { clock } = options;
+  const senders = sendersOf(options);
+  const sentChannels = OUTBOX_CHANNELS.filter((channel) => senders[channel]);
 
-  function toRow(email: EmailToQueue): NewOutboxMessage {
+  function newRow(channel: OutboxChannel, fields: MessageFields): NewOutboxMessage {
+    const now = clock.now();
     return {
-      channel: 'email',
+      channel,
+      ...fields,
+      status: senders[channel] ? 'queued' : 'held',
+      idempotencyKey: randomUUID(),
+      nextAttemptAt: now,
+      statusAt: now,
+    };
+  }
+
+  const emailRow = (email: EmailToQueue) =>
+    newRow('email', {
       kind: email.kind,
       recipient: email.to,
       subject: email.subject,
       textBody: email.text,
       htmlBody: email.html,
-      status: transport ? 'queued' : 'held',
-      idempotencyKey: randomUUID(),
-      nextAttemptAt: clock.now(),
-    };
+    });
+
+  const smsRow = (sms: SmsToQueue) =>
+    newRow('sms', {
+      kind: sms.kind,
+      recipient: smsRecipient(sms.to),
+      subject: null,
+      textBody: smsText(sms.text),
+      htmlBody: null,
+    });
+
+  async function queue(row: NewOutboxMessage): Promise<number> {
+    const { id } = await repository.insert(row);
+    await options.onQueued?.();
+    return id;
+  }
+
+  /** Inserts in one statement; the ids come back in the order of `rows`. */
+  async function queueMany(rows: NewOutboxMessage[]): Promise<number[]> {
+    if (rows.length === 0) return [];
+    const inserted = await repository.insertMany(rows);
+    await options.onQueued?.();
+    const idByKey = new Map(inserted.map((row) => [row.idempotencyKey, row.id]));
+    return rows.map((row) => {
+      const id = idByKey.get(row.idempotencyKey);
+      if (id === undefined) throw new Error('outbox insert returned fewer rows than it was given');
+      return id;
+    });
+  }
+
+  async function recordFailure(row: OutboxRow, error: unknown): Promise<void> {
+    const reason = error instanceof Error ? error.message : String(error);
+    if (error instanceof PermanentDeliveryError || row.attempts >= MAX_ATTEMPTS) {
+      await repository.markFailed(row, reason, clock.now());
+      return;
+    }
+    const next = new Date(clock.now().getTime() + retryDelaySeconds(row.attempts) * 1000);
+    await repository.scheduleRetry(row, reason, next);
   }
 
   async function deliver(row: OutboxRow): Promise<void> {
-    if (!transport) return;
+    const send = senders[row.channel];
+    if (!send) return;
+    let providerMessageId: string | null;
     try {
-      const { providerMessageId } = await transport.send({
-        from: options.mailFrom,
-        to: row.recipient,
-        subject: row.subject ?? '',
-        text: row.textBody,
-        html: row.htmlBody,
-        messageId: messageIdOf(row, options.mailFrom),
-      });
-      await repository.markSent(row.id, providerMessageId, clock.now());
+      ({ providerMessageId } = await send(row));
     } catch (error) {
-      const reason = error instanceof Error ? error.message : String(error);
-      if (row.attempts >= MAX_ATTEMPTS) {
-        await repository.markFailed(row.id, reason);
-        return;
-      }
-      const next = new Date(clock.now().getTime() + retryDelaySeconds(row.attempts) * 1000);
-      await repository.scheduleRetry(row.id, reason, next);
+      await recordFailure(row, error);
+      return;
     }
+    await repository.markSent(row, providerMessageId, clock.now());
   }
 
   return {
-    transportKind: transport ? ('smtp' as const) : ('outbox' as const),
+    transportKind: options.mailTransport ? ('smtp' as const) : ('outbox' as const),
 
-    async enqueueEmail(email: EmailToQueue): Promise<number> {
-      const row = await repository.insert(toRow(email));
-      await options.onQueued?.();
-      return row.id;
-    },
+    /** Queues one e-mail; returns its outbox id. */
+    enqueueEmail: async (email: EmailToQueue): Promise<number> => queue(emailRow(email)),
 
-    /** Queues many messages in one statement (a contact import's invitations). */
-    async enqueueEmails(emails: EmailToQueue[]): Promise<void> {
-      if (emails.length === 0) return;
-      await repository.insertMany(emails.map(toRow));
-      await options.onQueued?.();
-    },
+    /** Queues many e-mails in one statement (a contact import's invitations); ids in the same order. */
+    enqueueEmails: async (emails: EmailToQueue[]): Promise<number[]> => queueMany(emails.map(emailRow)),
 
-    /** Sends what is due now; returns how many messages were attempted. */
+    /**
+     * Queues one SMS to the number in E.164 form, its text cut to 320 characters; returns its
+     * outbox id. Throws UnusablePhoneError (nothing queued) for a number no SMS can go to.
+     */
+    enqueueSms: async (sms: SmsToQueue): Promise<number> => queue(smsRow(sms)),
+
+    /** Many SMS in one statement; ids in the same order. One unusable number queues none of them. */
+    enqueueSmsMessages: async (messages: SmsToQueue[]): Promise<number[]> => queueMany(messages.map(smsRow)),
+
+    /** Sends what is due now on every channel that has a transport; returns how many were attempted. */
     async deliverDue(): Promise<number> {
-      if (!transport) return 0;
+      if (sentChannels.length === 0) return 0;
       let attempted = 0;
       for (;;) {
         const now = clock.now();
         const claimUntil = new Date(now.getTime() + CLAIM_SECONDS * 1000);
-        const rows = await repository.claimDue(now, claimUntil, BATCH_SIZE);
+        const rows = await repository.claimDue(sentChannels, now, claimUntil, BATCH_SIZE);
         for (const row of rows) await deliver(row);
         attempted += rows.length;
         if (rows.length < BATCH_SIZE) return attempted;
       }
     },
+
+    /** A delivery report of the SMS provider; false when no sent SMS has that id (nothing to do). */
+    recordSmsOutcome: (providerMessageId: string, outcome: ProviderOutcome): Promise<boolean> =>
+      repository.recordOutcome('sms', providerMessageId, outcome, clock.now()),
 
     async page(page: number, pageSize: number): Promise<OutboxPage> {
       const { rows, total } = await repository.page(page, pageSize);
@@ -135,7 +249,8 @@ export function createOutboxService(db: AppDb, options: OutboxOptions) {
         total,
         page,
         page_size: pageSize,
-        transport: transport ? 'smtp' : 'outbox',
+        transport: options.mailTransport ? 'smtp' : 'outbox',
+        sms_transport: options.smsTransport ? 'twilio' : 'outbox',
       };
     },
   };

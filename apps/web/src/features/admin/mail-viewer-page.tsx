@@ -24,6 +24,8 @@ import classes from './mail-viewer.module.css';
 
 export const OUTBOX_TRANSPORT_NOTE =
   'No SMTP server is configured, so outgoing messages are kept here instead of being sent.';
+export const SMS_TRANSPORT_NOTE =
+  'No SMS provider (Twilio) is configured, so text messages are kept here instead of being sent.';
 
 function newestFirst(items: readonly OutboxMessage[]): OutboxMessage[] {
   return [...items].sort((a, b) => b.created_at.localeCompare(a.created_at) || b.id - a.id);
@@ -49,10 +51,10 @@ function MessageDetail({ message }: { message: OutboxMessage }) {
     <Paper withBorder p="md" radius="md" component="article" aria-labelledby="mail-subject">
       <Stack gap="xs">
         <Title order={2} fz="h3" id="mail-subject">
-          {message.subject ?? '(no subject)'}
+          {message.subject ?? (message.channel === 'sms' ? 'Text message' : '(no subject)')}
         </Title>
         <Text size="sm">
-          <strong>To:</strong> {message.to}
+          <strong>To:</strong> {message.to} ({message.channel === 'sms' ? 'SMS' : 'e-mail'})
         </Text>
         <Text size="sm">
           <strong>Status:</strong> {message.status}
@@ -94,11 +96,21 @@ export function MailViewerPage() {
             Refresh
           </Button>
         </Group>
-        {query.data?.transport === 'outbox' && (
-          <Alert color="blue" variant="light" styles={{ message: { color: 'var(--mantine-color-blue-9)' } }}>
-            {OUTBOX_TRANSPORT_NOTE}
-          </Alert>
-        )}
+        {[
+          query.data?.transport === 'outbox' && OUTBOX_TRANSPORT_NOTE,
+          query.data?.sms_transport === 'outbox' && SMS_TRANSPORT_NOTE,
+        ]
+          .filter((note): note is string => Boolean(note))
+          .map((note) => (
+            <Alert
+              key={note}
+              color="blue"
+              variant="light"
+              styles={{ message: { color: 'var(--mantine-color-blue-9)' } }}
+            >
+              {note}
+            </Alert>
+          ))}
         {query.isPending && <Text role="status">{MESSAGES.loading}</Text>}
         {query.isError && (
           <ErrorMessage>{failureMessage(query.error, 'Could not load the messages.')}</ErrorMessage>

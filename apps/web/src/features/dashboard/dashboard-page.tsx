@@ -10,6 +10,7 @@ import {
   Text,
   Title,
   Tooltip,
+  VisuallyHidden,
 } from '@mantine/core';
 import { trialDaysRemaining } from '@pluvio/shared/accounts';
 import type { Location } from '@pluvio/shared/locations';
@@ -194,7 +195,8 @@ function DashboardHeading({ location, dataUpTo, onResetMap }: DashboardHeadingPr
           </ActionIcon>
         </Tooltip>
         <div>
-          <Title order={1} size="h3">
+          <VisuallyHidden component="h1">Dashboard</VisuallyHidden>
+          <Title order={2} size="h3">
             {location?.name ?? 'Dashboard'}
           </Title>
           {location && (

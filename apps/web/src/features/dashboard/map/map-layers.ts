@@ -44,6 +44,17 @@ function createPassThroughPane(map: L.Map, name: string, zIndex: number): void {
   pane.style.pointerEvents = 'none';
 }
 
+/**
+ * Leaflet 1.9 can run a canvas redraw it scheduled just before the canvas was removed (leaving
+ * the dashboard mid-redraw), which throws on the missing drawing context; such a redraw is skipped.
+ */
+const canvasRedraw = (L.Canvas.prototype as unknown as { _redraw: () => void })._redraw;
+L.Canvas.include({
+  _redraw(this: { _ctx?: CanvasRenderingContext2D }) {
+    if (this._ctx) canvasRedraw.call(this);
+  },
+});
+
 export function createMapLayers(container: HTMLElement): MapLayers {
   const map = L.map(container, {
     center: DEFAULT_CENTER,

@@ -1,0 +1,122 @@
+import { sql } from 'drizzle-orm';
+import { type AppDb, queryRows } from '../../db/client';
+import { pgArray } from '../rainfall/pg-array';
+import type { AlertToSend, ContactRecipient } from './alert-messages';
+import type { AlertKind } from './alerts.schema';
+
+interface PendingRow {
+  id: number;
+  client_id: number;
+  location_id: number;
+  location_name: string;
+  kind: AlertKind;
+  fired_at: string | Date;
+  event_started_at: string | Date;
+  recurrence_years: number;
+  value: number;
+  threshold: number;
+  combine: boolean;
+}
+
+interface ContactRow {
+  location_id: number;
+  email: string | null;
+  phone: string | null;
+  email_notification: boolean;
+  sms_notification: boolean;
+  flags: Record<string, boolean>;
+}
+
+/** The contact flags an alert message reads, as one JSON object per contact. */
+const CONTACT_FLAG_COLUMNS = [
+  'exceed24h_on',
+  'exceed24h_on_sms',
+  'atlas14_24h_on',
+  'atlas14_24h_on_sms',
+  'atlas14_1h_on',
+  'atlas14_1h_on_sms',
+  'atlas14_first_on',
+  'atlas14_first_on_sms',
+];
+
+export function createAlertDispatchRepository(db: AppDb) {
+  return {
+    /** Alerts to tell people about that are not in the outbox yet, oldest first. */
+    async pending(limit: number): Promise<AlertToSend[]> {
+      const rows = await queryRows<PendingRow>(
+        db,
+        sql`
+        select a.id, a.client_id, a.location_id, l.name as location_name, a.kind, a.fired_at, a.event_started_at,
+               a.recurrence_years, a.value, a.threshold,
+               (a.kind = 'rapidrain' and c.rapidrain_combine_locations) as combine
+          from alerts a join locations l on l.id = a.location_id join clients c on c.id = a.client_id
+         where a.notified and a.dispatched_at is null
+         order by a.id
+         limit ${limit}`,
+      );
+      return rows.map((row) => ({
+        id: row.id,
+        clientId: row.client_id,
+        locationId: row.location_id,
+        locationName: row.location_name,
+        kind: row.kind,
+        firedAt: new Date(row.fired_at),
+        eventStartedAt: new Date(row.event_started_at),
+        recurrenceYears: row.recurrence_years,
+        value: row.value,
+        threshold: row.threshold,
+        combine: row.combine,
+      }));
+    },
+
+    /** The active contacts assigned to these locations, with their switches and flags. */
+    async contactsOf(locationIds: readonly number[]): Promise<ContactRecipient[]> {
+      if (locationIds.length === 0) return [];
+      const flags = sql.raw(CONTACT_FLAG_COLUMNS.map((column) => `'${column}', ct.${column}`).join(', '));
+      const rows = await queryRows<ContactRow>(
+        db,
+        sql`
+        select cl.location_id, ct.email, ct.phone, ct.email_notification, ct.sms_notification,
+               json_build_object(${flags}) as flags
+          from contact_locations cl join contacts ct on ct.id = cl.contact_id
+         where cl.location_id = any(${pgArray(locationIds)}::int[]) and ct.status = 'active'`,
+      );
+      return rows.map((row) => ({
+        locationId: row.location_id,
+        email: row.email,
+        phone: row.phone,
+        emailNotification: row.email_notification,
+        smsNotification: row.sms_notification,
+        flags: row.flags,
+      }));
+    },
+
+    /** Each account's owner's e-mail address. */
+    async ownerEmails(clientIds: readonly number[]): Promise<Map<number, string>> {
+      if (clientIds.length === 0) return new Map();
+      const rows = await queryRows<{ id: number; email: string }>(
+        db,
+        sql`select c.id, u.email from clients c join users u on u.id = c.owner_user_id
+             where c.id = any(${pgArray(clientIds)}::int[])`,
+      );
+      return new Map(rows.map((row) => [row.id, row.email]));
+    },
+
+    async recordDeliveries(alertIds: readonly number[], outboxId: number): Promise<void> {
+      await db.execute(sql`
+        insert into alert_deliveries (alert_id, outbox_id)
+        select unnest(${pgArray(alertIds)}::int[]), ${outboxId} on conflict do nothing`);
+    },
+
+    /** Marks alerts as handed to the outbox; answers those no other worker marked first. */
+    async markDispatched(alertIds: readonly number[], now: Date): Promise<number[]> {
+      const rows = await queryRows<{ id: number }>(
+        db,
+        sql`update alerts set dispatched_at = ${now.toISOString()}
+             where id = any(${pgArray(alertIds)}::int[]) and dispatched_at is null
+             returning id`,
+      );
+      return rows.map((row) => row.id);
+    },
+  };
+}

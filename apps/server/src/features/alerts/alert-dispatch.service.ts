@@ -1,0 +1,102 @@
+import { toE164 } from '@pluvio/shared/phone';
+import type { AppDb } from '../../db/client';
+import type { Clock } from '../../lib/clock';
+import type { EmailToQueue, SmsToQueue } from '../notifications/outbox.service';
+import { createAlertDispatchRepository } from './alert-dispatch.repository';
+import {
+  type AlertToSend,
+  type ContactRecipient,
+  contactChannels,
+  type MessageOptions,
+  planMessages,
+  type Recipient,
+} from './alert-messages';
+
+const ALERTS_PER_RUN = 500;
+
+/** Queues messages in the outbox of a given transaction. */
+export interface OutboxQueue {
+  enqueueEmail(email: EmailToQueue): Promise<number>;
+  enqueueSms(sms: SmsToQueue): Promise<number>;
+}
+
+export interface AlertDispatchOptions extends MessageOptions {
+  clock: Clock;
+  /** The outbox writing in `db`, so alerts and their messages commit together. */
+  outboxIn: (db: AppDb) => OutboxQueue;
+  /** Wakes the delivery worker after messages are queued. */
+  onQueued?: () => Promise<void>;
+}
+
+/**
+ * Tells people about new alerts (issue 6 points 3 and 4): the contacts assigned to the location
+ * by the channels their flags and switches allow, and the account owner by e-mail. The messages,
+ * their links to the alerts and the alerts' dispatched mark are written in one transaction, so a
+ * crash loses nothing and a second worker sends nothing twice.
+ */
+export function createAlertDispatchService(db: AppDb, options: AlertDispatchOptions) {
+  const repository = createAlertDispatchRepository(db);
+
+  async function recipientsOf(alerts: readonly AlertToSend[]) {
+    const [contacts, owners] = await Promise.all([
+      repository.contactsOf([...new Set(alerts.map((alert) => alert.locationId))]),
+      repository.ownerEmails([...new Set(alerts.map((alert) => alert.clientId))]),
+    ]);
+    const byLocation = new Map<number, ContactRecipient[]>();
+    for (const contact of contacts)
+      byLocation.set(contact.locationId, [...(byLocation.get(contact.locationId) ?? []), contact]);
+    return (alert: AlertToSend): Recipient[] => {
+      const channels = (byLocation.get(alert.locationId) ?? []).flatMap((contact) =>
+        contactChannels(alert, contact),
+      );
+      const owner = owners.get(alert.clientId);
+      if (owner) channels.push({ channel: 'email', address: owner });
+      return channels.filter(
+        (recipient) => recipient.channel === 'email' || toE164(recipient.address) !== null,
+      );
+    };
+  }
+
+  return {
+    /** Queues the messages of every alert not yet handed to the outbox. */
+    async dispatchPending(): Promise<number> {
+      const alerts = await repository.pending(ALERTS_PER_RUN);
+      if (alerts.length === 0) return 0;
+      const messages = planMessages(alerts, await recipientsOf(alerts), options);
+      const queued = await db.transaction(async (tx) => {
+        const txRepository = createAlertDispatchRepository(tx);
+        const claimed = new Set(
+          await txRepository.markDispatched(
+            alerts.map((alert) => alert.id),
+            options.clock.now(),
+          ),
+        );
+        const outbox = options.outboxIn(tx);
+        let count = 0;
+        for (const message of messages.filter((candidate) =>
+          candidate.alertIds.every((id) => claimed.has(id)),
+        )) {
+          const { channel, address } = message.recipient;
+          const kind = 'alert';
+          const outboxId =
+            channel === 'email'
+              ? await outbox.enqueueEmail({
+                  to: address,
+                  kind,
+                  subject: message.subject,
+                  text: message.text,
+                  html: message.html,
+                })
+              : await outbox.enqueueSms({ to: address, kind, text: message.text });
+          await txRepository.recordDeliveries(message.alertIds, outboxId);
+          count += 1;
+        }
+        return count;
+      });
+      if (queued > 0) await options.onQueued?.();
+      return queued;
+    },
+  };
+}
+
+export type AlertDispatchService = ReturnType<typeof createAlertDispatchService>;

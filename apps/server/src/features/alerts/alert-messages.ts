@@ -1,0 +1,164 @@
+import { layoutEmail } from '../../lib/email-layout';
+import type { AlertKind } from './alerts.schema';
+
+/** An alert ready to tell people about, with what the message names. */
+export interface AlertToSend {
+  id: number;
+  clientId: number;
+  locationId: number;
+  locationName: string;
+  kind: AlertKind;
+  firedAt: Date;
+  eventStartedAt: Date;
+  recurrenceYears: number;
+  value: number;
+  threshold: number;
+  /** The account joins its simultaneous alerts of this kind into one message. */
+  combine: boolean;
+}
+
+/** A contact assigned to the location, with its switches and per-type flags. */
+export interface ContactRecipient {
+  locationId: number;
+  email: string | null;
+  phone: string | null;
+  emailNotification: boolean;
+  smsNotification: boolean;
+  flags: Record<string, boolean>;
+}
+
+export interface Recipient {
+  channel: 'email' | 'sms';
+  address: string;
+}
+
+export interface AlertMessage {
+  recipient: Recipient;
+  alertIds: number[];
+  subject: string;
+  text: string;
+  html: string | null;
+}
+
+/** The contact flag that asks for each kind (contacts have no RapidRain flag: it counts as a threshold notice). */
+const CONTACT_FLAG: Record<AlertKind, string> = {
+  exceed24h: 'exceed24h_on',
+  atlas14_24h: 'atlas14_24h_on',
+  atlas14_1h: 'atlas14_1h_on',
+  rapidrain: 'exceed24h_on',
+};
+
+const inches = (value: number) => `${value.toFixed(2)} in`;
+
+/** A later, larger recurrence interval of an event already alerted. */
+const isEscalation = (alert: AlertToSend) => alert.firedAt.getTime() !== alert.eventStartedAt.getTime();
+
+/** Who hears about an alert from a contact, by which channels (spec part 2 §3 flags, the master switches). */
+export function contactChannels(alert: AlertToSend, contact: ContactRecipient): Recipient[] {
+  const flag = CONTACT_FLAG[alert.kind];
+  const firstOnly = (suffix: string) =>
+    alert.kind.startsWith('atlas14') &&
+    isEscalation(alert) &&
+    contact.flags[`atlas14_first_on${suffix}`] === true;
+  const channels: Recipient[] = [];
+  if (contact.email && contact.emailNotification && contact.flags[flag] && !firstOnly('')) {
+    channels.push({ channel: 'email', address: contact.email });
+  }
+  if (contact.phone && contact.smsNotification && contact.flags[`${flag}_sms`] && !firstOnly('_sms')) {
+    channels.push({ channel: 'sms', address: contact.phone });
+  }
+  return channels;
+}
+
+/** One line saying what happened, e.g. "Houston: 0.62 in in the 24 hours ending Nov 21, 2:00 PM EST (threshold 0.50 in)". */
+export function describeAlert(alert: AlertToSend, timeZone: string): string {
+  const when = new Intl.DateTimeFormat('en-US', {
+    timeZone,
+    month: 'short',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+    timeZoneName: 'short',
+  }).format(alert.firedAt);
+  const period = {
+    exceed24h: '24 hours',
+    atlas14_24h: '24 hours',
+    atlas14_1h: 'hour',
+    rapidrain: '15 minutes',
+  }[alert.kind];
+  const reached =
+    alert.kind.startsWith('atlas14') && alert.recurrenceYears > 0
+      ? `the NOAA Atlas 14 ${alert.recurrenceYears}-year depth, ${inches(alert.threshold)}`
+      : `threshold ${inches(alert.threshold)}`;
+  return `${alert.locationName}: ${inches(alert.value)} in the ${period} ending ${when} (${reached})`;
+}
+
+const TITLES: Record<AlertKind, string> = {
+  exceed24h: '24-hour rainfall threshold exceeded',
+  atlas14_24h: 'NOAA Atlas 14 24-hour rainfall exceeded',
+  atlas14_1h: 'NOAA Atlas 14 1-hour rainfall exceeded',
+  rapidrain: 'RapidRain',
+};
+
+function subjectOf(alerts: readonly AlertToSend[]): string {
+  const [first] = alerts;
+  if (!first) return '';
+  const where = alerts.length === 1 ? first.locationName : `${alerts.length} locations`;
+  return `${TITLES[first.kind]}: ${where}`;
+}
+
+export interface MessageOptions {
+  publicUrl: string;
+  timeZone: string;
+}
+
+/** The e-mail or SMS for one recipient about one alert, or several combined (the same kind and time). */
+export function composeMessage(
+  recipient: Recipient,
+  alerts: readonly AlertToSend[],
+  options: MessageOptions,
+): AlertMessage {
+  const subject = subjectOf(alerts);
+  const lines = alerts.map((alert) => describeAlert(alert, options.timeZone));
+  const alertIds = alerts.map((alert) => alert.id);
+  const dashboard = `${options.publicUrl}/dashboard`;
+  if (recipient.channel === 'sms') {
+    return {
+      recipient,
+      alertIds,
+      subject,
+      text: `Pluvio ${subject}. ${lines.join('; ')}. ${dashboard}`,
+      html: null,
+    };
+  }
+  const { text, html } = layoutEmail(
+    [`${subject}.`, ...lines],
+    { label: 'Open the dashboard', url: dashboard },
+    { text: 'Choose which notifications you receive', url: `${options.publicUrl}/settings-general` },
+  );
+  return { recipient, alertIds, subject: `Pluvio: ${subject}`, text, html };
+}
+
+/**
+ * Every message for a set of alerts: each recipient gets one message per alert, or one per
+ * account, kind and time when the account combines locations. Addresses are compared as written.
+ */
+export function planMessages(
+  alerts: readonly AlertToSend[],
+  recipientsOf: (alert: AlertToSend) => Recipient[],
+  options: MessageOptions,
+): AlertMessage[] {
+  const groups = new Map<string, { recipient: Recipient; alerts: AlertToSend[] }>();
+  for (const alert of alerts) {
+    const scope = alert.combine
+      ? `${alert.clientId} ${alert.kind} ${alert.firedAt.toISOString()}`
+      : `alert ${alert.id}`;
+    for (const recipient of recipientsOf(alert)) {
+      const key = `${scope} ${recipient.channel} ${recipient.address.toLowerCase()}`;
+      const group = groups.get(key) ?? { recipient, alerts: [] };
+      group.alerts.push(alert);
+      groups.set(key, group);
+    }
+  }
+  return [...groups.values()].map((group) => composeMessage(group.recipient, group.alerts, options));
+}

@@ -1,0 +1,28 @@
+import { alertListQuerySchema, alertSchema } from '@pluvio/shared/alerts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Services } from '../../services';
+import { authOf } from '../auth/auth.guard';
+
+/** GET /api/alerts (issue 6 point 6): the account's alert history; a plain contact sees its locations' only. */
+export function alertsRoutes(services: Services): FastifyPluginAsyncZod {
+  const { accounts, alerts, guards } = services;
+  return async (app) => {
+    app.get(
+      '/api/alerts',
+      {
+        preHandler: guards.requireUser,
+        schema: {
+          tags: ['alerts'],
+          summary: 'What fired, when, and to whom it went, newest first',
+          querystring: alertListQuerySchema,
+          response: { 200: z.array(alertSchema) },
+        },
+      },
+      async (request) => {
+        const access = await accounts.accessFor(authOf(request).user, request.query.client_id);
+        return alerts.history(access, request.query);
+      },
+    );
+  };
+}

@@ -1,0 +1,35 @@
+import type { Alert } from '@pluvio/shared/alerts';
+import type { Paging } from '@pluvio/shared/lists';
+import type { AppDb } from '../../db/client';
+import type { AccountAccess } from '../accounts/accounts.access';
+import { type AlertDispatchOptions, createAlertDispatchService } from './alert-dispatch.service';
+import { createAlertEvaluationService } from './alert-evaluation.service';
+import { createAlertHistoryRepository } from './alert-history.repository';
+
+export type AlertsOptions = AlertDispatchOptions;
+
+/** Alerts (issue 6): the rules engine, the messages it sends, and the history accounts read. */
+export function createAlertsService(db: AppDb, options: AlertsOptions) {
+  const evaluation = createAlertEvaluationService(db, options);
+  const dispatch = createAlertDispatchService(db, options);
+  const history = createAlertHistoryRepository(db);
+  return {
+    /** The job's work: the rules for every interval stored since, then the messages of what fired. */
+    async run() {
+      const report = await evaluation.evaluateDue();
+      const messages = await dispatch.dispatchPending();
+      return { ...report, messages };
+    },
+    evaluateDue: evaluation.evaluateDue,
+    dispatchPending: dispatch.dispatchPending,
+
+    /** One page of the account's alerts; a plain contact sees those of its assigned locations only. */
+    history(access: AccountAccess, paging: Paging): Promise<Alert[]> {
+      if (access.relation !== 'contact') return history.page(access.client.id, null, paging);
+      if (access.contactId === null) return Promise.resolve([]);
+      return history.page(access.client.id, access.contactId, paging);
+    },
+  };
+}
+
+export type AlertsService = ReturnType<typeof createAlertsService>;

@@ -1,0 +1,33 @@
+import { z } from 'zod';
+import { listQuerySchema } from './lists';
+
+/** Alert kinds (issue 6): the 24-hour threshold, NOAA Atlas 14 24-hour and 1-hour depths, RapidRain. */
+export const ALERT_KINDS = ['exceed24h', 'atlas14_24h', 'atlas14_1h', 'rapidrain'] as const;
+export type AlertKindName = (typeof ALERT_KINDS)[number];
+
+export const alertListQuerySchema = listQuerySchema;
+
+/** One message that told someone about an alert, with its delivery status from the outbox. */
+export const alertDeliverySchema = z.object({
+  channel: z.enum(['email', 'sms']),
+  recipient: z.string(),
+  status: z.string(),
+  sent_at: z.string().nullable(),
+});
+
+/** GET /api/alerts: what fired, when, and to whom it went (newest first). */
+export const alertSchema = z.object({
+  id: z.number().int(),
+  kind: z.enum(ALERT_KINDS),
+  location_id: z.number().int(),
+  location_name: z.string(),
+  fired_at: z.string(),
+  value: z.number(),
+  threshold: z.number(),
+  /** Years of the NOAA Atlas 14 recurrence interval reached, for the Atlas 14 kinds. */
+  recurrence_interval: z.number().int().nullable(),
+  /** False for history the start-up backfill found: recorded, never sent. */
+  notified: z.boolean(),
+  deliveries: z.array(alertDeliverySchema),
+});
+export type Alert = z.infer<typeof alertSchema>;
