@@ -1,3 +1,4 @@
+import { CONTACT_FLAGS } from '@pluvio/shared/contacts';
 import { sql } from 'drizzle-orm';
 import { type AppDb, queryRows } from '../../db/client';
 import { pgArray } from '../rainfall/pg-array';
@@ -27,17 +28,10 @@ interface ContactRow {
   flags: Record<string, boolean>;
 }
 
-/** The contact flags an alert message reads, as one JSON object per contact. */
-const CONTACT_FLAG_COLUMNS = [
-  'exceed24h_on',
-  'exceed24h_on_sms',
-  'atlas14_24h_on',
-  'atlas14_24h_on_sms',
-  'atlas14_1h_on',
-  'atlas14_1h_on_sms',
-  'atlas14_first_on',
-  'atlas14_first_on_sms',
-];
+/** The contact flags alert messages read (the daily report and forecast flags are not theirs). */
+const CONTACT_FLAG_COLUMNS = CONTACT_FLAGS.filter(
+  (flag) => flag.startsWith('exceed24h') || flag.startsWith('atlas14'),
+);
 
 export function createAlertDispatchRepository(db: AppDb) {
   return {
