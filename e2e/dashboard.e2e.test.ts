@@ -184,6 +184,21 @@ describe('dashboard', () => {
     }
   });
 
+  it('links the alerts anchor to the alert history of the account', async () => {
+    const page = await openDashboard(browser, 'gold');
+    try {
+      await page.locator('#alerts').getByRole('link', { name: 'See the alert history' }).click();
+      await page.getByRole('heading', { level: 1, name: 'Alert History' }).waitFor();
+      await page
+        .getByText(/^No alerts yet|^Fired$/)
+        .first()
+        .waitFor(WAIT);
+      await captureScreen(page, 'alert-history');
+    } finally {
+      await page.context().close();
+    }
+  });
+
   it('lays the dashboard out for a phone, with the legend in the footer', async () => {
     const page = await openDashboard(browser, 'gold', 'phone');
     try {

@@ -30,6 +30,7 @@ export const ROUTES = {
   double: '/double',
   orderLocations: '/order-locations',
   mailViewer: '/admin/mail',
+  alerts: '/alerts',
 } as const;
 
 /** Pages shown without the menu and top bar (spec part 1 §2, part 2 §2). */

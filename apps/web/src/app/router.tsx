@@ -6,6 +6,7 @@ import { ClientsPage } from '../features/accounts/clients-page';
 import { NotificationSettingsPage } from '../features/accounts/notification-settings-page';
 import { AdminPage } from '../features/admin/admin-page';
 import { MailViewerPage } from '../features/admin/mail-viewer-page';
+import { AlertsPage } from '../features/alerts/alerts-page';
 import { AssignContactsPage } from '../features/assignments/assign-contacts-page';
 import { AssignLocationsPage } from '../features/assignments/assign-locations-page';
 import { ForgotPasswordPage } from '../features/auth/forgot-password-page';
@@ -74,6 +75,7 @@ const PAGES: PageRoute[] = [
   { path: PATHS.profile, element: <ProfilePage /> },
   { path: PATHS.admin, element: <AdminPage /> },
   { path: PATHS.mailViewer, element: <MailViewerPage /> },
+  { path: PATHS.alerts, element: <AlertsPage /> },
 ];
 
 const SUPERUSER_PATHS: readonly string[] = [PATHS.mailViewer];

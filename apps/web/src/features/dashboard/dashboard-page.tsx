@@ -170,6 +170,7 @@ function MonitoringView({ viewer, clientId, timeZone }: MonitoringViewProps) {
         timeZone={timeZone}
       />
       <ForecastPanel location={selected} clientId={clientId} viewer={viewer} />
+      <AlertsLink />
       {isMobile && (
         <Box component="footer" className={classes.mobileLegend}>
           <RainfallLegend showRed={showRed} compact />
@@ -212,6 +213,23 @@ function DashboardHeading({ location, dataUpTo, onResetMap }: DashboardHeadingPr
         </Text>
       )}
     </Group>
+  );
+}
+
+/** The dashboard's alerts anchor (spec part 1 §2): where the alert history is. */
+function AlertsLink() {
+  return (
+    <Paper component="section" id="alerts" aria-labelledby="alerts-heading" withBorder p="md">
+      <Title order={2} size="h3" id="alerts-heading" mb="xs">
+        Alerts
+      </Title>
+      <Text>
+        Threshold, NOAA Atlas 14 and RapidRain alerts, with who they reached.{' '}
+        <Anchor component={Link} to={PATHS.alerts}>
+          See the alert history
+        </Anchor>
+      </Text>
+    </Paper>
   );
 }
 

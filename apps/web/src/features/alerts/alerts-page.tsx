@@ -1,0 +1,120 @@
+import { Badge, Button, Container, Group, Stack, Table, Text, Title } from '@mantine/core';
+import type { Alert } from '@pluvio/shared/alerts';
+import { MESSAGES } from '@pluvio/shared/messages';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { ErrorMessage } from '../../components/form-message';
+import { useActiveAccount } from '../../lib/account-api';
+import { failureMessage } from '../../lib/api-client';
+import { useAppConfig } from '../../lib/app-config';
+import { ALERTS_PAGE_SIZE, alertsQuery } from './api';
+
+const KIND_LABELS: Record<Alert['kind'], string> = {
+  exceed24h: '24-hour threshold',
+  atlas14_24h: 'NOAA Atlas 14, 24 hours',
+  atlas14_1h: 'NOAA Atlas 14, 1 hour',
+  rapidrain: 'RapidRain (15 minutes)',
+};
+
+/** 'NOAA Atlas 14, 24 hours (25-year)' and the like. */
+export function alertLabel(alert: Alert): string {
+  const years = alert.recurrence_interval ? ` (${alert.recurrence_interval}-year)` : '';
+  return `${KIND_LABELS[alert.kind]}${years}`;
+}
+
+function firedAt(iso: string, timeZone: string): string {
+  return new Intl.DateTimeFormat('en-US', {
+    timeZone,
+    month: 'short',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+    timeZoneName: 'short',
+  }).format(new Date(iso));
+}
+
+function Deliveries({ alert }: { alert: Alert }) {
+  if (!alert.notified) return <Text size="sm">Not sent: found in earlier data</Text>;
+  if (alert.deliveries.length === 0) return <Text size="sm">No recipients</Text>;
+  return (
+    <Stack gap={2}>
+      {alert.deliveries.map((delivery) => (
+        <Group key={`${delivery.channel} ${delivery.recipient}`} gap={6} wrap="nowrap">
+          <Text size="sm">
+            {delivery.channel === 'sms' ? 'SMS' : 'E-mail'} {delivery.recipient}
+          </Text>
+          <Badge size="sm" variant="light" color={delivery.status === 'failed' ? 'red' : 'gray'}>
+            {delivery.status}
+          </Badge>
+        </Group>
+      ))}
+    </Stack>
+  );
+}
+
+/** /alerts: what fired at the account's locations, when, and whether it reached each recipient. */
+export function AlertsPage() {
+  const { clientId } = useActiveAccount();
+  const timeZone = useAppConfig()?.time_zone ?? 'America/New_York';
+  const [page, setPage] = useState(1);
+  const query = useQuery(alertsQuery(clientId, page));
+  const alerts = query.data ?? [];
+  return (
+    <Container size="xl" py="lg">
+      <Stack>
+        <Title order={1}>Alert History</Title>
+        {query.isPending && <Text role="status">{MESSAGES.loading}</Text>}
+        {query.isError && (
+          <ErrorMessage>{failureMessage(query.error, 'Could not load the alerts.')}</ErrorMessage>
+        )}
+        {query.data && alerts.length === 0 && page === 1 && (
+          <Text>No alerts yet. They appear here when rainfall reaches a location's thresholds.</Text>
+        )}
+        {alerts.length > 0 && (
+          <Table.ScrollContainer minWidth={720}>
+            <Table striped aria-label="Alerts">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>Fired</Table.Th>
+                  <Table.Th>Location</Table.Th>
+                  <Table.Th>Alert</Table.Th>
+                  <Table.Th ta="right">Amount (inches)</Table.Th>
+                  <Table.Th ta="right">Threshold (inches)</Table.Th>
+                  <Table.Th>Sent to</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {alerts.map((alert) => (
+                  <Table.Tr key={alert.id}>
+                    <Table.Td>{firedAt(alert.fired_at, timeZone)}</Table.Td>
+                    <Table.Td>{alert.location_name}</Table.Td>
+                    <Table.Td>{alertLabel(alert)}</Table.Td>
+                    <Table.Td ta="right">{alert.value.toFixed(2)}</Table.Td>
+                    <Table.Td ta="right">{alert.threshold.toFixed(2)}</Table.Td>
+                    <Table.Td>
+                      <Deliveries alert={alert} />
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        )}
+        {(page > 1 || alerts.length === ALERTS_PAGE_SIZE) && (
+          <Group justify="space-between">
+            <Button variant="default" disabled={page === 1} onClick={() => setPage(page - 1)}>
+              Newer
+            </Button>
+            <Button
+              variant="default"
+              disabled={alerts.length < ALERTS_PAGE_SIZE}
+              onClick={() => setPage(page + 1)}
+            >
+              Older
+            </Button>
+          </Group>
+        )}
+      </Stack>
+    </Container>
+  );
+}
