@@ -20,7 +20,10 @@ describe(`job queue on ${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'}`, (
   });
   afterAll(() => database.close());
 
-  it('hands every job to exactly one worker, and keeps schedules', async () => {
+  // pg-boss hands each job to one worker and retries it when its completion fails (seen once
+  // under the full suite's load on PostgreSQL); every handler is idempotent, so what matters is
+  // that no job is lost and each one ends completed.
+  it('hands every job to a worker, loses none, and keeps schedules', async () => {
     const handled: number[] = [];
     const job = {
       name: 'test.count',
@@ -44,7 +47,9 @@ describe(`job queue on ${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'}`, (
     for (let n = 0; n < 20; n++) await producer.send(job.name, { n });
     await waitFor(() => handled.length >= 20);
     await new Promise((resolve) => setTimeout(resolve, 2500));
-    expect(handled.sort((a, b) => a - b)).toEqual(Array.from({ length: 20 }, (_, n) => n));
+    expect([...new Set(handled)].sort((a, b) => a - b)).toEqual(Array.from({ length: 20 }, (_, n) => n));
+    const jobs = await producer.findJobs<{ n?: number }>(job.name);
+    expect(jobs.filter((item) => item.data?.n !== undefined && item.state === 'completed')).toHaveLength(20);
     const schedules = await producer.getSchedules();
     expect(schedules.map((schedule) => schedule.name)).toContain('test.count');
     for (const boss of workers) await boss.stop({ graceful: true, timeout: 5000 });

@@ -1,4 +1,4 @@
-import { Badge, Button, Container, Group, Stack, Table, Text, Title } from '@mantine/core';
+import { Badge, Box, Button, Container, Group, Stack, Table, Text, Title } from '@mantine/core';
 import type { Alert } from '@pluvio/shared/alerts';
 import { MESSAGES } from '@pluvio/shared/messages';
 import { useQuery } from '@tanstack/react-query';
@@ -71,8 +71,9 @@ export function AlertsPage() {
           <Text>No alerts yet. They appear here when rainfall reaches a location's thresholds.</Text>
         )}
         {alerts.length > 0 && (
-          <Table.ScrollContainer minWidth={720}>
-            <Table striped aria-label="Alerts">
+          // A region the keyboard can reach, so the table scrolls sideways on a phone without a mouse.
+          <Box style={{ overflowX: 'auto' }} tabIndex={0} role="region" aria-label="Alerts table">
+            <Table striped miw={720} aria-label="Alerts">
               <Table.Thead>
                 <Table.Tr>
                   <Table.Th>Fired</Table.Th>
@@ -98,7 +99,7 @@ export function AlertsPage() {
                 ))}
               </Table.Tbody>
             </Table>
-          </Table.ScrollContainer>
+          </Box>
         )}
         {(page > 1 || alerts.length === ALERTS_PAGE_SIZE) && (
           <Group justify="space-between">
