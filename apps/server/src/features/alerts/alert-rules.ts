@@ -1,4 +1,4 @@
-import type { Atlas14Threshold } from '@pluvio/shared/locations';
+import { type Atlas14Threshold, effectiveRapidrainThreshold } from '@pluvio/shared/locations';
 import { TIER, tierNumber } from '@pluvio/shared/tiers';
 import type { AlertKind } from './alerts.schema';
 
@@ -73,7 +73,10 @@ export function watchesFor(reading: LocationReading, product: '1h' | '15m'): Wat
   const watches: Watch[] = [];
   if (product === '15m') {
     if (silver && settings.rapidrainOn) {
-      const threshold = reading.rapidrainThreshold ?? reading.h24Threshold;
+      const threshold = effectiveRapidrainThreshold({
+        h24_threshold: reading.h24Threshold,
+        rapidrain_threshold: reading.rapidrainThreshold,
+      });
       watches.push({ kind: 'rapidrain', value: reading.amount, threshold, depths: [], escalates: false });
     }
     return watches;
