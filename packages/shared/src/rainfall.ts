@@ -64,6 +64,9 @@ export function locationColor(
   return total >= h24Threshold ? 'orange' : 'green';
 }
 
+/** Average recurrence intervals of the ten Atlas 14 depths, in years, in the order they are stored (D7). */
+export const ATLAS14_RECURRENCE_YEARS = [1, 2, 5, 10, 25, 50, 100, 200, 500, 1000] as const;
+
 /** The depth red compares with: the 1-year 24-hour Atlas 14 value (D7). */
 export function atlas14RedDepth(threshold: Atlas14Threshold | null | undefined): number | null {
   return threshold?.['24h'][0] ?? null;

@@ -1,9 +1,7 @@
 import { type Atlas14Threshold, effectiveRapidrainThreshold } from '@pluvio/shared/locations';
+import { ATLAS14_RECURRENCE_YEARS } from '@pluvio/shared/rainfall';
 import { TIER, tierNumber } from '@pluvio/shared/tiers';
 import type { AlertKind } from './alerts.schema';
-
-/** Atlas 14 recurrence intervals, in years, in the order of the stored depths (D7). */
-export const RECURRENCE_YEARS = [1, 2, 5, 10, 25, 50, 100, 200, 500, 1000] as const;
 
 /** What the rules read about one location at one interval end. */
 export interface LocationReading {
@@ -59,7 +57,7 @@ export const QUARTER_KINDS: readonly AlertKind[] = ['rapidrain'];
 export function recurrenceReached(value: number, depths: readonly number[]): number {
   let years = 0;
   depths.forEach((depth, index) => {
-    if (value >= depth) years = RECURRENCE_YEARS[index] ?? years;
+    if (value >= depth) years = ATLAS14_RECURRENCE_YEARS[index] ?? years;
   });
   return years;
 }
@@ -103,7 +101,9 @@ export function watchesFor(reading: LocationReading, product: '1h' | '15m'): Wat
 /** The threshold an alert names: the depth of the recurrence interval reached, or the plain threshold. */
 export function thresholdReached(watch: Watch, recurrenceYears: number): number {
   if (watch.depths.length === 0) return watch.threshold;
-  const index = RECURRENCE_YEARS.indexOf(recurrenceYears as (typeof RECURRENCE_YEARS)[number]);
+  const index = ATLAS14_RECURRENCE_YEARS.indexOf(
+    recurrenceYears as (typeof ATLAS14_RECURRENCE_YEARS)[number],
+  );
   return watch.depths[index] ?? watch.threshold;
 }
 

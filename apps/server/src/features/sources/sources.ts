@@ -56,8 +56,6 @@ export interface FrequencySource {
   depthsAt(point: Point): Promise<Atlas14Threshold | null>;
 }
 
-export const RECURRENCE_INTERVALS = [1, 2, 5, 10, 25, 50, 100, 200, 500, 1000] as const;
-
 /** A day's forecast amount at a point, in inches; `date` is YYYY-MM-DD in the product time zone. */
 export interface DailyForecast {
   date: string;

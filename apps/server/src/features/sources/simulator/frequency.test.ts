@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { ATLAS14_RECURRENCE_YEARS } from '@pluvio/shared/rainfall';
 import { describe, expect, it } from 'vitest';
-import { RECURRENCE_INTERVALS } from '../sources';
 import { createSimulatedFrequencySource } from './frequency';
 
 const REPO_ROOT = path.resolve(import.meta.dirname, '../../../../../..');
@@ -36,9 +36,9 @@ describe('simulated NOAA Atlas 14 depths', () => {
   it('answers ten 1-hour and ten 24-hour depths that grow with the recurrence interval, 1-hour below 24-hour', async () => {
     for (const { latitude, longitude } of lattice) {
       const depths = await depthsAt(latitude, longitude);
-      expect(depths['1h']).toHaveLength(RECURRENCE_INTERVALS.length);
-      expect(depths['24h']).toHaveLength(RECURRENCE_INTERVALS.length);
-      for (let i = 1; i < RECURRENCE_INTERVALS.length; i++) {
+      expect(depths['1h']).toHaveLength(ATLAS14_RECURRENCE_YEARS.length);
+      expect(depths['24h']).toHaveLength(ATLAS14_RECURRENCE_YEARS.length);
+      for (let i = 1; i < ATLAS14_RECURRENCE_YEARS.length; i++) {
         expect(depths['1h'][i]).toBeGreaterThan(depths['1h'][i - 1] ?? Infinity);
         expect(depths['24h'][i]).toBeGreaterThan(depths['24h'][i - 1] ?? Infinity);
       }

@@ -1,6 +1,10 @@
 import { TZDate } from '@date-fns/tz';
 import type { Atlas14Threshold } from '@pluvio/shared/locations';
-import type { DailyDataResponse, SeriesResponse } from '@pluvio/shared/rainfall';
+import {
+  ATLAS14_RECURRENCE_YEARS,
+  type DailyDataResponse,
+  type SeriesResponse,
+} from '@pluvio/shared/rainfall';
 import { addDays, format } from 'date-fns';
 
 /** Chart constants of spec part 1 §9. */
@@ -10,9 +14,6 @@ export const MAX_BAR_THICKNESS = 150;
 export const HOURLY_CHART_DAYS = 2;
 /** The 24-hour chart asks from two days back to today (spec part 1 §7, §9). */
 export const DAILY_CHART_DAYS_BACK = 2;
-
-/** Average recurrence intervals of the Atlas 14 depths, in the order the API lists them (D7). */
-export const ATLAS14_RECURRENCE_YEARS = [1, 2, 5, 10, 25, 50, 100, 200, 500, 1000] as const;
 
 export const BAR_COLORS = { blue: '#1c7ed6', orange: '#f76707', red: '#e03131' } as const;
 export type BarColor = keyof typeof BAR_COLORS;
