@@ -1,5 +1,5 @@
 import type { IngestStatus } from '@pluvio/shared/rainfall';
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import { type AppDb, queryRows } from '../../db/client';
 import type { Pass, PrecipitationProduct } from '../sources/sources';
 import { type IntervalKey, STEP_MS } from './intervals';
@@ -64,6 +64,21 @@ const lockKey = (key: IntervalKey) =>
 
 /** `ingest_intervals`: the work list of the ingestion, shared by every worker, and its record. */
 export function createIngestRepository(db: AppDb) {
+  /** Those of `keys` with a row of the same product and end (`i`) meeting `condition`; the key is `k`. */
+  async function keysWhere(keys: readonly IntervalKey[], condition: SQL): Promise<IntervalKey[]> {
+    if (keys.length === 0) return [];
+    const { products, ends, passes } = keyArrays(keys);
+    const rows = await queryRows<IntervalRow>(
+      db,
+      sql`
+      select k.product, k.ends_at, k.pass
+        from unnest(${products}::text[], ${ends}::timestamptz[], ${passes}::smallint[]) as k(product, ends_at, pass)
+       where exists (select 1 from ingest_intervals i
+                      where i.product = k.product and i.ends_at = k.ends_at and ${condition})`,
+    );
+    return rows.map(toKey);
+  }
+
   return {
     /** Adds the intervals not listed yet, ready to ingest at once. */
     async plan(keys: readonly IntervalKey[], now: Date): Promise<void> {
@@ -122,34 +137,10 @@ export function createIngestRepository(db: AppDb) {
     },
 
     /** Those of `keys` that a higher pass of the same interval has already replaced. */
-    async superseded(keys: readonly IntervalKey[]): Promise<IntervalKey[]> {
-      if (keys.length === 0) return [];
-      const { products, ends, passes } = keyArrays(keys);
-      const rows = await queryRows<IntervalRow>(
-        db,
-        sql`
-        select k.product, k.ends_at, k.pass
-          from unnest(${products}::text[], ${ends}::timestamptz[], ${passes}::smallint[]) as k(product, ends_at, pass)
-         where exists (select 1 from ingest_intervals i
-                        where i.product = k.product and i.ends_at = k.ends_at and i.pass > k.pass and i.status = 'done')`,
-      );
-      return rows.map(toKey);
-    },
+    superseded: (keys: readonly IntervalKey[]) => keysWhere(keys, sql`i.pass > k.pass and i.status = 'done'`),
 
     /** Those of `keys` whose interval has wet values stored by an earlier run (of any pass). */
-    async holdingValues(keys: readonly IntervalKey[]): Promise<IntervalKey[]> {
-      if (keys.length === 0) return [];
-      const { products, ends, passes } = keyArrays(keys);
-      const rows = await queryRows<IntervalRow>(
-        db,
-        sql`
-        select k.product, k.ends_at, k.pass
-          from unnest(${products}::text[], ${ends}::timestamptz[], ${passes}::smallint[]) as k(product, ends_at, pass)
-         where exists (select 1 from ingest_intervals i
-                        where i.product = k.product and i.ends_at = k.ends_at and i.rows > 0)`,
-      );
-      return rows.map(toKey);
-    },
+    holdingValues: (keys: readonly IntervalKey[]) => keysWhere(keys, sql`i.rows > 0`),
 
     async markSuperseded(keys: readonly IntervalKey[], now: Date): Promise<void> {
       if (keys.length === 0) return;
@@ -204,20 +195,8 @@ export function createIngestRepository(db: AppDb) {
     },
 
     /** Those of `keys` still stored in that pass (read under the interval locks). */
-    async stillStored(keys: readonly IntervalKey[]): Promise<IntervalKey[]> {
-      if (keys.length === 0) return [];
-      const { products, ends, passes } = keyArrays(keys);
-      const rows = await queryRows<IntervalRow>(
-        db,
-        sql`
-        select i.product, i.ends_at, i.pass
-          from ingest_intervals i
-          join unnest(${products}::text[], ${ends}::timestamptz[], ${passes}::smallint[]) as k(product, ends_at, pass)
-            on i.product = k.product and i.ends_at = k.ends_at and i.pass = k.pass
-         where i.status = 'done'`,
-      );
-      return rows.map(toKey);
-    },
+    stillStored: (keys: readonly IntervalKey[]) =>
+      keysWhere(keys, sql`i.pass = k.pass and i.status = 'done'`),
 
     /** Counts wet values a fill added, so a later pass knows the interval holds values to replace. */
     async addRows(keys: readonly IntervalKey[], rows: readonly number[]): Promise<void> {
@@ -239,6 +218,7 @@ export function createIngestRepository(db: AppDb) {
       );
       return row?.busy ?? false;
     },
+
     /** The newest hour with an hourly pass stored or being stored, and whether one is being stored. */
     async newestHourlyPass(): Promise<{ endsAt: Date; processing: boolean } | null> {
       const rows = await queryRows<{ ends_at: Date | string; processing: boolean }>(
