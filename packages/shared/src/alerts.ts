@@ -7,6 +7,18 @@ export type AlertKindName = (typeof ALERT_KINDS)[number];
 
 export const alertListQuerySchema = listQuerySchema;
 
+/** When an alert fired, as messages and the history page show it: 'Nov 21, 2:00 PM EST' in the product time zone. */
+export function alertTimeLabel(firedAt: Date, timeZone: string): string {
+  return new Intl.DateTimeFormat('en-US', {
+    timeZone,
+    month: 'short',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+    timeZoneName: 'short',
+  }).format(firedAt);
+}
+
 /** One message that told someone about an alert, with its delivery status from the outbox. */
 export const alertDeliverySchema = z.object({
   channel: z.enum(['email', 'sms']),

@@ -1,3 +1,4 @@
+import { alertTimeLabel } from '@pluvio/shared/alerts';
 import { layoutEmail } from '../../lib/email-layout';
 import type { AlertKind } from './alerts.schema';
 
@@ -72,14 +73,7 @@ export function contactChannels(alert: AlertToSend, contact: ContactRecipient): 
 
 /** One line saying what happened, e.g. "Houston: 0.62 in in the 24 hours ending Nov 21, 2:00 PM EST (threshold 0.50 in)". */
 export function describeAlert(alert: AlertToSend, timeZone: string): string {
-  const when = new Intl.DateTimeFormat('en-US', {
-    timeZone,
-    month: 'short',
-    day: 'numeric',
-    hour: 'numeric',
-    minute: '2-digit',
-    timeZoneName: 'short',
-  }).format(alert.firedAt);
+  const when = alertTimeLabel(alert.firedAt, timeZone);
   const period = {
     exceed24h: '24 hours',
     atlas14_24h: '24 hours',

@@ -1,5 +1,5 @@
 import { Badge, Box, Button, Container, Group, Stack, Table, Text, Title } from '@mantine/core';
-import type { Alert } from '@pluvio/shared/alerts';
+import { type Alert, alertTimeLabel } from '@pluvio/shared/alerts';
 import { MESSAGES } from '@pluvio/shared/messages';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -20,17 +20,6 @@ const KIND_LABELS: Record<Alert['kind'], string> = {
 export function alertLabel(alert: Alert): string {
   const years = alert.recurrence_interval ? ` (${alert.recurrence_interval}-year)` : '';
   return `${KIND_LABELS[alert.kind]}${years}`;
-}
-
-function firedAt(iso: string, timeZone: string): string {
-  return new Intl.DateTimeFormat('en-US', {
-    timeZone,
-    month: 'short',
-    day: 'numeric',
-    hour: 'numeric',
-    minute: '2-digit',
-    timeZoneName: 'short',
-  }).format(new Date(iso));
 }
 
 function Deliveries({ alert }: { alert: Alert }) {
@@ -87,7 +76,7 @@ export function AlertsPage() {
               <Table.Tbody>
                 {alerts.map((alert) => (
                   <Table.Tr key={alert.id}>
-                    <Table.Td>{firedAt(alert.fired_at, timeZone)}</Table.Td>
+                    <Table.Td>{alertTimeLabel(new Date(alert.fired_at), timeZone)}</Table.Td>
                     <Table.Td>{alert.location_name}</Table.Td>
                     <Table.Td>{alertLabel(alert)}</Table.Td>
                     <Table.Td ta="right">{alert.value.toFixed(2)}</Table.Td>
