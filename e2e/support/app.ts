@@ -8,9 +8,12 @@ import {
   expectAccessible,
   newPage,
   screenshot,
+  settle,
   signIn,
   VIEWPORTS,
 } from './browser';
+
+export { settle };
 
 /** Where each demo login lands and the welcome line it shows (spec part 1 §2). */
 export const DEMO_LOGINS = [
@@ -135,13 +138,6 @@ export async function resetPasswordByApi(email: string, password: string): Promi
   if (status >= 300) throw new Error(`reset of ${email} failed (${status})`);
 }
 
-/** Waits until no CSS transition or animation is running (drawers and popovers slide in). */
-export async function settle(page: Page): Promise<void> {
-  await page.waitForFunction(() =>
-    document.getAnimations().every((animation) => animation.playState !== 'running'),
-  );
-}
-
 /** A name no other test and no earlier run uses: the prefix and a random suffix. */
 export function uniqueName(prefix: string): string {
   return `${prefix} ${Math.random().toString(36).slice(2, 8)}`;
@@ -180,7 +176,6 @@ export async function captureScreen(
     await page.setViewportSize(VIEWPORTS[viewport]);
     await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0))));
     await ready(page);
-    await settle(page);
     await screenshot(page, `${name}-${viewport}`);
     await expectAccessible(page);
     if (viewport === 'phone') await expectNoSidewaysScroll(page);

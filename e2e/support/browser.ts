@@ -45,8 +45,53 @@ export async function signIn(page: Page, email: string, password = DEMO_PASSWORD
   await page.getByRole('button', { name: 'Login' }).click();
 }
 
-/** Fails on any serious or critical accessibility violation of the page as it is now. */
+/** Frames in a row without motion that count as settled, and how long settling may take. */
+const QUIET_FRAMES = 5;
+const SETTLE_TIMEOUT_MS = 10_000;
+
+/**
+ * Waits until no CSS transition or finite animation has run for a few frames in a row: drawers,
+ * popovers and dialogs slide and fade in, and a half-faded dialog fails axe's colour contrast.
+ * A Mantine transition starts two frames after its element mounts, so one quiet frame proves
+ * nothing. Endless animations (loaders, striped progress bars) never stop and are left out.
+ */
+export async function settle(page: Page): Promise<void> {
+  const stillMoving = await page.evaluate(
+    ({ quietFrames, timeoutMs }) =>
+      new Promise<string[]>((resolve) => {
+        const deadline = performance.now() + timeoutMs;
+        let quiet = 0;
+        const check = () => {
+          const moving = document
+            .getAnimations()
+            .filter(
+              (animation) =>
+                animation.playState === 'running' &&
+                animation.effect?.getComputedTiming().iterations !== Number.POSITIVE_INFINITY,
+            );
+          quiet = moving.length > 0 ? 0 : quiet + 1;
+          if (quiet >= quietFrames) resolve([]);
+          else if (performance.now() > deadline)
+            resolve(
+              moving.map(
+                (animation) =>
+                  (animation as CSSTransition).transitionProperty ??
+                  (animation as CSSAnimation).animationName ??
+                  'script animation',
+              ),
+            );
+          else requestAnimationFrame(check);
+        };
+        requestAnimationFrame(check);
+      }),
+    { quietFrames: QUIET_FRAMES, timeoutMs: SETTLE_TIMEOUT_MS },
+  );
+  expect(stillMoving, `animations still running on ${page.url()}`).toEqual([]);
+}
+
+/** Fails on any serious or critical accessibility violation of the page once it has settled. */
 export async function expectAccessible(page: Page): Promise<void> {
+  await settle(page);
   const results = await new AxeBuilder({ page }).analyze();
   const serious = results.violations
     .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
@@ -56,8 +101,9 @@ export async function expectAccessible(page: Page): Promise<void> {
   expect(serious, `accessibility violations on ${page.url()}`).toEqual([]);
 }
 
-/** Saves a screenshot under e2e/output (not committed) for people to look at. */
+/** Saves a screenshot of the settled page under e2e/output (not committed) for people to look at. */
 export async function screenshot(page: Page, name: string): Promise<void> {
+  await settle(page);
   fs.mkdirSync(outputDir, { recursive: true });
   await page.screenshot({ path: path.join(outputDir, `${name}.png`), fullPage: true });
 }
