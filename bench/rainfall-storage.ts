@@ -50,7 +50,7 @@ export interface StorageRow {
 
 const round = (value: number, digits = 1) => Number(value.toFixed(digits));
 
-type Execute = (query: SQL) => Promise<unknown>;
+export type Execute = (query: SQL) => Promise<unknown>;
 
 /** Deterministic spread over the contiguous US: 25-49 N, 124-67 W. */
 async function insertLocations(execute: Execute) {
@@ -139,7 +139,7 @@ async function benchDatabase(databaseUrl: string | undefined) {
 }
 
 /** Set-based synthetic history: about 7% of hours and 4% of quarters wet, as in the simulator's climate. */
-async function fillHistory(execute: Execute, sourceId: number, from: Date, to: Date) {
+export async function fillHistory(execute: Execute, sourceId: number, from: Date, to: Date) {
   for (let day = from.getTime(); day < to.getTime(); day += 24 * HOUR) {
     const [start, end] = [
       new Date(day + HOUR).toISOString(),

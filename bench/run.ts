@@ -1,7 +1,8 @@
 /**
  * Benchmarks: requests per second and latency of the hot API paths (sign-in, the current user,
  * the rainfall data calls for a 250-location account), each beside a trivial route measured in
- * the same run as this machine's ceiling; then rainfall storage at scale, and the dashboard in
+ * the same run as this machine's ceiling; then rainfall storage at scale, the alert rules and the
+ * daily report at scale, and the dashboard in
  * Chromium with a 10,000-location account (with Lighthouse). Figures are printed
  * as tables and saved under bench/results/; nothing here passes or fails.
  */
@@ -12,6 +13,7 @@ import { buildApp } from '../apps/server/src/app';
 import type { createServices } from '../apps/server/src/services';
 import { benchDashboard } from './dashboard';
 import { openDemoServices } from './demo-app';
+import { benchNotifications } from './notifications';
 import { benchRainfallStorage } from './rainfall-storage';
 
 const DURATION_SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
@@ -128,5 +130,7 @@ fs.writeFileSync(
 console.log(`saved ${path.relative(process.cwd(), outFile)}`);
 
 await benchRainfallStorage(process.env.DATABASE_URL);
+
+await benchNotifications(process.env.DATABASE_URL);
 
 await benchDashboard();

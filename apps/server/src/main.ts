@@ -6,6 +6,7 @@ import { type Database, openDatabase } from './db/client';
 import { migrateDatabase } from './db/migrate';
 import { seedDemoData } from './demo/seed';
 import { alertJobs } from './features/alerts/alerts.jobs';
+import { dailyReportJobs } from './features/daily-report/daily-report.jobs';
 import { DELIVER_OUTBOX, notificationJobs } from './features/notifications/notifications.jobs';
 import { rainfallJobs } from './features/rainfall/rainfall.jobs';
 import { registerJobs, startQueue } from './jobs/queue';
@@ -45,6 +46,7 @@ function allJobs(services: Services) {
     ...notificationJobs(services.outbox),
     ...rainfallJobs(services.ingestion, services.historyFill),
     ...alertJobs(services.alerts),
+    ...dailyReportJobs(services.dailyReport),
   ];
 }
 

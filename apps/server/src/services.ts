@@ -8,7 +8,9 @@ import { createGuards } from './features/auth/auth.guard';
 import { createAuthService } from './features/auth/auth.service';
 import { createTokenSigner } from './features/auth/token-signer';
 import { createContactsService } from './features/contacts/contacts.service';
+import { createDailyReportService } from './features/daily-report/daily-report.service';
 import { createLocationsService } from './features/locations/locations.service';
+import { createDeliveryLogService } from './features/notifications/delivery-log.service';
 import { createSmtpTransport, type MailTransport } from './features/notifications/mail-transport';
 import { createOutboxService } from './features/notifications/outbox.service';
 import { twilioTransportFromConfig } from './features/notifications/sms-transport';
@@ -61,10 +63,12 @@ export async function createServices(options: ServiceOptions) {
     mailFrom: config.MAIL_FROM,
     clock,
   };
+  const outboxIn = (tx: typeof db) => createOutboxService(tx, outboxOptions);
   const outbox = createOutboxService(db, {
     ...outboxOptions,
     onQueued: options.onMailQueued,
   });
+  const deliveryLog = createDeliveryLogService(db, { timeZone: config.TIME_ZONE });
   const auth = createAuthService(
     db,
     { users, accounts, outbox, audit },
@@ -98,7 +102,16 @@ export async function createServices(options: ServiceOptions) {
     clock,
     timeZone: config.TIME_ZONE,
     publicUrl: config.PUBLIC_URL,
-    outboxIn: (tx) => createOutboxService(tx, outboxOptions),
+    outboxIn,
+    onQueued: options.onMailQueued,
+    forecast: sources.forecast,
+  });
+  const dailyReport = createDailyReportService(db, {
+    clock,
+    timeZone: config.TIME_ZONE,
+    publicUrl: config.PUBLIC_URL,
+    rainfall,
+    outboxIn,
     onQueued: options.onMailQueued,
   });
   const rainfallData = createRainfallDataService({
@@ -124,6 +137,7 @@ export async function createServices(options: ServiceOptions) {
     contacts,
     assignments,
     outbox,
+    deliveryLog,
     auth,
     guards,
     sources,
@@ -131,6 +145,7 @@ export async function createServices(options: ServiceOptions) {
     ingestion,
     historyFill,
     alerts,
+    dailyReport,
     rainfallData,
     rateLimit,
     refreshRateLimit,

@@ -1,8 +1,11 @@
 import { z } from 'zod';
 import { listQuerySchema } from './lists';
 
-/** Alert kinds (issue 6): the 24-hour threshold, NOAA Atlas 14 24-hour and 1-hour depths, RapidRain. */
-export const ALERT_KINDS = ['exceed24h', 'atlas14_24h', 'atlas14_1h', 'rapidrain'] as const;
+/**
+ * Alert kinds (issue 6): the 24-hour threshold, NOAA Atlas 14 24-hour and 1-hour depths, RapidRain,
+ * and the forecast notice (tomorrow's forecast at or over the 24-hour threshold).
+ */
+export const ALERT_KINDS = ['exceed24h', 'atlas14_24h', 'atlas14_1h', 'rapidrain', 'forecast'] as const;
 export type AlertKindName = (typeof ALERT_KINDS)[number];
 
 export const alertListQuerySchema = listQuerySchema;

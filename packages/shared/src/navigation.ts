@@ -30,6 +30,7 @@ export const ROUTES = {
   double: '/double',
   orderLocations: '/order-locations',
   mailViewer: '/admin/mail',
+  deliveryLog: '/admin/deliveries',
   alerts: '/alerts',
 } as const;
 

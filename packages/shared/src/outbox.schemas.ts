@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { RAINFALL_MESSAGES } from './rainfall';
 
 export const OUTBOX_STATUSES = ['queued', 'sending', 'sent', 'delivered', 'failed', 'held'] as const;
 export type OutboxStatus = (typeof OUTBOX_STATUSES)[number];
@@ -43,3 +44,57 @@ export const pageQuerySchema = z.object({
   page: z.coerce.number().int().min(1).default(1),
   page_size: z.coerce.number().int().min(1).max(250).default(50),
 });
+
+export const DELIVERY_LOG_MESSAGES = {
+  channel: `Channel must be one of: ${OUTBOX_CHANNELS.join(', ')}`,
+  status: `Status must be one of: ${OUTBOX_STATUSES.join(', ')}`,
+};
+
+const logDateSchema = z.iso.date({ error: RAINFALL_MESSAGES.date });
+
+/**
+ * GET /api/admin/deliveries: the system-wide delivery log (issue 6 point 6). Dates are days of
+ * the product time zone, both included.
+ */
+export const deliveryLogQuerySchema = pageQuerySchema
+  .extend({
+    channel: z.enum(OUTBOX_CHANNELS, { error: DELIVERY_LOG_MESSAGES.channel }).optional(),
+    status: z.enum(OUTBOX_STATUSES, { error: DELIVERY_LOG_MESSAGES.status }).optional(),
+    kind: z.string().trim().min(1).max(100).optional(),
+    start_date: logDateSchema.optional(),
+    end_date: logDateSchema.optional(),
+  })
+  .refine((query) => !query.start_date || !query.end_date || query.start_date <= query.end_date, {
+    message: RAINFALL_MESSAGES.dateOrder,
+    path: ['end_date'],
+  });
+export type DeliveryLogQuery = z.infer<typeof deliveryLogQuerySchema>;
+
+/** One message of the delivery log: what went to whom and how it fared, without its body. */
+export const deliveryLogEntrySchema = z.object({
+  id: z.number().int(),
+  channel: z.enum(OUTBOX_CHANNELS),
+  kind: z.string(),
+  recipient: z.string(),
+  subject: z.string().nullable(),
+  status: z.enum(OUTBOX_STATUSES),
+  status_at: z.string(),
+  attempts: z.number().int(),
+  last_error: z.string().nullable(),
+  queued_at: z.string(),
+  sent_at: z.string().nullable(),
+});
+export type DeliveryLogEntry = z.infer<typeof deliveryLogEntrySchema>;
+
+/** How many messages of the filtered range are in each status (the status filter aside). */
+export const deliveryCountsSchema = z.record(z.enum(OUTBOX_STATUSES), z.number().int());
+export type DeliveryCounts = z.infer<typeof deliveryCountsSchema>;
+
+export const deliveryLogPageSchema = z.object({
+  items: z.array(deliveryLogEntrySchema),
+  total: z.number().int(),
+  page: z.number().int(),
+  page_size: z.number().int(),
+  counts: deliveryCountsSchema,
+});
+export type DeliveryLogPage = z.infer<typeof deliveryLogPageSchema>;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { atlas14RedDepth, dailyDataParamsSchema, locationColor } from './rainfall';
+import { atlas14RedDepth, dailyDataParamsSchema, locationColor, recurrenceReached } from './rainfall';
 import { TIER } from './tiers';
 
 describe('locationColor', () => {
@@ -32,6 +32,16 @@ describe('atlas14RedDepth', () => {
   it('is the first 24-hour depth (1-year recurrence)', () => {
     expect(atlas14RedDepth({ '1h': [1.2, 1.5], '24h': [2.8, 3.4] })).toBe(2.8);
     expect(atlas14RedDepth(null)).toBeNull();
+  });
+});
+
+describe('recurrenceReached', () => {
+  const depths = [4, 4.8, 6, 7, 8.5, 9.5, 11, 12, 14, 15.5];
+  it('names the largest recurrence interval reached, counting a value equal to a depth', () => {
+    expect(recurrenceReached(3.9, depths)).toBe(0);
+    expect(recurrenceReached(4, depths)).toBe(1);
+    expect(recurrenceReached(9.5, depths)).toBe(50);
+    expect(recurrenceReached(30, depths)).toBe(1000);
   });
 });
 

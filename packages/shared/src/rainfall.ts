@@ -67,6 +67,15 @@ export function locationColor(
 /** Average recurrence intervals of the ten Atlas 14 depths, in years, in the order they are stored (D7). */
 export const ATLAS14_RECURRENCE_YEARS = [1, 2, 5, 10, 25, 50, 100, 200, 500, 1000] as const;
 
+/** Years of the largest recurrence interval whose depth (in the order above) the value reaches; 0 when none. */
+export function recurrenceReached(value: number, depths: readonly number[]): number {
+  let years = 0;
+  depths.forEach((depth, index) => {
+    if (value >= depth) years = ATLAS14_RECURRENCE_YEARS[index] ?? years;
+  });
+  return years;
+}
+
 /** The depth red compares with: the 1-year 24-hour Atlas 14 value (D7). */
 export function atlas14RedDepth(threshold: Atlas14Threshold | null | undefined): number | null {
   return threshold?.['24h'][0] ?? null;

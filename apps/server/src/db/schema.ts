@@ -5,6 +5,7 @@ export * from '../features/assignments/assignments.schema';
 export * from '../features/audit/audit.schema';
 export * from '../features/auth/auth.schema';
 export * from '../features/contacts/contacts.schema';
+export * from '../features/daily-report/daily-report.schema';
 export * from '../features/locations/locations.schema';
 export * from '../features/notifications/outbox.schema';
 export * from '../features/rainfall/rainfall.schema';

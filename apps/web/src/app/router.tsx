@@ -5,6 +5,7 @@ import { ClientFormPage } from '../features/accounts/client-form-page';
 import { ClientsPage } from '../features/accounts/clients-page';
 import { NotificationSettingsPage } from '../features/accounts/notification-settings-page';
 import { AdminPage } from '../features/admin/admin-page';
+import { DeliveryLogPage } from '../features/admin/delivery-log-page';
 import { MailViewerPage } from '../features/admin/mail-viewer-page';
 import { AlertsPage } from '../features/alerts/alerts-page';
 import { AssignContactsPage } from '../features/assignments/assign-contacts-page';
@@ -75,10 +76,11 @@ const PAGES: PageRoute[] = [
   { path: PATHS.profile, element: <ProfilePage /> },
   { path: PATHS.admin, element: <AdminPage /> },
   { path: PATHS.mailViewer, element: <MailViewerPage /> },
+  { path: PATHS.deliveryLog, element: <DeliveryLogPage /> },
   { path: PATHS.alerts, element: <AlertsPage /> },
 ];
 
-const SUPERUSER_PATHS: readonly string[] = [PATHS.mailViewer];
+const SUPERUSER_PATHS: readonly string[] = [PATHS.mailViewer, PATHS.deliveryLog];
 
 function accessOf(path: string): Access {
   if (SUPERUSER_PATHS.includes(path)) return 'superuser';

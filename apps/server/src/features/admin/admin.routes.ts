@@ -1,6 +1,11 @@
 import { tokenSchema } from '@pluvio/shared/auth.schemas';
 import { MESSAGES } from '@pluvio/shared/messages';
-import { outboxPageSchema, pageQuerySchema } from '@pluvio/shared/outbox.schemas';
+import {
+  deliveryLogPageSchema,
+  deliveryLogQuerySchema,
+  outboxPageSchema,
+  pageQuerySchema,
+} from '@pluvio/shared/outbox.schemas';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { badRequest, unauthorized } from '../../lib/errors';
@@ -15,9 +20,9 @@ import {
   setRefreshCookie,
 } from '../auth/session-cookies';
 
-/** Superuser tools: switch user (masquerade, D11) and the mail viewer's outbox (D16). */
+/** Superuser tools: switch user (masquerade, D11), the mail viewer's outbox (D16) and the delivery log. */
 export function adminRoutes(services: Services, cookies: CookieSettings): FastifyPluginAsyncZod {
-  const { auth, outbox, guards } = services;
+  const { auth, outbox, deliveryLog, guards } = services;
   return async (app) => {
     app.post(
       '/api/services/user-token',
@@ -62,6 +67,20 @@ export function adminRoutes(services: Services, cookies: CookieSettings): Fastif
         schema: { tags: ['admin'], querystring: pageQuerySchema, response: { 200: outboxPageSchema } },
       },
       async (request) => outbox.page(request.query.page, request.query.page_size),
+    );
+
+    app.get(
+      '/api/admin/deliveries',
+      {
+        preHandler: guards.requireSuperuser,
+        schema: {
+          tags: ['admin'],
+          summary: "Every account's e-mails and texts and how each fared, newest first",
+          querystring: deliveryLogQuerySchema,
+          response: { 200: deliveryLogPageSchema },
+        },
+      },
+      async (request) => deliveryLog.page(request.query),
     );
   };
 }

@@ -28,10 +28,8 @@ interface ContactRow {
   flags: Record<string, boolean>;
 }
 
-/** The contact flags alert messages read (the daily report and forecast flags are not theirs). */
-const CONTACT_FLAG_COLUMNS = CONTACT_FLAGS.filter(
-  (flag) => flag.startsWith('exceed24h') || flag.startsWith('atlas14'),
-);
+/** The contact flags alert messages read (the daily report flags are not theirs). */
+const CONTACT_FLAG_COLUMNS = CONTACT_FLAGS.filter((flag) => !flag.startsWith('daily_report'));
 
 export function createAlertDispatchRepository(db: AppDb) {
   return {
@@ -42,7 +40,8 @@ export function createAlertDispatchRepository(db: AppDb) {
         sql`
         select a.id, a.client_id, a.location_id, l.name as location_name, a.kind, a.fired_at, a.event_started_at,
                a.recurrence_years, a.value, a.threshold,
-               (a.kind = 'rapidrain' and c.rapidrain_combine_locations) as combine
+               ((a.kind = 'rapidrain' and c.rapidrain_combine_locations)
+                 or (a.kind = 'forecast' and c.forecast_combine_locations)) as combine
           from alerts a join locations l on l.id = a.location_id join clients c on c.id = a.client_id
          where a.notified and a.dispatched_at is null
          order by a.id
@@ -96,10 +95,13 @@ export function createAlertDispatchRepository(db: AppDb) {
       return new Map(rows.map((row) => [row.id, row.email]));
     },
 
-    async recordDeliveries(alertIds: readonly number[], outboxId: number): Promise<void> {
+    async recordDeliveries(links: readonly { alertId: number; outboxId: number }[]): Promise<void> {
+      if (links.length === 0) return;
       await db.execute(sql`
         insert into alert_deliveries (alert_id, outbox_id)
-        select unnest(${pgArray(alertIds)}::int[]), ${outboxId} on conflict do nothing`);
+        select * from unnest(${pgArray(links.map((link) => link.alertId))}::int[],
+                             ${pgArray(links.map((link) => link.outboxId))}::int[])
+        on conflict do nothing`);
     },
 
     /** Marks alerts as handed to the outbox; answers those no other worker marked first. */

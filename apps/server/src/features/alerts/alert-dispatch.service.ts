@@ -1,8 +1,9 @@
 import { toE164 } from '@pluvio/shared/phone';
 import type { AppDb } from '../../db/client';
 import type { Clock } from '../../lib/clock';
-import type { EmailToQueue, SmsToQueue } from '../notifications/outbox.service';
+import type { OutboxBatchQueue } from '../notifications/outbox.service';
 import { createAlertDispatchRepository } from './alert-dispatch.repository';
+import type { AlertMessage } from './alert-messages';
 import {
   type AlertToSend,
   type ContactRecipient,
@@ -14,18 +15,42 @@ import {
 
 const ALERTS_PER_RUN = 500;
 
-/** Queues messages in the outbox of a given transaction. */
-export interface OutboxQueue {
-  enqueueEmail(email: EmailToQueue): Promise<number>;
-  enqueueSms(sms: SmsToQueue): Promise<number>;
-}
-
 export interface AlertDispatchOptions extends MessageOptions {
   clock: Clock;
   /** The outbox writing in `db`, so alerts and their messages commit together. */
-  outboxIn: (db: AppDb) => OutboxQueue;
+  outboxIn: (db: AppDb) => OutboxBatchQueue;
   /** Wakes the delivery worker after messages are queued. */
   onQueued?: () => Promise<void>;
+}
+
+const KIND = 'alert';
+
+/** Queues the messages in two statements and links each to its alerts in one more. */
+async function queueMessages(
+  outbox: OutboxBatchQueue,
+  repository: ReturnType<typeof createAlertDispatchRepository>,
+  messages: readonly AlertMessage[],
+) {
+  const emails = messages.filter((message) => message.recipient.channel === 'email');
+  const texts = messages.filter((message) => message.recipient.channel === 'sms');
+  const emailIds = await outbox.enqueueEmails(
+    emails.map((message) => ({
+      to: message.recipient.address,
+      kind: KIND,
+      subject: message.subject,
+      text: message.text,
+      html: message.html,
+    })),
+  );
+  const textIds = await outbox.enqueueSmsMessages(
+    texts.map((message) => ({ to: message.recipient.address, kind: KIND, text: message.text })),
+  );
+  const outboxIds = [...emailIds, ...textIds];
+  await repository.recordDeliveries(
+    [...emails, ...texts].flatMap((message, index) =>
+      message.alertIds.map((alertId) => ({ alertId, outboxId: outboxIds[index] as number })),
+    ),
+  );
 }
 
 /**
@@ -43,8 +68,11 @@ export function createAlertDispatchService(db: AppDb, options: AlertDispatchOpti
       repository.ownerEmails([...new Set(alerts.map((alert) => alert.clientId))]),
     ]);
     const byLocation = new Map<number, ContactRecipient[]>();
-    for (const contact of contacts)
-      byLocation.set(contact.locationId, [...(byLocation.get(contact.locationId) ?? []), contact]);
+    for (const contact of contacts) {
+      const assigned = byLocation.get(contact.locationId);
+      if (assigned) assigned.push(contact);
+      else byLocation.set(contact.locationId, [contact]);
+    }
     return (alert: AlertToSend): Recipient[] => {
       const channels = (byLocation.get(alert.locationId) ?? []).flatMap((contact) =>
         contactChannels(alert, contact),
@@ -71,27 +99,9 @@ export function createAlertDispatchService(db: AppDb, options: AlertDispatchOpti
             options.clock.now(),
           ),
         );
-        const outbox = options.outboxIn(tx);
-        let count = 0;
-        for (const message of messages.filter((candidate) =>
-          candidate.alertIds.every((id) => claimed.has(id)),
-        )) {
-          const { channel, address } = message.recipient;
-          const kind = 'alert';
-          const outboxId =
-            channel === 'email'
-              ? await outbox.enqueueEmail({
-                  to: address,
-                  kind,
-                  subject: message.subject,
-                  text: message.text,
-                  html: message.html,
-                })
-              : await outbox.enqueueSms({ to: address, kind, text: message.text });
-          await txRepository.recordDeliveries(message.alertIds, outboxId);
-          count += 1;
-        }
-        return count;
+        const mine = messages.filter((message) => message.alertIds.every((id) => claimed.has(id)));
+        await queueMessages(options.outboxIn(tx), txRepository, mine);
+        return mine.length;
       });
       if (queued > 0) await options.onQueued?.();
       return queued;

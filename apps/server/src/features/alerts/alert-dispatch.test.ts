@@ -3,10 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/client';
 import { bearer, buildContactUser, buildOwnedClient, login } from '../../test/factories';
 import { createTestApp, manualClock, type TestApp } from '../../test/test-app';
-import { createIngestionService } from '../rainfall/ingestion.service';
-import type { IntervalKey } from '../rainfall/intervals';
-import { scriptedSource } from '../rainfall/scripted-source';
-import type { Point } from '../sources/sources';
+import { scriptedStorm } from './scripted-storm';
 
 const at = (iso: string) => new Date(iso);
 
@@ -15,21 +12,6 @@ interface OutboxRow {
   recipient: string;
   subject: string | null;
   text_body: string;
-}
-
-/** Rain at the given latitudes only: 0.8 in the hour ending `hour`, 0.4 in each of its quarters. */
-function storm(t: TestApp, clock: ReturnType<typeof manualClock>, latitudes: number[], hour: Date) {
-  const script = (key: IntervalKey, point: Point) => {
-    if (!latitudes.includes(point.latitude)) return 0;
-    if (key.product === '1h') return key.endsAt.getTime() === hour.getTime() ? 0.8 : 0;
-    return key.endsAt > new Date(hour.getTime() - 3_600_000) && key.endsAt <= hour ? 0.4 : 0;
-  };
-  return createIngestionService(t.database.db, {
-    source: scriptedSource(script).source,
-    locations: t.services.locations,
-    clock,
-    backfillDays: 1,
-  });
 }
 
 describe('alert messages and history', () => {
@@ -69,7 +51,7 @@ describe('alert messages and history', () => {
 
     const hour = at('2026-06-03T15:00:00Z');
     clock.set(at('2026-06-03T16:05:00Z'));
-    await storm(t, clock, [32.01], hour).ingestRange(at('2026-06-03T14:00:00Z'), hour);
+    await scriptedStorm(t, clock, [32.01], hour).ingestRange(at('2026-06-03T14:00:00Z'), hour);
     const first = await t.services.alerts.run();
     expect(first.alerts).toBe(1);
 
@@ -124,7 +106,7 @@ describe('alert messages and history', () => {
     ]);
     const hour = at('2026-06-05T15:00:00Z');
     clock.set(at('2026-06-05T15:02:00Z'));
-    await storm(t, clock, [32.03, 32.04], hour).ingestRange(
+    await scriptedStorm(t, clock, [32.03, 32.04], hour).ingestRange(
       at('2026-06-05T14:50:00Z'),
       at('2026-06-05T15:00:00Z'),
     );
@@ -150,7 +132,7 @@ describe('alert messages and history', () => {
     await t.services.assignments.assignLocations(client.id, contact.id, [mine?.id as number]);
     const hour = at('2026-06-07T15:00:00Z');
     clock.set(at('2026-06-07T16:05:00Z'));
-    await storm(t, clock, [32.05, 32.06], hour).ingestRange(at('2026-06-07T14:00:00Z'), hour);
+    await scriptedStorm(t, clock, [32.05, 32.06], hour).ingestRange(at('2026-06-07T14:00:00Z'), hour);
     await t.services.alerts.run();
 
     const response = await t.app.inject({

@@ -1,5 +1,6 @@
 import { alertTimeLabel } from '@pluvio/shared/alerts';
 import { layoutEmail } from '../../lib/email-layout';
+import { dateLabel, productDate } from '../../lib/time';
 import type { AlertKind } from './alerts.schema';
 
 /** An alert ready to tell people about, with what the message names. */
@@ -47,6 +48,7 @@ const CONTACT_FLAG: Record<AlertKind, string> = {
   atlas14_24h: 'atlas14_24h_on',
   atlas14_1h: 'atlas14_1h_on',
   rapidrain: 'exceed24h_on',
+  forecast: 'forecast_on',
 };
 
 const inches = (value: number) => `${value.toFixed(2)} in`;
@@ -71,20 +73,28 @@ export function contactChannels(alert: AlertToSend, contact: ContactRecipient): 
   return channels;
 }
 
-/** One line saying what happened, e.g. "Houston: 0.62 in in the 24 hours ending Nov 21, 2:00 PM EST (threshold 0.50 in)". */
+/** The span of rain each kind measures, as a message names it. */
+const PERIODS: Record<Exclude<AlertKind, 'forecast'>, string> = {
+  exceed24h: '24 hours',
+  atlas14_24h: '24 hours',
+  atlas14_1h: 'hour',
+  rapidrain: '15 minutes',
+};
+
+/**
+ * One line saying what happened, e.g. "Houston: 0.62 in in the 24 hours ending Nov 21, 2:00 PM EST
+ * (threshold 0.50 in)", or for a forecast notice "Houston: 0.82 in forecast for Sun, Nov 22 (threshold 0.50 in)".
+ */
 export function describeAlert(alert: AlertToSend, timeZone: string): string {
-  const when = alertTimeLabel(alert.firedAt, timeZone);
-  const period = {
-    exceed24h: '24 hours',
-    atlas14_24h: '24 hours',
-    atlas14_1h: 'hour',
-    rapidrain: '15 minutes',
-  }[alert.kind];
+  const what =
+    alert.kind === 'forecast'
+      ? `forecast for ${dateLabel(productDate(alert.eventStartedAt, timeZone), 'short')}`
+      : `in the ${PERIODS[alert.kind]} ending ${alertTimeLabel(alert.firedAt, timeZone)}`;
   const reached =
     alert.kind.startsWith('atlas14') && alert.recurrenceYears > 0
       ? `the NOAA Atlas 14 ${alert.recurrenceYears}-year depth, ${inches(alert.threshold)}`
       : `threshold ${inches(alert.threshold)}`;
-  return `${alert.locationName}: ${inches(alert.value)} in the ${period} ending ${when} (${reached})`;
+  return `${alert.locationName}: ${inches(alert.value)} ${what} (${reached})`;
 }
 
 const TITLES: Record<AlertKind, string> = {
@@ -92,6 +102,7 @@ const TITLES: Record<AlertKind, string> = {
   atlas14_24h: 'NOAA Atlas 14 24-hour rainfall exceeded',
   atlas14_1h: 'NOAA Atlas 14 1-hour rainfall exceeded',
   rapidrain: 'RapidRain',
+  forecast: 'Rain forecast at or over the threshold',
 };
 
 function subjectOf(alerts: readonly AlertToSend[]): string {

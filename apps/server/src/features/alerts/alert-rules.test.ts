@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { decide, type LocationReading, recurrenceReached, watchesFor } from './alert-rules';
+import { decide, type LocationReading, watchesFor } from './alert-rules';
 
 const ATLAS = {
   '1h': [1.5, 1.8, 2.2, 2.6, 3.1, 3.5, 4, 4.4, 5, 5.5],
@@ -30,13 +30,6 @@ function reading(overrides: Partial<LocationReading> = {}): LocationReading {
 }
 
 describe('alert rules', () => {
-  it('names the largest recurrence interval reached, counting a value equal to a depth', () => {
-    expect(recurrenceReached(3.9, ATLAS['24h'])).toBe(0);
-    expect(recurrenceReached(4, ATLAS['24h'])).toBe(1);
-    expect(recurrenceReached(9.5, ATLAS['24h'])).toBe(25);
-    expect(recurrenceReached(30, ATLAS['24h'])).toBe(1000);
-  });
-
   it('watches the 24-hour threshold and both Atlas 14 durations at silver and up, RapidRain on quarters', () => {
     const hourly = watchesFor(reading({ trailing24h: 0.7, amount: 0.3 }), '1h');
     expect(hourly.map((watch) => [watch.kind, watch.value, watch.threshold])).toEqual([

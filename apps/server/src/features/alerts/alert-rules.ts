@@ -1,5 +1,5 @@
 import { type Atlas14Threshold, effectiveRapidrainThreshold } from '@pluvio/shared/locations';
-import { ATLAS14_RECURRENCE_YEARS } from '@pluvio/shared/rainfall';
+import { ATLAS14_RECURRENCE_YEARS, recurrenceReached } from '@pluvio/shared/rainfall';
 import { TIER, tierNumber } from '@pluvio/shared/tiers';
 import type { AlertKind } from './alerts.schema';
 
@@ -52,15 +52,6 @@ export type Decision =
 
 export const HOURLY_KINDS: readonly AlertKind[] = ['exceed24h', 'atlas14_24h', 'atlas14_1h'];
 export const QUARTER_KINDS: readonly AlertKind[] = ['rapidrain'];
-
-/** Years of the largest recurrence interval whose depth the value reaches; 0 when none. */
-export function recurrenceReached(value: number, depths: readonly number[]): number {
-  let years = 0;
-  depths.forEach((depth, index) => {
-    if (value >= depth) years = ATLAS14_RECURRENCE_YEARS[index] ?? years;
-  });
-  return years;
-}
 
 /** The watches that apply to a location at an hourly or a 15-minute interval, given its account's level and settings. */
 export function watchesFor(reading: LocationReading, product: '1h' | '15m'): Watch[] {
@@ -123,4 +114,9 @@ export function decide(watch: Watch | undefined, open: OpenEvent | undefined): D
   if (years > open.recurrenceYears)
     return { action: 'raise', recurrenceYears: years, alert: watch.escalates };
   return { action: 'none' };
+}
+
+/** Forecast notices are a gold feature (spec part 2 §6); a trial account is gold (D9). */
+export function receivesForecastNotices(tier: string): boolean {
+  return tierNumber(tier) >= TIER.gold;
 }

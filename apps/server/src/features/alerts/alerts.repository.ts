@@ -1,6 +1,7 @@
 import type { Atlas14Threshold } from '@pluvio/shared/locations';
 import { sql } from 'drizzle-orm';
 import { type AppDb, queryRows } from '../../db/client';
+import { monitoredClient } from '../accounts/monitoring';
 import { pgArray } from '../rainfall/pg-array';
 import type { LocationReading, OpenEvent } from './alert-rules';
 import type { AlertKind } from './alerts.schema';
@@ -13,6 +14,22 @@ export type Product = '1h' | '15m';
 export interface IntervalEnd {
   product: Product;
   endsAt: Date;
+}
+
+/** A mark in alert_evaluations: a rainfall interval, or the daily forecast check ('forecast', the forecast day's start). */
+export interface Evaluated {
+  product: Product | 'forecast';
+  endsAt: Date;
+}
+
+/** A location whose account asked for forecast notices, with what the forecast rule reads. */
+export interface ForecastWatcher {
+  locationId: number;
+  clientId: number;
+  latitude: number;
+  longitude: number;
+  h24Threshold: number;
+  tier: string;
 }
 
 export interface NewAlert {
@@ -121,7 +138,7 @@ export function createAlertsRepository(db: AppDb) {
           union select location_id from alert_events where kind = any(${pgArray(kinds)}::text[])
         )
         select l.id, l.client_id, l.h24_threshold, l.rapidrain_threshold, l.atlas14_threshold, c.tier,
-               (c.status = 'active' and not (c.is_trial_account and c.trial_end_date < ${today}::date)) as monitored,
+               ${monitoredClient(sql`c`, today)} as monitored,
                c.exceed24h_on, c.atlas14_on, c.atlas14_24h_on, c.atlas14_1h_on, c.atlas14_first_on, c.rapidrain_on,
                coalesce(v.trailing, 0) as trailing, coalesce(v.amount, 0) as amount
           from candidates x
@@ -148,6 +165,41 @@ export function createAlertsRepository(db: AppDb) {
         trailing24h: row.trailing,
         amount: row.amount,
       }));
+    },
+
+    /** The locations of monitored accounts with `forecast_on`, whatever their tier. */
+    async forecastWatchers(today: string): Promise<ForecastWatcher[]> {
+      const rows = await queryRows<{
+        id: number;
+        client_id: number;
+        latitude: number;
+        longitude: number;
+        h24_threshold: number;
+        tier: string;
+      }>(
+        db,
+        sql`select l.id, l.client_id, l.latitude, l.longitude, l.h24_threshold, c.tier
+              from locations l join clients c on c.id = l.client_id
+             where c.forecast_on and ${monitoredClient(sql`c`, today)}
+             order by l.id`,
+      );
+      return rows.map((row) => ({
+        locationId: row.id,
+        clientId: row.client_id,
+        latitude: row.latitude,
+        longitude: row.longitude,
+        h24Threshold: row.h24_threshold,
+        tier: row.tier,
+      }));
+    },
+
+    async isEvaluated(mark: Evaluated): Promise<boolean> {
+      const [row] = await queryRows<{ done: boolean }>(
+        db,
+        sql`select exists (select 1 from alert_evaluations
+                            where product = ${mark.product} and ends_at = ${mark.endsAt.toISOString()}) as done`,
+      );
+      return row?.done ?? false;
     },
 
     /** Open events of these kinds, keyed by `${locationId} ${kind}`. */
@@ -211,10 +263,10 @@ export function createAlertsRepository(db: AppDb) {
       return inserted.length;
     },
 
-    async markEvaluated(interval: IntervalEnd, now: Date, alerts: number): Promise<void> {
+    async markEvaluated(mark: Evaluated, now: Date, alerts: number): Promise<void> {
       await db.execute(sql`
         insert into alert_evaluations (product, ends_at, evaluated_at, alerts)
-        values (${interval.product}, ${interval.endsAt.toISOString()}, ${now.toISOString()}, ${alerts})
+        values (${mark.product}, ${mark.endsAt.toISOString()}, ${now.toISOString()}, ${alerts})
         on conflict do nothing`);
     },
   };

@@ -1,3 +1,4 @@
+import type { AlertKindName } from '@pluvio/shared/alerts';
 import {
   boolean,
   index,
@@ -14,7 +15,7 @@ import { clients } from '../accounts/accounts.schema';
 import { locations } from '../locations/locations.schema';
 import { outbox } from '../notifications/outbox.schema';
 
-export type AlertKind = 'exceed24h' | 'atlas14_24h' | 'atlas14_1h' | 'rapidrain';
+export type AlertKind = AlertKindName;
 
 /**
  * Every alert that fired, once per location, kind, rain event and (for Atlas 14) recurrence
@@ -68,7 +69,10 @@ export const alertEvents = pgTable(
   (table) => [primaryKey({ columns: [table.locationId, table.kind] })],
 );
 
-/** Intervals whose rules have run: each interval is evaluated once, on the first data to arrive (D3). */
+/**
+ * Intervals whose rules have run: each interval is evaluated once, on the first data to arrive (D3).
+ * Product 'forecast' marks the daily forecast check, `ends_at` being the start of the day it is about.
+ */
 export const alertEvaluations = pgTable(
   'alert_evaluations',
   {

@@ -2,16 +2,21 @@ import type { Alert } from '@pluvio/shared/alerts';
 import type { Paging } from '@pluvio/shared/lists';
 import type { AppDb } from '../../db/client';
 import type { AccountAccess } from '../accounts/accounts.access';
+import type { ForecastSource } from '../sources/sources';
 import { type AlertDispatchOptions, createAlertDispatchService } from './alert-dispatch.service';
 import { createAlertEvaluationService } from './alert-evaluation.service';
 import { createAlertHistoryRepository } from './alert-history.repository';
+import { createForecastNoticeService } from './forecast-notices.service';
 
-export type AlertsOptions = AlertDispatchOptions;
+export interface AlertsOptions extends AlertDispatchOptions {
+  forecast: ForecastSource;
+}
 
 /** Alerts (issue 6): the rules engine, the messages it sends, and the history accounts read. */
 export function createAlertsService(db: AppDb, options: AlertsOptions) {
   const evaluation = createAlertEvaluationService(db, options);
   const dispatch = createAlertDispatchService(db, options);
+  const forecasts = createForecastNoticeService(db, options);
   const history = createAlertHistoryRepository(db);
   return {
     /** The job's work: the rules for every interval stored since, then the messages of what fired. */
@@ -19,6 +24,12 @@ export function createAlertsService(db: AppDb, options: AlertsOptions) {
       const report = await evaluation.evaluateDue();
       const messages = await dispatch.dispatchPending();
       return { ...report, messages };
+    },
+    /** The forecast job's work: tomorrow's forecast checked once a day from 15:00, then the notices' messages. */
+    async notifyForecasts() {
+      const notices = await forecasts.checkForecasts();
+      const messages = notices > 0 ? await dispatch.dispatchPending() : 0;
+      return { notices, messages };
     },
     evaluateDue: evaluation.evaluateDue,
     dispatchPending: dispatch.dispatchPending,

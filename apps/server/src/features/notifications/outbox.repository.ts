@@ -28,11 +28,13 @@ export function createOutboxRepository(db: AppDb) {
       return queryRows(
         db,
         sql`
-        insert into outbox (channel, kind, recipient, subject, text_body, html_body, status, idempotency_key, next_attempt_at, status_at)
-        select channel, kind, recipient, subject, "textBody", "htmlBody", status, "idempotencyKey", "nextAttemptAt", "statusAt"
+        insert into outbox (channel, kind, recipient, subject, text_body, html_body, status, idempotency_key,
+                            next_attempt_at, status_at, created_at)
+        select channel, kind, recipient, subject, "textBody", "htmlBody", status, "idempotencyKey",
+               "nextAttemptAt", "statusAt", coalesce("createdAt", now())
           from json_to_recordset(${JSON.stringify(values)}::json) as r(channel text, kind text, recipient text,
                subject text, "textBody" text, "htmlBody" text, status text, "idempotencyKey" text,
-               "nextAttemptAt" timestamptz, "statusAt" timestamptz)
+               "nextAttemptAt" timestamptz, "statusAt" timestamptz, "createdAt" timestamptz)
         returning id, idempotency_key as "idempotencyKey"`,
       );
     },

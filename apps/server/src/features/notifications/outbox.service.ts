@@ -143,6 +143,7 @@ export function createOutboxService(db: AppDb, options: OutboxOptions) {
       idempotencyKey: randomUUID(),
       nextAttemptAt: now,
       statusAt: now,
+      createdAt: now,
     };
   }
 
@@ -257,3 +258,6 @@ export function createOutboxService(db: AppDb, options: OutboxOptions) {
 }
 
 export type OutboxService = ReturnType<typeof createOutboxService>;
+
+/** The outbox as a feature that queues many messages in its own transaction sees it. */
+export type OutboxBatchQueue = Pick<OutboxService, 'enqueueEmails' | 'enqueueSmsMessages'>;

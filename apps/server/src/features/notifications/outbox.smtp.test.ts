@@ -1,54 +1,11 @@
-import type { AddressInfo } from 'node:net';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { type LocalSmtpServer, startSmtpServer } from '../../test/smtp-server';
 import { createTestApp, manualClock, type TestApp } from '../../test/test-app';
 import { createSmtpTransport } from './mail-transport';
 
-interface Received {
-  to: string[];
-  raw: string;
-}
-
-/** A real SMTP server on a free local port; `refusing` makes it turn every connection away. */
-async function startSmtpServer() {
-  const received: Received[] = [];
-  const state = { refusing: false };
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    onConnect(_session, callback) {
-      if (state.refusing) {
-        const error = Object.assign(new Error('Service not available, try later'), { responseCode: 421 });
-        return callback(error);
-      }
-      callback();
-    },
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-      stream.on('end', () => {
-        received.push({
-          to: session.envelope.rcptTo.map((r) => r.address),
-          raw: Buffer.concat(chunks).toString(),
-        });
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.server.address() as AddressInfo;
-  return {
-    received,
-    state,
-    url: `smtp://127.0.0.1:${port}`,
-    close: () => new Promise<void>((r) => server.close(() => r())),
-  };
-}
-
 describe('outbox e-mail through a real SMTP server', () => {
   const clock = manualClock();
-  let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
+  let smtp: LocalSmtpServer;
   let t: TestApp;
   beforeAll(async () => {
     smtp = await startSmtpServer();

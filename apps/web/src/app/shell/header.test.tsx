@@ -145,6 +145,7 @@ describe('user menu', () => {
     const menu = within(await screen.findByRole('dialog'));
     expect(menu.getByText('Admin Center')).toBeTruthy();
     expect(menu.getByRole('link', { name: 'Mail viewer' }).getAttribute('href')).toBe('/admin/mail');
+    expect(menu.getByRole('link', { name: 'Delivery Log' }).getAttribute('href')).toBe('/admin/deliveries');
     expect(screen.queryByRole('list', { name: 'Accounts' })).toBeNull();
   });
 });

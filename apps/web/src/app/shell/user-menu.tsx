@@ -48,9 +48,14 @@ export function UserMenu({ user, onLogout }: { user: CurrentUser; onLogout: () =
             Edit
           </Anchor>
           {user.is_superuser && (
-            <Anchor component={Link} to={PATHS.mailViewer} onClick={close}>
-              Mail viewer
-            </Anchor>
+            <>
+              <Anchor component={Link} to={PATHS.mailViewer} onClick={close}>
+                Mail viewer
+              </Anchor>
+              <Anchor component={Link} to={PATHS.deliveryLog} onClick={close}>
+                Delivery Log
+              </Anchor>
+            </>
           )}
           <SessionActions user={user} close={close} onLogout={onLogout} />
         </Stack>

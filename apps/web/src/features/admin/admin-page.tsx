@@ -1,4 +1,4 @@
-import { Anchor, Container, Stack, Title } from '@mantine/core';
+import { Anchor, Container, Group, Stack, Title } from '@mantine/core';
 import { Link } from 'react-router';
 import { useAppConfig } from '../../lib/app-config';
 import { PATHS } from '../../lib/routes';
@@ -24,9 +24,14 @@ export function AdminPage() {
         <Title order={1}>Overall System Health {healthDate(config?.time_zone)}</Title>
         {user?.is_superuser && <ClientStatusCards />}
         {user?.is_superuser && (
-          <Anchor component={Link} to={PATHS.mailViewer}>
-            Mail viewer
-          </Anchor>
+          <Group gap="lg">
+            <Anchor component={Link} to={PATHS.mailViewer}>
+              Mail viewer
+            </Anchor>
+            <Anchor component={Link} to={PATHS.deliveryLog}>
+              Delivery Log
+            </Anchor>
+          </Group>
         )}
       </Stack>
     </Container>

@@ -1,4 +1,10 @@
-import { type OutboxPage, outboxPageSchema } from '@pluvio/shared/outbox.schemas';
+import {
+  type DeliveryLogPage,
+  type DeliveryLogQuery,
+  deliveryLogPageSchema,
+  type OutboxPage,
+  outboxPageSchema,
+} from '@pluvio/shared/outbox.schemas';
 import { queryOptions } from '@tanstack/react-query';
 import { apiRequest } from '../../lib/api-client';
 
@@ -15,5 +21,23 @@ export function outboxQuery(page: number) {
   return queryOptions({
     queryKey: ['admin', 'outbox', page],
     queryFn: () => fetchOutboxPage(page),
+  });
+}
+
+export const DELIVERY_LOG_PAGE_SIZE = 50;
+
+/** What the delivery log shows: a channel, a status, and a range of product-zone days. */
+export type DeliveryLogFilters = Pick<DeliveryLogQuery, 'channel' | 'status' | 'start_date' | 'end_date'>;
+
+/** GET /api/admin/deliveries: every account's messages, newest first, with counts by status. */
+export function deliveryLogQuery(filters: DeliveryLogFilters, page: number) {
+  return queryOptions({
+    queryKey: ['admin', 'deliveries', filters, page],
+    queryFn: async (): Promise<DeliveryLogPage> =>
+      deliveryLogPageSchema.parse(
+        await apiRequest('/api/admin/deliveries', {
+          query: { ...filters, page, page_size: DELIVERY_LOG_PAGE_SIZE },
+        }),
+      ),
   });
 }

@@ -1,7 +1,6 @@
 import {
   Alert,
   Badge,
-  Button,
   Container,
   Grid,
   Group,
@@ -17,10 +16,12 @@ import type { OutboxMessage } from '@pluvio/shared/outbox.schemas';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ErrorMessage } from '../../components/form-message';
+import { RefreshableTitle } from '../../components/refreshable-title';
 import { failureMessage } from '../../lib/api-client';
 import { linkify } from '../../lib/linkify';
 import { OUTBOX_PAGE_SIZE, outboxQuery } from './api';
 import classes from './mail-viewer.module.css';
+import { STATUS_COLORS } from './outbox-status';
 
 export const OUTBOX_TRANSPORT_NOTE =
   'No SMTP server is configured, so outgoing messages are kept here instead of being sent.';
@@ -36,15 +37,6 @@ function when(iso: string | null): string {
   const date = new Date(iso);
   return Number.isNaN(date.getTime()) ? iso : date.toLocaleString('en-US');
 }
-
-const STATUS_COLORS: Record<OutboxMessage['status'], string> = {
-  queued: 'gray',
-  sending: 'blue',
-  sent: 'green',
-  delivered: 'green',
-  failed: 'red',
-  held: 'yellow',
-};
 
 function MessageDetail({ message }: { message: OutboxMessage }) {
   return (
@@ -90,12 +82,11 @@ export function MailViewerPage() {
   return (
     <Container size="xl" py="lg">
       <Stack>
-        <Group justify="space-between">
-          <Title order={1}>Mail Viewer</Title>
-          <Button variant="light" onClick={() => query.refetch()} disabled={query.isFetching}>
-            Refresh
-          </Button>
-        </Group>
+        <RefreshableTitle
+          title="Mail Viewer"
+          refreshing={query.isFetching}
+          onRefresh={() => query.refetch()}
+        />
         {[
           query.data?.transport === 'outbox' && OUTBOX_TRANSPORT_NOTE,
           query.data?.sms_transport === 'outbox' && SMS_TRANSPORT_NOTE,

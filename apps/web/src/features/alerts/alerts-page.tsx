@@ -1,9 +1,10 @@
-import { Badge, Box, Button, Container, Group, Stack, Table, Text, Title } from '@mantine/core';
+import { Badge, Button, Container, Group, Stack, Table, Text, Title } from '@mantine/core';
 import { type Alert, alertTimeLabel } from '@pluvio/shared/alerts';
 import { MESSAGES } from '@pluvio/shared/messages';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ErrorMessage } from '../../components/form-message';
+import { ScrollRegion } from '../../components/scroll-region';
 import { useActiveAccount } from '../../lib/account-api';
 import { failureMessage } from '../../lib/api-client';
 import { useAppConfig } from '../../lib/app-config';
@@ -14,6 +15,7 @@ const KIND_LABELS: Record<Alert['kind'], string> = {
   atlas14_24h: 'NOAA Atlas 14, 24 hours',
   atlas14_1h: 'NOAA Atlas 14, 1 hour',
   rapidrain: 'RapidRain (15 minutes)',
+  forecast: 'Forecast, next day',
 };
 
 /** 'NOAA Atlas 14, 24 hours (25-year)' and the like. */
@@ -60,8 +62,7 @@ export function AlertsPage() {
           <Text>No alerts yet. They appear here when rainfall reaches a location's thresholds.</Text>
         )}
         {alerts.length > 0 && (
-          // A region the keyboard can reach, so the table scrolls sideways on a phone without a mouse.
-          <Box style={{ overflowX: 'auto' }} tabIndex={0} role="region" aria-label="Alerts table">
+          <ScrollRegion label="Alerts table">
             <Table striped miw={720} aria-label="Alerts">
               <Table.Thead>
                 <Table.Tr>
@@ -88,7 +89,7 @@ export function AlertsPage() {
                 ))}
               </Table.Tbody>
             </Table>
-          </Box>
+          </ScrollRegion>
         )}
         {(page > 1 || alerts.length === ALERTS_PAGE_SIZE) && (
           <Group justify="space-between">

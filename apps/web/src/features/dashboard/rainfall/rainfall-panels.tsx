@@ -4,6 +4,7 @@ import { MESSAGES } from '@pluvio/shared/messages';
 import { atlas14RedDepth, type SeriesResponse } from '@pluvio/shared/rainfall';
 import { type UseQueryResult, useQuery } from '@tanstack/react-query';
 import { type ReactNode, useLayoutEffect, useMemo, useRef } from 'react';
+import { ScrollRegion } from '../../../components/scroll-region';
 import { useIsMobile } from '../../../lib/use-is-mobile';
 import { HourlyTable } from './hourly-table';
 import { dailyRainfallQuery, hourlyRainfallQuery, rapidRainQuery } from './rainfall-api';
@@ -58,9 +59,9 @@ function SidewaysScroll({
     if (ref.current) ref.current.scrollLeft = ref.current.scrollWidth;
   }, [startKey]);
   return (
-    <Box ref={ref} style={{ overflowX: 'auto' }} tabIndex={0} role="region" aria-label={label}>
+    <ScrollRegion ref={ref} label={label}>
       {children}
-    </Box>
+    </ScrollRegion>
   );
 }
 

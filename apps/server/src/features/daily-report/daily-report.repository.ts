@@ -1,0 +1,164 @@
+import type { Atlas14Threshold } from '@pluvio/shared/locations';
+import { sql } from 'drizzle-orm';
+import { type AppDb, queryRows } from '../../db/client';
+import { monitoredClient } from '../accounts/monitoring';
+import type { ProductDay } from '../rainfall/intervals';
+import { pgArray } from '../rainfall/pg-array';
+
+/** An account whose report for the day is still to make, with its report settings. */
+export interface DueAccount {
+  id: number;
+  accountName: string;
+  tier: string;
+  ownerEmail: string | null;
+  combineLocations: boolean;
+  suppressZero: boolean;
+  onlyNonZero: boolean;
+  sortByRainfall: boolean;
+}
+
+export interface AccountLocation {
+  id: number;
+  clientId: number;
+  name: string;
+  threshold: number;
+  atlas14: Atlas14Threshold | null;
+}
+
+/** An active contact of the account with the locations assigned to it. */
+export interface ReportContact {
+  clientId: number;
+  email: string | null;
+  phone: string | null;
+  byEmail: boolean;
+  bySms: boolean;
+  locationIds: number[];
+}
+
+export function createDailyReportRepository(db: AppDb) {
+  return {
+    /** Monitored accounts with the daily report on, at least one location, and no report made on `reportDate`. */
+    async dueAccounts(reportDate: string, limit: number): Promise<DueAccount[]> {
+      const rows = await queryRows<{
+        id: number;
+        account_name: string;
+        tier: string;
+        owner_email: string | null;
+        daily_report_combine_locations: boolean;
+        daily_report_suppress_zero: boolean;
+        only_show_locations_with_non_zero: boolean;
+        sort_by_rainfall: boolean;
+      }>(
+        db,
+        sql`
+        select c.id, c.account_name, c.tier, u.email as owner_email, c.daily_report_combine_locations,
+               c.daily_report_suppress_zero, c.only_show_locations_with_non_zero, c.sort_by_rainfall
+          from clients c left join users u on u.id = c.owner_user_id
+         where c.daily_report_on and ${monitoredClient(sql`c`, reportDate)}
+           and exists (select 1 from locations l where l.client_id = c.id)
+           and not exists (select 1 from daily_reports r where r.client_id = c.id and r.report_date = ${reportDate})
+         order by c.id
+         limit ${limit}`,
+      );
+      return rows.map((row) => ({
+        id: row.id,
+        accountName: row.account_name,
+        tier: row.tier,
+        ownerEmail: row.owner_email,
+        combineLocations: row.daily_report_combine_locations,
+        suppressZero: row.daily_report_suppress_zero,
+        onlyNonZero: row.only_show_locations_with_non_zero,
+        sortByRainfall: row.sort_by_rainfall,
+      }));
+    },
+
+    async locationsOf(clientIds: readonly number[]): Promise<AccountLocation[]> {
+      const rows = await queryRows<{
+        id: number;
+        client_id: number;
+        name: string;
+        h24_threshold: number;
+        atlas14_threshold: Atlas14Threshold | null;
+      }>(
+        db,
+        sql`select id, client_id, name, h24_threshold, atlas14_threshold from locations
+             where client_id = any(${pgArray(clientIds)}::int[])`,
+      );
+      return rows.map((row) => ({
+        id: row.id,
+        clientId: row.client_id,
+        name: row.name,
+        threshold: row.h24_threshold,
+        atlas14: row.atlas14_threshold,
+      }));
+    },
+
+    /** Active contacts asking for the report by e-mail or SMS (flag and switch), with their assigned locations. */
+    async contactsOf(clientIds: readonly number[]): Promise<ReportContact[]> {
+      const rows = await queryRows<{
+        client_id: number;
+        email: string | null;
+        phone: string | null;
+        by_email: boolean;
+        by_sms: boolean;
+        location_ids: number[];
+      }>(
+        db,
+        sql`
+        select ct.client_id, ct.email, ct.phone,
+               (ct.email_notification and ct.daily_report_on) as by_email,
+               (ct.sms_notification and ct.daily_report_on_sms) as by_sms,
+               array_agg(cl.location_id) as location_ids
+          from contacts ct join contact_locations cl on cl.contact_id = ct.id
+         where ct.client_id = any(${pgArray(clientIds)}::int[]) and ct.status = 'active'
+           and ((ct.email_notification and ct.daily_report_on) or (ct.sms_notification and ct.daily_report_on_sms))
+         group by ct.id`,
+      );
+      return rows.map((row) => ({
+        clientId: row.client_id,
+        email: row.email,
+        phone: row.phone,
+        byEmail: row.by_email,
+        bySms: row.by_sms,
+        locationIds: row.location_ids,
+      }));
+    },
+
+    /** How many of the day's hours have their rainfall stored (any pass), and how many are still being fetched. */
+    async dayProgress(day: ProductDay): Promise<{ stored: number; inProgress: number }> {
+      const [row] = await queryRows<{ stored: number; in_progress: number }>(
+        db,
+        sql`
+        with hours as (
+          select ends_at, bool_or(status = 'done') as done, bool_or(status in ('pending', 'processing')) as open
+            from ingest_intervals
+           where product = '1h' and ends_at > ${day.start.toISOString()} and ends_at <= ${day.end.toISOString()}
+           group by ends_at
+        )
+        select count(*) filter (where done)::int as stored,
+               count(*) filter (where open and not done)::int as in_progress
+          from hours`,
+      );
+      return { stored: row?.stored ?? 0, inProgress: row?.in_progress ?? 0 };
+    },
+
+    /**
+     * Marks the accounts' reports as made; answers the accounts no other worker marked first.
+     * Run in the transaction that queues the messages: a second worker waits on the key, then skips.
+     */
+    async claim(reportDate: string, made: readonly { clientId: number; messages: number }[], now: Date) {
+      if (made.length === 0) return new Set<number>();
+      const rows = await queryRows<{ client_id: number }>(
+        db,
+        sql`
+        insert into daily_reports (client_id, report_date, made_at, messages)
+        select client_id, ${reportDate}::date, ${now.toISOString()}::timestamptz, messages
+          from unnest(${pgArray(made.map((entry) => entry.clientId))}::int[],
+                      ${pgArray(made.map((entry) => entry.messages))}::int[]) as m(client_id, messages)
+        on conflict do nothing
+        returning client_id`,
+      );
+      return new Set(rows.map((row) => row.client_id));
+    },
+  };
+}

@@ -1,0 +1,78 @@
+import { pageWindow } from '@pluvio/shared/lists';
+import {
+  type DeliveryCounts,
+  type DeliveryLogEntry,
+  type DeliveryLogPage,
+  type DeliveryLogQuery,
+  OUTBOX_STATUSES,
+} from '@pluvio/shared/outbox.schemas';
+import type { AppDb } from '../../db/client';
+import { type ProductDay, productDays } from '../rainfall/intervals';
+import {
+  createDeliveryLogRepository,
+  type DeliveryLogRow,
+  type DeliveryRange,
+} from './delivery-log.repository';
+
+export interface DeliveryLogOptions {
+  /** The zone whose calendar days `start_date` and `end_date` name (D2). */
+  timeZone: string;
+}
+
+function present(row: DeliveryLogRow): DeliveryLogEntry {
+  return {
+    id: row.id,
+    channel: row.channel,
+    kind: row.kind,
+    recipient: row.recipient,
+    subject: row.subject,
+    status: row.status,
+    status_at: row.statusAt.toISOString(),
+    attempts: row.attempts,
+    last_error: row.lastError,
+    queued_at: row.createdAt.toISOString(),
+    sent_at: row.sentAt?.toISOString() ?? null,
+  };
+}
+
+function countsOf(rows: { status: DeliveryLogRow['status']; messages: number }[]): DeliveryCounts {
+  const counts = Object.fromEntries(OUTBOX_STATUSES.map((status) => [status, 0])) as DeliveryCounts;
+  for (const row of rows) counts[row.status] = row.messages;
+  return counts;
+}
+
+/** Superusers' log of every e-mail and SMS (issue 6 point 6), read by the delivery reports too (D19). */
+export function createDeliveryLogService(db: AppDb, options: DeliveryLogOptions) {
+  const repository = createDeliveryLogRepository(db);
+  const productDay = (date: string): ProductDay => {
+    const [day] = productDays(date, date, options.timeZone);
+    if (!day) throw new Error(`no product day for ${date}`);
+    return day;
+  };
+
+  function rangeOf(query: DeliveryLogQuery): DeliveryRange {
+    return {
+      channel: query.channel,
+      kind: query.kind,
+      from: query.start_date ? productDay(query.start_date).start : undefined,
+      to: query.end_date ? productDay(query.end_date).end : undefined,
+    };
+  }
+
+  return {
+    /** A page of the range's messages, newest first, and how many of the range are in each status. */
+    async page(query: DeliveryLogQuery): Promise<DeliveryLogPage> {
+      const range = rangeOf(query);
+      const [rows, counts] = await Promise.all([
+        repository.page(range, query.status, pageWindow(query)),
+        repository.countByStatus(range).then(countsOf),
+      ]);
+      const total = query.status
+        ? counts[query.status]
+        : OUTBOX_STATUSES.reduce((sum, status) => sum + counts[status], 0);
+      return { items: rows.map(present), total, page: query.page, page_size: query.page_size, counts };
+    },
+  };
+}
+
+export type DeliveryLogService = ReturnType<typeof createDeliveryLogService>;
