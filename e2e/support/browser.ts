@@ -105,5 +105,7 @@ export async function expectAccessible(page: Page): Promise<void> {
 export async function screenshot(page: Page, name: string): Promise<void> {
   await settle(page);
   fs.mkdirSync(outputDir, { recursive: true });
+  // A full-page capture of a scrolled page draws the sticky header at the scroll position.
+  await page.evaluate(() => window.scrollTo(0, 0));
   await page.screenshot({ path: path.join(outputDir, `${name}.png`), fullPage: true });
 }

@@ -4,6 +4,7 @@ import { buildApp } from './app';
 import { type Config, ConfigError, loadConfig } from './config';
 import { type Database, openDatabase } from './db/client';
 import { migrateDatabase } from './db/migrate';
+import { scheduleDemoStorm } from './demo/demo-storm';
 import { seedDemoData } from './demo/seed';
 import { alertJobs } from './features/alerts/alerts.jobs';
 import { dailyReportJobs } from './features/daily-report/daily-report.jobs';
@@ -85,16 +86,17 @@ async function run(command: Command, args: string[]): Promise<void> {
   const ingestOptions = command === 'ingest' ? ingestArguments(args) : null;
   const { database, services, attachQueue } = await openRuntime(config);
   if (command === 'migrate') return database.close();
-  if (ingestOptions) {
-    await ingest(services, ingestOptions);
-    return database.close();
-  }
   if (command === 'seed') {
     const written = await seedDemoData(services);
     console.log(written ? 'Demo data written.' : 'Demo data already present.');
     return database.close();
   }
   if (command === 'start' && seedsOnStart(config, database)) await seedDemoData(services);
+  await scheduleDemoStorm(services);
+  if (ingestOptions) {
+    await ingest(services, ingestOptions);
+    return database.close();
+  }
   // Locations saved before Atlas 14 depths existed (or before a new frequency source) get them.
   if (command !== 'worker') await services.locations.fillMissingAtlas14();
 

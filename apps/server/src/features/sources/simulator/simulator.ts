@@ -2,7 +2,7 @@ import { SimulatedForecast } from './forecast';
 import { createSimulatedFrequencySource } from './frequency';
 import { SimulatedPrecipitation } from './precipitation';
 import { seedFromText } from './random';
-import { StormModel } from './storms';
+import { type ScheduledStorm, StormModel } from './storms';
 
 export interface SimulatorOptions {
   /** Same seed, same weather (SIMULATOR_SEED). */
@@ -19,5 +19,6 @@ export function createSimulator(options: SimulatorOptions) {
     precipitation: new SimulatedPrecipitation(model, seed),
     frequency: createSimulatedFrequencySource(),
     forecast: new SimulatedForecast(model, seed, options.timeZone),
+    scheduleStorm: (storm: ScheduledStorm) => model.schedule(storm),
   };
 }

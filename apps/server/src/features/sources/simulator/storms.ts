@@ -32,6 +32,21 @@ export interface Cell {
   peak: number;
 }
 
+/**
+ * A storm placed by hand rather than drawn (the demo installation's thunderstorm): where and
+ * when it is born, how long it lives, how it moves and how hard it rains at its height.
+ */
+export interface ScheduledStorm {
+  bornAt: Date;
+  minutes: number;
+  latitude: number;
+  longitude: number;
+  radiusKm: number;
+  peakInchesPerHour: number;
+  eastKmPerHour: number;
+  northKmPerHour: number;
+}
+
 /** A frontal rain band: a line that sweeps across the country over one to three days. */
 export interface Front {
   /** Seeds the band's pattern of heavier and lighter rain. */
@@ -179,14 +194,36 @@ export function frontAt(front: Front, time: number) {
   };
 }
 
+/** The cell a scheduled storm is: the same disc that grows, moves and dies as drawn ones. */
+export function scheduledCell(storm: ScheduledStorm): Cell {
+  const kmPerDegree = kmPerDegreeLongitude(storm.latitude);
+  return {
+    born: storm.bornAt.getTime(),
+    life: storm.minutes * 60_000,
+    latitude: storm.latitude,
+    longitude: storm.longitude,
+    latitudeSpeed: storm.northKmPerHour / KM_PER_DEGREE_LATITUDE / HOUR_MS,
+    longitudeSpeed: storm.eastKmPerHour / kmPerDegree / HOUR_MS,
+    radius: storm.radiusKm,
+    kmPerDegreeLongitude: kmPerDegree,
+    peak: storm.peakInchesPerHour,
+  };
+}
+
 /** Salts keep the cell and front streams of one seed apart. */
 const SALT = { cells: 0xce11, fronts: 0xf207 } as const;
 
 export class StormModel {
   private readonly cellMemo = new Memo<Cell[]>(16);
   private readonly frontMemo = new Memo<Front[]>(8);
+  private readonly scheduled: Cell[] = [];
 
   constructor(private readonly seed: number) {}
+
+  /** Adds a storm to the weather; fields already read (and memoised) do not see it. */
+  schedule(storm: ScheduledStorm): void {
+    this.scheduled.push(scheduledCell(storm));
+  }
 
   /** The fronts alive at a time. */
   frontsAt(time: number): Front[] {
@@ -203,11 +240,10 @@ export class StormModel {
   /** The cells alive at a time. */
   cellsAt(time: number): Cell[] {
     const thisHour = Math.floor(time / HOUR_MS);
-    const alive: Cell[] = [];
+    const isAlive = (cell: Cell) => cell.born <= time && time < cell.born + cell.life;
+    const alive = this.scheduled.filter(isAlive);
     for (let hour = thisHour - CELL_MAX_HOURS; hour <= thisHour; hour++) {
-      for (const cell of this.cellsBornIn(hour)) {
-        if (cell.born <= time && time < cell.born + cell.life) alive.push(cell);
-      }
+      for (const cell of this.cellsBornIn(hour)) if (isAlive(cell)) alive.push(cell);
     }
     return alive;
   }

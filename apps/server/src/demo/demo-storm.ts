@@ -1,0 +1,51 @@
+import type { ScheduledStorm } from '../features/sources/simulator/storms';
+import type { Services } from '../services';
+import { DEMO_ACCOUNTS, demoEmail } from './demo-data';
+
+const MINUTE_MS = 60_000;
+/** Born this long before the demo data was written, so its heaviest rain has already fallen. */
+const BORN_BEFORE_SEEDING_MS = 45 * MINUTE_MS;
+const LIFE_MINUTES = 75;
+/** It comes from the west at a walking pace, its core passing over the site. */
+const START_WEST_KM = 6;
+const EAST_KM_PER_HOUR = 8;
+
+function demoSite(accountKey: string, name: string) {
+  const city = DEMO_ACCOUNTS.find((account) => account.key === accountKey)?.cities.find(
+    ([city]) => city === name,
+  );
+  if (!city) throw new Error(`no demo location ${name} in ${accountKey}`);
+  const [, latitude, longitude] = city;
+  return { latitude, longitude };
+}
+
+/**
+ * A thunderstorm over Gulf Coast Builders' Houston site (gold) around the time the demo data was
+ * written: about 1.5 in, its heaviest quarter hours over the 0.25 in RapidRain threshold and its
+ * total over the 0.5 in 24-hour threshold. Rain of the last three hours is news, so a fresh
+ * install's first alerts reach the mail viewer a minute or two after start.
+ */
+export function demoStorm(seededAt: Date): ScheduledStorm {
+  const { latitude, longitude } = demoSite('gold', 'Houston');
+  const kmPerDegreeLongitude = 111.32 * Math.cos((latitude * Math.PI) / 180);
+  return {
+    bornAt: new Date(seededAt.getTime() - BORN_BEFORE_SEEDING_MS),
+    minutes: LIFE_MINUTES,
+    latitude,
+    longitude: longitude - START_WEST_KM / kmPerDegreeLongitude,
+    radiusKm: 18,
+    peakInchesPerHour: 2,
+    eastKmPerHour: EAST_KM_PER_HOUR,
+    northKmPerHour: 0,
+  };
+}
+
+/**
+ * Adds the demo storm to the simulated weather of an installation holding the demo data, at
+ * every start, so that restarts and Pass 2 see the same storm. Real data sources have none.
+ */
+export async function scheduleDemoStorm(services: Pick<Services, 'sources' | 'users'>): Promise<void> {
+  if (!services.sources.scheduleStorm) return;
+  const admin = await services.users.findByEmail(demoEmail('admin'));
+  if (admin) services.sources.scheduleStorm(demoStorm(admin.createdAt));
+}
