@@ -1,4 +1,4 @@
-import type { ScheduledStorm } from '../features/sources/simulator/storms';
+import { kmPerDegreeLongitude, type ScheduledStorm } from '../features/sources/simulator/storms';
 import type { Services } from '../services';
 import { DEMO_ACCOUNTS, demoEmail } from './demo-data';
 
@@ -27,12 +27,11 @@ function demoSite(accountKey: string, name: string) {
  */
 export function demoStorm(seededAt: Date): ScheduledStorm {
   const { latitude, longitude } = demoSite('gold', 'Houston');
-  const kmPerDegreeLongitude = 111.32 * Math.cos((latitude * Math.PI) / 180);
   return {
     bornAt: new Date(seededAt.getTime() - BORN_BEFORE_SEEDING_MS),
     minutes: LIFE_MINUTES,
     latitude,
-    longitude: longitude - START_WEST_KM / kmPerDegreeLongitude,
+    longitude: longitude - START_WEST_KM / kmPerDegreeLongitude(latitude),
     radiusKm: 18,
     peakInchesPerHour: 2,
     eastKmPerHour: EAST_KM_PER_HOUR,

@@ -82,7 +82,7 @@ export function projectY(latitude: number): number {
   return (latitude - PROJECTION_LATITUDE) * KM_PER_DEGREE_LATITUDE;
 }
 
-function kmPerDegreeLongitude(latitude: number): number {
+export function kmPerDegreeLongitude(latitude: number): number {
   return KM_PER_DEGREE_LONGITUDE_AT_EQUATOR * Math.cos(latitude * RADIANS);
 }
 
