@@ -95,6 +95,9 @@ describe('delivery log', () => {
     await screen.findByRole('table', { name: 'Messages' });
     await userEvent.click(screen.getByRole('button', { name: '2' }));
     expect(queries.at(-1)?.get('page')).toBe('2');
+    await userEvent.click(screen.getByRole('button', { name: 'Next page' }));
+    expect(queries.at(-1)?.get('page')).toBe('3');
+    expect(screen.getByRole('button', { name: 'Previous page' })).toBeTruthy();
 
     await userEvent.selectOptions(screen.getByLabelText('Channel'), 'sms');
     await userEvent.selectOptions(screen.getByLabelText('Status'), 'failed');

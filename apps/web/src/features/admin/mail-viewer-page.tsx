@@ -122,7 +122,12 @@ export function MailViewerPage() {
                         <Text fw={600} size="sm" lineClamp={1}>
                           {item.subject ?? `(${item.channel})`}
                         </Text>
-                        <Badge variant="dot" color={STATUS_COLORS[item.status]} size="sm">
+                        <Badge
+                          variant="dot"
+                          color={STATUS_COLORS[item.status]}
+                          size="sm"
+                          style={{ flexShrink: 0 }}
+                        >
                           {item.status}
                         </Badge>
                       </Group>
