@@ -6,14 +6,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import { loadConfig } from '../apps/server/src/config';
 import { queryRows } from '../apps/server/src/db/client';
-import { migrateDatabase } from '../apps/server/src/db/migrate';
-import { openScratchDatabase } from '../apps/server/src/db/scratch';
 import { monthsCovering } from '../apps/server/src/features/rainfall/intervals';
-import { createRainfallRepository } from '../apps/server/src/features/rainfall/rainfall.repository';
-import { createServices } from '../apps/server/src/services';
-import { type Execute, fillHistory } from './rainfall-storage';
+import { fillHistory } from './rainfall-storage';
+import { type Execute, openScratchServices } from './scratch-services';
 
 const ALERT_LOCATIONS = Number(process.env.BENCH_ALERT_LOCATIONS ?? 100_000);
 const REPORT_CONTACTS = Number(process.env.BENCH_REPORT_CONTACTS ?? 10_000);
@@ -38,13 +34,7 @@ export interface NotificationRow {
 const round = (value: number, digits = 2) => Number(value.toFixed(digits));
 
 async function openBench(databaseUrl: string | undefined, now: Date) {
-  const clock = { current: now, now: () => clock.current };
-  const config = loadConfig({ LOG_LEVEL: 'silent', DATABASE_URL: databaseUrl });
-  const database = await openScratchDatabase(databaseUrl);
-  await migrateDatabase(database);
-  const services = await createServices({ config, database, clock, mailTransport: null });
-  const execute: Execute = (query) => database.db.execute(query);
-  const repository = createRainfallRepository(database.db);
+  const { clock, database, services, execute, repository } = await openScratchServices(databaseUrl, now);
   for (const product of ['15m', '1h'] as const) {
     await repository.ensurePartitions(product, monthsCovering(new Date('2026-07-01T00:00:00Z'), REPORT_AT));
   }

@@ -7,14 +7,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { type SQL, sql } from 'drizzle-orm';
-import { loadConfig } from '../apps/server/src/config';
-import { migrateDatabase } from '../apps/server/src/db/migrate';
-import { openScratchDatabase } from '../apps/server/src/db/scratch';
+import type { openScratchDatabase } from '../apps/server/src/db/scratch';
 import type { IngestReport } from '../apps/server/src/features/rainfall/ingestion.service';
 import { monthsCovering } from '../apps/server/src/features/rainfall/intervals';
-import { createRainfallRepository } from '../apps/server/src/features/rainfall/rainfall.repository';
 import { createSources } from '../apps/server/src/features/sources';
-import { createServices } from '../apps/server/src/services';
+import type { Services } from '../apps/server/src/services';
+import { type Execute, openScratchServices } from './scratch-services';
 
 const LOCATIONS = Number(process.env.BENCH_LOCATIONS ?? 100_000);
 const HISTORY_DAYS = Number(process.env.BENCH_HISTORY_DAYS ?? 7);
@@ -50,8 +48,6 @@ export interface StorageRow {
 
 const round = (value: number, digits = 1) => Number(value.toFixed(digits));
 
-export type Execute = (query: SQL) => Promise<unknown>;
-
 /** Deterministic spread over the contiguous US: 25-49 N, 124-67 W. */
 async function insertLocations(execute: Execute) {
   await execute(sql`insert into clients (account_name) values ('Benchmark')`);
@@ -64,13 +60,10 @@ async function insertLocations(execute: Execute) {
 
 async function benchDatabase(databaseUrl: string | undefined) {
   const label = databaseUrl ? 'postgres' : 'pglite';
-  const clock = { current: new Date(HOUR_END.getTime() + HOUR + 5 * 60_000), now: () => clock.current };
-  const config = loadConfig({ LOG_LEVEL: 'silent', DATABASE_URL: databaseUrl });
-  const database = await openScratchDatabase(databaseUrl);
-  await migrateDatabase(database);
-  const services = await createServices({ config, database, clock, mailTransport: null });
-  const execute: Execute = (query) => database.db.execute(query);
-  const repository = createRainfallRepository(database.db);
+  const { clock, config, database, services, execute, repository } = await openScratchServices(
+    databaseUrl,
+    new Date(HOUR_END.getTime() + HOUR + 5 * 60_000),
+  );
 
   await insertLocations(execute);
   const historyStart = new Date(HOUR_END.getTime() - HOUR - HISTORY_DAYS * 24 * HOUR);
@@ -175,11 +168,7 @@ async function timeRead(run: () => Promise<unknown>) {
   };
 }
 
-async function benchReads(
-  label: string,
-  services: Awaited<ReturnType<typeof createServices>>,
-  ids: number[],
-): Promise<ReadRow[]> {
+async function benchReads(label: string, services: Services, ids: number[]): Promise<ReadRow[]> {
   const { rainfall } = services;
   const page = ids.filter((_, index) => index % Math.floor(ids.length / 250) === 0).slice(0, 250);
   const one = page[100] ?? 1;
