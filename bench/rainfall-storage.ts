@@ -6,7 +6,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { type SQL, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { openScratchDatabase } from '../apps/server/src/db/scratch';
 import type { IngestReport } from '../apps/server/src/features/rainfall/ingestion.service';
 import { monthsCovering } from '../apps/server/src/features/rainfall/intervals';
