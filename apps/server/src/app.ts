@@ -1,9 +1,16 @@
+import type { Socket } from 'node:net';
+import type { Duplex } from 'node:stream';
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
 import rateLimit from '@fastify/rate-limit';
 import { MESSAGES } from '@pluvio/shared/messages';
-import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import Fastify, {
+  type FastifyError,
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+} from 'fastify';
 import {
   hasZodFastifySchemaValidationErrors,
   serializerCompiler,
@@ -24,7 +31,7 @@ import { rainfallDataRoutes } from './features/rainfall/rainfall-data.routes';
 import { sourcesRoutes } from './features/sources/sources.routes';
 import { systemRoutes } from './features/system/system.routes';
 import { usersRoutes } from './features/users/users.routes';
-import { AppError } from './lib/errors';
+import { AppError, notFound } from './lib/errors';
 import { registerOpenApi } from './plugins/openapi';
 import { registerSecurity } from './plugins/security';
 import { registerWebApp } from './plugins/web';
@@ -45,6 +52,34 @@ function validationDetail(
     msg: issue.message ?? 'Invalid value',
     type: issue.keyword,
   }));
+}
+
+/** Malformed addresses the router refuses before any route runs, answered like every other error. */
+function frameworkErrors(error: FastifyError, _request: FastifyRequest, reply: FastifyReply) {
+  const detail =
+    error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 'A part of the path is too long' : 'Malformed URL';
+  return reply.code(error.statusCode ?? 400).send({ detail });
+}
+
+/**
+ * Requests Node's HTTP parser rejects (headers or URL too large, broken syntax) never reach
+ * Fastify's handlers; this writes their answer in the same `{ detail }` form.
+ */
+function clientErrorHandler(error: NodeJS.ErrnoException, socket: Duplex) {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const [status, reason] =
+    error.code === 'HPE_HEADER_OVERFLOW'
+      ? [431, 'Request Header Fields Too Large']
+      : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+        ? [408, 'Request Timeout']
+        : [400, 'Bad Request'];
+  const body = JSON.stringify({ detail: reason });
+  if (socket.writable && (socket as Socket).bytesWritten === 0) {
+    socket.write(
+      `HTTP/1.1 ${status} ${reason}\r\nConnection: close\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
+    );
+  }
+  socket.destroy(error);
 }
 
 /** One place turns failures into the specification's `detail` bodies; a 5xx never shows its cause. */
@@ -71,6 +106,8 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
     trustProxy: config.TRUST_PROXY,
     // The old client calls many paths both with and without a trailing slash (D21).
     routerOptions: { ignoreTrailingSlash: true },
+    frameworkErrors,
+    clientErrorHandler,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -106,6 +143,11 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
   await app.register(alertsRoutes(services));
   await app.register(smsStatusRoutes(services));
 
-  if (options.serveWeb !== false) await registerWebApp(app, config);
+  const servePage = options.serveWeb !== false ? await registerWebApp(app, config) : null;
+  app.setNotFoundHandler((request, reply) => {
+    const page = servePage?.(request, reply);
+    if (!page) throw notFound();
+    return page;
+  });
   return app;
 }

@@ -1,19 +1,26 @@
 import { z } from 'zod';
+import {
+  INPUT_MESSAGES,
+  registrationPhoneSchema,
+  requiredTextSchema,
+  secretSchema,
+  TEXT_LIMITS,
+  textSchema,
+} from './inputs';
 import { isStrongPassword, NEW_PASSWORD_MESSAGE, PASSWORD_MESSAGE } from './passwords';
 
-export const emailSchema = z
-  .string()
-  .trim()
+export const emailSchema = textSchema(TEXT_LIMITS.email)
   .toLowerCase()
-  .pipe(z.email({ message: 'Please enter a valid email address.' }));
+  .pipe(z.email({ message: INPUT_MESSAGES.email }));
 
-export const passwordSchema = z.string().refine(isStrongPassword, { message: PASSWORD_MESSAGE });
-export const newPasswordSchema = z.string().refine(isStrongPassword, { message: NEW_PASSWORD_MESSAGE });
+const password = secretSchema(TEXT_LIMITS.password);
+export const passwordSchema = password.refine(isStrongPassword, { message: PASSWORD_MESSAGE });
+export const newPasswordSchema = password.refine(isStrongPassword, { message: NEW_PASSWORD_MESSAGE });
 
 /** POST /auth/jwt/login, form-encoded. */
 export const loginFormSchema = z.object({
-  username: z.string().min(1),
-  password: z.string().min(1),
+  username: textSchema(TEXT_LIMITS.email).min(1),
+  password,
 });
 export type LoginForm = z.infer<typeof loginFormSchema>;
 
@@ -30,17 +37,20 @@ export type TokenResponse = z.infer<typeof tokenSchema>;
 export const registerSchema = z.object({
   email: emailSchema,
   password: passwordSchema,
-  first_name: z.string().trim().min(1, 'First name is required.'),
-  last_name: z.string().trim().min(1, 'Second name is required.'),
-  phone: z.string().trim().min(1, 'Phone number is required.'),
-  role: z.string().optional(),
+  first_name: requiredTextSchema('First name is required.'),
+  last_name: requiredTextSchema('Second name is required.'),
+  phone: registrationPhoneSchema('Phone number is required.'),
+  role: textSchema(TEXT_LIMITS.name).optional(),
   is_verified: z.boolean().optional(),
   agree_to_terms: z.boolean().default(false),
   agree_to_privacy_policy: z.boolean().default(false),
 });
 export type RegisterInput = z.infer<typeof registerSchema>;
 
-export const forgotPasswordSchema = z.object({ email: z.string().trim().min(1) });
-export const resetPasswordSchema = z.object({ token: z.string().min(1), password: newPasswordSchema });
-export const requestVerifySchema = z.object({ email: z.string().trim().min(1) });
-export const verifySchema = z.object({ token: z.string().min(1) });
+const addressSchema = textSchema(TEXT_LIMITS.email).min(1);
+const linkTokenSchema = secretSchema(TEXT_LIMITS.token);
+
+export const forgotPasswordSchema = z.object({ email: addressSchema });
+export const resetPasswordSchema = z.object({ token: linkTokenSchema, password: newPasswordSchema });
+export const requestVerifySchema = z.object({ email: addressSchema });
+export const verifySchema = z.object({ token: linkTokenSchema });

@@ -1,5 +1,13 @@
 import { z } from 'zod';
 import { ACCOUNT_STATUSES, ACCOUNT_TYPES, type AccountType } from './accounts';
+import {
+  emailAddressSchema,
+  idParamSchema,
+  registrationPhoneSchema,
+  requiredTextSchema,
+  TEXT_LIMITS,
+  textSchema,
+} from './inputs';
 import { TIER, TIER_NAMES, type TierNumber, tierNumber } from './tiers';
 
 /** Client (account) fields, notification settings and their rules (spec part 2 §3, §4, §6). */
@@ -141,23 +149,19 @@ export const clientSchema = z.object({
 });
 export type Client = z.infer<typeof clientSchema>;
 
-const requiredText = (message: string) => z.string({ error: message }).trim().min(1, message).max(200);
-const optionalText = z.preprocess(
-  (value) => (typeof value === 'string' && value.trim() === '' ? null : value),
-  z.string().trim().max(200).nullable().optional(),
-);
+const blankToNull = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? null : value);
 
 const clientFields = {
-  account_name: requiredText(CLIENT_MESSAGES.accountNameRequired),
-  email: requiredText(CLIENT_MESSAGES.emailRequired),
-  phone: requiredText(CLIENT_MESSAGES.phoneRequired),
+  account_name: requiredTextSchema(CLIENT_MESSAGES.accountNameRequired),
+  email: requiredTextSchema(CLIENT_MESSAGES.emailRequired, TEXT_LIMITS.email).pipe(emailAddressSchema()),
+  phone: registrationPhoneSchema(CLIENT_MESSAGES.phoneRequired),
   status: z.enum(ACCOUNT_STATUSES).optional(),
   tier: z.enum(TIER_NAMES).optional(),
   account_type: z.enum(ACCOUNT_TYPES).optional(),
   is_trial_account: z.boolean().optional(),
   manual_invoice: z.boolean().optional(),
-  invoice_period: optionalText,
-  invoice_email: optionalText,
+  invoice_period: z.preprocess(blankToNull, textSchema().nullable().optional()),
+  invoice_email: z.preprocess(blankToNull, emailAddressSchema().nullable().optional()),
   auto_add_locations: z.boolean().optional(),
 };
 
@@ -198,8 +202,8 @@ export const clientAdminSchema = z.object({
 export type ClientAdmin = z.infer<typeof clientAdminSchema>;
 
 export const clientAdminQuerySchema = z.object({
-  client_id: z.coerce.number().int().positive().optional(),
-  user_id: z.coerce.number().int().positive(),
+  client_id: idParamSchema.optional(),
+  user_id: idParamSchema,
 });
 
 /** The settings-admin filters arriving from the system-health cards (spec part 1 §2). */

@@ -1,5 +1,12 @@
 import { z } from 'zod';
-import { isEmailAddress } from './phone';
+import {
+  emailAddressSchema,
+  recordStatusSchema,
+  requiredTextSchema,
+  TEXT_LIMITS,
+  textSchema,
+} from './inputs';
+import { pagingFields } from './lists';
 
 /** Contact rules (spec part 2 §3 "Contact", §5 "Contact form"). */
 
@@ -51,32 +58,17 @@ const flagFields = Object.fromEntries(CONTACT_FLAGS.map((flag) => [flag, z.boole
 >;
 
 const contactFields = {
-  name: z
-    .string({ error: CONTACT_MESSAGES.nameRequired })
-    .trim()
-    .min(1, CONTACT_MESSAGES.nameRequired)
-    .max(200),
+  name: requiredTextSchema(CONTACT_MESSAGES.nameRequired),
   /** Optional: a contact may be reached by SMS only; when given it becomes the contact's login. */
-  email: z.preprocess(
-    blankToNull,
-    z
-      .string()
-      .trim()
-      .toLowerCase()
-      .refine(isEmailAddress, { message: CONTACT_MESSAGES.emailInvalid })
-      .nullable()
-      .optional(),
-  ),
+  email: z.preprocess(blankToNull, emailAddressSchema(CONTACT_MESSAGES.emailInvalid).nullable().optional()),
   phone: z.preprocess(
     blankToNull,
-    z
-      .string()
-      .trim()
+    textSchema(TEXT_LIMITS.phone, CONTACT_MESSAGES.phoneInvalid)
       .refine(isContactFormPhone, { message: CONTACT_MESSAGES.phoneInvalid })
       .nullable()
       .optional(),
   ),
-  status: z.string().optional(),
+  status: recordStatusSchema.optional(),
   /** Co-owner: the contact's user also manages the account (a client admin record). */
   co_owner: z.boolean().optional(),
   email_notification: z.boolean().optional(),
@@ -122,7 +114,6 @@ export type Contact = z.infer<typeof contactSchema>;
 
 /** GET /api/contacts/all/?a=true: every account's contacts, for the admin role. */
 export const allContactsQuerySchema = z.object({
-  a: z.string().optional(),
-  page: z.coerce.number().int().min(1).default(1),
-  page_size: z.coerce.number().int().min(1).max(250).default(250),
+  a: textSchema().optional(),
+  ...pagingFields(),
 });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CONTACT_MESSAGES } from './contacts';
+import { lineSchema, recordStatusSchema, TEXT_LIMITS } from './inputs';
 import {
   inRange,
   isThreshold,
@@ -51,10 +52,19 @@ export interface CheckedRows<T> {
   errors: RowError[];
 }
 
+/** Rows one import may carry. */
+export const IMPORT_MAX_ROWS = 20_000;
+
 /** One location row of an import, as sent to the server. */
+const rowNumberSchema = z
+  .number()
+  .int()
+  .min(1)
+  .max(IMPORT_MAX_ROWS + 1);
+
 export const locationImportRowSchema = z.object({
-  row: z.number().int().min(1),
-  name: z.string(),
+  row: rowNumberSchema,
+  name: lineSchema(),
   latitude: z.number(),
   longitude: z.number(),
   h24_threshold: z.number(),
@@ -62,19 +72,23 @@ export const locationImportRowSchema = z.object({
 });
 export type LocationImportRow = z.infer<typeof locationImportRowSchema>;
 
-export const locationImportSchema = z.object({ rows: z.array(locationImportRowSchema).min(1).max(20_000) });
+export const locationImportSchema = z.object({
+  rows: z.array(locationImportRowSchema).min(1).max(IMPORT_MAX_ROWS),
+});
 
 /** One contact row of an import; `none` values are left out. */
 export const contactImportRowSchema = z.object({
-  row: z.number().int().min(1),
-  name: z.string(),
-  email: z.string().optional(),
-  phone: z.string().optional(),
-  status: z.string().optional(),
+  row: rowNumberSchema,
+  name: lineSchema(),
+  email: lineSchema(TEXT_LIMITS.email).optional(),
+  phone: lineSchema(TEXT_LIMITS.phone).optional(),
+  status: recordStatusSchema.optional(),
 });
 export type ContactImportRow = z.infer<typeof contactImportRowSchema>;
 
-export const contactImportSchema = z.object({ rows: z.array(contactImportRowSchema).min(1).max(20_000) });
+export const contactImportSchema = z.object({
+  rows: z.array(contactImportRowSchema).min(1).max(IMPORT_MAX_ROWS),
+});
 
 export const importResultSchema = z.object({
   /** How many rows were added. */

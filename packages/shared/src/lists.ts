@@ -1,18 +1,27 @@
 import { z } from 'zod';
+import { countParamSchema, idParamSchema, idValueSchema } from './inputs';
 
 /** Lists are read in pages of at most 250 rows (spec part 2 §9). */
 export const MAX_PAGE_SIZE = 250;
 
 export const clientIdQuerySchema = z.object({
   /** Which of the caller's accounts the call is about; the active one when absent. */
-  client_id: z.coerce.number().int().positive().optional(),
+  client_id: idParamSchema.optional(),
 });
 export type ClientIdQuery = z.infer<typeof clientIdQuerySchema>;
 
-export const listQuerySchema = clientIdQuerySchema.extend({
-  page: z.coerce.number().int().min(1).default(1),
-  page_size: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(MAX_PAGE_SIZE),
-});
+/** Pages past this are empty for any account; a larger number is a mistake. */
+export const MAX_PAGE = 100_000;
+
+/** `page` and `page_size` of a list call, `page_size` defaulting to `defaultSize`. */
+export function pagingFields(defaultSize: number = MAX_PAGE_SIZE) {
+  return {
+    page: countParamSchema(1, MAX_PAGE).default(1),
+    page_size: countParamSchema(1, MAX_PAGE_SIZE).default(defaultSize),
+  };
+}
+
+export const listQuerySchema = clientIdQuerySchema.extend(pagingFields());
 export type ListQuery = z.infer<typeof listQuerySchema>;
 export type Paging = Pick<ListQuery, 'page' | 'page_size'>;
 
@@ -21,8 +30,8 @@ export function pageWindow({ page, page_size }: Paging): { limit: number; offset
   return { limit: page_size, offset: (page - 1) * page_size };
 }
 
-export const idParamsSchema = z.object({ id: z.coerce.number().int().positive() });
+export const idParamsSchema = z.object({ id: idParamSchema });
 
 /** Bodies of the assign and remove calls: a list of ids. */
-export const idListSchema = z.array(z.number().int().positive()).max(10_000);
+export const idListSchema = z.array(idValueSchema).max(10_000);
 export type IdList = z.infer<typeof idListSchema>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { recordStatusSchema, requiredTextSchema } from './inputs';
 import { locationRainfallSchema } from './rainfall';
 
 /** Location rules (spec part 2 §5 "Location form", §9; D7). */
@@ -79,11 +80,7 @@ const longitudeSchema = z.coerce
   );
 
 const locationFields = {
-  name: z
-    .string({ error: LOCATION_MESSAGES.nameRequired })
-    .trim()
-    .min(1, LOCATION_MESSAGES.nameRequired)
-    .max(200),
+  name: requiredTextSchema(LOCATION_MESSAGES.nameRequired),
   latitude: z.preprocess(emptyToUndefined, latitudeSchema),
   longitude: z.preprocess(emptyToUndefined, longitudeSchema),
   h24_threshold: z.preprocess(emptyToUndefined, thresholdSchema(LOCATION_MESSAGES.h24Threshold).optional()),
@@ -92,7 +89,7 @@ const locationFields = {
     emptyToUndefined,
     thresholdSchema(LOCATION_MESSAGES.rapidrainThreshold).optional(),
   ),
-  status: z.string().optional(),
+  status: recordStatusSchema.optional(),
   active: z.boolean().optional(),
 };
 

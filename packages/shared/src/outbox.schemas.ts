@@ -1,5 +1,7 @@
 import { z } from 'zod';
-import { RAINFALL_MESSAGES } from './rainfall';
+import { calendarDateSchema, DATE_MESSAGES, RAINFALL_DATA_START } from './calendar';
+import { textSchema } from './inputs';
+import { pagingFields } from './lists';
 
 export const OUTBOX_STATUSES = ['queued', 'sending', 'sent', 'delivered', 'failed', 'held'] as const;
 export type OutboxStatus = (typeof OUTBOX_STATUSES)[number];
@@ -40,17 +42,14 @@ export const outboxPageSchema = z.object({
 });
 export type OutboxPage = z.infer<typeof outboxPageSchema>;
 
-export const pageQuerySchema = z.object({
-  page: z.coerce.number().int().min(1).default(1),
-  page_size: z.coerce.number().int().min(1).max(250).default(50),
-});
+export const pageQuerySchema = z.object(pagingFields(50));
 
 export const DELIVERY_LOG_MESSAGES = {
   channel: `Channel must be one of: ${OUTBOX_CHANNELS.join(', ')}`,
   status: `Status must be one of: ${OUTBOX_STATUSES.join(', ')}`,
 };
 
-const logDateSchema = z.iso.date({ error: RAINFALL_MESSAGES.date });
+const logDateSchema = calendarDateSchema(RAINFALL_DATA_START);
 
 /**
  * GET /api/admin/deliveries: the system-wide delivery log (issue 6 point 6). Dates are days of
@@ -60,12 +59,12 @@ export const deliveryLogQuerySchema = pageQuerySchema
   .extend({
     channel: z.enum(OUTBOX_CHANNELS, { error: DELIVERY_LOG_MESSAGES.channel }).optional(),
     status: z.enum(OUTBOX_STATUSES, { error: DELIVERY_LOG_MESSAGES.status }).optional(),
-    kind: z.string().trim().min(1).max(100).optional(),
+    kind: textSchema(100).min(1).optional(),
     start_date: logDateSchema.optional(),
     end_date: logDateSchema.optional(),
   })
   .refine((query) => !query.start_date || !query.end_date || query.start_date <= query.end_date, {
-    message: RAINFALL_MESSAGES.dateOrder,
+    message: DATE_MESSAGES.order,
     path: ['end_date'],
   });
 export type DeliveryLogQuery = z.infer<typeof deliveryLogQuerySchema>;

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { calendarDateSchema, DATE_MESSAGES, daysBetween, RAINFALL_DATA_START } from './calendar';
+import { countParamSchema } from './inputs';
 import { clientIdQuerySchema, idParamsSchema } from './lists';
 import type { Atlas14Threshold } from './locations';
 import { meetsTier, TIER, type TierNumber } from './tiers';
@@ -98,33 +100,32 @@ export const QUARTER_HOURS = { default: 12, max: 72 } as const;
 export const MAX_DAILY_RANGE_DAYS = 366;
 
 export const RAINFALL_MESSAGES = {
-  date: 'Dates must be written YYYY-MM-DD',
-  dateOrder: 'The start date must not be after the end date',
-  dateRange: `Ask for at most ${MAX_DAILY_RANGE_DAYS} days at a time`,
+  date: DATE_MESSAGES.format,
+  dateOrder: DATE_MESSAGES.order,
+  dateRange: DATE_MESSAGES.range(MAX_DAILY_RANGE_DAYS),
 };
 
-const dateSchema = z.iso.date({ error: RAINFALL_MESSAGES.date });
+/** Rainfall data calls reach from the start of the MRMS archive to tomorrow. */
+const dateSchema = calendarDateSchema(RAINFALL_DATA_START);
 
 /** POST /api/locations/24h_data: the trailing 24 hours, or the local day `date`. */
 export const totalsQuerySchema = clientIdQuerySchema.extend({ date: dateSchema.optional() });
 
 /** GET /api/locations/{id}/hourly_data: the `days` local days ending with `date` (default today). */
 export const hourlyDataQuerySchema = clientIdQuerySchema.extend({
-  days: z.coerce.number().int().min(1).max(HOURLY_DAYS.max).default(HOURLY_DAYS.default),
+  days: countParamSchema(1, HOURLY_DAYS.max).default(HOURLY_DAYS.default),
   date: dateSchema.optional(),
 });
 
 /** GET /api/locations/{id}/15m_data: the last `hours` hours. */
 export const quarterHourDataQuerySchema = clientIdQuerySchema.extend({
-  hours: z.coerce.number().int().min(1).max(QUARTER_HOURS.max).default(QUARTER_HOURS.default),
+  hours: countParamSchema(1, QUARTER_HOURS.max).default(QUARTER_HOURS.default),
 });
-
-const daysBetween = (from: string, to: string) => (Date.parse(to) - Date.parse(from)) / 86_400_000;
 
 /** GET /api/locations/{id}/24h_data/{startDate}/{endDate}. */
 export const dailyDataParamsSchema = idParamsSchema
   .extend({ startDate: dateSchema, endDate: dateSchema })
-  .refine((params) => params.startDate <= params.endDate, {
+  .refine((params) => daysBetween(params.startDate, params.endDate) >= 0, {
     message: RAINFALL_MESSAGES.dateOrder,
     path: ['endDate'],
   })

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ACCOUNT_STATUSES, ACCOUNT_TYPES } from './accounts';
 import { emailSchema } from './auth.schemas';
+import { idValueSchema, registrationPhoneSchema, requiredTextSchema } from './inputs';
 import { TIER_NAMES } from './tiers';
 
 /** An account as listed in the current user's `clients` (spec part 1 §3). */
@@ -52,11 +53,11 @@ export type CurrentUser = z.infer<typeof currentUserSchema>;
 /** PATCH /users/me: profile fields and the active account. */
 export const updateMeSchema = z
   .object({
-    first_name: z.string().trim().min(1, 'First name is required.'),
-    last_name: z.string().trim().min(1, 'Last name is required.'),
+    first_name: requiredTextSchema('First name is required.'),
+    last_name: requiredTextSchema('Last name is required.'),
     email: emailSchema,
-    phone: z.string().trim().min(1, 'Phone number is required.'),
-    primary_client_id: z.number().int(),
+    phone: registrationPhoneSchema('Phone number is required.'),
+    primary_client_id: idValueSchema,
   })
   .partial();
 export type UpdateMe = z.infer<typeof updateMeSchema>;

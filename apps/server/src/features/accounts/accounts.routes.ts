@@ -6,6 +6,7 @@ import {
   clientPatchSchema,
   clientSchema,
 } from '@pluvio/shared/clients';
+import { idParamSchema } from '@pluvio/shared/inputs';
 import { clientIdQuerySchema, idParamsSchema, listQuerySchema } from '@pluvio/shared/lists';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -14,7 +15,7 @@ import { authOf } from '../auth/auth.guard';
 
 /** Each path as the spec writes it and with the other trailing-slash form: old clients use both. */
 
-const adminParamsSchema = idParamsSchema.extend({ userId: z.coerce.number().int().positive() });
+const adminParamsSchema = idParamsSchema.extend({ userId: idParamSchema });
 
 /** Client accounts and their co-owners (spec part 2 §7 "Clients"). */
 export function clientsRoutes(services: Services): FastifyPluginAsyncZod {

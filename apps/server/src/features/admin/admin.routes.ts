@@ -1,4 +1,5 @@
 import { tokenSchema } from '@pluvio/shared/auth.schemas';
+import { TEXT_LIMITS, textSchema } from '@pluvio/shared/inputs';
 import { MESSAGES } from '@pluvio/shared/messages';
 import {
   deliveryLogPageSchema,
@@ -30,7 +31,7 @@ export function adminRoutes(services: Services, cookies: CookieSettings): Fastif
         preHandler: guards.requireUser,
         schema: {
           tags: ['admin'],
-          querystring: z.object({ email: z.string().trim().min(1) }),
+          querystring: z.object({ email: textSchema(TEXT_LIMITS.email).min(1) }),
           response: { 200: tokenSchema },
         },
       },

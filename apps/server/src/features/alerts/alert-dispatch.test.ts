@@ -122,7 +122,7 @@ describe('alert messages and history', () => {
     expect(toOwner[0]?.text_body).toMatch(/South 32\.04: 0\.40 in/);
   });
 
-  it('shows a plain contact the alerts of its assigned locations only', async () => {
+  it('shows a plain contact the alerts of its assigned locations only, and of their deliveries its own', async () => {
     const { client } = await buildOwnedClient(t.services, undefined, { tier: 'bronze' });
     const [mine, theirs] = await t.services.locations.createMany([
       { clientId: client.id, name: 'Mine 32.05', latitude: 32.05, longitude: -95, h24Threshold: 0.5 },
@@ -139,7 +139,12 @@ describe('alert messages and history', () => {
       url: '/api/alerts',
       headers: bearer((await login(t.app, user.email)).token),
     });
-    expect(response.json().map((alert: { location_id: number }) => alert.location_id)).toEqual([mine?.id]);
+    const alerts = response.json();
+    expect(alerts.map((alert: { location_id: number }) => alert.location_id)).toEqual([mine?.id]);
     expect(theirs?.id).toBeDefined();
+    // The owner was told too, but the contact sees only the message addressed to itself.
+    expect(alerts[0].deliveries.map((delivery: { recipient: string }) => delivery.recipient)).toEqual([
+      user.email,
+    ]);
   });
 });

@@ -34,11 +34,16 @@ export function createAlertsService(db: AppDb, options: AlertsOptions) {
     evaluateDue: evaluation.evaluateDue,
     dispatchPending: dispatch.dispatchPending,
 
-    /** One page of the account's alerts; a plain contact sees those of its assigned locations only. */
-    history(access: AccountAccess, paging: Paging): Promise<Alert[]> {
+    /**
+     * One page of the account's alerts; a plain contact sees those of its assigned locations, and
+     * of whom they went to, only itself.
+     */
+    async history(access: AccountAccess, paging: Paging): Promise<Alert[]> {
       if (access.relation !== 'contact') return history.page(access.client.id, null, paging);
-      if (access.contactId === null) return Promise.resolve([]);
-      return history.page(access.client.id, access.contactId, paging);
+      const { contactId } = access;
+      if (contactId === null) return [];
+      const addresses = await history.contactAddresses(contactId);
+      return history.page(access.client.id, { contactId, addresses }, paging);
     },
   };
 }

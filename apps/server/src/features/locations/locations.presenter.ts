@@ -1,11 +1,20 @@
 import type { Location } from '@pluvio/shared/locations';
 import type { LocationRainfall } from '@pluvio/shared/rainfall';
+import { passesTierGate } from '@pluvio/shared/roles';
+import { TIER } from '@pluvio/shared/tiers';
 import type { AccountAccess } from '../accounts/accounts.access';
 import type { RainfallDataService } from '../rainfall/rainfall-data.service';
 import type { LocationRow } from './locations.schema';
 
-/** A location as the API returns it, with its rainfall as the caller sees it. */
-export function presentLocation(row: LocationRow, rainfall: LocationRainfall): Location {
+type Viewing = Pick<AccountAccess, 'tier' | 'viewer'>;
+
+/** NOAA Atlas 14 depths are a silver feature (D7): below it a location carries none. */
+function seesAtlas14(access: Viewing): boolean {
+  return passesTierGate(access.viewer, TIER.silver);
+}
+
+/** A location as the API returns it, with its rainfall and the Atlas 14 depths as the caller may see them. */
+export function presentLocation(row: LocationRow, rainfall: LocationRainfall, access: Viewing): Location {
   return {
     id: row.id,
     client_id: row.clientId,
@@ -16,7 +25,7 @@ export function presentLocation(row: LocationRow, rainfall: LocationRainfall): L
     active: row.active,
     h24_threshold: row.h24Threshold,
     rapidrain_threshold: row.rapidrainThreshold,
-    atlas14_threshold: row.atlas14Threshold ?? null,
+    atlas14_threshold: seesAtlas14(access) ? (row.atlas14Threshold ?? null) : null,
     data_start_date: row.dataStartDate,
     created_at: row.createdAt.toISOString(),
     ...rainfall,
@@ -26,18 +35,18 @@ export function presentLocation(row: LocationRow, rainfall: LocationRainfall): L
 /** Locations as the API returns them: totals and colours for the caller's tier (spec part 1 §3, §4). */
 export async function presentLocations(
   rainfallData: Pick<RainfallDataService, 'rainfallOf'>,
-  access: Pick<AccountAccess, 'tier'>,
+  access: Viewing,
   rows: readonly LocationRow[],
 ): Promise<Location[]> {
   const rainfallOf = await rainfallData.rainfallOf(access.tier, rows);
-  return rows.map((row) => presentLocation(row, rainfallOf(row)));
+  return rows.map((row) => presentLocation(row, rainfallOf(row), access));
 }
 
 export async function presentOneLocation(
   rainfallData: Pick<RainfallDataService, 'rainfallOf'>,
-  access: Pick<AccountAccess, 'tier'>,
+  access: Viewing,
   row: LocationRow,
 ): Promise<Location> {
-  const rainfallOf = await rainfallData.rainfallOf(access.tier, [row]);
-  return presentLocation(row, rainfallOf(row));
+  const [location] = await presentLocations(rainfallData, access, [row]);
+  return location as Location;
 }

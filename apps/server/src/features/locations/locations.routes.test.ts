@@ -39,6 +39,24 @@ describe('/api/locations', () => {
     );
   }
 
+  it('gives NOAA Atlas 14 depths to silver accounts and up, never to bronze', async () => {
+    for (const [tier, seesDepths] of [
+      ['bronze', false],
+      ['silver', true],
+    ] as const) {
+      const { call } = await owner(tier);
+      const created = await call({
+        method: 'POST',
+        url: '/api/locations',
+        payload: { name: 'Yard', latitude: 30.1, longitude: -95.2 },
+      });
+      const listed = (await call({ url: '/api/locations' })).json();
+      for (const location of [created.json(), listed[0]]) {
+        expect(location.atlas14_threshold !== null, tier).toBe(seesDepths);
+      }
+    }
+  });
+
   it('lists the account by name, case-insensitive, in pages of at most 250', async () => {
     const { client, call } = await owner();
     await seed(client.id, ['bravo', 'Alpha', 'charlie', 'alpha']);
@@ -55,7 +73,7 @@ describe('/api/locations', () => {
   });
 
   it('creates a location with the defaults: 0.5 inches, RapidRain equal, active, data from today in New York, Atlas 14 depths', async () => {
-    const { client, call } = await owner('bronze');
+    const { client, call } = await owner('silver');
     const created = await call({
       method: 'POST',
       url: '/api/locations',

@@ -74,6 +74,14 @@ describe('intervals', () => {
     );
   });
 
+  it('counts days by the calendar, not the text, so the last day of year 9999 ends the list', () => {
+    expect(productDays('9999-12-31', '9999-12-31', 'America/New_York').map((day) => day.date)).toEqual([
+      '9999-12-31',
+    ]);
+    expect(productDays('2026-11-21', '2026-11-20', 'America/New_York')).toEqual([]);
+    expect(() => productDays('2026-01-01', '9999-12-31', 'America/New_York')).toThrow(RangeError);
+  });
+
   it('retries after 15 minutes, doubling to at most 6 hours', () => {
     expect([1, 2, 3, 4, 5, 6, 10].map((attempts) => retryDelayMs(attempts) / 60_000)).toEqual([
       15, 30, 60, 120, 240, 360, 360,

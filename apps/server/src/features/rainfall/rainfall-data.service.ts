@@ -1,4 +1,5 @@
 import { TZDate } from '@date-fns/tz';
+import { shiftDate } from '@pluvio/shared/calendar';
 import type { Atlas14Threshold } from '@pluvio/shared/locations';
 import { MESSAGES } from '@pluvio/shared/messages';
 import {
@@ -40,12 +41,6 @@ export interface RatedLocation {
 }
 
 const HOUR = STEP_MS['1h'];
-
-/** The calendar date `days` after `date` (both YYYY-MM-DD). */
-function shiftDate(date: string, days: number): string {
-  const [year, month, day] = date.split('-').map(Number) as [number, number, number];
-  return new Date(Date.UTC(year, month - 1, day + days)).toISOString().slice(0, 10);
-}
 
 /** Stored values have 7 significant digits; this drops what adding them as floats adds (0.1 + 0.2). */
 const withoutFloatNoise = (value: number) => Math.round(value * 1e6) / 1e6;

@@ -3,7 +3,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Services } from '../../services';
 
-const nationalImageParamsSchema = z.object({ day: z.coerce.number().pipe(z.literal([1, 2, 3])) });
+const nationalImageParamsSchema = z.object({
+  day: z.enum(['1', '2', '3']).transform((day) => Number(day) as 1 | 2 | 3),
+});
 
 /** Browsers and proxies may keep a map for 15 minutes, then revalidate it by its ETag. */
 const CACHE_CONTROL = 'public, max-age=900';

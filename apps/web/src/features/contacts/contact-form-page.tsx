@@ -166,7 +166,7 @@ function ContactFormFields({ contact }: { contact: Contact | null }) {
   });
   const save = useMutation({
     mutationFn: (values: ContactValues) => {
-      const body = { ...contactCreateSchema.parse(values), status: 'active' };
+      const body = { ...contactCreateSchema.parse(values), status: 'active' as const };
       return contact ? updateContact(contact, body) : createContact(clientId, body);
     },
     onSuccess: (saved) => {
