@@ -10,6 +10,7 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
+import { servesHttps } from './config';
 import { clientsRoutes } from './features/accounts/accounts.routes';
 import { adminRoutes } from './features/admin/admin.routes';
 import { alertsRoutes } from './features/alerts/alerts.routes';
@@ -89,7 +90,7 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
   await registerOpenApi(app);
 
   const cookies: CookieSettings = {
-    secure: config.PUBLIC_URL.startsWith('https:'),
+    secure: servesHttps(config),
     maxAgeSeconds: config.REFRESH_TOKEN_DAYS * 24 * 3600,
   };
   await app.register(systemRoutes(services));

@@ -65,6 +65,11 @@ function twilioProblems(env: Record<string, string | undefined>): string[] {
   ].filter((problem) => typeof problem === 'string');
 }
 
+/** Whether users reach the service over https (Secure cookies, HSTS, upgraded requests). */
+export function servesHttps(config: Pick<Config, 'PUBLIC_URL'>): boolean {
+  return config.PUBLIC_URL.startsWith('https:');
+}
+
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   const cleaned = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== ''));
   const parsed = configSchema.safeParse(cleaned);
