@@ -45,6 +45,7 @@ const configSchema = z.object({
     .optional(),
   MAP_TILE_ATTRIBUTION: z.string().default(''),
   WEB_DIST: z.string().optional(),
+  METRICS_TOKEN: z.string().min(16, 'METRICS_TOKEN must be at least 16 characters').optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
