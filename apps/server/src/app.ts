@@ -17,6 +17,7 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
+import { servesHttps } from './config';
 import { clientsRoutes } from './features/accounts/accounts.routes';
 import { adminRoutes } from './features/admin/admin.routes';
 import { alertsRoutes } from './features/alerts/alerts.routes';
@@ -25,6 +26,7 @@ import { authRoutes } from './features/auth/auth.routes';
 import type { CookieSettings } from './features/auth/session-cookies';
 import { contactsRoutes } from './features/contacts/contacts.routes';
 import { locationsRoutes } from './features/locations/locations.routes';
+import { metricsRoutes } from './features/metrics/metrics.routes';
 import { smsStatusRoutes } from './features/notifications/sms-status.routes';
 import { rainfallRoutes } from './features/rainfall/rainfall.routes';
 import { rainfallDataRoutes } from './features/rainfall/rainfall-data.routes';
@@ -32,7 +34,9 @@ import { sourcesRoutes } from './features/sources/sources.routes';
 import { systemRoutes } from './features/system/system.routes';
 import { usersRoutes } from './features/users/users.routes';
 import { AppError, notFound } from './lib/errors';
+import { registerHttpMetrics } from './plugins/metrics';
 import { registerOpenApi } from './plugins/openapi';
+import { registerRequestIdHeader, requestIdGenerator } from './plugins/request-id';
 import { registerSecurity } from './plugins/security';
 import { registerWebApp } from './plugins/web';
 import type { Services } from './services';
@@ -41,6 +45,8 @@ export interface AppOptions {
   /** Serve the built web app (off in API tests). */
   serveWeb?: boolean;
   logger?: boolean;
+  /** Where log lines go instead of standard output (tests read them). */
+  logStream?: { write(line: string): void };
 }
 
 function validationDetail(
@@ -102,8 +108,10 @@ function installErrorHandler(app: FastifyInstance): void {
 export async function buildApp(services: Services, options: AppOptions = {}): Promise<FastifyInstance> {
   const { config } = services;
   const app = Fastify({
-    logger: options.logger === false ? false : { level: config.LOG_LEVEL },
+    logger: options.logger === false ? false : { level: config.LOG_LEVEL, stream: options.logStream },
     trustProxy: config.TRUST_PROXY,
+    requestIdHeader: false,
+    genReqId: requestIdGenerator(config.TRUST_PROXY),
     // The old client calls many paths both with and without a trailing slash (D21).
     routerOptions: { ignoreTrailingSlash: true },
     frameworkErrors,
@@ -113,6 +121,8 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
   app.setSerializerCompiler(serializerCompiler);
   app.decorateRequest('auth', null);
   installErrorHandler(app);
+  registerRequestIdHeader(app);
+  registerHttpMetrics(app, services.metrics.registry);
 
   // Location lists and hourly series are large, repetitive JSON; they shrink about tenfold.
   await app.register(compress, { global: true });
@@ -126,7 +136,7 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
   await registerOpenApi(app);
 
   const cookies: CookieSettings = {
-    secure: config.PUBLIC_URL.startsWith('https:'),
+    secure: servesHttps(config),
     maxAgeSeconds: config.REFRESH_TOKEN_DAYS * 24 * 3600,
   };
   await app.register(systemRoutes(services));
@@ -142,6 +152,7 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
   await app.register(sourcesRoutes(services));
   await app.register(alertsRoutes(services));
   await app.register(smsStatusRoutes(services));
+  await app.register(metricsRoutes(services));
 
   const servePage = options.serveWeb !== false ? await registerWebApp(app, config) : null;
   app.setNotFoundHandler((request, reply) => {

@@ -45,6 +45,7 @@ const configSchema = z.object({
     .optional(),
   MAP_TILE_ATTRIBUTION: z.string().default(''),
   WEB_DIST: z.string().optional(),
+  METRICS_TOKEN: z.string().min(16, 'METRICS_TOKEN must be at least 16 characters').optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -63,6 +64,11 @@ function twilioProblems(env: Record<string, string | undefined>): string[] {
       !TWILIO_MESSAGING_SERVICE_SID &&
       '- TWILIO_FROM: or TWILIO_MESSAGING_SERVICE_SID, needed to send SMS',
   ].filter((problem) => typeof problem === 'string');
+}
+
+/** Whether users reach the service over https (Secure cookies, HSTS, upgraded requests). */
+export function servesHttps(config: Pick<Config, 'PUBLIC_URL'>): boolean {
+  return config.PUBLIC_URL.startsWith('https:');
 }
 
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {

@@ -10,7 +10,7 @@ import { alertJobs } from './features/alerts/alerts.jobs';
 import { dailyReportJobs } from './features/daily-report/daily-report.jobs';
 import { DELIVER_OUTBOX, notificationJobs } from './features/notifications/notifications.jobs';
 import { rainfallJobs } from './features/rainfall/rainfall.jobs';
-import { registerJobs, startQueue } from './jobs/queue';
+import { queueCounts, registerJobs, startQueue } from './jobs/queue';
 import { systemClock } from './lib/clock';
 import { createServices, type Services } from './services';
 
@@ -38,6 +38,7 @@ async function openRuntime(config: Config) {
     onMailQueued: async () => {
       await boss?.send(DELIVER_OUTBOX, null);
     },
+    jobQueues: async () => (boss ? queueCounts(boss) : []),
   });
   return { database, services, attachQueue: (queue: PgBoss) => (boss = queue) };
 }

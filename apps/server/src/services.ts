@@ -10,6 +10,7 @@ import { createTokenSigner } from './features/auth/token-signer';
 import { createContactsService } from './features/contacts/contacts.service';
 import { createDailyReportService } from './features/daily-report/daily-report.service';
 import { createLocationsService } from './features/locations/locations.service';
+import { createMetricsService } from './features/metrics/metrics.service';
 import { createDeliveryLogService } from './features/notifications/delivery-log.service';
 import { createSmtpTransport, type MailTransport } from './features/notifications/mail-transport';
 import { createOutboxService } from './features/notifications/outbox.service';
@@ -21,6 +22,7 @@ import { createRainfallDataService } from './features/rainfall/rainfall-data.ser
 import { createSources } from './features/sources';
 import { installationSecret } from './features/system/system.service';
 import { createUsersService } from './features/users/users.service';
+import type { QueueCounts } from './jobs/queue';
 import type { Clock } from './lib/clock';
 
 export interface ServiceOptions {
@@ -31,6 +33,8 @@ export interface ServiceOptions {
   mailTransport?: MailTransport | null;
   /** Wakes the outbox worker after a message is queued. */
   onMailQueued?: () => Promise<void>;
+  /** The job queues' counts for /metrics; a process without a queue has none. */
+  jobQueues?: () => Promise<QueueCounts[]>;
 }
 
 /** Builds every feature's service once, wired to one database: the composition root. */
@@ -122,6 +126,12 @@ export async function createServices(options: ServiceOptions) {
     clock,
     timeZone: config.TIME_ZONE,
   });
+  const metrics = createMetricsService({
+    outbox,
+    ingestion,
+    jobQueues: options.jobQueues ?? (async () => []),
+    clock,
+  });
   const rateLimit = { max: config.RATE_LIMIT_AUTH_PER_MINUTE, timeWindow: '1 minute' };
   // A page open in several tabs refreshes more often than anyone types a password.
   const refreshRateLimit = { max: config.RATE_LIMIT_AUTH_PER_MINUTE * 6, timeWindow: '1 minute' };
@@ -147,6 +157,7 @@ export async function createServices(options: ServiceOptions) {
     alerts,
     dailyReport,
     rainfallData,
+    metrics,
     rateLimit,
     refreshRateLimit,
   };

@@ -40,3 +40,26 @@ export async function registerJobs(boss: PgBoss, jobs: readonly JobDefinition[],
     if (job.atStart) await boss.send(job.name, null);
   }
 }
+
+/** A queue's jobs by state, as pg-boss counts them (its supervisor refreshes the counts every minute). */
+export interface QueueCounts {
+  queue: string;
+  /** Waiting and due now: the backlog. */
+  ready: number;
+  /** Waiting for a later start (a retry's delay, a scheduled time). */
+  deferred: number;
+  active: number;
+  /** Failed for good, while pg-boss keeps them (its retention). */
+  failed: number;
+}
+
+export async function queueCounts(boss: PgBoss): Promise<QueueCounts[]> {
+  const queues = await boss.getQueues();
+  return queues.map((queue) => ({
+    queue: queue.name,
+    ready: queue.readyCount,
+    deferred: queue.deferredCount,
+    active: queue.activeCount,
+    failed: queue.failedCount,
+  }));
+}

@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 
 /** A random, URL-safe secret for links and cookies. */
 export function randomToken(bytes = 32): string {
@@ -8,4 +8,10 @@ export function randomToken(bytes = 32): string {
 /** Tokens are stored only as hashes, so a database leak gives no working link or session. */
 export function hashToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
+}
+
+/** Compares a presented secret with the expected one in constant time, whatever their lengths. */
+export function sameSecret(presented: string, expected: string): boolean {
+  const digest = (value: string) => createHash('sha256').update(value).digest();
+  return timingSafeEqual(digest(presented), digest(expected));
 }

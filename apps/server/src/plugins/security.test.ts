@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bearer, buildUser, login } from '../test/factories';
 import { createTestApp, type TestApp } from '../test/test-app';
 
 describe('security headers', () => {
@@ -36,6 +37,58 @@ describe('security headers', () => {
     });
     expect(response.statusCode).toBe(400);
     expect(response.json()).toHaveProperty('detail');
+  });
+});
+
+describe.each([
+  { scheme: 'http', publicUrl: 'http://localhost:3000', hsts: false },
+  { scheme: 'https', publicUrl: 'https://rain.example.com', hsts: true },
+])('headers with an $scheme PUBLIC_URL', ({ publicUrl, hsts }) => {
+  let t: TestApp;
+  let token: string;
+  let refreshCookie: string;
+  beforeAll(async () => {
+    t = await createTestApp({ env: { PUBLIC_URL: publicUrl } });
+    const user = await buildUser(t.services);
+    const session = await login(t.app, user.email);
+    token = session.token;
+    refreshCookie = session.refreshCookie ?? '';
+  });
+  afterAll(() => t.close());
+
+  it('lets no browser or proxy keep an answer with user data', async () => {
+    const answers = await Promise.all([
+      t.app.inject({ url: '/users/me', headers: bearer(token) }),
+      t.app.inject({ url: '/api/clients', headers: bearer(token) }),
+      t.app.inject({ url: '/users/me' }),
+      t.app.inject({
+        method: 'POST',
+        url: '/api/users/refresh-token',
+        cookies: { pluvio_refresh: refreshCookie },
+      }),
+      t.app.inject({ url: '/api/no-such-route', headers: bearer(token) }),
+      t.app.inject({ url: '/healthz', headers: bearer(token) }),
+    ]);
+    expect(answers.map((answer) => answer.statusCode)).toEqual([200, 200, 401, 200, 404, 200]);
+    for (const answer of answers) expect(answer.headers['cache-control']).toBe('no-store');
+  });
+
+  it('keeps public answers cacheable', async () => {
+    const map = await t.app.inject({ url: '/api/forecast/national/1' });
+    expect(map.headers['cache-control']).toBe('public, max-age=900');
+    expect((await t.app.inject({ url: '/healthz' })).headers['cache-control']).toBeUndefined();
+  });
+
+  it(`${hsts ? 'asks' : 'does not ask'} browsers to insist on https`, async () => {
+    const response = await t.app.inject({ url: '/healthz' });
+    if (hsts) expect(response.headers['strict-transport-security']).toMatch(/max-age=\d{7,}/);
+    else expect(response.headers['strict-transport-security']).toBeUndefined();
+  });
+
+  it('forbids framing in both the frame header and the CSP', async () => {
+    const response = await t.app.inject({ url: '/healthz' });
+    expect(response.headers['x-frame-options']).toBe('DENY');
+    expect(String(response.headers['content-security-policy'])).toContain("frame-ancestors 'none'");
   });
 });
 

@@ -36,6 +36,14 @@ describe('serving the web app', () => {
     expect(response.rawPayload.length).toBeLessThan(1000);
   });
 
+  it('keeps assets cacheable for a signed-in browser, whose refresh cookie rides along', async () => {
+    const response = await t.app.inject({
+      url: '/assets/app-1a2b3c.js',
+      cookies: { pluvio_refresh: 'a-refresh-token' },
+    });
+    expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  });
+
   it('answers every page with index.html, never cached, with a fresh nonce', async () => {
     const response = await t.app.inject({ url: '/dashboard' });
     expect(response.headers['cache-control']).toBe('no-cache');

@@ -5,6 +5,7 @@ import type { Database } from '../db/client';
 import { migrateDatabase } from '../db/migrate';
 import { openScratchDatabase } from '../db/scratch';
 import type { MailTransport } from '../features/notifications/mail-transport';
+import type { QueueCounts } from '../jobs/queue';
 import type { Clock } from '../lib/clock';
 import { createServices, type Services } from '../services';
 
@@ -29,6 +30,9 @@ export interface TestAppOptions {
   onMailQueued?: () => Promise<void>;
   /** Serve the web build in `env.WEB_DIST` too. */
   serveWeb?: boolean;
+  jobQueues?: () => Promise<QueueCounts[]>;
+  /** Receives the app's log lines (at LOG_LEVEL, silent unless `env` sets one). */
+  logStream?: { write(line: string): void };
 }
 
 export interface TestApp {
@@ -54,8 +58,13 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     clock: options.clock ?? { now: () => new Date() },
     mailTransport: options.mailTransport ?? null,
     onMailQueued: options.onMailQueued,
+    jobQueues: options.jobQueues,
   });
-  const app = await buildApp(services, { serveWeb: options.serveWeb ?? false, logger: false });
+  const app = await buildApp(services, {
+    serveWeb: options.serveWeb ?? false,
+    logger: options.logStream !== undefined,
+    logStream: options.logStream,
+  });
   await app.ready();
   return {
     app,

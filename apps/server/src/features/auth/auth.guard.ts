@@ -8,7 +8,7 @@ declare module 'fastify' {
   }
 }
 
-function bearerToken(request: FastifyRequest): string | null {
+export function bearerToken(request: FastifyRequest): string | null {
   const header = request.headers.authorization;
   if (!header?.toLowerCase().startsWith('bearer ')) return null;
   return header.slice(7).trim() || null;

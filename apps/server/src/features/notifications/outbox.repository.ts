@@ -1,4 +1,4 @@
-import type { OutboxChannel } from '@pluvio/shared/outbox.schemas';
+import type { OutboxChannel, OutboxStatus } from '@pluvio/shared/outbox.schemas';
 import { and, count, desc, eq, sql } from 'drizzle-orm';
 import { type AppDb, queryRows } from '../../db/client';
 import { type OutboxRow, outbox } from './outbox.schema';
@@ -128,6 +128,12 @@ export function createOutboxRepository(db: AppDb) {
         .offset((page - 1) * pageSize);
       const [totals] = await db.select({ total: count() }).from(outbox);
       return { rows, total: totals?.total ?? 0 };
+    },
+    async countByStatus(): Promise<{ channel: OutboxChannel; status: OutboxStatus; total: number }[]> {
+      return db
+        .select({ channel: outbox.channel, status: outbox.status, total: count() })
+        .from(outbox)
+        .groupBy(outbox.channel, outbox.status);
     },
   };
 }

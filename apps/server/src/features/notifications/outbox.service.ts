@@ -254,6 +254,9 @@ export function createOutboxService(db: AppDb, options: OutboxOptions) {
         sms_transport: options.smsTransport ? 'twilio' : 'outbox',
       };
     },
+
+    /** How many messages each channel holds in each status (the operator's metrics). */
+    countByStatus: () => repository.countByStatus(),
   };
 }
 
