@@ -6,6 +6,7 @@ import { createAssignmentsService } from './features/assignments/assignments.ser
 import { createAuditService } from './features/audit/audit.service';
 import { createGuards } from './features/auth/auth.guard';
 import { createAuthService } from './features/auth/auth.service';
+import { createRefreshSuccessor } from './features/auth/refresh-successor';
 import { createTokenSigner } from './features/auth/token-signer';
 import { createContactsService } from './features/contacts/contacts.service';
 import { createDailyReportService } from './features/daily-report/daily-report.service';
@@ -74,6 +75,7 @@ export async function createServices(options: ServiceOptions) {
     { users, accounts, outbox, audit },
     {
       signer,
+      successorOf: createRefreshSuccessor(secret),
       refreshTokenDays: config.REFRESH_TOKEN_DAYS,
       publicUrl: config.PUBLIC_URL,
       timeZone: config.TIME_ZONE,

@@ -90,7 +90,7 @@ describe('sign-in and sessions', () => {
     expect(response.json().detail[0]).toMatchObject({ loc: ['body', 'password'], type: expect.any(String) });
   });
 
-  it('rotates the refresh token, and a reused one revokes the whole session', async () => {
+  it('rotates the refresh token on each use (races and reuse: refresh-rotation.test.ts)', async () => {
     const user = await buildUser(t.services);
     const first = await login(t.app, user.email);
     const rotated = await refreshWith(t, first.refreshCookie);
@@ -100,12 +100,6 @@ describe('sign-in and sessions', () => {
     expect(second).not.toBe(first.refreshCookie);
     const newAccess = rotated.json().token as string;
     expect((await t.app.inject({ url: '/users/me', headers: bearer(newAccess) })).statusCode).toBe(200);
-
-    const reuse = await refreshWith(t, first.refreshCookie);
-    expect(reuse.statusCode).toBe(401);
-    expect(reuse.json()).toEqual({ detail: 'Failed to refresh token' });
-    expect((await refreshWith(t, second)).statusCode).toBe(401);
-    expect((await t.app.inject({ url: '/users/me', headers: bearer(newAccess) })).statusCode).toBe(401);
   });
 
   it('says so when no refresh cookie is sent', async () => {

@@ -19,6 +19,8 @@ import type { TokenSigner } from './token-signer';
 
 export interface AuthOptions {
   signer: TokenSigner;
+  /** The refresh token that follows a presented one (`refresh-successor.ts`). */
+  successorOf: (refreshToken: string) => string;
   refreshTokenDays: number;
   publicUrl: string;
   timeZone: string;
@@ -45,6 +47,8 @@ export interface IssuedTokens {
 }
 
 const HOUR_MS = 3600 * 1000;
+/** How long a rotated refresh token still brings its successor: parallel tabs, a retry after a time-out. */
+export const REFRESH_GRACE_MS = 30 * 1000;
 const TOKEN_LIFETIME_MS: Record<TokenPurpose, number> = {
   reset_password: HOUR_MS,
   verify_email: 24 * HOUR_MS,
@@ -127,8 +131,10 @@ export function createAuthService(db: AppDb, deps: AuthDeps, options: AuthOption
     },
 
     /**
-     * Rotates a refresh token: the old one is spent and a new one issued in the same session.
-     * A spent token presented again means it was copied: the whole session is revoked (D14).
+     * Rotates a refresh token: the old one is spent and its successor issued in the same session.
+     * Presented again within the grace period it brings the same successor, so parallel refreshes
+     * all succeed with one cookie. Later, it means the token was copied: the whole session is
+     * revoked (D14).
      */
     async refresh(refreshToken: string | undefined): Promise<IssuedTokens & { userId: number }> {
       if (!refreshToken) throw unauthorized(MESSAGES.noRefreshToken);
@@ -138,7 +144,8 @@ export function createAuthService(db: AppDb, deps: AuthDeps, options: AuthOption
       if (!stored) throw unauthorized(MESSAGES.refreshFailed);
       const session = await repository.liveSession(stored.sessionId, now);
       if (!session) throw unauthorized(MESSAGES.refreshFailed);
-      if (!(await repository.useRefreshToken(tokenHash, now))) {
+      const graceStart = new Date(now.getTime() - REFRESH_GRACE_MS);
+      if (!(await repository.spendRefreshToken(tokenHash, now, graceStart))) {
         await repository.revokeSession(session.id, 'refresh token reused', now);
         await audit.record({
           action: 'refresh_token_reuse',
@@ -148,11 +155,13 @@ export function createAuthService(db: AppDb, deps: AuthDeps, options: AuthOption
         });
         throw unauthorized(MESSAGES.refreshFailed);
       }
+      const successor = options.successorOf(refreshToken);
+      await repository.addRefreshToken(session.id, hashToken(successor));
       const accessToken = await signer.sign(
         { userId: session.userId, sessionId: session.id, actorUserId: session.actorUserId },
         now,
       );
-      return { accessToken, refreshToken: await issueRefreshToken(session.id), userId: session.userId };
+      return { accessToken, refreshToken: successor, userId: session.userId };
     },
 
     /** Ends the session named by the access token or by the refresh token, whichever is given. */
