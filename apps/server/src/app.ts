@@ -2,7 +2,6 @@ import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
 import rateLimit from '@fastify/rate-limit';
-import { MESSAGES } from '@pluvio/shared/messages';
 import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
 import {
   hasZodFastifySchemaValidationErrors,
@@ -21,10 +20,11 @@ import { locationsRoutes } from './features/locations/locations.routes';
 import { smsStatusRoutes } from './features/notifications/sms-status.routes';
 import { rainfallRoutes } from './features/rainfall/rainfall.routes';
 import { rainfallDataRoutes } from './features/rainfall/rainfall-data.routes';
+import { sharedRateLimitStore } from './features/rate-limits/rate-limit-store';
 import { sourcesRoutes } from './features/sources/sources.routes';
 import { systemRoutes } from './features/system/system.routes';
 import { usersRoutes } from './features/users/users.routes';
-import { AppError } from './lib/errors';
+import { AppError, tooManyRequests } from './lib/errors';
 import { registerOpenApi } from './plugins/openapi';
 import { registerSecurity } from './plugins/security';
 import { registerWebApp } from './plugins/web';
@@ -83,7 +83,8 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
   await app.register(cookie);
   await app.register(rateLimit, {
     global: false,
-    errorResponseBuilder: () => new AppError(429, MESSAGES.rateLimited),
+    store: sharedRateLimitStore(services.rateLimits),
+    errorResponseBuilder: (_request, context) => tooManyRequests(Math.ceil(context.ttl / 1000)),
   });
   await registerSecurity(app, config);
   await registerOpenApi(app);

@@ -19,6 +19,7 @@ import { createHistoryFillService } from './features/rainfall/history-fill.servi
 import { createIngestionService } from './features/rainfall/ingestion.service';
 import { createRainfallService } from './features/rainfall/rainfall.service';
 import { createRainfallDataService } from './features/rainfall/rainfall-data.service';
+import { createRateLimitsService } from './features/rate-limits/rate-limits.service';
 import { createSources } from './features/sources';
 import { installationSecret } from './features/system/system.service';
 import { createUsersService } from './features/users/users.service';
@@ -48,6 +49,7 @@ export async function createServices(options: ServiceOptions) {
         : null;
 
   const audit = createAuditService(db);
+  const rateLimits = createRateLimitsService(db, { clock });
   const accounts = createAccountsService(db, { clock, timeZone: config.TIME_ZONE });
   const users = createUsersService(db, accounts);
   const assignments = createAssignmentsService(db);
@@ -72,7 +74,7 @@ export async function createServices(options: ServiceOptions) {
   const deliveryLog = createDeliveryLogService(db, { timeZone: config.TIME_ZONE });
   const auth = createAuthService(
     db,
-    { users, accounts, outbox, audit },
+    { users, accounts, outbox, audit, rateLimits },
     {
       signer,
       successorOf: createRefreshSuccessor(secret),
@@ -80,6 +82,10 @@ export async function createServices(options: ServiceOptions) {
       publicUrl: config.PUBLIC_URL,
       timeZone: config.TIME_ZONE,
       clock,
+      signInLimits: {
+        failuresPerAccount: config.RATE_LIMIT_SIGN_IN_FAILURES_PER_ACCOUNT,
+        failuresPerAddress: config.RATE_LIMIT_SIGN_IN_FAILURES_PER_ADDRESS,
+      },
     },
   );
   const contacts = createContactsService(
@@ -124,9 +130,13 @@ export async function createServices(options: ServiceOptions) {
     clock,
     timeZone: config.TIME_ZONE,
   });
-  const rateLimit = { max: config.RATE_LIMIT_AUTH_PER_MINUTE, timeWindow: '1 minute' };
-  // A page open in several tabs refreshes more often than anyone types a password.
-  const refreshRateLimit = { max: config.RATE_LIMIT_AUTH_PER_MINUTE * 6, timeWindow: '1 minute' };
+  // Requests a minute per client address, counted in the database (app.ts) by every API process.
+  const requestLimits = {
+    signIn: { max: config.RATE_LIMIT_SIGN_INS_PER_ADDRESS, timeWindow: '1 minute' },
+    auth: { max: config.RATE_LIMIT_AUTH_PER_MINUTE, timeWindow: '1 minute' },
+    // A page open in several tabs refreshes more often than anyone types a password.
+    refresh: { max: config.RATE_LIMIT_AUTH_PER_MINUTE * 6, timeWindow: '1 minute' },
+  };
 
   return {
     config,
@@ -149,8 +159,8 @@ export async function createServices(options: ServiceOptions) {
     alerts,
     dailyReport,
     rainfallData,
-    rateLimit,
-    refreshRateLimit,
+    rateLimits,
+    requestLimits,
   };
 }
 

@@ -9,12 +9,14 @@ import { hashToken, randomToken } from '../../lib/tokens';
 import type { AccountsService } from '../accounts/accounts.service';
 import type { AuditService } from '../audit/audit.service';
 import type { OutboxService } from '../notifications/outbox.service';
+import type { RateLimitsService } from '../rate-limits/rate-limits.service';
 import type { UserRow } from '../users/users.schema';
 import type { UsersService } from '../users/users.service';
 import { resetPasswordEmail, verifyEmailEmail } from './auth.emails';
 import { createAuthRepository } from './auth.repository';
 import type { TokenPurpose } from './auth.schema';
 import { hashPassword, verifyPassword } from './passwords';
+import { createSignInLimits, type SignInLimitSettings } from './sign-in-limits';
 import type { TokenSigner } from './token-signer';
 
 export interface AuthOptions {
@@ -25,6 +27,7 @@ export interface AuthOptions {
   publicUrl: string;
   timeZone: string;
   clock: Clock;
+  signInLimits: SignInLimitSettings;
 }
 
 export interface AuthDeps {
@@ -32,6 +35,7 @@ export interface AuthDeps {
   accounts: AccountsService;
   outbox: OutboxService;
   audit: AuditService;
+  rateLimits: RateLimitsService;
 }
 
 /** What a valid access token tells about the caller. */
@@ -66,6 +70,7 @@ export function createAuthService(db: AppDb, deps: AuthDeps, options: AuthOption
   const repository = createAuthRepository(db);
   const { signer, clock } = options;
   const { users, audit } = deps;
+  const signInLimits = createSignInLimits(deps.rateLimits, options.signInLimits);
 
   async function issueRefreshToken(sessionId: string): Promise<string> {
     const refreshToken = randomToken();
@@ -110,11 +115,16 @@ export function createAuthService(db: AppDb, deps: AuthDeps, options: AuthOption
   }
 
   return {
-    /** Checks e-mail and password; the same answer for an unknown address and a wrong password. */
+    /**
+     * Checks e-mail and password; the same answer for an unknown address and a wrong password,
+     * and the same limit on failures for both (D15).
+     */
     async login(email: string, password: string, ip: string): Promise<IssuedTokens> {
+      const attempt = await signInLimits.begin(email, ip);
       const user = await users.findByEmail(email);
       const valid = await verifyPassword(user?.passwordHash ?? null, password);
       if (!user || !valid || !user.isActive) throw badRequest(ERROR_CODES.loginBadCredentials);
+      await attempt.succeeded();
       await audit.record({ action: 'login', actorUserId: user.id, subjectUserId: user.id, ip });
       return startSession(user.id, null);
     },
