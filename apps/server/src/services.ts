@@ -83,8 +83,8 @@ export async function createServices(options: ServiceOptions) {
       timeZone: config.TIME_ZONE,
       clock,
       signInLimits: {
-        failuresPerAccount: config.RATE_LIMIT_SIGN_IN_FAILURES_PER_ACCOUNT,
-        failuresPerAddress: config.RATE_LIMIT_SIGN_IN_FAILURES_PER_ADDRESS,
+        failuresPerAccount: config.SIGN_IN_FAILURES_PER_ACCOUNT,
+        failuresPerAddress: config.SIGN_IN_FAILURES_PER_ADDRESS,
       },
     },
   );
@@ -132,7 +132,7 @@ export async function createServices(options: ServiceOptions) {
   });
   // Requests a minute per client address, counted in the database (app.ts) by every API process.
   const requestLimits = {
-    signIn: { max: config.RATE_LIMIT_SIGN_INS_PER_ADDRESS, timeWindow: '1 minute' },
+    signIn: { max: config.SIGN_INS_PER_ADDRESS, timeWindow: '1 minute' },
     auth: { max: config.RATE_LIMIT_AUTH_PER_MINUTE, timeWindow: '1 minute' },
     // A page open in several tabs refreshes more often than anyone types a password.
     refresh: { max: config.RATE_LIMIT_AUTH_PER_MINUTE * 6, timeWindow: '1 minute' },

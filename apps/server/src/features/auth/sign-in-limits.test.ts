@@ -111,8 +111,8 @@ describe('limits as configured', () => {
     t = await createTestApp({
       env: {
         RATE_LIMIT_AUTH_PER_MINUTE: '3',
-        RATE_LIMIT_SIGN_INS_PER_ADDRESS: '4',
-        RATE_LIMIT_SIGN_IN_FAILURES_PER_ADDRESS: '3',
+        SIGN_INS_PER_ADDRESS: '4',
+        SIGN_IN_FAILURES_PER_ADDRESS: '3',
       },
     });
   });
