@@ -52,7 +52,7 @@ export interface IssuedTokens {
 
 const HOUR_MS = 3600 * 1000;
 /** How long a rotated refresh token still brings its successor: parallel tabs, a retry after a time-out. */
-export const REFRESH_GRACE_MS = 30 * 1000;
+const REFRESH_GRACE_MS = 30 * 1000;
 const TOKEN_LIFETIME_MS: Record<TokenPurpose, number> = {
   reset_password: HOUR_MS,
   verify_email: 24 * HOUR_MS,

@@ -43,5 +43,3 @@ export function createSignInLimits(rateLimits: RateLimitsService, settings: Sign
     },
   };
 }
-
-export type SignInLimits = ReturnType<typeof createSignInLimits>;
