@@ -43,6 +43,7 @@ export default async function setup(project: TestProject) {
       HOST: '127.0.0.1',
       PUBLIC_URL: baseUrl,
       RATE_LIMIT_AUTH_PER_MINUTE: '1000',
+      SIGN_INS_PER_ADDRESS: '1000',
       SMTP_URL: '',
       LOG_LEVEL: 'warn',
     },

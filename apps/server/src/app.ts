@@ -4,7 +4,6 @@ import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
 import rateLimit from '@fastify/rate-limit';
-import { MESSAGES } from '@pluvio/shared/messages';
 import Fastify, {
   type FastifyError,
   type FastifyInstance,
@@ -30,10 +29,11 @@ import { metricsRoutes } from './features/metrics/metrics.routes';
 import { smsStatusRoutes } from './features/notifications/sms-status.routes';
 import { rainfallRoutes } from './features/rainfall/rainfall.routes';
 import { rainfallDataRoutes } from './features/rainfall/rainfall-data.routes';
+import { sharedRateLimitStore } from './features/rate-limits/rate-limit-store';
 import { sourcesRoutes } from './features/sources/sources.routes';
 import { systemRoutes } from './features/system/system.routes';
 import { usersRoutes } from './features/users/users.routes';
-import { AppError, notFound } from './lib/errors';
+import { AppError, notFound, tooManyRequests } from './lib/errors';
 import { registerHttpMetrics } from './plugins/metrics';
 import { registerOpenApi } from './plugins/openapi';
 import { registerRequestIdHeader, requestIdGenerator } from './plugins/request-id';
@@ -130,7 +130,8 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
   await app.register(cookie);
   await app.register(rateLimit, {
     global: false,
-    errorResponseBuilder: () => new AppError(429, MESSAGES.rateLimited),
+    store: sharedRateLimitStore(services.rateLimits),
+    errorResponseBuilder: (_request, context) => tooManyRequests(Math.ceil(context.ttl / 1000)),
   });
   await registerSecurity(app, config);
   await registerOpenApi(app);

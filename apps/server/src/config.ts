@@ -34,6 +34,9 @@ const configSchema = z.object({
   SEED_DEMO: booleanSetting.optional(),
   BACKFILL_DAYS: z.coerce.number().int().min(0).max(3650).default(35),
   RATE_LIMIT_AUTH_PER_MINUTE: z.coerce.number().int().min(1).default(10),
+  SIGN_INS_PER_ADDRESS: z.coerce.number().int().min(1).default(300),
+  SIGN_IN_FAILURES_PER_ACCOUNT: z.coerce.number().int().min(1).default(10),
+  SIGN_IN_FAILURES_PER_ADDRESS: z.coerce.number().int().min(1).default(50),
   FEATURE_ACCOUNT_SWITCHER: booleanSetting.default(true),
   FEATURE_TABLE_VIEW: booleanSetting.default(true),
   MAP_TILE_URL: z

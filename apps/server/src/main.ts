@@ -10,6 +10,7 @@ import { alertJobs } from './features/alerts/alerts.jobs';
 import { dailyReportJobs } from './features/daily-report/daily-report.jobs';
 import { DELIVER_OUTBOX, notificationJobs } from './features/notifications/notifications.jobs';
 import { rainfallJobs } from './features/rainfall/rainfall.jobs';
+import { rateLimitJobs } from './features/rate-limits/rate-limits.jobs';
 import { queueCounts, registerJobs, startQueue } from './jobs/queue';
 import { systemClock } from './lib/clock';
 import { createServices, type Services } from './services';
@@ -49,6 +50,7 @@ function allJobs(services: Services) {
     ...rainfallJobs(services.ingestion, services.historyFill),
     ...alertJobs(services.alerts),
     ...dailyReportJobs(services.dailyReport),
+    ...rateLimitJobs(services.rateLimits),
   ];
 }
 

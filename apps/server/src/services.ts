@@ -6,6 +6,7 @@ import { createAssignmentsService } from './features/assignments/assignments.ser
 import { createAuditService } from './features/audit/audit.service';
 import { createGuards } from './features/auth/auth.guard';
 import { createAuthService } from './features/auth/auth.service';
+import { createRefreshSuccessor } from './features/auth/refresh-successor';
 import { createTokenSigner } from './features/auth/token-signer';
 import { createContactsService } from './features/contacts/contacts.service';
 import { createDailyReportService } from './features/daily-report/daily-report.service';
@@ -19,6 +20,7 @@ import { createHistoryFillService } from './features/rainfall/history-fill.servi
 import { createIngestionService } from './features/rainfall/ingestion.service';
 import { createRainfallService } from './features/rainfall/rainfall.service';
 import { createRainfallDataService } from './features/rainfall/rainfall-data.service';
+import { createRateLimitsService } from './features/rate-limits/rate-limits.service';
 import { createSources } from './features/sources';
 import { installationSecret } from './features/system/system.service';
 import { createUsersService } from './features/users/users.service';
@@ -51,6 +53,7 @@ export async function createServices(options: ServiceOptions) {
         : null;
 
   const audit = createAuditService(db);
+  const rateLimits = createRateLimitsService(db, { clock });
   const accounts = createAccountsService(db, { clock, timeZone: config.TIME_ZONE });
   const users = createUsersService(db, accounts);
   const assignments = createAssignmentsService(db);
@@ -75,13 +78,18 @@ export async function createServices(options: ServiceOptions) {
   const deliveryLog = createDeliveryLogService(db, { timeZone: config.TIME_ZONE });
   const auth = createAuthService(
     db,
-    { users, accounts, outbox, audit },
+    { users, accounts, outbox, audit, rateLimits },
     {
       signer,
+      successorOf: createRefreshSuccessor(secret),
       refreshTokenDays: config.REFRESH_TOKEN_DAYS,
       publicUrl: config.PUBLIC_URL,
       timeZone: config.TIME_ZONE,
       clock,
+      signInLimits: {
+        failuresPerAccount: config.SIGN_IN_FAILURES_PER_ACCOUNT,
+        failuresPerAddress: config.SIGN_IN_FAILURES_PER_ADDRESS,
+      },
     },
   );
   const contacts = createContactsService(
@@ -132,9 +140,13 @@ export async function createServices(options: ServiceOptions) {
     jobQueues: options.jobQueues ?? (async () => []),
     clock,
   });
-  const rateLimit = { max: config.RATE_LIMIT_AUTH_PER_MINUTE, timeWindow: '1 minute' };
-  // A page open in several tabs refreshes more often than anyone types a password.
-  const refreshRateLimit = { max: config.RATE_LIMIT_AUTH_PER_MINUTE * 6, timeWindow: '1 minute' };
+  // Requests a minute per client address, counted in the database (app.ts) by every API process.
+  const requestLimits = {
+    signIn: { max: config.SIGN_INS_PER_ADDRESS, timeWindow: '1 minute' },
+    auth: { max: config.RATE_LIMIT_AUTH_PER_MINUTE, timeWindow: '1 minute' },
+    // A page open in several tabs refreshes more often than anyone types a password.
+    refresh: { max: config.RATE_LIMIT_AUTH_PER_MINUTE * 6, timeWindow: '1 minute' },
+  };
 
   return {
     config,
@@ -158,8 +170,8 @@ export async function createServices(options: ServiceOptions) {
     dailyReport,
     rainfallData,
     metrics,
-    rateLimit,
-    refreshRateLimit,
+    rateLimits,
+    requestLimits,
   };
 }
 

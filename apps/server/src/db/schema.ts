@@ -9,5 +9,6 @@ export * from '../features/daily-report/daily-report.schema';
 export * from '../features/locations/locations.schema';
 export * from '../features/notifications/outbox.schema';
 export * from '../features/rainfall/rainfall.schema';
+export * from '../features/rate-limits/rate-limits.schema';
 export * from '../features/system/system.schema';
 export * from '../features/users/users.schema';

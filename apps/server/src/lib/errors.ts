@@ -1,4 +1,5 @@
 import type { ValidationIssue } from '@pluvio/shared/errors';
+import { MESSAGES } from '@pluvio/shared/messages';
 
 /**
  * A failure a caller should see: its status and the `detail` the specification gives.
@@ -20,6 +21,8 @@ export const unauthorized = (detail = 'Unauthorized') =>
 export const forbidden = (detail: string) => new AppError(403, detail);
 export const notFound = (detail = 'Not Found') => new AppError(404, detail);
 export const conflict = (detail: string) => new AppError(409, detail);
+export const tooManyRequests = (retryAfterSeconds: number) =>
+  new AppError(429, MESSAGES.rateLimited, { 'retry-after': String(retryAfterSeconds) });
 
 /** A 422 for one field, shaped like the validation errors of the old product. */
 export function invalidField(loc: (string | number)[], msg: string, type = 'value_error'): AppError {

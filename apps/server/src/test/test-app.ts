@@ -76,3 +76,12 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     },
   };
 }
+
+/** A second API process on the test app's database: its own services and Fastify instance. */
+export async function createSecondInstance(t: TestApp): Promise<Pick<TestApp, 'app' | 'close'>> {
+  const { config, clock } = t.services;
+  const services = await createServices({ config, database: t.database, clock, mailTransport: null });
+  const app = await buildApp(services, { serveWeb: false, logger: false });
+  await app.ready();
+  return { app, close: () => app.close() };
+}

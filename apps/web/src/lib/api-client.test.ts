@@ -12,6 +12,24 @@ function authorization(init: RequestInit | undefined): string | undefined {
   return header(init, 'Authorization');
 }
 
+/** Web Locks as the tabs of one browser share them: one holder at a time, in order of request. */
+function locksSharedByTabs() {
+  let queue: Promise<unknown> = Promise.resolve();
+  return {
+    request: (_name: string, task: () => Promise<unknown>) => {
+      const run = queue.then(task);
+      queue = run.catch(() => undefined);
+      return run;
+    },
+  };
+}
+
+/** The API client as another tab loads it: its own module state, the same local storage. */
+async function freshTab() {
+  vi.resetModules();
+  return import('./api-client');
+}
+
 describe('apiRequest', () => {
   const expired = vi.fn();
 
@@ -68,6 +86,27 @@ describe('apiRequest', () => {
     expect(answers).toEqual([{ url: '/api/a' }, { url: '/api/b' }, { url: '/api/c' }]);
     expect(refreshes).toBe(1);
     expect(fetchMock).toHaveBeenCalledTimes(7);
+  });
+
+  it('makes one refresh call when two tabs get a 401 at once, and both go on with its token', async () => {
+    vi.stubGlobal('navigator', { locks: locksSharedByTabs() });
+    let refreshes = 0;
+    stubFetch(async (url, init) => {
+      if (url === REFRESH_PATH) {
+        refreshes += 1;
+        await new Promise((resolve) => setTimeout(resolve, 20));
+        return jsonResponse({ token: `token-${refreshes}` });
+      }
+      return authorization(init) === 'Bearer token-1'
+        ? jsonResponse({ url })
+        : jsonResponse({ detail: 'Unauthorized' }, 401);
+    });
+    const firstTab = await freshTab();
+    const secondTab = await freshTab();
+    const answers = await Promise.all([firstTab.apiRequest('/api/a'), secondTab.apiRequest('/api/b')]);
+    expect(answers).toEqual([{ url: '/api/a' }, { url: '/api/b' }]);
+    expect(refreshes).toBe(1);
+    expect(expired).not.toHaveBeenCalled();
   });
 
   it('retries only once: a second 401 is an error', async () => {

@@ -49,21 +49,36 @@ export function setSessionExpiredHandler(handler: () => void): void {
 
 let refreshing: Promise<string> | null = null;
 
+/** The Web Lock every tab of the app takes to refresh, so one refresh serves them all. */
+const REFRESH_LOCK = 'pluvio-refresh-token';
+
+/** Runs `task` holding the cross-tab refresh lock; at once where Web Locks are missing (plain http off localhost). */
+function withRefreshLock<T>(task: () => Promise<T>): Promise<T> {
+  const locks: LockManager | undefined = globalThis.navigator?.locks;
+  return locks ? locks.request(REFRESH_LOCK, task) : task();
+}
+
+async function requestNewAccessToken(): Promise<string> {
+  const response = await send(REFRESH_PATH, { method: 'POST' });
+  const body = await readBody(response);
+  if (!response.ok) throw new ApiError(response.status, body, MESSAGES.refreshFailed);
+  const parsed = tokenSchema.safeParse(body);
+  if (!parsed.success) throw new ApiError(response.status, body, MESSAGES.noRefreshToken);
+  setAccessToken(parsed.data.token);
+  return parsed.data.token;
+}
+
 /**
- * Refreshes the access token with the httpOnly refresh cookie. Concurrent callers share one
- * request (single flight).
+ * Refreshes the access token with the httpOnly refresh cookie, given the token that was refused.
+ * Concurrent callers in a tab share one request; across tabs the refresh runs under a Web Lock,
+ * and a tab that waited while another refreshed takes the new token from the shared storage.
  */
-export function refreshAccessToken(): Promise<string> {
+export function refreshAccessToken(refusedToken: string | null): Promise<string> {
   if (!refreshing) {
-    refreshing = (async () => {
-      const response = await send(REFRESH_PATH, { method: 'POST' });
-      const body = await readBody(response);
-      if (!response.ok) throw new ApiError(response.status, body, MESSAGES.refreshFailed);
-      const parsed = tokenSchema.safeParse(body);
-      if (!parsed.success) throw new ApiError(response.status, body, MESSAGES.noRefreshToken);
-      setAccessToken(parsed.data.token);
-      return parsed.data.token;
-    })().finally(() => {
+    refreshing = withRefreshLock(async () => {
+      const stored = getAccessToken();
+      return stored && stored !== refusedToken ? stored : requestNewAccessToken();
+    }).finally(() => {
       refreshing = null;
     });
   }
@@ -120,10 +135,11 @@ async function readBody(response: Response): Promise<unknown> {
 /** Calls the API and returns the parsed JSON body; throws ApiError on a non-2xx answer. */
 export async function apiRequest<T = unknown>(path: string, options: RequestOptions = {}): Promise<T> {
   const url = buildUrl(path, options.query);
+  const sentToken = getAccessToken();
   let response = await send(url, options);
   if (response.status === 401 && options.refreshOn401 !== false) {
     try {
-      await refreshAccessToken();
+      await refreshAccessToken(sentToken);
     } catch (error) {
       // Logged only (spec part 1 §8): the user is signed out and sent to the root page.
       console.warn(error instanceof Error ? error.message : MESSAGES.refreshFailed);

@@ -1,4 +1,4 @@
-import { and, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
+import { and, eq, gt, gte, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { AppDb } from '../../db/client';
 import { refreshTokens, sessions, type TokenPurpose, userTokens } from './auth.schema';
 
@@ -35,19 +35,29 @@ export function createAuthRepository(db: AppDb) {
         .set({ revokedAt: now, revokedReason: reason })
         .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
     },
+    /** Stores a refresh token; storing the same one again (a successor handed out twice) changes nothing. */
     async addRefreshToken(sessionId: string, tokenHash: string): Promise<void> {
-      await db.insert(refreshTokens).values({ sessionId, tokenHash });
+      await db.insert(refreshTokens).values({ sessionId, tokenHash }).onConflictDoNothing();
     },
     async findRefreshToken(tokenHash: string) {
       const [row] = await db.select().from(refreshTokens).where(eq(refreshTokens.tokenHash, tokenHash));
       return row;
     },
-    /** Marks a refresh token used; false when it was used already (a concurrent or stolen reuse). */
-    async useRefreshToken(tokenHash: string, now: Date): Promise<boolean> {
+    /**
+     * Spends a refresh token: true when it was unused, or spent at or after `graceStart` (a
+     * parallel or retried refresh). One conditional update, so on PostgreSQL concurrent callers
+     * queue on the row lock and each sees the others' mark; false means a reuse after the grace.
+     */
+    async spendRefreshToken(tokenHash: string, now: Date, graceStart: Date): Promise<boolean> {
       const rows = await db
         .update(refreshTokens)
-        .set({ usedAt: now })
-        .where(and(eq(refreshTokens.tokenHash, tokenHash), isNull(refreshTokens.usedAt)))
+        .set({ usedAt: sql`coalesce(${refreshTokens.usedAt}, ${now.toISOString()}::timestamptz)` })
+        .where(
+          and(
+            eq(refreshTokens.tokenHash, tokenHash),
+            or(isNull(refreshTokens.usedAt), gte(refreshTokens.usedAt, graceStart)),
+          ),
+        )
         .returning({ tokenHash: refreshTokens.tokenHash });
       return rows.length === 1;
     },

@@ -90,7 +90,7 @@ describe('sign-in and sessions', () => {
     expect(response.json().detail[0]).toMatchObject({ loc: ['body', 'password'], type: expect.any(String) });
   });
 
-  it('rotates the refresh token, and a reused one revokes the whole session', async () => {
+  it('rotates the refresh token on each use (races and reuse: refresh-rotation.test.ts)', async () => {
     const user = await buildUser(t.services);
     const first = await login(t.app, user.email);
     const rotated = await refreshWith(t, first.refreshCookie);
@@ -100,12 +100,6 @@ describe('sign-in and sessions', () => {
     expect(second).not.toBe(first.refreshCookie);
     const newAccess = rotated.json().token as string;
     expect((await t.app.inject({ url: '/users/me', headers: bearer(newAccess) })).statusCode).toBe(200);
-
-    const reuse = await refreshWith(t, first.refreshCookie);
-    expect(reuse.statusCode).toBe(401);
-    expect(reuse.json()).toEqual({ detail: 'Failed to refresh token' });
-    expect((await refreshWith(t, second)).statusCode).toBe(401);
-    expect((await t.app.inject({ url: '/users/me', headers: bearer(newAccess) })).statusCode).toBe(401);
   });
 
   it('says so when no refresh cookie is sent', async () => {
@@ -272,26 +266,5 @@ describe('registration, password reset and e-mail verification', () => {
     expect(verified.json().is_verified).toBe(true);
     const again = await t.app.inject({ method: 'POST', url: '/auth/verify', payload: { token } });
     expect(again.json()).toEqual({ detail: 'VERIFY_USER_BAD_TOKEN' });
-  });
-});
-
-describe('rate limits', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp({ env: { RATE_LIMIT_AUTH_PER_MINUTE: '3' } });
-  });
-  afterAll(() => t.close());
-
-  it.each([
-    ['/auth/jwt/login', form({ username: 'a@example.com', password: 'x' })],
-    ['/auth/forgot-password', { payload: { email: 'a@example.com' } }],
-    ['/auth/register', { payload: { email: 'bad' } }],
-    ['/auth/reset-password', { payload: { token: 'x', password: 'y' } }],
-  ])('answers 429 after too many calls to %s', async (url, request) => {
-    const statuses: number[] = [];
-    for (let i = 0; i < 4; i++)
-      statuses.push((await t.app.inject({ method: 'POST', url, ...request })).statusCode);
-    expect(statuses.slice(0, 3)).not.toContain(429);
-    expect(statuses[3]).toBe(429);
   });
 });

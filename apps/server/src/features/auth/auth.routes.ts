@@ -27,12 +27,13 @@ export const registerResponseSchema = currentUserSchema.extend({
 
 /** Sign-in, sessions, registration, password reset and e-mail verification (spec part 1 §7, part 2 §7). */
 export function authRoutes(services: Services, cookies: CookieSettings): FastifyPluginAsyncZod {
-  const { auth, users, guards, rateLimit } = services;
+  const { auth, users, guards } = services;
+  const { signIn, auth: rateLimit, refresh } = services.requestLimits;
   return async (app) => {
     app.post(
       '/auth/jwt/login',
       {
-        config: { rateLimit },
+        config: { rateLimit: signIn },
         schema: {
           tags: ['auth'],
           consumes: ['application/x-www-form-urlencoded'],
@@ -57,7 +58,7 @@ export function authRoutes(services: Services, cookies: CookieSettings): Fastify
     app.post(
       '/api/users/refresh-token',
       {
-        config: { rateLimit: services.refreshRateLimit },
+        config: { rateLimit: refresh },
         schema: { tags: ['auth'], response: { 200: tokenSchema } },
       },
       async (request, reply) => {

@@ -9,20 +9,25 @@ import { hashToken, randomToken } from '../../lib/tokens';
 import type { AccountsService } from '../accounts/accounts.service';
 import type { AuditService } from '../audit/audit.service';
 import type { OutboxService } from '../notifications/outbox.service';
+import type { RateLimitsService } from '../rate-limits/rate-limits.service';
 import type { UserRow } from '../users/users.schema';
 import type { UsersService } from '../users/users.service';
 import { resetPasswordEmail, verifyEmailEmail } from './auth.emails';
 import { createAuthRepository } from './auth.repository';
 import type { TokenPurpose } from './auth.schema';
 import { hashPassword, verifyPassword } from './passwords';
+import { createSignInLimits, type SignInLimitSettings } from './sign-in-limits';
 import type { TokenSigner } from './token-signer';
 
 export interface AuthOptions {
   signer: TokenSigner;
+  /** The refresh token that follows a presented one (`refresh-successor.ts`). */
+  successorOf: (refreshToken: string) => string;
   refreshTokenDays: number;
   publicUrl: string;
   timeZone: string;
   clock: Clock;
+  signInLimits: SignInLimitSettings;
 }
 
 export interface AuthDeps {
@@ -30,6 +35,7 @@ export interface AuthDeps {
   accounts: AccountsService;
   outbox: OutboxService;
   audit: AuditService;
+  rateLimits: RateLimitsService;
 }
 
 /** What a valid access token tells about the caller. */
@@ -45,6 +51,8 @@ export interface IssuedTokens {
 }
 
 const HOUR_MS = 3600 * 1000;
+/** How long a rotated refresh token still brings its successor: parallel tabs, a retry after a time-out. */
+const REFRESH_GRACE_MS = 30 * 1000;
 const TOKEN_LIFETIME_MS: Record<TokenPurpose, number> = {
   reset_password: HOUR_MS,
   verify_email: 24 * HOUR_MS,
@@ -62,6 +70,7 @@ export function createAuthService(db: AppDb, deps: AuthDeps, options: AuthOption
   const repository = createAuthRepository(db);
   const { signer, clock } = options;
   const { users, audit } = deps;
+  const signInLimits = createSignInLimits(deps.rateLimits, options.signInLimits);
 
   async function issueRefreshToken(sessionId: string): Promise<string> {
     const refreshToken = randomToken();
@@ -106,11 +115,16 @@ export function createAuthService(db: AppDb, deps: AuthDeps, options: AuthOption
   }
 
   return {
-    /** Checks e-mail and password; the same answer for an unknown address and a wrong password. */
+    /**
+     * Checks e-mail and password; the same answer for an unknown address and a wrong password,
+     * and the same limit on failures for both (D15).
+     */
     async login(email: string, password: string, ip: string): Promise<IssuedTokens> {
+      const attempt = await signInLimits.begin(email, ip);
       const user = await users.findByEmail(email);
       const valid = await verifyPassword(user?.passwordHash ?? null, password);
       if (!user || !valid || !user.isActive) throw badRequest(ERROR_CODES.loginBadCredentials);
+      await attempt.succeeded();
       await audit.record({ action: 'login', actorUserId: user.id, subjectUserId: user.id, ip });
       return startSession(user.id, null);
     },
@@ -127,8 +141,10 @@ export function createAuthService(db: AppDb, deps: AuthDeps, options: AuthOption
     },
 
     /**
-     * Rotates a refresh token: the old one is spent and a new one issued in the same session.
-     * A spent token presented again means it was copied: the whole session is revoked (D14).
+     * Rotates a refresh token: the old one is spent and its successor issued in the same session.
+     * Presented again within the grace period it brings the same successor, so parallel refreshes
+     * all succeed with one cookie. Later, it means the token was copied: the whole session is
+     * revoked (D14).
      */
     async refresh(refreshToken: string | undefined): Promise<IssuedTokens & { userId: number }> {
       if (!refreshToken) throw unauthorized(MESSAGES.noRefreshToken);
@@ -138,7 +154,8 @@ export function createAuthService(db: AppDb, deps: AuthDeps, options: AuthOption
       if (!stored) throw unauthorized(MESSAGES.refreshFailed);
       const session = await repository.liveSession(stored.sessionId, now);
       if (!session) throw unauthorized(MESSAGES.refreshFailed);
-      if (!(await repository.useRefreshToken(tokenHash, now))) {
+      const graceStart = new Date(now.getTime() - REFRESH_GRACE_MS);
+      if (!(await repository.spendRefreshToken(tokenHash, now, graceStart))) {
         await repository.revokeSession(session.id, 'refresh token reused', now);
         await audit.record({
           action: 'refresh_token_reuse',
@@ -148,11 +165,13 @@ export function createAuthService(db: AppDb, deps: AuthDeps, options: AuthOption
         });
         throw unauthorized(MESSAGES.refreshFailed);
       }
+      const successor = options.successorOf(refreshToken);
+      await repository.addRefreshToken(session.id, hashToken(successor));
       const accessToken = await signer.sign(
         { userId: session.userId, sessionId: session.id, actorUserId: session.actorUserId },
         now,
       );
-      return { accessToken, refreshToken: await issueRefreshToken(session.id), userId: session.userId };
+      return { accessToken, refreshToken: successor, userId: session.userId };
     },
 
     /** Ends the session named by the access token or by the refresh token, whichever is given. */

@@ -1,0 +1,54 @@
+import { and, eq, gt, lte, sql } from 'drizzle-orm';
+import type { AppDb } from '../../db/client';
+import { rateLimitCounters } from './rate-limits.schema';
+
+export interface Counted {
+  hits: number;
+  windowEndsAt: Date;
+}
+
+export function createRateLimitsRepository(db: AppDb) {
+  return {
+    /**
+     * Counts one hit in the subject's window, or opens a new window when the last one has ended.
+     * One upsert, so concurrent hits from several processes each count once.
+     */
+    async hit(bucket: string, subjectHash: string, now: Date, windowEndsAt: Date): Promise<Counted> {
+      const ended = sql`${rateLimitCounters.windowEndsAt} <= ${now.toISOString()}::timestamptz`;
+      const [row] = await db
+        .insert(rateLimitCounters)
+        .values({ bucket, subjectHash, hits: 1, windowEndsAt })
+        .onConflictDoUpdate({
+          target: [rateLimitCounters.bucket, rateLimitCounters.subjectHash],
+          set: {
+            hits: sql`case when ${ended} then 1 else ${rateLimitCounters.hits} + 1 end`,
+            windowEndsAt: sql`case when ${ended} then excluded.window_ends_at else ${rateLimitCounters.windowEndsAt} end`,
+          },
+        })
+        .returning({ hits: rateLimitCounters.hits, windowEndsAt: rateLimitCounters.windowEndsAt });
+      if (!row) throw new Error('rate limit upsert returned nothing');
+      return row;
+    },
+    /** Takes one hit back from the window that counted it (gone or renewed windows stay as they are). */
+    async unhit(bucket: string, subjectHash: string, windowEndsAt: Date): Promise<void> {
+      await db
+        .update(rateLimitCounters)
+        .set({ hits: sql`${rateLimitCounters.hits} - 1` })
+        .where(
+          and(
+            eq(rateLimitCounters.bucket, bucket),
+            eq(rateLimitCounters.subjectHash, subjectHash),
+            eq(rateLimitCounters.windowEndsAt, windowEndsAt),
+            gt(rateLimitCounters.hits, 0),
+          ),
+        );
+    },
+    async deleteEnded(now: Date): Promise<number> {
+      const rows = await db
+        .delete(rateLimitCounters)
+        .where(lte(rateLimitCounters.windowEndsAt, now))
+        .returning({ bucket: rateLimitCounters.bucket });
+      return rows.length;
+    },
+  };
+}

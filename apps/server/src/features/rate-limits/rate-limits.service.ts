@@ -1,0 +1,50 @@
+import type { AppDb } from '../../db/client';
+import type { Clock } from '../../lib/clock';
+import { hashToken } from '../../lib/tokens';
+import { createRateLimitsRepository } from './rate-limits.repository';
+
+export interface RateLimit {
+  bucket: string;
+  max: number;
+  windowMs: number;
+}
+
+export interface Allowance {
+  allowed: boolean;
+  retryAfterSeconds: number;
+  /** Takes the counted hit back: the attempt turned out not to count. */
+  undo: () => Promise<void>;
+}
+
+/** Fixed-window counters in the database, so every API process counts together (D15). */
+export function createRateLimitsService(db: AppDb, options: { clock: Clock }) {
+  const repository = createRateLimitsRepository(db);
+
+  /** Counts one hit of the subject; answers the hits of its window and the milliseconds left in it. */
+  async function count(bucket: string, subject: string, windowMs: number) {
+    const now = options.clock.now();
+    const counted = await repository.hit(bucket, hashToken(subject), now, new Date(now.getTime() + windowMs));
+    return { ...counted, msLeft: counted.windowEndsAt.getTime() - now.getTime() };
+  }
+
+  return {
+    count,
+
+    /** Counts one hit against the limit; allowed while the window holds at most `max` hits. */
+    async take(limit: RateLimit, subject: string): Promise<Allowance> {
+      const counted = await count(limit.bucket, subject, limit.windowMs);
+      return {
+        allowed: counted.hits <= limit.max,
+        retryAfterSeconds: Math.max(1, Math.ceil(counted.msLeft / 1000)),
+        undo: () => repository.unhit(limit.bucket, hashToken(subject), counted.windowEndsAt),
+      };
+    },
+
+    /** Deletes the counters of ended windows; answers how many. */
+    prune(): Promise<number> {
+      return repository.deleteEnded(options.clock.now());
+    },
+  };
+}
+
+export type RateLimitsService = ReturnType<typeof createRateLimitsService>;
