@@ -16,17 +16,28 @@ export function leaseEnd(lease: Lease, now: Date): Date {
   return new Date(now.getTime() + lease.ms);
 }
 
-/** Runs `work`, calling `renew` every `lease.renewEveryMs` until it settles. */
+/**
+ * Runs `work`, calling `renew` every `lease.renewEveryMs` until it settles. One renewal at a time:
+ * a tick that finds the last one still on its way (a slow database) skips.
+ */
 export async function whileRenewing<T>(
   lease: Lease,
   renew: () => Promise<unknown>,
   work: () => Promise<T>,
 ): Promise<T> {
-  // A renewal that fails (a dropped connection) is simply tried again at the next tick.
-  const timer = setInterval(() => void renew().catch(() => undefined), lease.renewEveryMs);
+  let renewing: Promise<unknown> | null = null;
+  const timer = setInterval(() => {
+    // A renewal that fails (a dropped connection) is simply tried again at the next tick.
+    renewing ??= renew()
+      .catch(() => undefined)
+      .finally(() => {
+        renewing = null;
+      });
+  }, lease.renewEveryMs);
   try {
     return await work();
   } finally {
     clearInterval(timer);
+    await renewing;
   }
 }
