@@ -57,4 +57,36 @@ describe(`job queue on ${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'}`, (
     expect(schedules.map((schedule) => schedule.name)).toContain('test.count');
     for (const boss of workers) await boss.stop({ graceful: true, timeout: 5000 });
   });
+
+  it('retries a job whose worker died once its heartbeats stop, not at its 15-minute expiry', async () => {
+    const handled: unknown[] = [];
+    const job = {
+      name: 'test.heartbeat',
+      // pg-boss's shortest heartbeat; the retry comes at once here, after the leases in production.
+      queue: { heartbeatSeconds: 10, retryDelay: 0 },
+      handler: async (data: unknown) => {
+        handled.push(data);
+      },
+    };
+    const boss = await startQueue(
+      database,
+      'worker',
+      (error) => {
+        throw error;
+      },
+      { superviseIntervalSeconds: 1, monitorIntervalSeconds: 1 },
+    );
+    await registerJobs(boss, [job], false);
+    const id = await boss.send(job.name, { n: 1 });
+    // A worker takes the job and dies: it neither finishes it nor sends a heartbeat again.
+    const [taken] = await boss.fetch(job.name);
+    expect(taken?.id).toBe(id);
+
+    await registerJobs(boss, [job], true);
+    await waitFor(() => handled.length > 0, 25_000);
+    expect(handled).toEqual([{ n: 1 }]);
+    const state = async () => (await boss.getJobById(job.name, id as string))?.state;
+    await expect.poll(state, { timeout: 10_000, interval: 200 }).toBe('completed');
+    await boss.stop({ graceful: true, timeout: 5000 });
+  });
 });

@@ -1,5 +1,6 @@
-import { fromPglite, PgBoss } from 'pg-boss';
+import { type ConstructorOptions, fromPglite, PgBoss, type UpdateQueueOptions } from 'pg-boss';
 import type { Database } from '../db/client';
+import { DEFAULT_LEASE } from '../lib/lease';
 
 /** A background job described as data: its queue, optional schedule, and idempotent handler. */
 export interface JobDefinition {
@@ -9,8 +10,21 @@ export interface JobDefinition {
   timeZone?: string;
   /** Also sent once when a worker starts (several workers may each send it: handlers are idempotent). */
   atStart?: boolean;
+  /** pg-boss settings of the job's queue, applied to an existing queue too. */
+  queue?: UpdateQueueOptions;
   handler: (data: unknown) => Promise<void>;
 }
+
+/**
+ * For jobs that claim shared work under leases (src/lib/lease.ts): a running job sends heartbeats,
+ * so one whose worker died is failed about 30 s after its last one (once pg-boss's supervisor
+ * looks, at most a minute later) instead of at its 15-minute expiry, and retried once the
+ * claims it held have lapsed, on whichever worker is alive or started again.
+ */
+export const RETRIED_WHEN_ITS_WORKER_DIES: UpdateQueueOptions = {
+  heartbeatSeconds: 30,
+  retryDelay: DEFAULT_LEASE.ms / 1000,
+};
 
 export type QueueRole = 'producer' | 'worker';
 
@@ -18,8 +32,14 @@ export type QueueRole = 'producer' | 'worker';
  * pg-boss on the app's own database. A producer only sends; a worker also takes jobs and keeps
  * the schedules. pg-boss hands each job to exactly one worker, however many processes run.
  */
-export async function startQueue(database: Database, role: QueueRole, onError: (error: Error) => void) {
-  const workerOptions = role === 'worker' ? {} : { supervise: false, schedule: false };
+export async function startQueue(
+  database: Database,
+  role: QueueRole,
+  onError: (error: Error) => void,
+  /** pg-boss's own timings (tests shorten the supervisor's rounds, which find jobs whose heartbeats stopped). */
+  tuning: Pick<ConstructorOptions, 'superviseIntervalSeconds' | 'monitorIntervalSeconds'> = {},
+) {
+  const workerOptions = role === 'worker' ? tuning : { supervise: false, schedule: false };
   const boss =
     database.kind === 'pglite'
       ? new PgBoss({ db: fromPglite(database.pglite), backend: 'pglite', ...workerOptions })
@@ -32,6 +52,7 @@ export async function startQueue(database: Database, role: QueueRole, onError: (
 export async function registerJobs(boss: PgBoss, jobs: readonly JobDefinition[], withWorkers: boolean) {
   for (const job of jobs) {
     await boss.createQueue(job.name);
+    if (job.queue) await boss.updateQueue(job.name, job.queue);
     if (!withWorkers) continue;
     await boss.work(job.name, { batchSize: 10, pollingIntervalSeconds: 1 }, async (batch) => {
       for (const item of batch) await job.handler(item.data);

@@ -15,6 +15,8 @@ export interface FakeTwilioMessage {
 export interface FakeTwilioOptions {
   accountSid?: string;
   authToken?: string;
+  /** Runs as each request to create a message arrives, before it is answered: a test spends Twilio's time there. */
+  onMessage?: () => Promise<void> | void;
 }
 
 const E164 = /^\+[1-9]\d{7,14}$/;
@@ -88,6 +90,7 @@ export async function startFakeTwilio(options: FakeTwilioOptions = {}) {
       return twilioError(response, 401, 20003, 'Authenticate');
     }
     const form = new URLSearchParams(await readBody(request));
+    await options.onMessage?.();
     const token = request.headers['i-twilio-idempotency-token'];
     const idempotencyToken = typeof token === 'string' ? token : null;
     const earlier = idempotencyToken ? byIdempotencyToken.get(idempotencyToken) : undefined;

@@ -6,8 +6,13 @@ export interface ReceivedMail {
   raw: string;
 }
 
+export interface SmtpServerOptions {
+  /** Runs as each message arrives, before it is accepted: a test spends the server's time there. */
+  onMessage?: () => Promise<void> | void;
+}
+
 /** A real SMTP server on a free local port; `state.refusing` makes it turn every connection away (421). */
-export async function startSmtpServer() {
+export async function startSmtpServer(options: SmtpServerOptions = {}) {
   const received: ReceivedMail[] = [];
   const state = { refusing: false };
   const server = new SMTPServer({
@@ -24,7 +29,8 @@ export async function startSmtpServer() {
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-      stream.on('end', () => {
+      stream.on('end', async () => {
+        await options.onMessage?.();
         received.push({
           to: session.envelope.rcptTo.map((r) => r.address),
           raw: Buffer.concat(chunks).toString(),

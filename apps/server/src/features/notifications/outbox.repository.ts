@@ -39,33 +39,30 @@ export function createOutboxRepository(db: AppDb) {
       );
     },
     /**
-     * Claims up to `limit` messages of the given channels that are due (queued and past their next
-     * attempt, or left in 'sending' by a worker whose claim expired). SKIP LOCKED lets several
-     * workers share the table without taking the same row.
+     * Claims the next due message of the given channels (queued and past its next attempt, or left
+     * in 'sending' by a worker whose lease expired) until `leaseUntil`. One message a claim, so a
+     * claim covers exactly the message being sent; SKIP LOCKED lets workers claim side by side.
      */
-    async claimDue(
-      channels: OutboxChannel[],
-      now: Date,
-      claimUntil: Date,
-      limit: number,
-    ): Promise<OutboxRow[]> {
-      const claimed = await queryRows<{ id: number }>(
-        db,
-        sql`
-        update outbox set status = 'sending', locked_until = ${claimUntil.toISOString()}, attempts = attempts + 1
-         where id in (
-           select id from outbox
-            where channel in ${channels}
-              and ((status = 'queued' and next_attempt_at <= ${now.toISOString()})
-                or (status = 'sending' and locked_until < ${now.toISOString()}))
-            order by next_attempt_at, id
-            limit ${limit}
-            for update skip locked)
-        returning id`,
-      );
-      const ids = claimed.map((row) => row.id);
-      if (ids.length === 0) return [];
-      return db.select().from(outbox).where(sql`${outbox.id} in ${ids}`).orderBy(outbox.id);
+    async claimNext(channels: OutboxChannel[], now: Date, leaseUntil: Date): Promise<OutboxRow | null> {
+      const [row] = await db
+        .update(outbox)
+        .set({ status: 'sending', lockedUntil: leaseUntil, attempts: sql`${outbox.attempts} + 1` })
+        .where(
+          sql`${outbox.id} = (
+            select id from outbox
+             where channel in ${channels}
+               and ((status = 'queued' and next_attempt_at <= ${now.toISOString()})
+                 or (status = 'sending' and locked_until < ${now.toISOString()}))
+             order by next_attempt_at, id
+             limit 1
+             for update skip locked)`,
+        )
+        .returning();
+      return row ?? null;
+    },
+    /** Extends a claim this worker still holds (a claim taken over meanwhile is left alone). */
+    async renewClaim(claim: Claim, leaseUntil: Date): Promise<void> {
+      await db.update(outbox).set({ lockedUntil: leaseUntil }).where(heldBy(claim));
     },
     async markSent(claim: Claim, providerMessageId: string | null, now: Date): Promise<void> {
       await db

@@ -8,6 +8,7 @@ import {
 import { toE164 } from '@pluvio/shared/phone';
 import type { AppDb } from '../../db/client';
 import type { Clock } from '../../lib/clock';
+import { DEFAULT_LEASE, type Lease, leaseEnd, whileRenewing } from '../../lib/lease';
 import { PermanentDeliveryError } from './delivery-error';
 import type { MailTransport } from './mail-transport';
 import { createOutboxRepository, type NewOutboxMessage, type ProviderOutcome } from './outbox.repository';
@@ -39,10 +40,10 @@ export interface OutboxOptions {
   clock: Clock;
   /** Called after a message is queued, so a worker can be woken at once. */
   onQueued?: () => Promise<void>;
+  /** How long a claim on a message lasts and how often its sender renews it (DEFAULT_LEASE). */
+  lease?: Lease;
 }
 
-const CLAIM_SECONDS = 120;
-const BATCH_SIZE = 50;
 const MAX_ATTEMPTS = 30;
 const FIRST_RETRY_SECONDS = 30;
 const LONGEST_RETRY_SECONDS = 3600;
@@ -130,7 +131,7 @@ type MessageFields = Pick<NewOutboxMessage, 'kind' | 'recipient' | 'subject' | '
 /** The outbox of D16: every e-mail and SMS is a row first; a worker sends due rows with retries. */
 export function createOutboxService(db: AppDb, options: OutboxOptions) {
   const repository = createOutboxRepository(db);
-  const { clock } = options;
+  const { clock, lease = DEFAULT_LEASE } = options;
   const senders = sendersOf(options);
   const sentChannels = OUTBOX_CHANNELS.filter((channel) => senders[channel]);
 
@@ -194,12 +195,14 @@ export function createOutboxService(db: AppDb, options: OutboxOptions) {
     await repository.scheduleRetry(row, reason, next);
   }
 
+  /** Sends a claimed message, renewing the claim for as long as the provider takes. */
   async function deliver(row: OutboxRow): Promise<void> {
     const send = senders[row.channel];
     if (!send) return;
+    const renew = () => repository.renewClaim(row, leaseEnd(lease, clock.now()));
     let providerMessageId: string | null;
     try {
-      ({ providerMessageId } = await send(row));
+      ({ providerMessageId } = await whileRenewing(lease, renew, () => send(row)));
     } catch (error) {
       await recordFailure(row, error);
       return;
@@ -225,17 +228,19 @@ export function createOutboxService(db: AppDb, options: OutboxOptions) {
     /** Many SMS in one statement; ids in the same order. One unusable number queues none of them. */
     enqueueSmsMessages: async (messages: SmsToQueue[]): Promise<number[]> => queueMany(messages.map(smsRow)),
 
-    /** Sends what is due now on every channel that has a transport; returns how many were attempted. */
+    /**
+     * Sends what is due now on every channel that has a transport, one claimed message at a time;
+     * returns how many were attempted.
+     */
     async deliverDue(): Promise<number> {
       if (sentChannels.length === 0) return 0;
       let attempted = 0;
       for (;;) {
         const now = clock.now();
-        const claimUntil = new Date(now.getTime() + CLAIM_SECONDS * 1000);
-        const rows = await repository.claimDue(sentChannels, now, claimUntil, BATCH_SIZE);
-        for (const row of rows) await deliver(row);
-        attempted += rows.length;
-        if (rows.length < BATCH_SIZE) return attempted;
+        const row = await repository.claimNext(sentChannels, now, leaseEnd(lease, now));
+        if (!row) return attempted;
+        await deliver(row);
+        attempted += 1;
       }
     },
 

@@ -11,7 +11,6 @@ import { fieldsPerBatch, sameInterval, toSampled, wetCount, wetOnly } from './sa
 const LOCATIONS_PER_ROUND = 5_000;
 /** Rounds of re-sampling intervals whose pass changed while they were being filled. */
 const MAX_PASS_RETRIES = 3;
-const CLAIM_TIMEOUT_MS = 15 * 60_000;
 
 export interface HistoryFillOptions {
   source: PrecipitationSource;
@@ -116,8 +115,7 @@ export function createHistoryFillService(db: AppDb, options: HistoryFillOptions)
         report.intervals += await fillRound(points, sourceId);
         report.locations += points.length;
         for (const point of points) done.add(point.id);
-        const staleBefore = new Date(clock.now().getTime() - CLAIM_TIMEOUT_MS);
-        if (!(await intervals.claimInFlight(staleBefore))) await fills.clear(points);
+        if (!(await intervals.claimInFlight(clock.now()))) await fills.clear(points);
       }
       return report;
     },

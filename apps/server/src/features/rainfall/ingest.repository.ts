@@ -11,8 +11,8 @@ const INTERVAL_LOCK_CLASS = 7_346_003;
 export interface ClaimOptions {
   now: Date;
   limit: number;
-  /** A claim older than this belongs to a worker that died; it is taken over. */
-  staleBefore: Date;
+  /** The claim's lease: the worker renews it while it works; once past, another worker takes over. */
+  leaseUntil: Date;
   maxAttempts: number;
   /** Only intervals ending in (from, to] (the command line's range). */
   range?: { from: Date; to: Date };
@@ -102,10 +102,11 @@ export function createIngestRepository(db: AppDb) {
 
     /**
      * Marks up to `limit` due intervals as processing for this worker, newest first, and answers
-     * them. SKIP LOCKED lets several workers claim at once without taking the same interval.
+     * them: open ones past their next attempt, and those whose claim's lease has expired (its
+     * worker died). SKIP LOCKED lets several workers claim at once without taking the same interval.
      */
     async claim(source: string, options: ClaimOptions): Promise<ClaimedInterval[]> {
-      const { now, limit, staleBefore, maxAttempts, range } = options;
+      const { now, limit, leaseUntil, maxAttempts, range } = options;
       const inRange = range
         ? sql`and ends_at > ${range.from.toISOString()} and ends_at <= ${range.to.toISOString()}`
         : sql``;
@@ -113,12 +114,13 @@ export function createIngestRepository(db: AppDb) {
         db,
         sql`
         update ingest_intervals
-           set status = 'processing', started_at = ${now.toISOString()}, source = ${source}, attempts = attempts + 1
+           set status = 'processing', started_at = ${now.toISOString()}, lease_until = ${leaseUntil.toISOString()},
+               source = ${source}, attempts = attempts + 1
          where (product, ends_at, pass) in (
            select product, ends_at, pass from ingest_intervals
             where status in ('pending', 'processing', 'failed') and attempts < ${maxAttempts}
               and ((status <> 'processing' and next_attempt_at <= ${now.toISOString()})
-                   or (status = 'processing' and started_at < ${staleBefore.toISOString()}))
+                   or (status = 'processing' and lease_until < ${now.toISOString()}))
               ${inRange}
             order by ends_at desc, product, pass desc
             limit ${limit}
@@ -126,6 +128,25 @@ export function createIngestRepository(db: AppDb) {
         returning product, ends_at, pass, attempts`,
       );
       return rows.map((row) => ({ ...toKey(row), attempts: row.attempts }));
+    },
+
+    /**
+     * Extends the lease of the claims this worker still holds (one taken over meanwhile is left
+     * alone). Rows locked by the transaction storing them are being finished and are skipped: a
+     * renewal never waits for that transaction, nor deadlocks with it.
+     */
+    async renew(claimed: readonly ClaimedInterval[], leaseUntil: Date): Promise<void> {
+      if (claimed.length === 0) return;
+      const { products, ends, passes } = keyArrays(claimed);
+      await db.execute(sql`
+        update ingest_intervals set lease_until = ${leaseUntil.toISOString()}
+         where (product, ends_at, pass) in (
+           select i.product, i.ends_at, i.pass from ingest_intervals i
+             join unnest(${products}::text[], ${ends}::timestamptz[], ${passes}::smallint[],
+                         ${pgArray(claimed.map((key) => key.attempts))}::int[]) as k(product, ends_at, pass, attempts)
+               on i.product = k.product and i.ends_at = k.ends_at and i.pass = k.pass
+            where i.attempts = k.attempts and i.status = 'processing'
+            for update of i skip locked)`);
     },
 
     /** Holds, until the transaction ends, the write lock of each interval (in one order, so no deadlock). */
@@ -210,11 +231,11 @@ export function createIngestRepository(db: AppDb) {
     },
 
     /** True while a worker holds a live claim on an interval: it may store it without the queued locations. */
-    async claimInFlight(staleBefore: Date): Promise<boolean> {
+    async claimInFlight(now: Date): Promise<boolean> {
       const [row] = await queryRows<{ busy: boolean }>(
         db,
         sql`select exists (select 1 from ingest_intervals
-                            where status = 'processing' and started_at >= ${staleBefore.toISOString()}) as busy`,
+                            where status = 'processing' and lease_until >= ${now.toISOString()}) as busy`,
       );
       return row?.busy ?? false;
     },

@@ -1,6 +1,7 @@
 import type { IngestStatusResponse, ProcessStatusResponse } from '@pluvio/shared/rainfall';
 import type { AppDb } from '../../db/client';
 import type { Clock } from '../../lib/clock';
+import { DEFAULT_LEASE, type Lease, leaseEnd, whileRenewing } from '../../lib/lease';
 import type { LocationPoint } from '../locations/locations.service';
 import type { PrecipitationProduct, PrecipitationSource } from '../sources/sources';
 import { createHistoryFillRepository } from './history-fill.repository';
@@ -19,8 +20,6 @@ const MINUTE = 60_000;
 const RECENT_WINDOW_MS = 6 * 60 * MINUTE;
 /** A job stops claiming after this long (pg-boss expires a job after 15 minutes); the next run goes on. */
 const RUN_BUDGET_MS = 10 * MINUTE;
-/** A claim older than this belongs to a worker that stopped; another worker takes it over. */
-const CLAIM_TIMEOUT_MS = 15 * MINUTE;
 export const MAX_ATTEMPTS = 10;
 const FAILURES_SHOWN = 20;
 const NOT_PUBLISHED = 'not published yet';
@@ -37,6 +36,8 @@ export interface IngestionOptions {
   clock: Clock;
   /** How far back a start-up catch-up (and so a fresh install) fills history (BACKFILL_DAYS). */
   backfillDays: number;
+  /** How long a claim on intervals lasts and how often its worker renews it (DEFAULT_LEASE). */
+  lease?: Lease;
 }
 
 export interface IngestReport {
@@ -75,7 +76,7 @@ function miss(key: ClaimedInterval, error: string, failed: boolean, now: Date): 
  * the start-up catch-up and the command line plan intervals into it, and any worker drains it.
  */
 export function createIngestionService(db: AppDb, options: IngestionOptions) {
-  const { source, locations, clock, backfillDays } = options;
+  const { source, locations, clock, backfillDays, lease = DEFAULT_LEASE } = options;
   const values = createRainfallRepository(db);
   const intervals = createIngestRepository(db);
   const fills = createHistoryFillRepository(db);
@@ -191,12 +192,16 @@ export function createIngestionService(db: AppDb, options: IngestionOptions) {
       const claimed = await intervals.claim(source.name, {
         now,
         limit,
-        staleBefore: new Date(now.getTime() - CLAIM_TIMEOUT_MS),
+        leaseUntil: leaseEnd(lease, now),
         maxAttempts: MAX_ATTEMPTS,
         range: scope.range,
       });
       if (claimed.length === 0) break;
-      const batch = await processBatch(claimed, points, sourceId);
+      const batch = await whileRenewing(
+        lease,
+        () => intervals.renew(claimed, leaseEnd(lease, clock.now())),
+        () => processBatch(claimed, points, sourceId),
+      );
       for (const name of Object.keys(report) as (keyof IngestReport)[]) report[name] += batch.report[name];
       // A refused write (say, a location deleted since the run read them) would refuse every later
       // batch of this run too: stop, and let the next run start afresh.

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/client';
+import type { Lease } from '../../lib/lease';
 import { buildOwnedClient } from '../../test/factories';
 import { createTestApp, manualClock, type TestApp } from '../../test/test-app';
 import type { Point } from '../sources/sources';
@@ -8,7 +9,8 @@ import { createIngestionService, MAX_ATTEMPTS } from './ingestion.service';
 import type { IntervalKey } from './intervals';
 import { scriptedSource } from './scripted-source';
 
-const HOUR = 3_600_000;
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
 const at = (iso: string) => new Date(iso);
 const later = (date: Date, ms: number) => new Date(date.getTime() + ms);
 
@@ -45,13 +47,18 @@ describe('rainfall ingestion', () => {
     return rows.map((row) => row.id);
   }
 
-  function ingestionWith(script: (key: IntervalKey, point: Point) => number | null, backfillDays = 1) {
+  function ingestionWith(
+    script: (key: IntervalKey, point: Point) => number | null,
+    backfillDays = 1,
+    lease?: Lease,
+  ) {
     const scripted = scriptedSource(script);
     const ingestion = createIngestionService(t.database.db, {
       source: scripted.source,
       locations: t.services.locations,
       clock,
       backfillDays,
+      lease,
     });
     return { scripted, ingestion };
   }
@@ -337,5 +344,69 @@ describe('rainfall ingestion', () => {
     await withPoints(() => t.services.locations.allPoints()).ingestDue();
     expect(await interval(quarter)).toMatchObject({ status: 'done', attempts: 2 });
     expect(await stored('rainfall_15m', [site], quarter.endsAt)).toMatchObject([{ amount: 0.03 }]);
+  });
+
+  describe('claims of workers that crash', () => {
+    const lease = { ms: 90_000, renewEveryMs: 10 };
+    /** A worker that stops renewing its claims, as one that crashed does. */
+    const crashedLease = { ms: lease.ms, renewEveryMs: HOUR };
+
+    async function leaseEnd(key: IntervalKey) {
+      const [row] = await queryRows<{ lease_until: Date | string | null }>(
+        t.database.db,
+        sql`select lease_until from ingest_intervals
+             where product = ${key.product} and ends_at = ${key.endsAt.toISOString()} and pass = ${key.pass}`,
+      );
+      return row?.lease_until ? new Date(row.lease_until).getTime() : null;
+    }
+
+    it("takes over the interval of a crashed worker once its lease has passed, on a restarted worker's catch-up", async () => {
+      const [site] = (await places(1)) as [number];
+      const quarter = { product: '15m', endsAt: at('2026-07-02T10:15:00Z'), pass: 1 } as const;
+      clock.set(at('2026-07-02T10:16:00Z'));
+      const crashed = ingestionWith(() => 0.07, 1, crashedLease);
+      const release = crashed.scripted.hold(quarter);
+      const abandoned = crashed.ingestion.ingestRange(at('2026-07-02T10:00:00Z'), quarter.endsAt);
+      await expect.poll(() => interval(quarter)).toMatchObject({ status: 'processing', attempts: 1 });
+
+      const restarted = ingestionWith(() => 0.07, 1, lease).ingestion;
+      clock.advance(lease.ms - MINUTE / 2);
+      await restarted.catchUp();
+      expect(await interval(quarter)).toMatchObject({ status: 'processing', attempts: 1 });
+      clock.advance(MINUTE);
+      await restarted.catchUp();
+      expect(await interval(quarter)).toMatchObject({ status: 'done', attempts: 2 });
+      expect(await stored('rainfall_15m', [site], quarter.endsAt)).toMatchObject([{ amount: 0.07 }]);
+
+      // Should the crashed worker wake up after all, its late write changes nothing.
+      release();
+      await abandoned;
+      expect(await interval(quarter)).toMatchObject({ status: 'done', attempts: 2 });
+      expect(await stored('rainfall_15m', [site], quarter.endsAt)).toMatchObject([{ amount: 0.07 }]);
+    });
+
+    it('leaves a live worker its claim however long its interval takes', async () => {
+      const [site] = (await places(1)) as [number];
+      const quarter = { product: '15m', endsAt: at('2026-07-04T10:15:00Z'), pass: 1 } as const;
+      const range = [at('2026-07-04T10:00:00Z'), quarter.endsAt] as const;
+      clock.set(at('2026-07-04T10:16:00Z'));
+      const live = ingestionWith(() => 0.08, 1, lease);
+      const release = live.scripted.hold(quarter);
+      const running = live.ingestion.ingestRange(...range);
+      await expect.poll(() => interval(quarter)).toMatchObject({ status: 'processing', attempts: 1 });
+
+      const other = ingestionWith(() => 0.08, 1, lease).ingestion;
+      // Twenty minutes on the clock, a minute at a time; each time the live worker renews its claim.
+      for (let minute = 1; minute <= 20; minute++) {
+        clock.advance(MINUTE);
+        await expect.poll(() => leaseEnd(quarter)).toBe(clock.now().getTime() + lease.ms);
+        expect((await other.ingestRange(...range)).done).toBe(0);
+      }
+
+      release();
+      expect((await running).done).toBe(1);
+      expect(await interval(quarter)).toMatchObject({ status: 'done', attempts: 1 });
+      expect(await stored('rainfall_15m', [site], quarter.endsAt)).toMatchObject([{ amount: 0.08 }]);
+    });
   });
 });

@@ -70,6 +70,8 @@ export const ingestIntervals = pgTable(
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
     source: text('source'),
     startedAt: timestamp('started_at', { withTimezone: true }),
+    /** While processing: the claiming worker's lease, renewed as it works; once past, another worker takes over. */
+    leaseUntil: timestamp('lease_until', { withTimezone: true }),
     finishedAt: timestamp('finished_at', { withTimezone: true }),
     /** Wet values stored. */
     rows: integer('rows'),
