@@ -120,6 +120,7 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorateRequest('auth', null);
+  app.decorateRequest('access', null);
   installErrorHandler(app);
   registerRequestIdHeader(app);
   registerHttpMetrics(app, services.metrics.registry);

@@ -10,6 +10,7 @@ import { createRefreshSuccessor } from './features/auth/refresh-successor';
 import { createTokenSigner } from './features/auth/token-signer';
 import { createContactsService } from './features/contacts/contacts.service';
 import { createDailyReportService } from './features/daily-report/daily-report.service';
+import { createLocationViews } from './features/locations/location-views.service';
 import { createLocationsService } from './features/locations/locations.service';
 import { createMetricsService } from './features/metrics/metrics.service';
 import { createDeliveryLogService } from './features/notifications/delivery-log.service';
@@ -97,7 +98,7 @@ export async function createServices(options: ServiceOptions) {
     { accounts, users, auth, outbox },
     { publicUrl: config.PUBLIC_URL },
   );
-  const guards = createGuards(auth);
+  const guards = createGuards(auth, accounts);
   const rainfall = createRainfallService(db, { timeZone: config.TIME_ZONE });
   const ingestion = createIngestionService(db, {
     source: sources.precipitation,
@@ -134,6 +135,7 @@ export async function createServices(options: ServiceOptions) {
     clock,
     timeZone: config.TIME_ZONE,
   });
+  const locationViews = createLocationViews(rainfallData);
   const metrics = createMetricsService({
     outbox,
     ingestion,
@@ -156,6 +158,7 @@ export async function createServices(options: ServiceOptions) {
     accounts,
     users,
     locations,
+    locationViews,
     contacts,
     assignments,
     outbox,

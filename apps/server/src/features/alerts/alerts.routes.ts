@@ -2,16 +2,16 @@ import { alertListQuerySchema, alertSchema } from '@pluvio/shared/alerts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Services } from '../../services';
-import { authOf } from '../auth/auth.guard';
+import { accessOf } from '../auth/auth.guard';
 
 /** GET /api/alerts (issue 6 point 6): the account's alert history; a plain contact sees its locations' only. */
 export function alertsRoutes(services: Services): FastifyPluginAsyncZod {
-  const { accounts, alerts, guards } = services;
+  const { alerts, guards } = services;
   return async (app) => {
     app.get(
       '/api/alerts',
       {
-        preHandler: guards.requireUser,
+        preHandler: guards.requireAccount,
         schema: {
           tags: ['alerts'],
           summary: 'What fired, when, and to whom it went, newest first',
@@ -20,8 +20,7 @@ export function alertsRoutes(services: Services): FastifyPluginAsyncZod {
         },
       },
       async (request) => {
-        const access = await accounts.accessFor(authOf(request).user, request.query.client_id);
-        return alerts.history(access, request.query);
+        return alerts.history(accessOf(request), request.query);
       },
     );
   };

@@ -1,20 +1,38 @@
 import { ASSIGNMENT_MESSAGES } from '@pluvio/shared/assignments';
 import { contactSchema } from '@pluvio/shared/contacts';
-import { idListSchema, idParamsSchema, listQuerySchema } from '@pluvio/shared/lists';
+import {
+  type IdList,
+  idListSchema,
+  idParamsSchema,
+  listQuerySchema,
+  type Paging,
+} from '@pluvio/shared/lists';
 import { locationSchema } from '@pluvio/shared/locations';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { forbidden } from '../../lib/errors';
 import type { Services } from '../../services';
 import { type AccountAccess, manages } from '../accounts/accounts.access';
-import { authOf } from '../auth/auth.guard';
-import { presentContact } from '../contacts/contacts.presenter';
-import type { ContactRow } from '../contacts/contacts.schema';
-import { presentLocations } from '../locations/locations.presenter';
+import { accessOf } from '../auth/auth.guard';
 
 const tags = ['assignments'];
-const contactList = { 200: z.array(contactSchema) };
-const locationList = { 200: z.array(locationSchema) };
+
+type App = Parameters<FastifyPluginAsyncZod>[0];
+type Change<Row> = (clientId: number, id: number, ids: IdList, paging: Paging) => Promise<Row[]>;
+
+/** One direction of the assignments: a location's contacts, or a contact's locations. */
+interface AssignedList<Row, Item> {
+  /** `/api/locations/:id/contacts`: reading and assigning; `remove` is the path that removes. */
+  path: string;
+  removePath: string;
+  item: z.ZodType<Item>;
+  read(clientId: number, id: number, paging: Paging): Promise<Row[]>;
+  assign: Change<Row>;
+  remove: Change<Row>;
+  present(access: AccountAccess, rows: Row[]): Promise<Item[]>;
+  /** Whether the caller reads its own list, which needs no manager. */
+  isOwn(access: AccountAccess, id: number): boolean;
+}
 
 /** Owners, co-owners and superusers assign; a plain contact does not. */
 function requireAssigner(access: AccountAccess): void {
@@ -27,124 +45,55 @@ function requireAssigner(access: AccountAccess): void {
  * (paged like the read) so the screen can reload it.
  */
 export function assignmentsRoutes(services: Services): FastifyPluginAsyncZod {
-  const { assignments, accounts, guards, rainfallData } = services;
-  const preHandler = guards.requireUser;
+  const { assignments, contacts, guards, locationViews } = services;
+  const preHandler = guards.requireAccount;
 
-  async function presentContacts(access: AccountAccess, rows: ContactRow[]) {
-    const coOwners = await accounts.adminUserIds(access.client.id);
-    return rows.map((row) => presentContact(row, access.client.accountName, coOwners));
+  function listRoutes<Row, Item>(app: App, list: AssignedList<Row, Item>): void {
+    const schema = {
+      tags,
+      params: idParamsSchema,
+      querystring: listQuerySchema,
+      response: { 200: z.array(list.item) },
+    };
+    app.get(list.path, { preHandler, schema }, async (request) => {
+      const access = accessOf(request);
+      if (!list.isOwn(access, request.params.id)) requireAssigner(access);
+      return list.present(access, await list.read(access.client.id, request.params.id, request.query));
+    });
+    for (const [path, change] of [
+      [list.path, list.assign],
+      [list.removePath, list.remove],
+    ] as const) {
+      app.post(path, { preHandler, schema: { ...schema, body: idListSchema } }, async (request) => {
+        const access = accessOf(request);
+        requireAssigner(access);
+        const { params, body, query } = request;
+        return list.present(access, await change(access.client.id, params.id, body, query));
+      });
+    }
   }
 
   return async (app) => {
-    app.get(
-      '/api/locations/:id/contacts',
-      {
-        preHandler,
-        schema: { tags, params: idParamsSchema, querystring: listQuerySchema, response: contactList },
-      },
-      async (request) => {
-        const access = await accounts.accessFor(authOf(request).user, request.query.client_id);
-        requireAssigner(access);
-        const rows = await assignments.contactsOf(access.client.id, request.params.id, request.query);
-        return presentContacts(access, rows);
-      },
-    );
-    app.post(
-      '/api/locations/:id/contacts',
-      {
-        preHandler,
-        schema: {
-          tags,
-          params: idParamsSchema,
-          querystring: listQuerySchema,
-          body: idListSchema,
-          response: contactList,
-        },
-      },
-      async (request) => {
-        const access = await accounts.accessFor(authOf(request).user, request.query.client_id);
-        requireAssigner(access);
-        const { params, body, query } = request;
-        const rows = await assignments.assignContacts(access.client.id, params.id, body, query);
-        return presentContacts(access, rows);
-      },
-    );
-
-    app.post(
-      '/api/locations/:id/remove_contacts',
-      {
-        preHandler,
-        schema: {
-          tags,
-          params: idParamsSchema,
-          querystring: listQuerySchema,
-          body: idListSchema,
-          response: contactList,
-        },
-      },
-      async (request) => {
-        const access = await accounts.accessFor(authOf(request).user, request.query.client_id);
-        requireAssigner(access);
-        const { params, body, query } = request;
-        const rows = await assignments.removeContacts(access.client.id, params.id, body, query);
-        return presentContacts(access, rows);
-      },
-    );
-
-    app.get(
-      '/api/contacts/:id/locations',
-      {
-        preHandler,
-        schema: { tags, params: idParamsSchema, querystring: listQuerySchema, response: locationList },
-      },
-      async (request) => {
-        const access = await accounts.accessFor(authOf(request).user, request.query.client_id);
-        // A contact reads its own locations; anyone else's need a manager.
-        if (access.contactId !== request.params.id) requireAssigner(access);
-        const rows = await assignments.locationsOf(access.client.id, request.params.id, request.query);
-        return presentLocations(rainfallData, access, rows);
-      },
-    );
-    app.post(
-      '/api/contacts/:id/locations',
-      {
-        preHandler,
-        schema: {
-          tags,
-          params: idParamsSchema,
-          querystring: listQuerySchema,
-          body: idListSchema,
-          response: locationList,
-        },
-      },
-      async (request) => {
-        const access = await accounts.accessFor(authOf(request).user, request.query.client_id);
-        requireAssigner(access);
-        const { params, body, query } = request;
-        const rows = await assignments.assignLocations(access.client.id, params.id, body, query);
-        return presentLocations(rainfallData, access, rows);
-      },
-    );
-
-    app.post(
-      '/api/contacts/:id/remove_locations',
-      {
-        preHandler,
-        schema: {
-          tags,
-          params: idParamsSchema,
-          querystring: listQuerySchema,
-          body: idListSchema,
-          response: locationList,
-        },
-      },
-      async (request) => {
-        const access = await accounts.accessFor(authOf(request).user, request.query.client_id);
-        requireAssigner(access);
-        const { params, body, query } = request;
-        const rows = await assignments.removeLocations(access.client.id, params.id, body, query);
-        return presentLocations(rainfallData, access, rows);
-      },
-    );
+    listRoutes(app, {
+      path: '/api/locations/:id/contacts',
+      removePath: '/api/locations/:id/remove_contacts',
+      item: contactSchema,
+      read: assignments.contactsOf,
+      assign: assignments.assignContacts,
+      remove: assignments.removeContacts,
+      present: contacts.present,
+      isOwn: () => false,
+    });
+    listRoutes(app, {
+      path: '/api/contacts/:id/locations',
+      removePath: '/api/contacts/:id/remove_locations',
+      item: locationSchema,
+      read: assignments.locationsOf,
+      assign: assignments.assignLocations,
+      remove: assignments.removeLocations,
+      present: locationViews.present,
+      // A contact reads its own locations; anyone else's need a manager.
+      isOwn: (access, id) => access.contactId === id,
+    });
   };
 }

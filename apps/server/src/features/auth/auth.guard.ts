@@ -1,10 +1,15 @@
+import type { ClientIdQuery } from '@pluvio/shared/lists';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { forbidden, unauthorized } from '../../lib/errors';
+import type { AccountAccess } from '../accounts/accounts.access';
+import type { AccountsService } from '../accounts/accounts.service';
 import type { AuthContext, AuthService } from './auth.service';
 
 declare module 'fastify' {
   interface FastifyRequest {
     auth: AuthContext | null;
+    /** The account an account-scoped route is about, set by `requireAccount`. */
+    access: AccountAccess | null;
   }
 }
 
@@ -14,8 +19,8 @@ export function bearerToken(request: FastifyRequest): string | null {
   return header.slice(7).trim() || null;
 }
 
-/** Route guards: who may call. Each sets `request.auth` for the handler. */
-export function createGuards(auth: AuthService) {
+/** Route guards: who may call. Each sets `request.auth` (and `requireAccount` `request.access`) for the handler. */
+export function createGuards(auth: AuthService, accounts: Pick<AccountsService, 'accessFor'>) {
   async function requireUser(request: FastifyRequest, _reply?: FastifyReply): Promise<void> {
     const token = bearerToken(request);
     const context = token ? await auth.authenticate(token) : null;
@@ -27,6 +32,17 @@ export function createGuards(auth: AuthService) {
     async requireSuperuser(request: FastifyRequest): Promise<void> {
       await requireUser(request);
       if (!request.auth?.user.isSuperuser) throw forbidden('Administrators only');
+    },
+    /**
+     * Every account-scoped route (D10): the caller, then the account its `client_id` names, or
+     * the caller's active one, resolved once by `accounts.accessFor` (401, then 404 for an account
+     * that is not the caller's). The route's querystring schema has `client_id`; Fastify has
+     * validated it before a preHandler runs.
+     */
+    async requireAccount(request: FastifyRequest): Promise<void> {
+      await requireUser(request);
+      const { client_id } = request.query as ClientIdQuery;
+      request.access = await accounts.accessFor(authOf(request).user, client_id);
     },
     /** Sets `request.auth` when a valid token is present, without requiring one. */
     async optionalUser(request: FastifyRequest): Promise<void> {
@@ -42,4 +58,10 @@ export type Guards = ReturnType<typeof createGuards>;
 export function authOf(request: FastifyRequest): AuthContext {
   if (!request.auth) throw unauthorized();
   return request.auth;
+}
+
+/** The account and the caller's relation to it, for handlers behind requireAccount. */
+export function accessOf(request: FastifyRequest): AccountAccess {
+  if (!request.access) throw unauthorized();
+  return request.access;
 }

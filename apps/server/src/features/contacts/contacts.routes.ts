@@ -9,7 +9,7 @@ import { clientIdQuerySchema, idParamsSchema, listQuerySchema } from '@pluvio/sh
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Services } from '../../services';
-import { authOf } from '../auth/auth.guard';
+import { accessOf, authOf } from '../auth/auth.guard';
 import { presentListedContact } from './contacts.presenter';
 
 const tags = ['contacts'];
@@ -18,8 +18,8 @@ const IMPORT_BODY_LIMIT = 8 * 1024 * 1024;
 
 /** Contacts CRUD, every account's contacts and CSV import (spec part 2 §7), with and without trailing slashes. */
 export function contactsRoutes(services: Services): FastifyPluginAsyncZod {
-  const { contacts, accounts, guards } = services;
-  const preHandler = guards.requireUser;
+  const { contacts, guards } = services;
+  const preHandler = guards.requireAccount;
   return async (app) => {
     app.get(
       '/api/contacts',
@@ -28,7 +28,7 @@ export function contactsRoutes(services: Services): FastifyPluginAsyncZod {
         schema: { tags, querystring: listQuerySchema, response: { 200: z.array(contactSchema) } },
       },
       async (request) => {
-        const access = await accounts.accessFor(authOf(request).user, request.query.client_id);
+        const access = accessOf(request);
         const rows = await contacts.list(access, request.query);
         return rows.map(presentListedContact);
       },
@@ -45,7 +45,7 @@ export function contactsRoutes(services: Services): FastifyPluginAsyncZod {
         },
       },
       async (request, reply) => {
-        const access = await accounts.accessFor(authOf(request).user, request.query.client_id);
+        const access = accessOf(request);
         const row = await contacts.add(access, request.body);
         return reply.code(201).send(presentListedContact(row));
       },
@@ -54,7 +54,8 @@ export function contactsRoutes(services: Services): FastifyPluginAsyncZod {
     app.get(
       '/api/contacts/all',
       {
-        preHandler,
+        // Every account of the caller, not one: no account scope.
+        preHandler: guards.requireUser,
         schema: { tags, querystring: allContactsQuerySchema, response: { 200: z.array(contactSchema) } },
       },
       async (request) => {
@@ -76,7 +77,7 @@ export function contactsRoutes(services: Services): FastifyPluginAsyncZod {
         },
       },
       async (request) => {
-        const access = await accounts.accessFor(authOf(request).user, request.query.client_id);
+        const access = accessOf(request);
         return contacts.importRows(access, request.body.rows);
       },
     );
@@ -93,7 +94,7 @@ export function contactsRoutes(services: Services): FastifyPluginAsyncZod {
         },
       },
       async (request) => {
-        const access = await accounts.accessFor(authOf(request).user, request.query.client_id);
+        const access = accessOf(request);
         return presentListedContact(await contacts.get(access, request.params.id));
       },
     );
@@ -110,7 +111,7 @@ export function contactsRoutes(services: Services): FastifyPluginAsyncZod {
         },
       },
       async (request) => {
-        const access = await accounts.accessFor(authOf(request).user, request.query.client_id);
+        const access = accessOf(request);
         return presentListedContact(await contacts.update(access, request.params.id, request.body));
       },
     );
@@ -118,7 +119,7 @@ export function contactsRoutes(services: Services): FastifyPluginAsyncZod {
       '/api/contacts/:id',
       { preHandler, schema: { tags, params: idParamsSchema, querystring: clientIdQuerySchema } },
       async (request, reply) => {
-        const access = await accounts.accessFor(authOf(request).user, request.query.client_id);
+        const access = accessOf(request);
         await contacts.remove(access, request.params.id);
         return reply.code(204).send();
       },

@@ -1,6 +1,7 @@
 import {
   CONTACT_FLAGS,
   CONTACT_MESSAGES,
+  type Contact,
   type ContactCreate,
   type ContactPatch,
 } from '@pluvio/shared/contacts';
@@ -17,8 +18,9 @@ import type { UserRow } from '../users/users.schema';
 import type { UsersService } from '../users/users.service';
 import { checkedImportRows, separateExisting } from './contacts.import';
 import { type ContactPerson, createContactLogins } from './contacts.logins';
-import { CONTACT_FLAG_COLUMNS, type ListedContact } from './contacts.presenter';
+import { CONTACT_FLAG_COLUMNS, type ListedContact, presentContact } from './contacts.presenter';
 import { createContactsRepository, type NewContact } from './contacts.repository';
+import type { ContactRow } from './contacts.schema';
 
 export interface ContactsDeps {
   accounts: AccountsService;
@@ -93,6 +95,12 @@ export function createContactsService(db: AppDb, deps: ContactsDeps, options: { 
   return {
     /** Stores a contact as given (demo data and tests). */
     create: repository.insert,
+
+    /** The account's contact rows as the API returns them, co-owners marked (lists other features read). */
+    async present(access: AccountAccess, rows: readonly ContactRow[]): Promise<Contact[]> {
+      const coOwners = await accounts.adminUserIds(access.client.id);
+      return rows.map((row) => presentContact(row, access.client.accountName, coOwners));
+    },
 
     async list(access: AccountAccess, paging: Paging): Promise<ListedContact[]> {
       requireManager(access);

@@ -3,10 +3,9 @@ import type { LocationRainfall } from '@pluvio/shared/rainfall';
 import { passesTierGate } from '@pluvio/shared/roles';
 import { TIER } from '@pluvio/shared/tiers';
 import type { AccountAccess } from '../accounts/accounts.access';
-import type { RainfallDataService } from '../rainfall/rainfall-data.service';
 import type { LocationRow } from './locations.schema';
 
-type Viewing = Pick<AccountAccess, 'tier' | 'viewer'>;
+export type Viewing = Pick<AccountAccess, 'tier' | 'viewer'>;
 
 /** NOAA Atlas 14 depths are a silver feature (D7): below it a location carries none. */
 function seesAtlas14(access: Viewing): boolean {
@@ -30,23 +29,4 @@ export function presentLocation(row: LocationRow, rainfall: LocationRainfall, ac
     created_at: row.createdAt.toISOString(),
     ...rainfall,
   };
-}
-
-/** Locations as the API returns them: totals and colours for the caller's tier (spec part 1 §3, §4). */
-export async function presentLocations(
-  rainfallData: Pick<RainfallDataService, 'rainfallOf'>,
-  access: Viewing,
-  rows: readonly LocationRow[],
-): Promise<Location[]> {
-  const rainfallOf = await rainfallData.rainfallOf(access.tier, rows);
-  return rows.map((row) => presentLocation(row, rainfallOf(row), access));
-}
-
-export async function presentOneLocation(
-  rainfallData: Pick<RainfallDataService, 'rainfallOf'>,
-  access: Viewing,
-  row: LocationRow,
-): Promise<Location> {
-  const [location] = await presentLocations(rainfallData, access, [row]);
-  return location as Location;
 }

@@ -4,10 +4,7 @@ import { locationCreateSchema, locationPatchSchema, locationSchema } from '@pluv
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Services } from '../../services';
-import type { AccountAccess } from '../accounts/accounts.access';
-import { authOf } from '../auth/auth.guard';
-import { presentLocations, presentOneLocation } from './locations.presenter';
-import type { LocationRow } from './locations.schema';
+import { accessOf } from '../auth/auth.guard';
 
 const tags = ['locations'];
 /** 20,000 import rows are about 2.5 MB of JSON; Fastify's default limit is 1 MB. */
@@ -15,9 +12,8 @@ const IMPORT_BODY_LIMIT = 8 * 1024 * 1024;
 
 /** Locations CRUD and CSV import (spec part 2 §7), each path with and without its trailing slash. */
 export function locationsRoutes(services: Services): FastifyPluginAsyncZod {
-  const { locations, accounts, guards, rainfallData } = services;
-  const present = (access: AccountAccess, row: LocationRow) => presentOneLocation(rainfallData, access, row);
-  const preHandler = guards.requireUser;
+  const { locations, guards, locationViews } = services;
+  const preHandler = guards.requireAccount;
   return async (app) => {
     app.get(
       '/api/locations',
@@ -26,9 +22,9 @@ export function locationsRoutes(services: Services): FastifyPluginAsyncZod {
         schema: { tags, querystring: listQuerySchema, response: { 200: z.array(locationSchema) } },
       },
       async (request) => {
-        const access = await accounts.accessFor(authOf(request).user, request.query.client_id);
+        const access = accessOf(request);
         const rows = await locations.listVisible(access, request.query);
-        return presentLocations(rainfallData, access, rows);
+        return locationViews.present(access, rows);
       },
     );
     app.post(
@@ -43,9 +39,9 @@ export function locationsRoutes(services: Services): FastifyPluginAsyncZod {
         },
       },
       async (request, reply) => {
-        const access = await accounts.accessFor(authOf(request).user, request.query.client_id);
+        const access = accessOf(request);
         const row = await locations.create(access, request.body);
-        return reply.code(201).send(await present(access, row));
+        return reply.code(201).send(await locationViews.presentOne(access, row));
       },
     );
 
@@ -62,7 +58,7 @@ export function locationsRoutes(services: Services): FastifyPluginAsyncZod {
         },
       },
       async (request) => {
-        const access = await accounts.accessFor(authOf(request).user, request.query.client_id);
+        const access = accessOf(request);
         return locations.importRows(access, request.body.rows);
       },
     );
@@ -79,8 +75,8 @@ export function locationsRoutes(services: Services): FastifyPluginAsyncZod {
         },
       },
       async (request) => {
-        const access = await accounts.accessFor(authOf(request).user, request.query.client_id);
-        return present(access, await locations.findVisible(access, request.params.id));
+        const access = accessOf(request);
+        return locationViews.presentOne(access, await locations.findVisible(access, request.params.id));
       },
     );
     app.patch(
@@ -96,15 +92,18 @@ export function locationsRoutes(services: Services): FastifyPluginAsyncZod {
         },
       },
       async (request) => {
-        const access = await accounts.accessFor(authOf(request).user, request.query.client_id);
-        return present(access, await locations.update(access, request.params.id, request.body));
+        const access = accessOf(request);
+        return locationViews.presentOne(
+          access,
+          await locations.update(access, request.params.id, request.body),
+        );
       },
     );
     app.delete(
       '/api/locations/:id',
       { preHandler, schema: { tags, params: idParamsSchema, querystring: clientIdQuerySchema } },
       async (request, reply) => {
-        const access = await accounts.accessFor(authOf(request).user, request.query.client_id);
+        const access = accessOf(request);
         await locations.remove(access, request.params.id);
         return reply.code(204).send();
       },

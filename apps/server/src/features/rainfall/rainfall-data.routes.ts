@@ -11,14 +11,14 @@ import {
 } from '@pluvio/shared/rainfall';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Services } from '../../services';
-import { authOf } from '../auth/auth.guard';
+import { accessOf } from '../auth/auth.guard';
 
 const tags = ['rainfall'];
 
 /** The rainfall data calls of spec part 1 §7 (shapes §3, D5); 404 for a location the caller may not see. */
 export function rainfallDataRoutes(services: Services): FastifyPluginAsyncZod {
-  const { accounts, guards, rainfallData } = services;
-  const preHandler = guards.requireUser;
+  const { guards, rainfallData } = services;
+  const preHandler = guards.requireAccount;
   return async (app) => {
     app.post(
       '/api/locations/24h_data',
@@ -33,8 +33,7 @@ export function rainfallDataRoutes(services: Services): FastifyPluginAsyncZod {
         },
       },
       async (request) => {
-        const access = await accounts.accessFor(authOf(request).user, request.query.client_id);
-        return rainfallData.totals(access, request.body, request.query.date);
+        return rainfallData.totals(accessOf(request), request.body, request.query.date);
       },
     );
 
@@ -52,8 +51,7 @@ export function rainfallDataRoutes(services: Services): FastifyPluginAsyncZod {
         },
       },
       async (request) => {
-        const access = await accounts.accessFor(authOf(request).user, request.query.client_id);
-        return rainfallData.hourly(access, request.params.id, request.query);
+        return rainfallData.hourly(accessOf(request), request.params.id, request.query);
       },
     );
 
@@ -70,8 +68,7 @@ export function rainfallDataRoutes(services: Services): FastifyPluginAsyncZod {
         },
       },
       async (request) => {
-        const access = await accounts.accessFor(authOf(request).user, request.query.client_id);
-        return rainfallData.quarterHours(access, request.params.id, request.query.hours);
+        return rainfallData.quarterHours(accessOf(request), request.params.id, request.query.hours);
       },
     );
 
@@ -88,9 +85,8 @@ export function rainfallDataRoutes(services: Services): FastifyPluginAsyncZod {
         },
       },
       async (request) => {
-        const access = await accounts.accessFor(authOf(request).user, request.query.client_id);
         const { id, startDate, endDate } = request.params;
-        return rainfallData.daily(access, id, startDate, endDate);
+        return rainfallData.daily(accessOf(request), id, startDate, endDate);
       },
     );
 
@@ -107,8 +103,7 @@ export function rainfallDataRoutes(services: Services): FastifyPluginAsyncZod {
         },
       },
       async (request) => {
-        const access = await accounts.accessFor(authOf(request).user, request.query.client_id);
-        return rainfallData.forecasts(access, request.params.id);
+        return rainfallData.forecasts(accessOf(request), request.params.id);
       },
     );
   };
