@@ -65,6 +65,11 @@ const userNameColumns = {
   lastName: users.lastName,
 };
 
+/**
+ * Accounts and co-owners. Memberships and account lists join contacts, locations and users in
+ * one query (a relation per account, location counts, owners' addresses) for speed: who belongs
+ * to an account is this feature's question.
+ */
 export function createAccountsRepository(db: AppDb) {
   function clientsWhere(where: SQL | undefined) {
     return db

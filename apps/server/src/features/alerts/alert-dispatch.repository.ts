@@ -31,6 +31,7 @@ interface ContactRow {
 /** The contact flags alert messages read (the daily report flags are not theirs). */
 const CONTACT_FLAG_COLUMNS = CONTACT_FLAGS.filter((flag) => !flag.startsWith('daily_report'));
 
+/** Who an alert goes to: accounts, users, contacts and their assignments joined in one query for speed. */
 export function createAlertDispatchRepository(db: AppDb) {
   return {
     /** Alerts to tell people about that are not in the outbox yet, oldest first. */

@@ -24,7 +24,11 @@ export interface ContactReader {
   addresses: string[];
 }
 
-/** Alert history as `GET /api/alerts` shows it, deliveries with their outbox status. */
+/**
+ * Alert history as `GET /api/alerts` shows it, deliveries with their outbox status. Joins
+ * contacts, assignments, locations and the outbox in one query for speed: the history is this
+ * feature's question.
+ */
 export function createAlertHistoryRepository(db: AppDb) {
   return {
     /**

@@ -83,6 +83,10 @@ function valuesAt(product: Product, endsAt: Date) {
               group by location_id`;
 }
 
+/**
+ * What the alert rules read. Joins accounts, locations and stored rainfall in one set-based
+ * query per interval for speed: which locations crossed a threshold is this feature's question.
+ */
 export function createAlertsRepository(db: AppDb) {
   return {
     /**

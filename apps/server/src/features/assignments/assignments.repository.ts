@@ -5,6 +5,10 @@ import { type ContactRow, contacts } from '../contacts/contacts.schema';
 import { type LocationRow, locations } from '../locations/locations.schema';
 import { contactLocations } from './assignments.schema';
 
+/**
+ * `contact_locations`. Reads the assigned contacts' and locations' rows in the same query, and
+ * checks ids against the account there, for speed: what is assigned is this feature's question.
+ */
 export function createAssignmentsRepository(db: AppDb) {
   return {
     /** The account's locations assigned to the contact, by name. */

@@ -35,6 +35,7 @@ export interface ReportContact {
   locationIds: number[];
 }
 
+/** Reports due and their recipients: accounts, users, contacts and assignments joined in one query for speed. */
 export function createDailyReportRepository(db: AppDb) {
   return {
     /** Monitored accounts with the daily report on, at least one location, and no report made on `reportDate`. */

@@ -8,7 +8,10 @@ export interface PendingFill extends LocationPoint {
   addedAt: string;
 }
 
-/** `rainfall_history_fills`: the locations whose stored history is missing or for an old position. */
+/**
+ * `rainfall_history_fills`: the locations whose stored history is missing or for an old
+ * position, read with their coordinates from `locations` in the same query for speed.
+ */
 export function createHistoryFillRepository(db: AppDb) {
   return {
     /** Up to `limit` queued locations, oldest change first, with their current coordinates. */
