@@ -20,9 +20,9 @@ const tags = ['assignments'];
 type App = Parameters<FastifyPluginAsyncZod>[0];
 type Change<Row> = (clientId: number, id: number, ids: IdList, paging: Paging) => Promise<Row[]>;
 
-/** One direction of the assignments: a location's contacts, or a contact's locations. */
+/** One direction of the assignments, a location's contacts or a contact's locations: its three routes. */
 interface AssignedList<Row, Item> {
-  /** `/api/locations/:id/contacts`: reading and assigning; `remove` is the path that removes. */
+  /** GET reads and POST assigns at `path` (`/api/locations/:id/contacts`); POST at `removePath` removes. */
   path: string;
   removePath: string;
   item: z.ZodType<Item>;
