@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import {
-  accountLevel,
   accountTypeDefaults,
   CLIENT_MESSAGES,
   CLIENT_SETTINGS,
@@ -10,7 +9,7 @@ import {
   filterClients,
   settingAllowed,
 } from './clients';
-import { TIER } from './tiers';
+import { accountLevel, TIER } from './tiers';
 
 const clients = [
   {

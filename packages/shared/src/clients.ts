@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ACCOUNT_STATUSES, ACCOUNT_TYPES, type AccountType } from './accounts';
+import { type Feature, levelAllows } from './gates';
 import {
   emailAddressSchema,
   idParamSchema,
@@ -8,7 +9,7 @@ import {
   TEXT_LIMITS,
   textSchema,
 } from './inputs';
-import { TIER, TIER_NAMES, type TierNumber, tierNumber } from './tiers';
+import { TIER_NAMES, type TierNumber } from './tiers';
 
 /** Client (account) fields, notification settings and their rules (spec part 2 §3, §4, §6). */
 
@@ -39,42 +40,37 @@ export interface ClientSettingInfo {
   key: string;
   label: string;
   group: SettingGroup;
-  /** The lowest tier that may turn it on. */
-  minTier: TierNumber;
 }
 
-/** Client-wide notification settings in display order; forecasts need gold, Atlas 14 and RapidRain silver. */
+/** Client-wide notification settings in display order; each group's feature gate says who may turn it on. */
 export const CLIENT_SETTINGS = [
-  { key: 'daily_report_on', label: 'Daily Report', group: 'daily', minTier: TIER.bronze },
-  { key: 'daily_report_combine_locations', label: 'Combine Locations', group: 'daily', minTier: TIER.bronze },
+  { key: 'daily_report_on', label: 'Daily Report', group: 'daily' },
+  { key: 'daily_report_combine_locations', label: 'Combine Locations', group: 'daily' },
   {
     key: 'daily_report_suppress_zero',
     label: 'Suppress When All Zero',
     group: 'daily',
-    minTier: TIER.bronze,
   },
   {
     key: 'only_show_locations_with_non_zero',
     label: 'Only Show Locations With Rain',
     group: 'daily',
-    minTier: TIER.bronze,
   },
-  { key: 'sort_by_rainfall', label: 'Sort By Rainfall', group: 'daily', minTier: TIER.bronze },
-  { key: 'exceed24h_on', label: '24 Hour Threshold Exceeded', group: 'exceed', minTier: TIER.bronze },
-  { key: 'forecast_on', label: 'Forecast Notices', group: 'forecast', minTier: TIER.gold },
-  { key: 'forecast_combine_locations', label: 'Combine Locations', group: 'forecast', minTier: TIER.gold },
-  { key: 'atlas14_on', label: 'NOAA Atlas 14 Notices', group: 'atlas14', minTier: TIER.silver },
-  { key: 'atlas14_24h_on', label: '24 Hour Exceedance', group: 'atlas14', minTier: TIER.silver },
-  { key: 'atlas14_1h_on', label: '1 Hour Exceedance', group: 'atlas14', minTier: TIER.silver },
-  { key: 'atlas14_first_on', label: 'First Exceedance Only', group: 'atlas14', minTier: TIER.silver },
-  { key: 'rapidrain_on', label: 'RapidRain Notices', group: 'rapidrain', minTier: TIER.silver },
+  { key: 'sort_by_rainfall', label: 'Sort By Rainfall', group: 'daily' },
+  { key: 'exceed24h_on', label: '24 Hour Threshold Exceeded', group: 'exceed' },
+  { key: 'forecast_on', label: 'Forecast Notices', group: 'forecast' },
+  { key: 'forecast_combine_locations', label: 'Combine Locations', group: 'forecast' },
+  { key: 'atlas14_on', label: 'NOAA Atlas 14 Notices', group: 'atlas14' },
+  { key: 'atlas14_24h_on', label: '24 Hour Exceedance', group: 'atlas14' },
+  { key: 'atlas14_1h_on', label: '1 Hour Exceedance', group: 'atlas14' },
+  { key: 'atlas14_first_on', label: 'First Exceedance Only', group: 'atlas14' },
+  { key: 'rapidrain_on', label: 'RapidRain Notices', group: 'rapidrain' },
   {
     key: 'rapidrain_combine_locations',
     label: 'Combine Locations',
     group: 'rapidrain',
-    minTier: TIER.silver,
   },
-  { key: 'rapidrain_first_on', label: 'First Exceedance Only', group: 'rapidrain', minTier: TIER.silver },
+  { key: 'rapidrain_first_on', label: 'First Exceedance Only', group: 'rapidrain' },
 ] as const satisfies readonly ClientSettingInfo[];
 
 export type ClientSettingKey = (typeof CLIENT_SETTINGS)[number]['key'];
@@ -88,14 +84,17 @@ export const SETTING_GROUP_TITLES: Record<SettingGroup, string> = {
   rapidrain: 'RapidRain',
 };
 
+const SETTING_GROUP_FEATURES: Record<SettingGroup, Feature> = {
+  daily: 'dailyReportNotices',
+  exceed: 'thresholdNotices',
+  forecast: 'forecastNotices',
+  atlas14: 'atlas14Notices',
+  rapidrain: 'rapidrainNotices',
+};
+
 export function settingAllowed(key: ClientSettingKey, tier: TierNumber): boolean {
   const setting = CLIENT_SETTINGS.find((candidate) => candidate.key === key);
-  return setting !== undefined && tier >= setting.minTier;
-}
-
-/** The level that gates an account's settings: a trial is at gold level whatever its tier (D9). */
-export function accountLevel(account: { tier: string; is_trial_account: boolean }): TierNumber {
-  return account.is_trial_account ? TIER.gold : tierNumber(account.tier);
+  return setting !== undefined && levelAllows(tier, SETTING_GROUP_FEATURES[setting.group]);
 }
 
 /** Account type selection in the admin view (spec part 2 §4). */

@@ -1,5 +1,5 @@
+import { levelAllows } from './gates';
 import { isAdminRole, isTier4, managesAccount, type Viewer } from './roles';
-import { TIER } from './tiers';
 
 /** Paths of the whole product (spec part 1 §2). */
 export const ROUTES = {
@@ -66,7 +66,7 @@ export function showsGraphLinks(viewer: Viewer): boolean {
 }
 
 export function showsAssignments(viewer: Viewer): boolean {
-  return managesAccount(viewer) && viewer.tier >= TIER.bronze;
+  return managesAccount(viewer) && levelAllows(viewer.tier, 'assignments');
 }
 
 /**
@@ -75,12 +75,12 @@ export function showsAssignments(viewer: Viewer): boolean {
  */
 export function settingsLinkTarget(viewer: Viewer): string | null {
   if (isTier4(viewer)) return ROUTES.settingsAdmin;
-  if (managesAccount(viewer) && viewer.tier >= TIER.bronze) return ROUTES.contactList;
+  if (managesAccount(viewer) && levelAllows(viewer.tier, 'settings')) return ROUTES.contactList;
   return null;
 }
 
 export function showsSwitchUser(viewer: Viewer): boolean {
-  return viewer.tier >= TIER.silver;
+  return levelAllows(viewer.tier, 'switchUser');
 }
 
 /** The header's links for this viewer, in display order (spec part 1 §2 "Header and navigation"). */

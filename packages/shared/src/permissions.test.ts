@@ -1,11 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { levelAllows } from './gates';
 import {
   canAddContacts,
   canAddLocation,
-  canBulkUploadLocations,
-  canDeleteLocations,
   canManageClients,
-  canSetRapidrainThreshold,
   seesAllContacts,
   settingsTabs,
 } from './permissions';
@@ -61,9 +59,9 @@ describe('settings permissions', () => {
   });
 
   it('needs silver to delete locations, set a RapidRain threshold or upload a file', () => {
-    for (const rule of [canDeleteLocations, canSetRapidrainThreshold, canBulkUploadLocations]) {
-      expect(rule(TIER.bronze)).toBe(false);
-      expect(rule(TIER.silver)).toBe(true);
+    for (const feature of ['locationDelete', 'rapidrainThreshold', 'locationBulkUpload'] as const) {
+      expect(levelAllows(TIER.bronze, feature)).toBe(false);
+      expect(levelAllows(TIER.silver, feature)).toBe(true);
     }
   });
 

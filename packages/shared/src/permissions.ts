@@ -1,5 +1,5 @@
 import { isAdminRole, isTier4, managesAccount, type Viewer } from './roles';
-import { TIER, type TierNumber } from './tiers';
+import type { TierNumber } from './tiers';
 
 /** What an account's level and a viewer's role allow in settings (spec part 2 §6, D9, D10). */
 
@@ -12,19 +12,6 @@ export interface AccountFacts {
 /** A trial monitors one location: the one created at sign-up. */
 export function canAddLocation(account: AccountFacts): boolean {
   return !account.is_trial_account || account.locations_count < 1;
-}
-
-export function canDeleteLocations(tier: TierNumber): boolean {
-  return tier >= TIER.silver;
-}
-
-/** Below silver the RapidRain threshold is always the 24-hour one. */
-export function canSetRapidrainThreshold(tier: TierNumber): boolean {
-  return tier >= TIER.silver;
-}
-
-export function canBulkUploadLocations(tier: TierNumber): boolean {
-  return tier >= TIER.silver;
 }
 
 export function canAddContacts(viewer: Pick<Viewer, 'isSuperuser'>): boolean {

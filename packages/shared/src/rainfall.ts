@@ -1,9 +1,10 @@
 import { z } from 'zod';
 import { calendarDateSchema, DATE_MESSAGES, daysBetween, RAINFALL_DATA_START } from './calendar';
+import { levelAllows } from './gates';
 import { countParamSchema } from './inputs';
 import { clientIdQuerySchema, idParamsSchema } from './lists';
 import type { Atlas14Threshold } from './locations';
-import { meetsTier, TIER, type TierNumber } from './tiers';
+import type { TierNumber } from './tiers';
 
 /** `processing` while a pass is being ingested; `done` once it is stored (D3). */
 export const PROCESS_STATUSES = ['processing', 'done'] as const;
@@ -54,7 +55,7 @@ export type LocationColor = (typeof LOCATION_COLORS)[number];
 
 /**
  * Green below the location's 24-hour threshold, orange at or above it, red at or above the
- * 1-year 24-hour Atlas 14 depth; red needs silver, so tier 1 (and unknown) never sees it.
+ * 1-year 24-hour Atlas 14 depth, for a level its gate allows (tier 1 and unknown never see red).
  */
 export function locationColor(
   total: number,
@@ -62,7 +63,7 @@ export function locationColor(
   atlas14Depth: number | null,
   tier: TierNumber,
 ): LocationColor {
-  if (atlas14Depth !== null && meetsTier(tier, TIER.silver) && total >= atlas14Depth) return 'red';
+  if (atlas14Depth !== null && levelAllows(tier, 'atlas14Colour') && total >= atlas14Depth) return 'red';
   return total >= h24Threshold ? 'orange' : 'green';
 }
 

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { passesTierGate } from './roles';
-import { meetsTier, tierNumber } from './tiers';
+import { accountLevel, meetsTier } from './tiers';
 
-describe('tierNumber', () => {
+describe('accountLevel', () => {
   it.each([
     ['bronze', 1],
     ['silver', 2],
@@ -12,11 +12,11 @@ describe('tierNumber', () => {
     [null, 3],
     ['platinum', 0],
   ] as const)('reads %s as %i', (tier, expected) => {
-    expect(tierNumber(tier)).toBe(expected);
+    expect(accountLevel({ tier })).toBe(expected);
   });
 
   it('makes a superuser 4 whatever the account', () => {
-    expect(tierNumber('bronze', true)).toBe(4);
+    expect(accountLevel({ tier: 'bronze' }, true)).toBe(4);
   });
 });
 

@@ -9,12 +9,7 @@ export type TierNumber = (typeof TIER)[keyof typeof TIER];
 /** Default tier a feature gate asks for when it names none (spec part 1 §9). */
 export const DEFAULT_GATE_TIER = 2;
 
-/**
- * Numeric level of an account's tier as seen by a user.
- * A trial account is at Gold level (D9); a missing tier means trial; superusers are always 4.
- */
-export function tierNumber(tier: string | null | undefined, isSuperuser = false): TierNumber {
-  if (isSuperuser) return TIER.superuser;
+function levelOfTierName(tier: string | null | undefined): TierNumber {
   switch ((tier ?? 'trial').toLowerCase()) {
     case 'bronze':
       return TIER.bronze;
@@ -26,6 +21,18 @@ export function tierNumber(tier: string | null | undefined, isSuperuser = false)
     default:
       return TIER.unknown;
   }
+}
+
+/**
+ * The one numeric level of an account as a user sees it. A trial is Gold level whatever its
+ * tier (D9), and so is a missing tier; anything unknown is 0; superusers are always 4.
+ */
+export function accountLevel(
+  account: { tier: string | null | undefined; is_trial_account?: boolean },
+  isSuperuser = false,
+): TierNumber {
+  if (isSuperuser) return TIER.superuser;
+  return account.is_trial_account ? TIER.gold : levelOfTierName(account.tier);
 }
 
 const TIER_LABELS: Record<TierNumber, string> = {

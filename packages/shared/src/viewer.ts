@@ -1,5 +1,5 @@
 import type { Viewer } from './roles';
-import { TIER, tierNumber } from './tiers';
+import { accountLevel, TIER } from './tiers';
 import type { CurrentUser } from './users.schemas';
 
 /** The access facts of a signed-in user: the active account (first in `clients`) sets the tier. */
@@ -14,6 +14,6 @@ export function viewerOf(user: CurrentUser): Viewer {
 
 function activeTier(user: CurrentUser) {
   const active = user.clients[0];
-  if (active) return tierNumber(active.tier, user.is_superuser);
+  if (active) return accountLevel({ tier: active.tier }, user.is_superuser);
   return user.is_superuser ? TIER.superuser : TIER.unknown;
 }

@@ -1,5 +1,7 @@
-import { passesTierGate, type Viewer } from '@pluvio/shared/roles';
-import { TIER, type TierNumber, tierNumber } from '@pluvio/shared/tiers';
+import { canUse, type Feature } from '@pluvio/shared/gates';
+import { MESSAGES } from '@pluvio/shared/messages';
+import type { Viewer } from '@pluvio/shared/roles';
+import { accountLevel, TIER, type TierNumber } from '@pluvio/shared/tiers';
 import { forbidden, notFound } from '../../lib/errors';
 import type { UserRow } from '../users/users.schema';
 import type { ClientRow } from './accounts.schema';
@@ -31,7 +33,7 @@ export function buildAccess(
   relation: Relation,
   contactId: number | null,
 ): AccountAccess {
-  const tier = relation === 'staff' ? TIER.superuser : tierNumber(client.tier);
+  const tier = relation === 'staff' ? TIER.superuser : accountLevel({ tier: client.tier });
   return {
     client,
     user,
@@ -51,9 +53,9 @@ export function requireManager(access: AccountAccess): void {
   if (!manages(access)) throw forbidden(MANAGERS_ONLY);
 }
 
-/** A feature of the account's level; the Owner role passes every such gate (spec part 1 §5, §6). */
-export function requireTier(access: AccountAccess, tier: TierNumber, message: string): void {
-  if (!passesTierGate(access.viewer, tier)) throw forbidden(message);
+/** A feature above the caller's level is refused with 403 (D10); the Owner role passes every gate. */
+export function requireFeature(access: AccountAccess, feature: Feature): void {
+  if (!canUse(access.viewer, feature)) throw forbidden(MESSAGES.tierTooLow);
 }
 
 export function accountNotFound() {

@@ -1,5 +1,4 @@
 import {
-  accountLevel,
   accountTypeDefaults,
   CLIENT_MESSAGES,
   CLIENT_SETTINGS,
@@ -7,6 +6,7 @@ import {
   settingAllowed,
 } from '@pluvio/shared/clients';
 import { MESSAGES } from '@pluvio/shared/messages';
+import { accountLevel } from '@pluvio/shared/tiers';
 import { forbidden } from '../../lib/errors';
 import type { UserRow } from '../users/users.schema';
 import { settingsOf } from './accounts.presenter';

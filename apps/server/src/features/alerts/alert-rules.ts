@@ -1,6 +1,7 @@
+import { levelAllows } from '@pluvio/shared/gates';
 import { type Atlas14Threshold, effectiveRapidrainThreshold } from '@pluvio/shared/locations';
 import { ATLAS14_RECURRENCE_YEARS, recurrenceReached } from '@pluvio/shared/rainfall';
-import { TIER, tierNumber } from '@pluvio/shared/tiers';
+import { accountLevel } from '@pluvio/shared/tiers';
 import type { AlertKind } from './alerts.schema';
 
 /** What the rules read about one location at one interval end. */
@@ -57,11 +58,12 @@ export const QUARTER_KINDS: readonly AlertKind[] = ['rapidrain'];
 export function watchesFor(reading: LocationReading, product: '1h' | '15m'): Watch[] {
   const { settings } = reading;
   if (!reading.monitored) return [];
-  const silver = tierNumber(reading.tier) >= TIER.silver;
-  const atlas = silver && settings.atlas14On && reading.atlas14 ? reading.atlas14 : null;
+  const level = accountLevel({ tier: reading.tier });
+  const atlas =
+    levelAllows(level, 'atlas14Notices') && settings.atlas14On && reading.atlas14 ? reading.atlas14 : null;
   const watches: Watch[] = [];
   if (product === '15m') {
-    if (silver && settings.rapidrainOn) {
+    if (levelAllows(level, 'rapidrainNotices') && settings.rapidrainOn) {
       const threshold = effectiveRapidrainThreshold({
         h24_threshold: reading.h24Threshold,
         rapidrain_threshold: reading.rapidrainThreshold,
@@ -118,5 +120,5 @@ export function decide(watch: Watch | undefined, open: OpenEvent | undefined): D
 
 /** Forecast notices are a gold feature (spec part 2 §6); a trial account is gold (D9). */
 export function receivesForecastNotices(tier: string): boolean {
-  return tierNumber(tier) >= TIER.gold;
+  return levelAllows(accountLevel({ tier }), 'forecastNotices');
 }

@@ -1,5 +1,6 @@
+import { levelAllows } from '@pluvio/shared/gates';
 import { toE164 } from '@pluvio/shared/phone';
-import { TIER, tierNumber } from '@pluvio/shared/tiers';
+import { accountLevel } from '@pluvio/shared/tiers';
 import type { AppDb } from '../../db/client';
 import type { Clock } from '../../lib/clock';
 import { productDate, productHour } from '../../lib/time';
@@ -66,7 +67,7 @@ function settingsOf(account: DueAccount): ReportSettings {
     suppressZero: account.suppressZero,
     onlyNonZero: account.onlyNonZero,
     sortByRainfall: account.sortByRainfall,
-    showAtlas14: tierNumber(account.tier) >= TIER.silver,
+    showAtlas14: levelAllows(accountLevel({ tier: account.tier }), 'atlas14'),
   };
 }
 

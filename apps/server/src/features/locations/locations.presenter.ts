@@ -1,7 +1,6 @@
+import { canUse } from '@pluvio/shared/gates';
 import type { Location } from '@pluvio/shared/locations';
 import type { LocationRainfall } from '@pluvio/shared/rainfall';
-import { passesTierGate } from '@pluvio/shared/roles';
-import { TIER } from '@pluvio/shared/tiers';
 import type { AccountAccess } from '../accounts/accounts.access';
 import type { LocationRow } from './locations.schema';
 
@@ -9,7 +8,7 @@ export type Viewing = Pick<AccountAccess, 'tier' | 'viewer'>;
 
 /** NOAA Atlas 14 depths are a silver feature (D7): below it a location carries none. */
 function seesAtlas14(access: Viewing): boolean {
-  return passesTierGate(access.viewer, TIER.silver);
+  return canUse(access.viewer, 'atlas14');
 }
 
 /** A location as the API returns it, with its rainfall and the Atlas 14 depths as the caller may see them. */

@@ -1,4 +1,5 @@
 import { checkLocationRow, type ImportResult, type LocationImportRow } from '@pluvio/shared/csv-import';
+import { levelAllows } from '@pluvio/shared/gates';
 import type { Paging } from '@pluvio/shared/lists';
 import {
   DEFAULT_THRESHOLD,
@@ -8,12 +9,7 @@ import {
   normalizeLongitude,
 } from '@pluvio/shared/locations';
 import { MESSAGES } from '@pluvio/shared/messages';
-import {
-  canAddLocation,
-  canBulkUploadLocations,
-  canDeleteLocations,
-  canSetRapidrainThreshold,
-} from '@pluvio/shared/permissions';
+import { canAddLocation } from '@pluvio/shared/permissions';
 import type { AppDb } from '../../db/client';
 import type { Clock } from '../../lib/clock';
 import { forbidden, invalidField, notFound } from '../../lib/errors';
@@ -49,7 +45,7 @@ const locationNotFound = () => notFound(LOCATION_MESSAGES.notFound);
 
 /** Below silver the RapidRain threshold is the 24-hour one; a different one is refused. */
 function requireRapidrainAllowed(access: AccountAccess, h24: number, rapidrain: number | undefined): void {
-  if (rapidrain !== undefined && rapidrain !== h24 && !canSetRapidrainThreshold(access.tier)) {
+  if (rapidrain !== undefined && rapidrain !== h24 && !levelAllows(access.tier, 'rapidrainThreshold')) {
     throw forbidden(MESSAGES.tierTooLow);
   }
 }
@@ -71,7 +67,7 @@ function patchedThresholds(access: AccountAccess, saved: LocationRow, patch: Loc
   if (patch.rapidrain_threshold !== undefined) {
     return { h24Threshold: h24, rapidrainThreshold: patch.rapidrain_threshold };
   }
-  const follows = patch.h24_threshold !== undefined && !canSetRapidrainThreshold(access.tier);
+  const follows = patch.h24_threshold !== undefined && !levelAllows(access.tier, 'rapidrainThreshold');
   return follows ? { h24Threshold: h24, rapidrainThreshold: h24 } : { h24Threshold: h24 };
 }
 
@@ -196,7 +192,7 @@ export function createLocationsService(db: AppDb, options: LocationsOptions) {
     async remove(access: AccountAccess, id: number): Promise<void> {
       requireManager(access);
       await requireInClient(access.client.id, id);
-      if (!canDeleteLocations(access.tier)) throw forbidden(MESSAGES.tierTooLow);
+      if (!levelAllows(access.tier, 'locationDelete')) throw forbidden(MESSAGES.tierTooLow);
       await repository.remove(access.client.id, id);
     },
 
@@ -206,7 +202,7 @@ export function createLocationsService(db: AppDb, options: LocationsOptions) {
      */
     async importRows(access: AccountAccess, rows: LocationImportRow[]): Promise<ImportResult> {
       requireManager(access);
-      if (!canBulkUploadLocations(access.tier)) throw forbidden(MESSAGES.tierTooLow);
+      if (!levelAllows(access.tier, 'locationBulkUpload')) throw forbidden(MESSAGES.tierTooLow);
       if (access.client.isTrialAccount) throw forbidden(LOCATION_MESSAGES.trialLimit);
       const { valid, errors } = checkImportRows(rows);
       const candidates = await Promise.all(

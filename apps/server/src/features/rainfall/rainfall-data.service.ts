@@ -1,7 +1,6 @@
 import { TZDate } from '@date-fns/tz';
 import { shiftDate } from '@pluvio/shared/calendar';
 import type { Atlas14Threshold } from '@pluvio/shared/locations';
-import { MESSAGES } from '@pluvio/shared/messages';
 import {
   atlas14RedDepth,
   type DailyDataResponse,
@@ -12,11 +11,11 @@ import {
   type ProcessStatusResponse,
   type SeriesResponse,
 } from '@pluvio/shared/rainfall';
-import { TIER, type TierNumber } from '@pluvio/shared/tiers';
+import type { TierNumber } from '@pluvio/shared/tiers';
 import { formatISO } from 'date-fns';
 import type { Clock } from '../../lib/clock';
 import { productDate } from '../../lib/time';
-import { type AccountAccess, requireTier } from '../accounts/accounts.access';
+import { type AccountAccess, requireFeature } from '../accounts/accounts.access';
 import type { LocationsService } from '../locations/locations.service';
 import type { ForecastSource, PrecipitationProduct } from '../sources/sources';
 import { productDays, STEP_MS } from './intervals';
@@ -150,7 +149,7 @@ export function createRainfallDataService(options: RainfallDataOptions) {
 
     /** GET .../15m_data: the quarter hours of the last `hours` processed hours (silver and up). */
     async quarterHours(access: AccountAccess, id: number, hours: number) {
-      requireTier(access, TIER.silver, MESSAGES.tierTooLow);
+      requireFeature(access, 'quarterHourData');
       await locations.findVisible(access, id);
       const upTo = await processedUpTo();
       if (!upTo) return { hourly_data: {} };
@@ -175,7 +174,7 @@ export function createRainfallDataService(options: RainfallDataOptions) {
 
     /** GET .../forecast: today and the next two days at the location (gold and up). */
     async forecasts(access: AccountAccess, id: number): Promise<ForecastResponse> {
-      requireTier(access, TIER.gold, MESSAGES.tierTooLow);
+      requireFeature(access, 'siteForecast');
       const location = await locations.findVisible(access, id);
       return { forecasts: await forecast.dailyAt(location, clock.now()) };
     },

@@ -1,6 +1,6 @@
 import { Stack, Text, UnstyledButton } from '@mantine/core';
 import { switchableAccounts } from '@pluvio/shared/accounts';
-import { tierLabel, tierNumber } from '@pluvio/shared/tiers';
+import { accountLevel, tierLabel } from '@pluvio/shared/tiers';
 import type { CurrentUser, UserClient } from '@pluvio/shared/users.schemas';
 import { IconCheck } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -12,7 +12,7 @@ import { PATHS } from '../../lib/routes';
 import classes from './shell.module.css';
 
 function accountTier(account: UserClient): string {
-  const label = tierLabel(tierNumber(account.tier));
+  const label = tierLabel(accountLevel({ tier: account.tier }));
   return account.is_trial_account ? `${label} (Trial)` : label;
 }
 

@@ -1,6 +1,6 @@
 import { Paper, Tabs, Title } from '@mantine/core';
-import { passesTierGate, type Viewer } from '@pluvio/shared/roles';
-import { TIER } from '@pluvio/shared/tiers';
+import { canUse } from '@pluvio/shared/gates';
+import type { Viewer } from '@pluvio/shared/roles';
 import { type ReactNode, useId, useState } from 'react';
 import { TierNotice } from '../tier-notice';
 import { type ForecastLocation, LocationForecast } from './location-forecast';
@@ -44,7 +44,7 @@ export function ForecastPanel({
   clientId: number | undefined;
   viewer: Viewer;
 }) {
-  const seesLocationForecast = passesTierGate(viewer, TIER.gold);
+  const seesLocationForecast = canUse(viewer, 'siteForecast');
   const [chosen, setChosen] = useState<ForecastTab | null>(null);
   const tab: ForecastTab = location
     ? (chosen ?? (seesLocationForecast ? 'location' : 'national'))

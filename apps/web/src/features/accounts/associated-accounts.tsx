@@ -1,7 +1,7 @@
 import { Button, Group, List, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { CLIENT_MESSAGES, type Client } from '@pluvio/shared/clients';
 import { MESSAGES } from '@pluvio/shared/messages';
-import { tierLabel, tierNumber } from '@pluvio/shared/tiers';
+import { accountLevel, tierLabel } from '@pluvio/shared/tiers';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ErrorMessage, InfoMessage } from '../../components/form-message';
@@ -19,7 +19,7 @@ function OtherAccounts({ current }: { current: Client }) {
     <List aria-label="Other accounts" spacing={4}>
       {others.map((client) => (
         <List.Item key={client.id}>
-          {client.account_name} ({tierLabel(tierNumber(client.tier))})
+          {client.account_name} ({tierLabel(accountLevel({ tier: client.tier }))})
         </List.Item>
       ))}
     </List>

@@ -24,7 +24,7 @@ import {
   clientSchema,
 } from '@pluvio/shared/clients';
 import { MESSAGES } from '@pluvio/shared/messages';
-import { TIER_NAMES, type TierName, tierLabel, tierNumber } from '@pluvio/shared/tiers';
+import { TIER, TIER_NAMES, type TierName, tierLabel } from '@pluvio/shared/tiers';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
@@ -227,7 +227,7 @@ function ClientForm({ mode }: { mode: FormMode }) {
           >
             <Group gap="lg" mt={6}>
               {TIER_CHOICES.map((tier) => (
-                <Radio key={tier} value={tier} label={tierLabel(tierNumber(tier))} />
+                <Radio key={tier} value={tier} label={tierLabel(TIER[tier])} />
               ))}
             </Group>
           </Radio.Group>

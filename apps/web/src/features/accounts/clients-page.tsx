@@ -19,7 +19,7 @@ import {
 } from '@pluvio/shared/clients';
 import { actAsConfirmation, MESSAGES } from '@pluvio/shared/messages';
 import { canManageClients } from '@pluvio/shared/permissions';
-import { tierLabel, tierNumber } from '@pluvio/shared/tiers';
+import { accountLevel, tierLabel } from '@pluvio/shared/tiers';
 import { IconPencil, IconTrash, IconUserShare } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -104,7 +104,7 @@ function ClientRow({ client, actions, narrow }: { client: Client; actions: RowAc
       <Table.Td>{name}</Table.Td>
       {!narrow && <Table.Td>{capitalized(client.account_type)}</Table.Td>}
       {!narrow && <Table.Td ta="right">{client.locations_count}</Table.Td>}
-      <Table.Td>{tierLabel(tierNumber(client.tier))}</Table.Td>
+      <Table.Td>{tierLabel(accountLevel({ tier: client.tier }))}</Table.Td>
       <Table.Td>
         <Group gap={4} wrap="nowrap">
           <ActionIcon

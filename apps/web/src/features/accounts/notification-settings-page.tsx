@@ -1,6 +1,5 @@
 import { Button, Container, Fieldset, Group, SimpleGrid, Stack, Switch, Text, Title } from '@mantine/core';
 import {
-  accountLevel,
   CLIENT_MESSAGES,
   CLIENT_SETTINGS,
   type Client,
@@ -11,7 +10,7 @@ import {
   settingAllowed,
 } from '@pluvio/shared/clients';
 import { MESSAGES } from '@pluvio/shared/messages';
-import type { TierNumber } from '@pluvio/shared/tiers';
+import { accountLevel, type TierNumber } from '@pluvio/shared/tiers';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ErrorMessage, InfoMessage } from '../../components/form-message';

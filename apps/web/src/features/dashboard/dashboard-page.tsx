@@ -13,8 +13,9 @@ import {
   VisuallyHidden,
 } from '@mantine/core';
 import { trialDaysRemaining } from '@pluvio/shared/accounts';
+import { canUse } from '@pluvio/shared/gates';
 import type { Location } from '@pluvio/shared/locations';
-import { isTier4, passesTierGate, type Viewer } from '@pluvio/shared/roles';
+import { isTier4, type Viewer } from '@pluvio/shared/roles';
 import { IconMap2 } from '@tabler/icons-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useDeferredValue, useMemo, useRef, useState } from 'react';
@@ -102,7 +103,7 @@ function MonitoringView({ viewer, clientId, timeZone }: MonitoringViewProps) {
   // Re-clustering 10,000 markers takes longer than the list: the list answers first, the map follows.
   const mapped = useDeferredValue(listed);
   const selected = all.find((location) => location.id === selectedId) ?? all[0] ?? null;
-  const showRed = passesTierGate(viewer, 2);
+  const showRed = canUse(viewer, 'atlas14Colour');
 
   const select = (id: number) => {
     setSelectedId(id);
@@ -147,7 +148,7 @@ function MonitoringView({ viewer, clientId, timeZone }: MonitoringViewProps) {
             onSearchChange={setSearch}
             filter={filter}
             onFilterChange={changeFilter}
-            showNoaaFilter={showRed}
+            showNoaaFilter={canUse(viewer, 'aboveAtlas14Filter')}
           />
         </Paper>
         <Paper withBorder className={classes.map}>

@@ -12,6 +12,7 @@ import {
   Title,
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
+import { levelAllows } from '@pluvio/shared/gates';
 import {
   DEFAULT_THRESHOLD,
   LOCATION_MESSAGES,
@@ -21,7 +22,6 @@ import {
   THRESHOLDS,
 } from '@pluvio/shared/locations';
 import { MESSAGES } from '@pluvio/shared/messages';
-import { canSetRapidrainThreshold } from '@pluvio/shared/permissions';
 import { isAdminRole } from '@pluvio/shared/roles';
 import { TIER } from '@pluvio/shared/tiers';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
@@ -106,7 +106,7 @@ function RapidrainUpgradeHint() {
 
 function LocationForm({ location }: { location: Location | null }) {
   const { viewer, clientId } = useActiveAccount();
-  const rapidrainLocked = !canSetRapidrainThreshold(viewer?.tier ?? TIER.unknown);
+  const rapidrainLocked = !levelAllows(viewer?.tier ?? TIER.unknown, 'rapidrainThreshold');
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const form = useForm<LocationValues>({

@@ -5,9 +5,10 @@ import {
   EXAMPLE_LOCATIONS_CSV,
   type LocationImportRow,
 } from '@pluvio/shared/csv-import';
+import { levelAllows } from '@pluvio/shared/gates';
 import { LOCATION_MESSAGES, type Location } from '@pluvio/shared/locations';
 import { MESSAGES } from '@pluvio/shared/messages';
-import { canAddLocation, canBulkUploadLocations, canSetRapidrainThreshold } from '@pluvio/shared/permissions';
+import { canAddLocation } from '@pluvio/shared/permissions';
 import { TIER } from '@pluvio/shared/tiers';
 import { IconPlus, IconSearch } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -104,12 +105,12 @@ function LocationSettings() {
           locations={locations.filter((location) => matchesName(location, search))}
           actions={actions}
           narrow={narrow}
-          showUpgrade={!canSetRapidrainThreshold(tier)}
+          showUpgrade={!levelAllows(tier, 'rapidrainThreshold')}
         />
       )}
       <CsvImportDialog
         kind={locationImportKind(clientId)}
-        blockedMessage={canBulkUploadLocations(tier) ? undefined : MESSAGES.tierTooLow}
+        blockedMessage={levelAllows(tier, 'locationBulkUpload') ? undefined : MESSAGES.tierTooLow}
         onClosed={() => queryClient.invalidateQueries({ queryKey: accountKeys.locations(clientId) })}
       />
     </Stack>

@@ -1,6 +1,6 @@
+import { levelAllows } from '@pluvio/shared/gates';
 import { LOCATION_MESSAGES, type Location } from '@pluvio/shared/locations';
 import { MESSAGES } from '@pluvio/shared/messages';
-import { canDeleteLocations } from '@pluvio/shared/permissions';
 import { TIER } from '@pluvio/shared/tiers';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -28,7 +28,7 @@ export function useDeleteLocation(onDeleted?: () => void) {
   const askToDelete = (location: Location) => {
     setNotice(null);
     removal.reset();
-    if (!canDeleteLocations(viewer?.tier ?? TIER.unknown)) {
+    if (!levelAllows(viewer?.tier ?? TIER.unknown, 'locationDelete')) {
       setNotice(MESSAGES.upgradeToEnable);
       return;
     }

@@ -1,7 +1,7 @@
 import { Box, Group, Paper, Switch, Tabs, Text, Title } from '@mantine/core';
+import { canUse } from '@pluvio/shared/gates';
 import type { Location } from '@pluvio/shared/locations';
-import { passesTierGate, type Viewer } from '@pluvio/shared/roles';
-import { TIER } from '@pluvio/shared/tiers';
+import type { Viewer } from '@pluvio/shared/roles';
 import { useId, useState } from 'react';
 import { TierNotice } from '../../../components/tier-notice';
 import { Atlas14Table } from './atlas14-table';
@@ -21,7 +21,25 @@ export interface RainfallSectionProps {
 }
 
 type ChartTab = 'daily' | 'hourly' | 'rapidrain' | 'atlas14';
-const TIER_GATED_TABS: readonly ChartTab[] = ['rapidrain', 'atlas14'];
+
+/** The tier-gated parts of the section this viewer sees. */
+interface ChartAccess {
+  rapidrain: boolean;
+  atlas14: boolean;
+  red: boolean;
+}
+
+function chartAccess(viewer: Viewer): ChartAccess {
+  return {
+    rapidrain: canUse(viewer, 'rapidrain'),
+    atlas14: canUse(viewer, 'atlas14'),
+    red: canUse(viewer, 'atlas14Colour'),
+  };
+}
+
+function opens(access: ChartAccess, tab: ChartTab): boolean {
+  return tab === 'rapidrain' || tab === 'atlas14' ? access[tab] : true;
+}
 
 export const SELECT_LOCATION_TEXT = 'Select a location on the map or in the list to see its rainfall.';
 
@@ -40,47 +58,47 @@ function ChartTabs({
   location,
   clientId,
   timeZone,
-  tierTwo,
+  access,
   tab,
   onTabChange,
 }: {
   location: Location;
   clientId: number | undefined;
   timeZone: string;
-  tierTwo: boolean;
+  access: ChartAccess;
   tab: ChartTab;
   onTabChange: (tab: ChartTab) => void;
 }) {
   // A tab the viewer may no longer open (after an account switch) falls back to the first one.
-  const active = tierTwo || !TIER_GATED_TABS.includes(tab) ? tab : 'daily';
+  const active = opens(access, tab) ? tab : 'daily';
   return (
     <Tabs value={active} onChange={(value) => value && onTabChange(value as ChartTab)} keepMounted={false}>
       <Tabs.List>
         <Tabs.Tab value="daily">24 Hour</Tabs.Tab>
         <Tabs.Tab value="hourly">1 Hour</Tabs.Tab>
-        {tierTwo && <Tabs.Tab value="rapidrain">RapidRain</Tabs.Tab>}
-        {tierTwo && <Tabs.Tab value="atlas14">NOAA Atlas 14</Tabs.Tab>}
+        {access.rapidrain && <Tabs.Tab value="rapidrain">RapidRain</Tabs.Tab>}
+        {access.atlas14 && <Tabs.Tab value="atlas14">NOAA Atlas 14</Tabs.Tab>}
       </Tabs.List>
-      {!tierTwo && <LockedChartsNotice />}
+      {!(access.rapidrain && access.atlas14) && <LockedChartsNotice />}
       <Tabs.Panel value="daily" pt="md">
-        <DailyChart location={location} clientId={clientId} timeZone={timeZone} showRed={tierTwo} />
+        <DailyChart location={location} clientId={clientId} timeZone={timeZone} showRed={access.red} />
       </Tabs.Panel>
       <Tabs.Panel value="hourly" pt="md">
         <HourlyChart location={location} clientId={clientId} />
       </Tabs.Panel>
-      {tierTwo && (
+      {access.rapidrain && (
         <Tabs.Panel value="rapidrain" pt="md">
           <RapidRainChart location={location} clientId={clientId} />
         </Tabs.Panel>
       )}
-      {tierTwo && (
+      {access.atlas14 && (
         <Tabs.Panel value="atlas14" pt="md">
           <Atlas14Table location={location} />
         </Tabs.Panel>
       )}
       {active !== 'atlas14' && (
         <Box mt="md">
-          <RainfallLegend showRed={tierTwo} />
+          <RainfallLegend showRed={access.red} />
         </Box>
       )}
     </Tabs>
@@ -95,7 +113,7 @@ export function RainfallSection({ location, clientId, viewer, tableView, timeZon
   const headingId = useId();
   const [tab, setTab] = useState<ChartTab>('daily');
   const [showTable, setShowTable] = useState(false);
-  const tierTwo = passesTierGate(viewer, TIER.silver);
+  const access = chartAccess(viewer);
   return (
     <Paper
       id="graphs"
@@ -125,7 +143,7 @@ export function RainfallSection({ location, clientId, viewer, tableView, timeZon
           location={location}
           clientId={clientId}
           timeZone={timeZone}
-          tierTwo={tierTwo}
+          access={access}
           tab={tab}
           onTabChange={setTab}
         />
