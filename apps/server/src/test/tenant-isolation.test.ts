@@ -74,8 +74,11 @@ async function snapshot(t: TestApp, superToken: string, account: Seeded) {
   });
 }
 
-/** Every endpoint of this issue aimed at `foreign`; `own` supplies the caller's own ids. */
-function foreignCalls(foreign: Seeded, own: Seeded): (InjectOptions & { url: string })[] {
+/** A call with another account's ids; `gated` ones may be refused first for a tier too low (403). */
+type ForeignCall = InjectOptions & { url: string; gated?: boolean };
+
+/** Every endpoint that takes an id or an account, aimed at `foreign`; `own` supplies the caller's own ids. */
+function foreignCalls(foreign: Seeded, own: Seeded): ForeignCall[] {
   const f = foreign;
   const fq = `client_id=${f.clientId}`;
   return [
@@ -125,6 +128,16 @@ function foreignCalls(foreign: Seeded, own: Seeded): (InjectOptions & { url: str
     { method: 'GET', url: `/api/clients/${f.clientId}/admins` },
     { method: 'POST', url: `/api/clients/${f.clientId}/admins?${fq}&user_id=${f.contactUserId}` },
     { method: 'DELETE', url: `/api/clients/${f.clientId}/admins/${f.contactUserId}` },
+    { method: 'GET', url: `/api/alerts?${fq}` },
+    { method: 'POST', url: '/api/locations/24h_data', payload: [f.locationId] },
+    { method: 'POST', url: `/api/locations/24h_data?${fq}`, payload: [own.locationId] },
+    { method: 'POST', url: '/api/locations/24h_data?date=2026-11-20', payload: [f.locationId] },
+    { method: 'GET', url: `/api/locations/${f.locationId}/hourly_data` },
+    { method: 'GET', url: `/api/locations/${f.locationId}/hourly_data?${fq}&days=2` },
+    { method: 'GET', url: `/api/locations/${f.locationId}/15m_data`, gated: true },
+    { method: 'GET', url: `/api/locations/${f.locationId}/24h_data/2026-11-19/2026-11-20` },
+    { method: 'GET', url: `/api/locations/${f.locationId}/forecast`, gated: true },
+    { method: 'GET', url: `/api/locations/${f.locationId}/forecast?${fq}`, gated: true },
   ];
 }
 
@@ -136,13 +149,17 @@ const ROLE_REFUSALS: (InjectOptions & { url: string })[] = [
     url: '/api/clients/',
     payload: { account_name: 'New', email: 'a@b.co', phone: '5125550100' },
   },
+  { method: 'GET', url: '/api/services/ingest_status' },
+  { method: 'GET', url: '/api/admin/outbox' },
+  { method: 'GET', url: '/api/admin/deliveries' },
 ];
 
 describe('tenant isolation (D10)', () => {
   let t: TestApp;
   let superToken: string;
   let foreign: Seeded;
-  const callers: { name: string; token: string; own: Seeded; refusedByRole: boolean }[] = [];
+  const callers: { name: string; token: string; own: Seeded; refusedByRole: boolean; belowGold?: boolean }[] =
+    [];
 
   beforeAll(async () => {
     t = await createTestApp();
@@ -171,19 +188,25 @@ describe('tenant isolation (D10)', () => {
     });
 
     const bronze = await seedAccount(t, 'bronze');
-    callers.push({ name: 'bronze owner', token: bronze.token, own: bronze.seeded, refusedByRole: false });
+    callers.push({
+      name: 'bronze owner',
+      token: bronze.token,
+      own: bronze.seeded,
+      refusedByRole: false,
+      belowGold: true,
+    });
     const trial = await seedAccount(t, 'gold', true);
     callers.push({ name: 'trial owner', token: trial.token, own: trial.seeded, refusedByRole: false });
   });
   afterAll(() => t.close());
 
-  it("answers 404 (or 403 for a role too low) to every call with another account's ids and changes nothing", async () => {
+  it("answers 404 (or 403 for a role or tier too low) to every call with another account's ids and changes nothing", async () => {
     const before = await snapshot(t, superToken, foreign);
     const unexpected: string[] = [];
     for (const caller of callers) {
       for (const options of foreignCalls(foreign, caller.own)) {
         const response = await call(t.app, caller.token, options);
-        const allowed = caller.refusedByRole ? [403, 404] : [404];
+        const allowed = caller.refusedByRole || (options.gated && caller.belowGold) ? [403, 404] : [404];
         if (!allowed.includes(response.statusCode)) {
           unexpected.push(`${caller.name}: ${options.method} ${options.url} -> ${response.statusCode}`);
         }
