@@ -1,7 +1,7 @@
 import { CONTACT_FLAGS } from '@pluvio/shared/contacts';
 import { sql } from 'drizzle-orm';
 import { type AppDb, queryRows } from '../../db/client';
-import { pgArray } from '../rainfall/pg-array';
+import { pgArray } from '../../db/pg-array';
 import type { AlertToSend, ContactRecipient } from './alert-messages';
 import type { AlertKind } from './alerts.schema';
 

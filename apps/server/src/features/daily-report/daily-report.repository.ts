@@ -1,9 +1,9 @@
 import type { Atlas14Threshold } from '@pluvio/shared/locations';
 import { sql } from 'drizzle-orm';
 import { type AppDb, queryRows } from '../../db/client';
-import { monitoredClient } from '../accounts/monitoring';
-import type { ProductDay } from '../rainfall/intervals';
-import { pgArray } from '../rainfall/pg-array';
+import { monitoredClient } from '../../db/monitored-client';
+import { pgArray } from '../../db/pg-array';
+import type { ProductDay } from '../../lib/time';
 
 /** An account whose report for the day is still to make, with its report settings. */
 export interface DueAccount {

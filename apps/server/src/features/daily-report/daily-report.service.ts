@@ -2,9 +2,8 @@ import { toE164 } from '@pluvio/shared/phone';
 import { TIER, tierNumber } from '@pluvio/shared/tiers';
 import type { AppDb } from '../../db/client';
 import type { Clock } from '../../lib/clock';
-import { productDate, productHour } from '../../lib/time';
+import { productDate, productDays, productHour } from '../../lib/time';
 import type { EmailToQueue, OutboxBatchQueue, SmsToQueue } from '../notifications/outbox.service';
-import { productDays } from '../rainfall/intervals';
 import type { RainfallService } from '../rainfall/rainfall.service';
 import {
   type AccountLocation,

@@ -15,11 +15,11 @@ import {
 import { TIER, type TierNumber } from '@pluvio/shared/tiers';
 import { formatISO } from 'date-fns';
 import type { Clock } from '../../lib/clock';
-import { productDate } from '../../lib/time';
+import { productDate, productDays } from '../../lib/time';
 import { type AccountAccess, requireTier } from '../accounts/accounts.access';
 import type { LocationsService } from '../locations/locations.service';
 import type { ForecastSource, PrecipitationProduct } from '../sources/sources';
-import { productDays, STEP_MS } from './intervals';
+import { STEP_MS } from './intervals';
 import type { SeriesPoint } from './rainfall.repository';
 import type { RainfallService } from './rainfall.service';
 
