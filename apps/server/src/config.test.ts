@@ -30,4 +30,11 @@ describe('configuration', () => {
       expect(message).toContain('JWT_SECRET must be at least 32 characters');
     }
   });
+
+  it('refuses an unknown data source, naming the setting and the sources there are', () => {
+    for (const setting of ['PRECIPITATION_SOURCE', 'FREQUENCY_SOURCE', 'FORECAST_SOURCE']) {
+      expect(() => loadConfig({ [setting]: 'mrms' })).toThrow(ConfigError);
+      expect(() => loadConfig({ [setting]: 'mrms' })).toThrow(`${setting} must be one of: simulator`);
+    }
+  });
 });

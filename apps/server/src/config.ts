@@ -5,6 +5,10 @@ const booleanSetting = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
   .transform((value) => value === 'true' || value === '1' || value === 'yes');
 
+/** The data source a setting picks, one of those built in; a later adapter adds its name here. */
+const sourceSetting = <const Names extends readonly [string, ...string[]]>(setting: string, names: Names) =>
+  z.enum(names, { error: `${setting} must be one of: ${names.join(', ')}` }).default(names[0]);
+
 /**
  * Every setting of the server, read from the environment once at start-up (README "Configuration").
  * Nothing else reads process.env.
@@ -30,6 +34,9 @@ const configSchema = z.object({
   TWILIO_MESSAGING_SERVICE_SID: z.string().optional(),
   TWILIO_API_URL: z.url().default('https://api.twilio.com'),
   TIME_ZONE: z.string().default('America/New_York'),
+  PRECIPITATION_SOURCE: sourceSetting('PRECIPITATION_SOURCE', ['simulator']),
+  FREQUENCY_SOURCE: sourceSetting('FREQUENCY_SOURCE', ['simulator']),
+  FORECAST_SOURCE: sourceSetting('FORECAST_SOURCE', ['simulator']),
   SIMULATOR_SEED: z.string().default('pluvio'),
   SEED_DEMO: booleanSetting.optional(),
   BACKFILL_DAYS: z.coerce.number().int().min(0).max(3650).default(35),

@@ -1,20 +1,36 @@
 import { QueryClient } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import type { ReactNode } from 'react';
+import { createMemoryRouter, MemoryRouter, RouterProvider } from 'react-router';
 import { vi } from 'vitest';
 import { AppProviders } from '../app/providers';
 import { routes } from '../app/router';
 
+const testQueryClient = () => new QueryClient({ defaultOptions: { queries: { retry: false } } });
+
 /** Renders the whole app at a path, as the browser would. */
 export function renderRoute(path: string) {
   const router = createMemoryRouter(routes, { initialEntries: [path] });
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  const queryClient = testQueryClient();
   const view = render(
     <AppProviders queryClient={queryClient} env="test">
       <RouterProvider router={router} />
     </AppProviders>,
   );
   return { ...view, router };
+}
+
+/** Renders one component with the app's providers and a router; returns the query client to inspect. */
+export function renderWithProviders(ui: ReactNode) {
+  const queryClient = testQueryClient();
+  const view = render(ui, {
+    wrapper: ({ children }) => (
+      <AppProviders queryClient={queryClient} env="test">
+        <MemoryRouter>{children}</MemoryRouter>
+      </AppProviders>
+    ),
+  });
+  return { ...view, queryClient };
 }
 
 export function jsonResponse(body: unknown, status = 200): Response {

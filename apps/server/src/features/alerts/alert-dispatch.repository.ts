@@ -1,7 +1,7 @@
 import { CONTACT_FLAGS } from '@pluvio/shared/contacts';
 import { sql } from 'drizzle-orm';
 import { type AppDb, queryRows } from '../../db/client';
-import { pgArray } from '../rainfall/pg-array';
+import { pgArray } from '../../db/pg-array';
 import type { AlertToSend, ContactRecipient } from './alert-messages';
 import type { AlertKind } from './alerts.schema';
 
@@ -21,6 +21,7 @@ interface PendingRow {
 
 interface ContactRow {
   location_id: number;
+  status: string;
   email: string | null;
   phone: string | null;
   email_notification: boolean;
@@ -63,20 +64,21 @@ export function createAlertDispatchRepository(db: AppDb) {
       }));
     },
 
-    /** The active contacts assigned to these locations, with their switches and flags. */
+    /** The contacts assigned to these locations, with what the notification rule reads. */
     async contactsOf(locationIds: readonly number[]): Promise<ContactRecipient[]> {
       if (locationIds.length === 0) return [];
       const flags = sql.raw(CONTACT_FLAG_COLUMNS.map((column) => `'${column}', ct.${column}`).join(', '));
       const rows = await queryRows<ContactRow>(
         db,
         sql`
-        select cl.location_id, ct.email, ct.phone, ct.email_notification, ct.sms_notification,
+        select cl.location_id, ct.status, ct.email, ct.phone, ct.email_notification, ct.sms_notification,
                json_build_object(${flags}) as flags
           from contact_locations cl join contacts ct on ct.id = cl.contact_id
-         where cl.location_id = any(${pgArray(locationIds)}::int[]) and ct.status = 'active'`,
+         where cl.location_id = any(${pgArray(locationIds)}::int[])`,
       );
       return rows.map((row) => ({
         locationId: row.location_id,
+        status: row.status,
         email: row.email,
         phone: row.phone,
         emailNotification: row.email_notification,

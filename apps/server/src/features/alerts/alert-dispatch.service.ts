@@ -1,14 +1,14 @@
-import { toE164 } from '@pluvio/shared/phone';
 import type { AppDb } from '../../db/client';
 import type { Clock } from '../../lib/clock';
+import { contactChannels } from '../notifications/contact-channels';
 import type { OutboxBatchQueue } from '../notifications/outbox.service';
 import { createAlertDispatchRepository } from './alert-dispatch.repository';
 import type { AlertMessage } from './alert-messages';
 import {
   type AlertToSend,
   type ContactRecipient,
-  contactChannels,
   type MessageOptions,
+  noticeOf,
   planMessages,
   type Recipient,
 } from './alert-messages';
@@ -74,14 +74,13 @@ export function createAlertDispatchService(db: AppDb, options: AlertDispatchOpti
       else byLocation.set(contact.locationId, [contact]);
     }
     return (alert: AlertToSend): Recipient[] => {
+      const notice = noticeOf(alert);
       const channels = (byLocation.get(alert.locationId) ?? []).flatMap((contact) =>
-        contactChannels(alert, contact),
+        contactChannels(contact, notice),
       );
       const owner = owners.get(alert.clientId);
       if (owner) channels.push({ channel: 'email', address: owner });
-      return channels.filter(
-        (recipient) => recipient.channel === 'email' || toE164(recipient.address) !== null,
-      );
+      return channels;
     };
   }
 

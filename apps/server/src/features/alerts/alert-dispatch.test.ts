@@ -2,8 +2,8 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/client';
 import { bearer, buildContactUser, buildOwnedClient, login } from '../../test/factories';
+import { scriptedStorm } from '../../test/scripted-storm';
 import { createTestApp, manualClock, type TestApp } from '../../test/test-app';
-import { scriptedStorm } from './scripted-storm';
 
 const at = (iso: string) => new Date(iso);
 

@@ -2,10 +2,10 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/client';
 import { buildOwnedClient } from '../../test/factories';
+import { scriptedSource } from '../../test/scripted-source';
 import { createTestApp, manualClock, type TestApp } from '../../test/test-app';
 import { createIngestionService } from '../rainfall/ingestion.service';
 import type { IntervalKey } from '../rainfall/intervals';
-import { scriptedSource } from '../rainfall/scripted-source';
 import type { Point } from '../sources/sources';
 import { createAlertEvaluationService } from './alert-evaluation.service';
 

@@ -3,7 +3,7 @@ import { type Paging, pageWindow } from '@pluvio/shared/lists';
 import { toE164 } from '@pluvio/shared/phone';
 import { sql } from 'drizzle-orm';
 import { type AppDb, queryRows } from '../../db/client';
-import { pgArray } from '../rainfall/pg-array';
+import { pgArray } from '../../db/pg-array';
 
 interface HistoryRow {
   id: number;

@@ -1,6 +1,7 @@
 import { alertTimeLabel } from '@pluvio/shared/alerts';
 import { layoutEmail } from '../../lib/email-layout';
 import { dateLabel, productDate } from '../../lib/time';
+import type { Channel, Notice, NotifiableContact } from '../notifications/contact-channels';
 import type { AlertKind } from './alerts.schema';
 
 /** An alert ready to tell people about, with what the message names. */
@@ -19,20 +20,12 @@ export interface AlertToSend {
   combine: boolean;
 }
 
-/** A contact assigned to the location, with its switches and per-type flags. */
-export interface ContactRecipient {
+/** A contact assigned to the location, as the notification rule reads it. */
+export interface ContactRecipient extends NotifiableContact {
   locationId: number;
-  email: string | null;
-  phone: string | null;
-  emailNotification: boolean;
-  smsNotification: boolean;
-  flags: Record<string, boolean>;
 }
 
-export interface Recipient {
-  channel: 'email' | 'sms';
-  address: string;
-}
+export type Recipient = Channel;
 
 export interface AlertMessage {
   recipient: Recipient;
@@ -43,7 +36,7 @@ export interface AlertMessage {
 }
 
 /** The contact flag that asks for each kind (contacts have no RapidRain flag: it counts as a threshold notice). */
-const CONTACT_FLAG: Record<AlertKind, string> = {
+const CONTACT_FLAG: Record<AlertKind, Notice['type']> = {
   exceed24h: 'exceed24h_on',
   atlas14_24h: 'atlas14_24h_on',
   atlas14_1h: 'atlas14_1h_on',
@@ -53,24 +46,12 @@ const CONTACT_FLAG: Record<AlertKind, string> = {
 
 const inches = (value: number) => `${value.toFixed(2)} in`;
 
-/** A later, larger recurrence interval of an event already alerted. */
-const isEscalation = (alert: AlertToSend) => alert.firedAt.getTime() !== alert.eventStartedAt.getTime();
-
-/** Who hears about an alert from a contact, by which channels (spec part 2 §3 flags, the master switches). */
-export function contactChannels(alert: AlertToSend, contact: ContactRecipient): Recipient[] {
-  const flag = CONTACT_FLAG[alert.kind];
-  const firstOnly = (suffix: string) =>
-    alert.kind.startsWith('atlas14') &&
-    isEscalation(alert) &&
-    contact.flags[`atlas14_first_on${suffix}`] === true;
-  const channels: Recipient[] = [];
-  if (contact.email && contact.emailNotification && contact.flags[flag] && !firstOnly('')) {
-    channels.push({ channel: 'email', address: contact.email });
-  }
-  if (contact.phone && contact.smsNotification && contact.flags[`${flag}_sms`] && !firstOnly('_sms')) {
-    channels.push({ channel: 'sms', address: contact.phone });
-  }
-  return channels;
+/** What the contacts' flags are asked about: the kind's flag, and whether it repeats an event already alerted. */
+export function noticeOf(alert: AlertToSend): Notice {
+  return {
+    type: CONTACT_FLAG[alert.kind],
+    repeat: alert.firedAt.getTime() !== alert.eventStartedAt.getTime(),
+  };
 }
 
 /** The span of rain each kind measures, as a message names it. */
@@ -146,7 +127,7 @@ export function composeMessage(
 
 /**
  * Every message for a set of alerts: each recipient gets one message per alert, or one per
- * account, kind and time when the account combines locations. Addresses are compared as written.
+ * account, kind and time when the account combines locations. Addresses are compared ignoring case.
  */
 export function planMessages(
   alerts: readonly AlertToSend[],

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, buildOwnedClient, login } from '../../test/factories';
 import { type FakeTwilio, startFakeTwilio } from '../../test/fake-twilio';
+import { scriptedStorm } from '../../test/scripted-storm';
 import { type LocalSmtpServer, startSmtpServer } from '../../test/smtp-server';
 import { createTestApp, manualClock, type TestApp } from '../../test/test-app';
 import { createSmtpTransport } from '../notifications/mail-transport';
-import { scriptedStorm } from './scripted-storm';
 
 const at = (iso: string) => new Date(iso);
 

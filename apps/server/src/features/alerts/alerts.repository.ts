@@ -1,8 +1,8 @@
 import type { Atlas14Threshold } from '@pluvio/shared/locations';
 import { sql } from 'drizzle-orm';
 import { type AppDb, queryRows } from '../../db/client';
-import { monitoredClient } from '../accounts/monitoring';
-import { pgArray } from '../rainfall/pg-array';
+import { monitoredClient } from '../../db/monitored-client';
+import { pgArray } from '../../db/pg-array';
 import type { LocationReading, OpenEvent } from './alert-rules';
 import type { AlertKind } from './alerts.schema';
 

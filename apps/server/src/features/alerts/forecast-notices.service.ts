@@ -1,7 +1,6 @@
 import type { AppDb } from '../../db/client';
 import type { Clock } from '../../lib/clock';
-import { productDate, productHour } from '../../lib/time';
-import { productDays } from '../rainfall/intervals';
+import { productDate, productDays, productHour } from '../../lib/time';
 import type { ForecastSource } from '../sources/sources';
 import { receivesForecastNotices } from './alert-rules';
 import { createAlertsRepository, type ForecastWatcher, type NewAlert } from './alerts.repository';

@@ -1,9 +1,10 @@
 import type { Atlas14Threshold } from '@pluvio/shared/locations';
 import { sql } from 'drizzle-orm';
 import { type AppDb, queryRows } from '../../db/client';
-import { monitoredClient } from '../accounts/monitoring';
-import type { ProductDay } from '../rainfall/intervals';
-import { pgArray } from '../rainfall/pg-array';
+import { monitoredClient } from '../../db/monitored-client';
+import { pgArray } from '../../db/pg-array';
+import type { ProductDay } from '../../lib/time';
+import type { NotifiableContact } from '../notifications/contact-channels';
 
 /** An account whose report for the day is still to make, with its report settings. */
 export interface DueAccount {
@@ -25,13 +26,9 @@ export interface AccountLocation {
   atlas14: Atlas14Threshold | null;
 }
 
-/** An active contact of the account with the locations assigned to it. */
-export interface ReportContact {
+/** A contact of the account with a location assigned, as the notification rule reads it. */
+export interface ReportContact extends NotifiableContact {
   clientId: number;
-  email: string | null;
-  phone: string | null;
-  byEmail: boolean;
-  bySms: boolean;
   locationIds: number[];
 }
 
@@ -94,33 +91,35 @@ export function createDailyReportRepository(db: AppDb) {
       }));
     },
 
-    /** Active contacts asking for the report by e-mail or SMS (flag and switch), with their assigned locations. */
+    /** The contacts with locations assigned, with their report flags; the notification rule picks who asked. */
     async contactsOf(clientIds: readonly number[]): Promise<ReportContact[]> {
       const rows = await queryRows<{
         client_id: number;
+        status: string;
         email: string | null;
         phone: string | null;
-        by_email: boolean;
-        by_sms: boolean;
+        email_notification: boolean;
+        sms_notification: boolean;
+        daily_report_on: boolean;
+        daily_report_on_sms: boolean;
         location_ids: number[];
       }>(
         db,
         sql`
-        select ct.client_id, ct.email, ct.phone,
-               (ct.email_notification and ct.daily_report_on) as by_email,
-               (ct.sms_notification and ct.daily_report_on_sms) as by_sms,
-               array_agg(cl.location_id) as location_ids
+        select ct.client_id, ct.status, ct.email, ct.phone, ct.email_notification, ct.sms_notification,
+               ct.daily_report_on, ct.daily_report_on_sms, array_agg(cl.location_id) as location_ids
           from contacts ct join contact_locations cl on cl.contact_id = ct.id
-         where ct.client_id = any(${pgArray(clientIds)}::int[]) and ct.status = 'active'
-           and ((ct.email_notification and ct.daily_report_on) or (ct.sms_notification and ct.daily_report_on_sms))
+         where ct.client_id = any(${pgArray(clientIds)}::int[])
          group by ct.id`,
       );
       return rows.map((row) => ({
         clientId: row.client_id,
+        status: row.status,
         email: row.email,
         phone: row.phone,
-        byEmail: row.by_email,
-        bySms: row.by_sms,
+        emailNotification: row.email_notification,
+        smsNotification: row.sms_notification,
+        flags: { daily_report_on: row.daily_report_on, daily_report_on_sms: row.daily_report_on_sms },
         locationIds: row.location_ids,
       }));
     },

@@ -1,11 +1,10 @@
 import { levelAllows } from '@pluvio/shared/gates';
-import { toE164 } from '@pluvio/shared/phone';
 import { accountLevel } from '@pluvio/shared/tiers';
 import type { AppDb } from '../../db/client';
 import type { Clock } from '../../lib/clock';
-import { productDate, productHour } from '../../lib/time';
+import { productDate, productDays, productHour } from '../../lib/time';
+import { contactChannels, type Notice } from '../notifications/contact-channels';
 import type { EmailToQueue, OutboxBatchQueue, SmsToQueue } from '../notifications/outbox.service';
-import { productDays } from '../rainfall/intervals';
 import type { RainfallService } from '../rainfall/rainfall.service';
 import {
   type AccountLocation,
@@ -31,6 +30,7 @@ const LATEST_HOUR_WHILE_FETCHING = 12;
 /** Accounts whose reports are made and queued in one transaction. */
 const ACCOUNTS_PER_BATCH = 200;
 const KIND = 'daily_report';
+const DAILY_REPORT: Notice = { type: 'daily_report_on', repeat: false };
 
 export interface DailyReportOptions {
   clock: Clock;
@@ -94,9 +94,9 @@ function recipientsOf(
       locations.map((location) => location.id),
     );
   for (const contact of contacts) {
-    if (contact.byEmail && contact.email) add('email', contact.email, contact.locationIds);
-    const phone = contact.bySms ? toE164(contact.phone) : null;
-    if (phone) add('sms', phone, contact.locationIds);
+    for (const { channel, address } of contactChannels(contact, DAILY_REPORT)) {
+      add(channel, address, contact.locationIds);
+    }
   }
   return [...recipients.values()];
 }

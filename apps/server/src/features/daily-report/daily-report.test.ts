@@ -1,12 +1,12 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/client';
+import { productDays } from '../../lib/time';
 import { buildOwnedClient } from '../../test/factories';
+import { scriptedSource } from '../../test/scripted-source';
 import { createTestApp, manualClock, type TestApp } from '../../test/test-app';
 import { createOutboxService } from '../notifications/outbox.service';
 import { createIngestionService } from '../rainfall/ingestion.service';
-import { productDays } from '../rainfall/intervals';
-import { scriptedSource } from '../rainfall/scripted-source';
 import { createDailyReportService } from './daily-report.service';
 
 const TIME_ZONE = 'America/New_York';

@@ -3,9 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config';
 import { queueCounts, startQueue } from '../../jobs/queue';
 import { bearer, buildOwnedClient, login } from '../../test/factories';
+import { scriptedSource } from '../../test/scripted-source';
 import { createTestApp, manualClock, type TestApp } from '../../test/test-app';
 import { createIngestionService } from '../rainfall/ingestion.service';
-import { scriptedSource } from '../rainfall/scripted-source';
 
 const METRICS_TOKEN = 'scrape-me-if-you-can-0123456789';
 

@@ -7,7 +7,7 @@ import {
   OUTBOX_STATUSES,
 } from '@pluvio/shared/outbox.schemas';
 import type { AppDb } from '../../db/client';
-import { type ProductDay, productDays } from '../rainfall/intervals';
+import { type ProductDay, productDays } from '../../lib/time';
 import {
   createDeliveryLogRepository,
   type DeliveryLogRow,

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { type AppDb, queryRows } from '../../db/client';
+import { pgArray } from '../../db/pg-array';
 import type { LocationPoint } from '../locations/locations.service';
-import { pgArray } from './pg-array';
 
 export interface PendingFill extends LocationPoint {
   /** The change that queued it; the row is cleared only if no later change came. */

@@ -2,12 +2,12 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/client';
 import { buildOwnedClient } from '../../test/factories';
+import { scriptedSource } from '../../test/scripted-source';
 import { createTestApp, manualClock, type TestApp } from '../../test/test-app';
 import type { Point } from '../sources/sources';
 import { createHistoryFillService } from './history-fill.service';
 import { createIngestionService } from './ingestion.service';
 import type { IntervalKey } from './intervals';
-import { scriptedSource } from './scripted-source';
 
 const HOUR = 3_600_000;
 const at = (iso: string) => new Date(iso);

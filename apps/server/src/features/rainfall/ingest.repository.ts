@@ -1,9 +1,9 @@
 import type { IngestStatus } from '@pluvio/shared/rainfall';
 import { type SQL, sql } from 'drizzle-orm';
 import { type AppDb, queryRows } from '../../db/client';
+import { pgArray } from '../../db/pg-array';
 import type { Pass, PrecipitationProduct } from '../sources/sources';
 import { type IntervalKey, STEP_MS } from './intervals';
-import { pgArray } from './pg-array';
 
 /** First key of the two-key pg_advisory_xact_lock taken per interval while its values are written. */
 const INTERVAL_LOCK_CLASS = 7_346_003;

@@ -3,11 +3,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/client';
 import type { Lease } from '../../lib/lease';
 import { buildOwnedClient } from '../../test/factories';
+import { scriptedSource } from '../../test/scripted-source';
 import { createTestApp, manualClock, type TestApp } from '../../test/test-app';
 import type { Point } from '../sources/sources';
 import { createIngestionService, MAX_ATTEMPTS } from './ingestion.service';
 import type { IntervalKey } from './intervals';
-import { scriptedSource } from './scripted-source';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;

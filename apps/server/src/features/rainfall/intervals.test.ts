@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { retryDelayMs } from './ingestion.service';
-import { intervalEnds, monthsCovering, productDays, publishedIntervals } from './intervals';
+import { intervalEnds, monthsCovering, publishedIntervals } from './intervals';
 
 const at = (iso: string) => new Date(iso);
 const describeKeys = (keys: ReturnType<typeof publishedIntervals>) =>
@@ -51,35 +51,6 @@ describe('intervals', () => {
       at('2026-12-01T00:00:00Z'),
       at('2027-01-01T00:00:00Z'),
     ]);
-  });
-
-  it('gives product-time-zone days of 23 and 25 hours on daylight-saving changes', () => {
-    const hours = (from: string, to: string) =>
-      productDays(from, to, 'America/New_York').map((day) => [
-        day.date,
-        (day.end.getTime() - day.start.getTime()) / 3_600_000,
-      ]);
-    expect(hours('2026-03-07', '2026-03-09')).toEqual([
-      ['2026-03-07', 24],
-      ['2026-03-08', 23],
-      ['2026-03-09', 24],
-    ]);
-    expect(hours('2026-10-31', '2026-11-02')).toEqual([
-      ['2026-10-31', 24],
-      ['2026-11-01', 25],
-      ['2026-11-02', 24],
-    ]);
-    expect(productDays('2026-11-21', '2026-11-21', 'America/New_York')[0]?.start).toEqual(
-      at('2026-11-21T05:00:00Z'),
-    );
-  });
-
-  it('counts days by the calendar, not the text, so the last day of year 9999 ends the list', () => {
-    expect(productDays('9999-12-31', '9999-12-31', 'America/New_York').map((day) => day.date)).toEqual([
-      '9999-12-31',
-    ]);
-    expect(productDays('2026-11-21', '2026-11-20', 'America/New_York')).toEqual([]);
-    expect(() => productDays('2026-01-01', '9999-12-31', 'America/New_York')).toThrow(RangeError);
   });
 
   it('retries after 15 minutes, doubling to at most 6 hours', () => {

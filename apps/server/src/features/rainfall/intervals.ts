@@ -1,5 +1,3 @@
-import { TZDate } from '@date-fns/tz';
-import { daysBetween, shiftDate } from '@pluvio/shared/calendar';
 import type { Pass, PrecipitationProduct } from '../sources/sources';
 
 const MINUTE = 60_000;
@@ -64,31 +62,4 @@ export function monthsCovering(first: Date, last: Date): Date[] {
     month = Date.UTC(current.getUTCFullYear(), current.getUTCMonth() + 1, 1);
   }
   return months;
-}
-
-/** A calendar day of the product time zone as the instants that bound it: [start, end). */
-export interface ProductDay {
-  date: string;
-  start: Date;
-  end: Date;
-}
-
-/** No caller asks for more days at once; a longer span is a mistake, not a long loop. */
-const MAX_PRODUCT_DAYS = 3660;
-
-/** The days from `fromDate` to `toDate` (YYYY-MM-DD, both included) in `timeZone`; 23 or 25 hours on DST changes. */
-export function productDays(fromDate: string, toDate: string, timeZone: string): ProductDay[] {
-  const count = daysBetween(fromDate, toDate) + 1;
-  if (!(count <= MAX_PRODUCT_DAYS))
-    throw new RangeError(`${fromDate} to ${toDate} is more than ${MAX_PRODUCT_DAYS} days`);
-  const [year, month, day] = fromDate.split('-').map(Number) as [number, number, number];
-  return Array.from({ length: Math.max(count, 0) }, (_, offset) => {
-    const start = new TZDate(year, month - 1, day + offset, timeZone);
-    const end = new TZDate(year, month - 1, day + offset + 1, timeZone);
-    return {
-      date: shiftDate(fromDate, offset),
-      start: new Date(start.getTime()),
-      end: new Date(end.getTime()),
-    };
-  });
 }

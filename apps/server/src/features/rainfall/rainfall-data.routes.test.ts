@@ -1,11 +1,11 @@
 import { MESSAGES } from '@pluvio/shared/messages';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, buildContactUser, buildOwnedClient, buildUser, login } from '../../test/factories';
+import { scriptedSource } from '../../test/scripted-source';
 import { createTestApp, manualClock, type TestApp } from '../../test/test-app';
 import type { Point } from '../sources/sources';
 import { createIngestionService } from './ingestion.service';
 import type { IntervalKey } from './intervals';
-import { scriptedSource } from './scripted-source';
 
 const HOUR = 3_600_000;
 /** 14:05 UTC is 09:05 EST: the newest processed hour ends 13:00 UTC (08:00 local, Pass 1). */

@@ -14,11 +14,11 @@ import {
 import type { TierNumber } from '@pluvio/shared/tiers';
 import { formatISO } from 'date-fns';
 import type { Clock } from '../../lib/clock';
-import { productDate } from '../../lib/time';
+import { productDate, productDays } from '../../lib/time';
 import { type AccountAccess, requireFeature } from '../accounts/accounts.access';
 import type { LocationsService } from '../locations/locations.service';
 import type { ForecastSource, PrecipitationProduct } from '../sources/sources';
-import { productDays, STEP_MS } from './intervals';
+import { STEP_MS } from './intervals';
 import type { SeriesPoint } from './rainfall.repository';
 import type { RainfallService } from './rainfall.service';
 

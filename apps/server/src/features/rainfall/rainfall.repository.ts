@@ -1,8 +1,9 @@
 import { eq, getTableName, sql } from 'drizzle-orm';
 import { type AppDb, queryRows } from '../../db/client';
+import { pgArray } from '../../db/pg-array';
+import type { ProductDay } from '../../lib/time';
 import type { Pass, PrecipitationProduct } from '../sources/sources';
-import { DAY, type ProductDay, STEP_MS } from './intervals';
-import { pgArray } from './pg-array';
+import { DAY, STEP_MS } from './intervals';
 import { rainfall15m, rainfallHourly, rainfallSources } from './rainfall.schema';
 
 const VALUE_TABLES = { '15m': rainfall15m, '1h': rainfallHourly } as const;

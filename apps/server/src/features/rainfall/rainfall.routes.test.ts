@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, buildOwnedClient, buildUser, login } from '../../test/factories';
+import { scriptedSource } from '../../test/scripted-source';
 import { createTestApp, manualClock, type TestApp } from '../../test/test-app';
 import { createIngestionService } from './ingestion.service';
-import { scriptedSource } from './scripted-source';
 
 const HOUR = 3_600_000;
 

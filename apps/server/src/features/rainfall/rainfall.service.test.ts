@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildOwnedClient } from '../../test/factories';
+import { scriptedSource } from '../../test/scripted-source';
 import { createTestApp, manualClock, type TestApp } from '../../test/test-app';
 import type { Point } from '../sources/sources';
 import { createIngestionService } from './ingestion.service';
 import type { IntervalKey } from './intervals';
 import { createRainfallService } from './rainfall.service';
-import { scriptedSource } from './scripted-source';
 
 const HOUR = 3_600_000;
 const at = (iso: string) => new Date(iso);

@@ -1,6 +1,7 @@
 import type { AppDb } from '../../db/client';
+import { productDays } from '../../lib/time';
 import type { PrecipitationProduct } from '../sources/sources';
-import { DAY, productDays } from './intervals';
+import { DAY } from './intervals';
 import { createRainfallRepository } from './rainfall.repository';
 
 export interface RainfallOptions {

@@ -4,9 +4,8 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { buildLocation } from '../../testing/fixtures';
-import { jsonResponse, stubFetch, withConfig } from '../../testing/render';
+import { jsonResponse, renderWithProviders, stubFetch, withConfig } from '../../testing/render';
 import { ForecastPanel } from './forecast-panel';
-import { renderForecast } from './render-forecast';
 
 const LOCATION = buildLocation({ id: 101, name: 'Warehouse North' });
 const FORECAST_URL = '/api/locations/101/forecast?client_id=10';
@@ -38,7 +37,7 @@ function dayColumns() {
 describe('forecast panel', () => {
   it('is the #forecast section with only the National tab when no location is selected', () => {
     serveForecast();
-    const { container } = renderForecast(
+    const { container } = renderWithProviders(
       <ForecastPanel location={null} clientId={10} viewer={viewerAt(3)} />,
     );
     const section = container.querySelector('section#forecast');
@@ -50,7 +49,7 @@ describe('forecast panel', () => {
 
   it('shows the upgrade notice below tier 3 and never asks for the location forecast', async () => {
     const fetchMock = serveForecast();
-    renderForecast(<ForecastPanel location={LOCATION} clientId={10} viewer={viewerAt(2)} />);
+    renderWithProviders(<ForecastPanel location={LOCATION} clientId={10} viewer={viewerAt(2)} />);
     expect(screen.getByRole('tab', { name: 'National', selected: true })).toBeTruthy();
 
     await userEvent.click(screen.getByRole('tab', { name: 'Warehouse North' }));
@@ -64,7 +63,7 @@ describe('forecast panel', () => {
 
   it('opens on the location tab at tier 3 with a column per day', async () => {
     const fetchMock = serveForecast();
-    renderForecast(<ForecastPanel location={LOCATION} clientId={10} viewer={viewerAt(3)} />);
+    renderWithProviders(<ForecastPanel location={LOCATION} clientId={10} viewer={viewerAt(3)} />);
     expect(screen.getByRole('tab', { name: 'Warehouse North', selected: true })).toBeTruthy();
     expect(screen.getByText('Loading...')).toBeTruthy();
 
@@ -76,7 +75,7 @@ describe('forecast panel', () => {
   it('reads the forecast again when the dashboard refreshes its rainfall data', async () => {
     let rain = 0.25;
     const fetchMock = serveForecast(() => jsonResponse({ forecasts: [{ date: '2026-11-14', value: rain }] }));
-    const { queryClient } = renderForecast(
+    const { queryClient } = renderWithProviders(
       <ForecastPanel location={LOCATION} clientId={10} viewer={viewerAt(3)} />,
     );
     await screen.findByText('0.25 in');
@@ -89,7 +88,7 @@ describe('forecast panel', () => {
 
   it('says the forecast could not be loaded, with the reason', async () => {
     serveForecast(() => jsonResponse({ detail: 'Forecast source unavailable' }, 503));
-    renderForecast(<ForecastPanel location={LOCATION} clientId={10} viewer={viewerAt(3)} />);
+    renderWithProviders(<ForecastPanel location={LOCATION} clientId={10} viewer={viewerAt(3)} />);
     expect((await screen.findByRole('alert')).textContent).toBe(
       'Error loading data. Please try again later. Forecast source unavailable',
     );
@@ -97,7 +96,7 @@ describe('forecast panel', () => {
 
   it('keeps the tab the user chose when another location is selected', async () => {
     serveForecast();
-    const { rerender } = renderForecast(
+    const { rerender } = renderWithProviders(
       <ForecastPanel location={LOCATION} clientId={10} viewer={viewerAt(3)} />,
     );
     await userEvent.click(screen.getByRole('tab', { name: 'National' }));

@@ -1,9 +1,14 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { DEFAULT_CONFIG, jsonResponse, stubFetch, withConfig } from '../../testing/render';
+import {
+  DEFAULT_CONFIG,
+  jsonResponse,
+  renderWithProviders,
+  stubFetch,
+  withConfig,
+} from '../../testing/render';
 import { NationalForecast } from './national-forecast';
-import { renderForecast } from './render-forecast';
 
 const LATE_SATURDAY_IN_NEW_YORK = new Date('2026-11-15T03:30:00Z');
 
@@ -54,7 +59,7 @@ describe('national forecast', () => {
 
   it('shows the three national maps with their days, taken in the product time zone', async () => {
     serveConfig();
-    renderForecast(<NationalForecast />);
+    renderWithProviders(<NationalForecast />);
 
     const images = screen.getAllByRole<HTMLImageElement>('img');
     expect(images.map((image) => image.getAttribute('src'))).toEqual([
@@ -73,7 +78,7 @@ describe('national forecast', () => {
 
   it('follows the time zone the settings give', async () => {
     serveConfig('Europe/Berlin');
-    renderForecast(<NationalForecast />);
+    renderWithProviders(<NationalForecast />);
     expect(
       await screen.findByRole('img', { name: 'National rainfall forecast, day 1 (Sunday, November 15)' }),
     ).toBeTruthy();
@@ -83,19 +88,19 @@ describe('national forecast', () => {
     serveConfig();
     const scrollWidth = vi.spyOn(Element.prototype, 'scrollWidth', 'get').mockReturnValue(1300);
     vi.spyOn(Element.prototype, 'clientWidth', 'get').mockReturnValue(343);
-    const narrow = renderForecast(<NationalForecast />);
+    const narrow = renderWithProviders(<NationalForecast />);
     expect(screen.getByText('Scroll to see other days')).toBeTruthy();
     narrow.unmount();
 
     scrollWidth.mockReturnValue(343);
-    renderForecast(<NationalForecast />);
+    renderWithProviders(<NationalForecast />);
     expect(screen.queryByText('Scroll to see other days')).toBeNull();
   });
 
   it('enters full screen on a click and leaves on a double-click', async () => {
     serveConfig();
     const { requestFullscreen, exitFullscreen } = stubFullscreenApi();
-    renderForecast(<NationalForecast />);
+    renderWithProviders(<NationalForecast />);
     const tomorrow = dayButton(2);
 
     await userEvent.click(tomorrow);
@@ -112,7 +117,7 @@ describe('national forecast', () => {
   it('enters full screen with Enter and leaves with Escape', async () => {
     serveConfig();
     const { requestFullscreen, exitFullscreen } = stubFullscreenApi();
-    renderForecast(<NationalForecast />);
+    renderWithProviders(<NationalForecast />);
     dayButton(1).focus();
 
     await userEvent.keyboard('{Enter}');
@@ -123,7 +128,7 @@ describe('national forecast', () => {
 
   it('shows the map in an overlay where the browser has no Fullscreen API', async () => {
     serveConfig();
-    renderForecast(<NationalForecast />);
+    renderWithProviders(<NationalForecast />);
 
     await userEvent.click(dayButton(3));
     const overlay = await screen.findByRole('dialog', { name: 'Monday, Nov 16' });

@@ -1,5 +1,5 @@
-import type { Point, PrecipitationField, PrecipitationSource } from '../sources/sources';
-import type { IntervalKey } from './intervals';
+import type { IntervalKey } from '../features/rainfall/intervals';
+import type { Point, PrecipitationField, PrecipitationSource } from '../features/sources/sources';
 
 type Script = (key: IntervalKey, point: Point) => number | null;
 

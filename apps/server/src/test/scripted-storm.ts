@@ -1,9 +1,9 @@
-import type { Clock } from '../../lib/clock';
-import type { TestApp } from '../../test/test-app';
-import { createIngestionService } from '../rainfall/ingestion.service';
-import type { IntervalKey } from '../rainfall/intervals';
-import { scriptedSource } from '../rainfall/scripted-source';
-import type { Point } from '../sources/sources';
+import { createIngestionService } from '../features/rainfall/ingestion.service';
+import type { IntervalKey } from '../features/rainfall/intervals';
+import type { Point } from '../features/sources/sources';
+import type { Clock } from '../lib/clock';
+import { scriptedSource } from './scripted-source';
+import type { TestApp } from './test-app';
 
 const HOUR_MS = 3_600_000;
 

@@ -1,0 +1,15 @@
+import { describe, expect, it } from 'vitest';
+import { loadConfig } from '../../config';
+import { createSources } from '.';
+
+describe('createSources', () => {
+  it('gives the simulator for rainfall, Atlas 14 depths and forecasts when nothing is configured', () => {
+    const sources = createSources(loadConfig({}));
+    expect([sources.precipitation.name, sources.frequency.name, sources.forecast.name]).toEqual([
+      'simulator',
+      'simulator',
+      'simulator',
+    ]);
+    expect(sources.scheduleStorm).toBeTypeOf('function');
+  });
+});
