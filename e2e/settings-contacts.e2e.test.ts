@@ -162,7 +162,7 @@ describe('settings: contacts', () => {
       await deleteByApi('contacts', token, (contact) => contact.startsWith(name));
       await page.context().close();
     }
-  });
+  }, 120_000); // the longest journey of the suite: list, add, edit and delete, with screenshots at two widths
 
   it('imports contact files as silver: a bad row stops the import, a good file imports', async () => {
     const token = await apiToken(demo('silver'));
