@@ -54,7 +54,7 @@ describe('sign-in', () => {
       // Signed in, the header and its navigation are there.
       expect((await mainNavLinks(page)).length).toBeGreaterThan(0);
       if (login.local === 'gold' || login.local === 'admin') {
-        await screenshot(page, `${login.landing.slice(1)}-${login.local}-desktop`);
+        await screenshot(page, `signed-in-${login.landing.slice(1)}-${login.local}-desktop`);
       }
       await expectAccessible(page);
       await page.context().close();
