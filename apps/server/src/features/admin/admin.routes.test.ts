@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/client';
-import { bearer, buildOwnedClient, buildUser, login } from '../../test/factories';
+import { bearer, buildContactUser, buildOwnedClient, buildUser, login } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/test-app';
 
 describe('switch user (masquerade)', () => {
@@ -17,26 +17,39 @@ describe('switch user (masquerade)', () => {
     return { headers: bearer(session.token), cookies: { pluvio_refresh: session.refreshCookie ?? '' } };
   }
 
-  it('is refused to a user who is not a superuser', async () => {
-    const { user } = await buildOwnedClient(t.services);
+  function cookiesOf(response: { cookies: { name: string; value: string }[] }): Record<string, string> {
+    return Object.fromEntries(response.cookies.map((cookie) => [cookie.name, cookie.value]));
+  }
+
+  const userToken = (email: string) => `/api/services/user-token?email=${encodeURIComponent(email)}`;
+
+  it('is refused to owners and contacts (403) and to anonymous callers (401), each with a detail', async () => {
+    const { user: owner, client } = await buildOwnedClient(t.services);
+    const { user: contact } = await buildContactUser(t.services, client.id);
     const target = await buildUser(t.services);
-    const response = await t.app.inject({
-      method: 'POST',
-      url: `/api/services/user-token?email=${encodeURIComponent(target.email)}`,
-      ...(await signIn(user.email)),
-    });
-    expect(response.statusCode).toBe(403);
+    for (const caller of [owner, contact]) {
+      const { headers, cookies } = await signIn(caller.email);
+      for (const withCookie of [true, false]) {
+        const response = await t.app.inject({
+          method: 'POST',
+          url: userToken(target.email),
+          headers,
+          ...(withCookie && { cookies }),
+        });
+        expect(response.statusCode).toBe(403);
+        expect(response.json()).toEqual({ detail: expect.any(String) });
+      }
+    }
+    const anonymous = await t.app.inject({ method: 'POST', url: userToken(target.email) });
+    expect(anonymous.statusCode).toBe(401);
+    expect(anonymous.json()).toEqual({ detail: expect.any(String) });
   });
 
   it('gives a superuser a token that names who acts, audits it, and returns them to their own session', async () => {
     const admin = await buildUser(t.services, { isSuperuser: true, role: 'admin' });
     const { user: target } = await buildOwnedClient(t.services);
     const session = await signIn(admin.email);
-    const response = await t.app.inject({
-      method: 'POST',
-      url: `/api/services/user-token?email=${encodeURIComponent(target.email)}`,
-      ...session,
-    });
+    const response = await t.app.inject({ method: 'POST', url: userToken(target.email), ...session });
     expect(response.statusCode).toBe(200);
     const token = response.json().token as string;
     expect(decodeJwt(token)).toMatchObject({ sub: String(target.id), act: { sub: String(admin.id) } });
@@ -54,12 +67,11 @@ describe('switch user (masquerade)', () => {
       subject_user_id: target.id,
     });
 
-    const cookies = Object.fromEntries(response.cookies.map((c) => [c.name, c.value]));
     const back = await t.app.inject({
       method: 'POST',
       url: '/api/services/user-token/return',
       headers: bearer(token),
-      cookies,
+      cookies: cookiesOf(response),
     });
     expect(back.statusCode).toBe(200);
     const own = await t.app.inject({ url: '/users/me', headers: bearer(back.json().token) });
@@ -67,14 +79,44 @@ describe('switch user (masquerade)', () => {
     expect((await t.app.inject({ url: '/users/me', headers: bearer(token) })).statusCode).toBe(401);
   });
 
-  it('answers 404 for an unknown address', async () => {
+  it('masquerades for a superuser who sends only the bearer token, as the old client does; returning then needs a new sign-in', async () => {
     const admin = await buildUser(t.services, { isSuperuser: true, role: 'admin' });
-    const response = await t.app.inject({
+    const { user: target } = await buildOwnedClient(t.services);
+    const { headers } = await signIn(admin.email);
+    const response = await t.app.inject({ method: 'POST', url: userToken(target.email), headers });
+    expect(response.statusCode).toBe(200);
+    const token = response.json().token as string;
+    const me = await t.app.inject({ url: '/users/me', headers: bearer(token) });
+    expect(me.json()).toMatchObject({ id: target.id, impersonator: { id: admin.id } });
+
+    const cookies = cookiesOf(response);
+    expect(cookies.pluvio_refresh_origin ?? '').toBe('');
+    const refreshed = await t.app.inject({ method: 'POST', url: '/api/users/refresh-token', cookies });
+    expect(decodeJwt(refreshed.json().token)).toMatchObject({ sub: String(target.id) });
+
+    const back = await t.app.inject({
       method: 'POST',
-      url: '/api/services/user-token?email=nobody@example.com',
-      ...(await signIn(admin.email)),
+      url: '/api/services/user-token/return',
+      headers: bearer(token),
+      cookies,
     });
-    expect(response.statusCode).toBe(404);
+    expect(back.statusCode).toBe(401);
+    expect(back.json()).toEqual({ detail: 'No refresh token available' });
+  });
+
+  it('answers 404 with a detail for an unknown address, with or without the session cookie', async () => {
+    const admin = await buildUser(t.services, { isSuperuser: true, role: 'admin' });
+    const { headers, cookies } = await signIn(admin.email);
+    for (const withCookie of [true, false]) {
+      const response = await t.app.inject({
+        method: 'POST',
+        url: userToken('nobody@example.com'),
+        headers,
+        ...(withCookie && { cookies }),
+      });
+      expect(response.statusCode).toBe(404);
+      expect(response.json()).toEqual({ detail: 'User not found' });
+    }
   });
 });
 

@@ -36,11 +36,12 @@ export function adminRoutes(services: Services, cookies: CookieSettings): Fastif
         },
       },
       async (request, reply) => {
-        const actor = authOf(request);
+        const tokens = await auth.startMasquerade(authOf(request), request.query.email, request.ip);
+        // The old client sends only the bearer token: without the admin's own refresh cookie the
+        // masquerade still starts, and returning means signing in again.
         const ownRefresh = readCookie(request, REFRESH_COOKIE);
-        if (!ownRefresh) throw unauthorized(MESSAGES.noRefreshToken);
-        const tokens = await auth.startMasquerade(actor, request.query.email, request.ip);
-        setRefreshCookie(reply, ORIGIN_REFRESH_COOKIE, ownRefresh, cookies);
+        if (ownRefresh) setRefreshCookie(reply, ORIGIN_REFRESH_COOKIE, ownRefresh, cookies);
+        else clearRefreshCookie(reply, ORIGIN_REFRESH_COOKIE);
         setRefreshCookie(reply, REFRESH_COOKIE, tokens.refreshToken, cookies);
         return { token: tokens.accessToken };
       },
