@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -116,6 +117,99 @@ describe('switch user (masquerade)', () => {
       });
       expect(response.statusCode).toBe(404);
       expect(response.json()).toEqual({ detail: 'User not found' });
+    }
+  });
+});
+
+describe('users list for Switch User', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  const tag = `sw${randomBytes(3).toString('hex')}`;
+  const list = (token: string, query: string) =>
+    t.app.inject({ url: `/api/admin/users?${query}`, headers: bearer(token) });
+
+  it('shows a superuser active users by name with the level of their primary account, found by name or e-mail in any case', async () => {
+    const admin = await buildUser(t.services, {
+      isSuperuser: true,
+      role: 'admin',
+      firstName: `${tag} Alpha`,
+    });
+    const silverOwner = await buildUser(t.services, { firstName: `${tag} Bravo` });
+    const { client: silver } = await buildOwnedClient(t.services, silverOwner, {
+      tier: 'silver',
+      accountName: `${tag} Silver Co`,
+    });
+    await buildUser(t.services, { firstName: `${tag} Charlie`, isActive: false });
+    const withoutAccount = await buildUser(t.services, { firstName: `${tag} delta` });
+    const { client: bronze } = await buildOwnedClient(t.services, undefined, { tier: 'bronze' });
+    const { user: contact } = await buildContactUser(t.services, bronze.id);
+    await t.services.users.setPrimaryClient(contact.id, bronze.id);
+    const token = (await login(t.app, admin.email)).token;
+
+    const found = await list(token, `search=${encodeURIComponent(` ${tag.toUpperCase()} `)}`);
+    expect(found.statusCode).toBe(200);
+    expect(found.json()).toEqual({
+      total: 3,
+      page: 1,
+      page_size: 50,
+      items: [
+        {
+          id: admin.id,
+          email: admin.email,
+          first_name: `${tag} Alpha`,
+          last_name: 'User',
+          role: 'admin',
+          is_superuser: true,
+          primary_client_id: null,
+          account_name: null,
+          subscription_level: 4,
+        },
+        expect.objectContaining({
+          id: silverOwner.id,
+          primary_client_id: silver.id,
+          account_name: `${tag} Silver Co`,
+          subscription_level: 2,
+        }),
+        expect.objectContaining({ id: withoutAccount.id, account_name: null, subscription_level: 0 }),
+      ],
+    });
+
+    const secondPage = await list(token, `search=${tag}&page=2&page_size=2`);
+    expect(secondPage.json()).toMatchObject({ total: 3, page: 2, items: [{ id: withoutAccount.id }] });
+
+    const byEmail = await list(token, `search=${encodeURIComponent(contact.email.toUpperCase())}`);
+    expect(byEmail.json()).toMatchObject({
+      total: 1,
+      items: [{ id: contact.id, role: 'contact', subscription_level: 1 }],
+    });
+
+    const everyone = await list(token, 'page_size=250');
+    expect(everyone.json().total).toBeGreaterThanOrEqual(5);
+    expect(everyone.json().items.map((user: { id: number }) => user.id)).toContain(contact.id);
+  });
+
+  it('refuses owners and contacts (403) and anonymous callers (401), each with a detail', async () => {
+    const { user: owner, client } = await buildOwnedClient(t.services);
+    const { user: contact } = await buildContactUser(t.services, client.id);
+    for (const caller of [owner, contact]) {
+      const response = await list((await login(t.app, caller.email)).token, 'search=a');
+      expect(response.statusCode).toBe(403);
+      expect(response.json()).toEqual({ detail: expect.any(String) });
+    }
+    const anonymous = await t.app.inject({ url: '/api/admin/users' });
+    expect(anonymous.statusCode).toBe(401);
+    expect(anonymous.json()).toEqual({ detail: expect.any(String) });
+  });
+
+  it('answers 422 to a page too large or a search too long', async () => {
+    const admin = await buildUser(t.services, { isSuperuser: true, role: 'admin' });
+    const token = (await login(t.app, admin.email)).token;
+    for (const query of ['page_size=251', `search=${'a'.repeat(201)}`, 'page=0']) {
+      expect((await list(token, query)).statusCode).toBe(422);
     }
   });
 });
