@@ -1,7 +1,14 @@
 import { z } from 'zod';
 import { ACCOUNT_STATUSES, ACCOUNT_TYPES } from './accounts';
 import { emailSchema } from './auth.schemas';
-import { idValueSchema, registrationPhoneSchema, requiredTextSchema } from './inputs';
+import {
+  idValueSchema,
+  registrationPhoneSchema,
+  requiredTextSchema,
+  TEXT_LIMITS,
+  textSchema,
+} from './inputs';
+import { pagingFields } from './lists';
 import { TIER_NAMES } from './tiers';
 
 /** An account as listed in the current user's `clients` (spec part 1 §3). */
@@ -61,3 +68,36 @@ export const updateMeSchema = z
   })
   .partial();
 export type UpdateMe = z.infer<typeof updateMeSchema>;
+
+/**
+ * GET /api/admin/users: the Switch User screen's list (superusers). `search` finds words in the
+ * name or the e-mail address, ignoring case; empty lists everyone.
+ */
+export const userListQuerySchema = z.object({
+  search: textSchema(TEXT_LIMITS.name).default(''),
+  ...pagingFields(50),
+});
+export type UserListQuery = z.infer<typeof userListQuerySchema>;
+
+/** One user of that list, with the level of their primary account for 'Subscription Level'. */
+export const userListEntrySchema = z.object({
+  id: z.number().int(),
+  email: z.string(),
+  first_name: z.string(),
+  last_name: z.string(),
+  role: z.string(),
+  is_superuser: z.boolean(),
+  primary_client_id: z.number().int().nullable(),
+  account_name: z.string().nullable(),
+  /** `accountLevel` of the primary account (0 without one, 4 for superusers); `tierLabel` names it. */
+  subscription_level: z.number().int().min(0).max(4),
+});
+export type UserListEntry = z.infer<typeof userListEntrySchema>;
+
+export const userListPageSchema = z.object({
+  items: z.array(userListEntrySchema),
+  total: z.number().int(),
+  page: z.number().int(),
+  page_size: z.number().int(),
+});
+export type UserListPage = z.infer<typeof userListPageSchema>;

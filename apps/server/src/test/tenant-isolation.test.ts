@@ -152,6 +152,8 @@ const ROLE_REFUSALS: (InjectOptions & { url: string })[] = [
   { method: 'GET', url: '/api/services/ingest_status' },
   { method: 'GET', url: '/api/admin/outbox' },
   { method: 'GET', url: '/api/admin/deliveries' },
+  { method: 'POST', url: '/api/services/user-token?email=someone@example.com' },
+  { method: 'GET', url: '/api/admin/users?search=a' },
 ];
 
 describe('tenant isolation (D10)', () => {

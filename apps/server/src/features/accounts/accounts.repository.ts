@@ -117,6 +117,10 @@ export function createAccountsRepository(db: AppDb) {
       const [row] = await db.select().from(clients).where(eq(clients.id, id));
       return row;
     },
+    async findClients(ids: number[]): Promise<ClientRow[]> {
+      if (ids.length === 0) return [];
+      return db.select().from(clients).where(inArray(clients.id, ids));
+    },
     async insertClient(values: NewClient) {
       const [row] = await db.insert(clients).values(values).returning();
       if (!row) throw new Error('client insert returned nothing');

@@ -130,6 +130,7 @@ export function createAccountsService(db: AppDb, options: AccountsOptions) {
     },
     accessFor,
     findClient: (id: number) => repository.findClient(id),
+    findClients: (ids: number[]) => repository.findClients(ids),
     createClient: (values: NewClient) => repository.insertClient(values),
     addClientAdmin: (clientId: number, userId: number) => repository.addClientAdmin(clientId, userId),
     removeClientAdmin: (clientId: number, userId: number) => repository.removeClientAdmin(clientId, userId),

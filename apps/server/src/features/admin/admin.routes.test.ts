@@ -1,8 +1,9 @@
+import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/client';
-import { bearer, buildOwnedClient, buildUser, login } from '../../test/factories';
+import { bearer, buildContactUser, buildOwnedClient, buildUser, login } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/test-app';
 
 describe('switch user (masquerade)', () => {
@@ -17,26 +18,39 @@ describe('switch user (masquerade)', () => {
     return { headers: bearer(session.token), cookies: { pluvio_refresh: session.refreshCookie ?? '' } };
   }
 
-  it('is refused to a user who is not a superuser', async () => {
-    const { user } = await buildOwnedClient(t.services);
+  function cookiesOf(response: { cookies: { name: string; value: string }[] }): Record<string, string> {
+    return Object.fromEntries(response.cookies.map((cookie) => [cookie.name, cookie.value]));
+  }
+
+  const userToken = (email: string) => `/api/services/user-token?email=${encodeURIComponent(email)}`;
+
+  it('is refused to owners and contacts (403) and to anonymous callers (401), each with a detail', async () => {
+    const { user: owner, client } = await buildOwnedClient(t.services);
+    const { user: contact } = await buildContactUser(t.services, client.id);
     const target = await buildUser(t.services);
-    const response = await t.app.inject({
-      method: 'POST',
-      url: `/api/services/user-token?email=${encodeURIComponent(target.email)}`,
-      ...(await signIn(user.email)),
-    });
-    expect(response.statusCode).toBe(403);
+    for (const caller of [owner, contact]) {
+      const { headers, cookies } = await signIn(caller.email);
+      for (const withCookie of [true, false]) {
+        const response = await t.app.inject({
+          method: 'POST',
+          url: userToken(target.email),
+          headers,
+          ...(withCookie && { cookies }),
+        });
+        expect(response.statusCode).toBe(403);
+        expect(response.json()).toEqual({ detail: expect.any(String) });
+      }
+    }
+    const anonymous = await t.app.inject({ method: 'POST', url: userToken(target.email) });
+    expect(anonymous.statusCode).toBe(401);
+    expect(anonymous.json()).toEqual({ detail: expect.any(String) });
   });
 
   it('gives a superuser a token that names who acts, audits it, and returns them to their own session', async () => {
     const admin = await buildUser(t.services, { isSuperuser: true, role: 'admin' });
     const { user: target } = await buildOwnedClient(t.services);
     const session = await signIn(admin.email);
-    const response = await t.app.inject({
-      method: 'POST',
-      url: `/api/services/user-token?email=${encodeURIComponent(target.email)}`,
-      ...session,
-    });
+    const response = await t.app.inject({ method: 'POST', url: userToken(target.email), ...session });
     expect(response.statusCode).toBe(200);
     const token = response.json().token as string;
     expect(decodeJwt(token)).toMatchObject({ sub: String(target.id), act: { sub: String(admin.id) } });
@@ -54,12 +68,11 @@ describe('switch user (masquerade)', () => {
       subject_user_id: target.id,
     });
 
-    const cookies = Object.fromEntries(response.cookies.map((c) => [c.name, c.value]));
     const back = await t.app.inject({
       method: 'POST',
       url: '/api/services/user-token/return',
       headers: bearer(token),
-      cookies,
+      cookies: cookiesOf(response),
     });
     expect(back.statusCode).toBe(200);
     const own = await t.app.inject({ url: '/users/me', headers: bearer(back.json().token) });
@@ -67,14 +80,137 @@ describe('switch user (masquerade)', () => {
     expect((await t.app.inject({ url: '/users/me', headers: bearer(token) })).statusCode).toBe(401);
   });
 
-  it('answers 404 for an unknown address', async () => {
+  it('masquerades for a superuser who sends only the bearer token, as the old client does; returning then needs a new sign-in', async () => {
     const admin = await buildUser(t.services, { isSuperuser: true, role: 'admin' });
-    const response = await t.app.inject({
+    const { user: target } = await buildOwnedClient(t.services);
+    const { headers } = await signIn(admin.email);
+    const response = await t.app.inject({ method: 'POST', url: userToken(target.email), headers });
+    expect(response.statusCode).toBe(200);
+    const token = response.json().token as string;
+    const me = await t.app.inject({ url: '/users/me', headers: bearer(token) });
+    expect(me.json()).toMatchObject({ id: target.id, impersonator: { id: admin.id } });
+
+    const cookies = cookiesOf(response);
+    expect(cookies.pluvio_refresh_origin ?? '').toBe('');
+    const refreshed = await t.app.inject({ method: 'POST', url: '/api/users/refresh-token', cookies });
+    expect(decodeJwt(refreshed.json().token)).toMatchObject({ sub: String(target.id) });
+
+    const back = await t.app.inject({
       method: 'POST',
-      url: '/api/services/user-token?email=nobody@example.com',
-      ...(await signIn(admin.email)),
+      url: '/api/services/user-token/return',
+      headers: bearer(token),
+      cookies,
     });
-    expect(response.statusCode).toBe(404);
+    expect(back.statusCode).toBe(401);
+    expect(back.json()).toEqual({ detail: 'No refresh token available' });
+  });
+
+  it('answers 404 with a detail for an unknown address, with or without the session cookie', async () => {
+    const admin = await buildUser(t.services, { isSuperuser: true, role: 'admin' });
+    const { headers, cookies } = await signIn(admin.email);
+    for (const withCookie of [true, false]) {
+      const response = await t.app.inject({
+        method: 'POST',
+        url: userToken('nobody@example.com'),
+        headers,
+        ...(withCookie && { cookies }),
+      });
+      expect(response.statusCode).toBe(404);
+      expect(response.json()).toEqual({ detail: 'User not found' });
+    }
+  });
+});
+
+describe('users list for Switch User', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  const tag = `sw${randomBytes(3).toString('hex')}`;
+  const list = (token: string, query: string) =>
+    t.app.inject({ url: `/api/admin/users?${query}`, headers: bearer(token) });
+
+  it('shows a superuser active users by name with the level of their primary account, found by name or e-mail in any case', async () => {
+    const admin = await buildUser(t.services, {
+      isSuperuser: true,
+      role: 'admin',
+      firstName: `${tag} Alpha`,
+    });
+    const silverOwner = await buildUser(t.services, { firstName: `${tag} Bravo` });
+    const { client: silver } = await buildOwnedClient(t.services, silverOwner, {
+      tier: 'silver',
+      accountName: `${tag} Silver Co`,
+    });
+    await buildUser(t.services, { firstName: `${tag} Charlie`, isActive: false });
+    const withoutAccount = await buildUser(t.services, { firstName: `${tag} delta` });
+    const { client: bronze } = await buildOwnedClient(t.services, undefined, { tier: 'bronze' });
+    const { user: contact } = await buildContactUser(t.services, bronze.id);
+    await t.services.users.setPrimaryClient(contact.id, bronze.id);
+    const token = (await login(t.app, admin.email)).token;
+
+    const found = await list(token, `search=${encodeURIComponent(` ${tag.toUpperCase()} `)}`);
+    expect(found.statusCode).toBe(200);
+    expect(found.json()).toEqual({
+      total: 3,
+      page: 1,
+      page_size: 50,
+      items: [
+        {
+          id: admin.id,
+          email: admin.email,
+          first_name: `${tag} Alpha`,
+          last_name: 'User',
+          role: 'admin',
+          is_superuser: true,
+          primary_client_id: null,
+          account_name: null,
+          subscription_level: 4,
+        },
+        expect.objectContaining({
+          id: silverOwner.id,
+          primary_client_id: silver.id,
+          account_name: `${tag} Silver Co`,
+          subscription_level: 2,
+        }),
+        expect.objectContaining({ id: withoutAccount.id, account_name: null, subscription_level: 0 }),
+      ],
+    });
+
+    const secondPage = await list(token, `search=${tag}&page=2&page_size=2`);
+    expect(secondPage.json()).toMatchObject({ total: 3, page: 2, items: [{ id: withoutAccount.id }] });
+
+    const byEmail = await list(token, `search=${encodeURIComponent(contact.email.toUpperCase())}`);
+    expect(byEmail.json()).toMatchObject({
+      total: 1,
+      items: [{ id: contact.id, role: 'contact', subscription_level: 1 }],
+    });
+
+    const everyone = await list(token, 'page_size=250');
+    expect(everyone.json().total).toBeGreaterThanOrEqual(5);
+    expect(everyone.json().items.map((user: { id: number }) => user.id)).toContain(contact.id);
+  });
+
+  it('refuses owners and contacts (403) and anonymous callers (401), each with a detail', async () => {
+    const { user: owner, client } = await buildOwnedClient(t.services);
+    const { user: contact } = await buildContactUser(t.services, client.id);
+    for (const caller of [owner, contact]) {
+      const response = await list((await login(t.app, caller.email)).token, 'search=a');
+      expect(response.statusCode).toBe(403);
+      expect(response.json()).toEqual({ detail: expect.any(String) });
+    }
+    const anonymous = await t.app.inject({ url: '/api/admin/users' });
+    expect(anonymous.statusCode).toBe(401);
+    expect(anonymous.json()).toEqual({ detail: expect.any(String) });
+  });
+
+  it('answers 422 to a page too large or a search too long', async () => {
+    const admin = await buildUser(t.services, { isSuperuser: true, role: 'admin' });
+    const token = (await login(t.app, admin.email)).token;
+    for (const query of ['page_size=251', `search=${'a'.repeat(201)}`, 'page=0']) {
+      expect((await list(token, query)).statusCode).toBe(422);
+    }
   });
 });
 

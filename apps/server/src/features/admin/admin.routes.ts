@@ -7,6 +7,7 @@ import {
   outboxPageSchema,
   pageQuerySchema,
 } from '@pluvio/shared/outbox.schemas';
+import { userListPageSchema, userListQuerySchema } from '@pluvio/shared/users.schemas';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { badRequest, unauthorized } from '../../lib/errors';
@@ -21,9 +22,9 @@ import {
   setRefreshCookie,
 } from '../auth/session-cookies';
 
-/** Superuser tools: switch user (masquerade, D11), the mail viewer's outbox (D16) and the delivery log. */
+/** Superuser tools: switch user (masquerade, D11) and its list of users, the mail viewer's outbox (D16) and the delivery log. */
 export function adminRoutes(services: Services, cookies: CookieSettings): FastifyPluginAsyncZod {
-  const { auth, outbox, deliveryLog, guards } = services;
+  const { auth, users, outbox, deliveryLog, guards } = services;
   return async (app) => {
     app.post(
       '/api/services/user-token',
@@ -36,11 +37,12 @@ export function adminRoutes(services: Services, cookies: CookieSettings): Fastif
         },
       },
       async (request, reply) => {
-        const actor = authOf(request);
+        const tokens = await auth.startMasquerade(authOf(request), request.query.email, request.ip);
+        // The old client sends only the bearer token: without the admin's own refresh cookie the
+        // masquerade still starts, and returning means signing in again.
         const ownRefresh = readCookie(request, REFRESH_COOKIE);
-        if (!ownRefresh) throw unauthorized(MESSAGES.noRefreshToken);
-        const tokens = await auth.startMasquerade(actor, request.query.email, request.ip);
-        setRefreshCookie(reply, ORIGIN_REFRESH_COOKIE, ownRefresh, cookies);
+        if (ownRefresh) setRefreshCookie(reply, ORIGIN_REFRESH_COOKIE, ownRefresh, cookies);
+        else clearRefreshCookie(reply, ORIGIN_REFRESH_COOKIE);
         setRefreshCookie(reply, REFRESH_COOKIE, tokens.refreshToken, cookies);
         return { token: tokens.accessToken };
       },
@@ -59,6 +61,20 @@ export function adminRoutes(services: Services, cookies: CookieSettings): Fastif
         setRefreshCookie(reply, REFRESH_COOKIE, origin.refreshToken, cookies);
         return { token: origin.accessToken };
       },
+    );
+
+    app.get(
+      '/api/admin/users',
+      {
+        preHandler: guards.requireSuperuser,
+        schema: {
+          tags: ['admin'],
+          summary: 'Active users for Switch User, by name, searched by name or e-mail address',
+          querystring: userListQuerySchema,
+          response: { 200: userListPageSchema },
+        },
+      },
+      async (request) => users.list(request.query),
     );
 
     app.get(

@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, asc, count, eq, or, type SQL, sql } from 'drizzle-orm';
 import { type AppDb, queryRows } from '../../db/client';
 import { type UserRow, users } from './users.schema';
 
@@ -9,6 +9,18 @@ export type BulkUser = Required<
     'email' | 'passwordHash' | 'firstName' | 'lastName' | 'phone' | 'role' | 'isVerified' | 'primaryClientId'
   >
 >;
+
+/** Active users whose name or e-mail address contains `search`, ignoring case; all when empty. */
+function activeMatching(search: string): SQL | undefined {
+  const needle = search.toLowerCase();
+  const matches = needle
+    ? or(
+        sql`strpos(lower(${users.firstName} || ' ' || ${users.lastName}), ${needle}) > 0`,
+        sql`strpos(lower(${users.email}), ${needle}) > 0`,
+      )
+    : undefined;
+  return and(eq(users.isActive, true), matches);
+}
 
 export function createUsersRepository(db: AppDb) {
   return {
@@ -46,6 +58,26 @@ export function createUsersRepository(db: AppDb) {
         on conflict do nothing
         returning id, email, first_name as "firstName"`,
       );
+    },
+    /** A page of active users by name (first, then last), then e-mail address, and how many match. */
+    async page(search: string, window: { limit: number; offset: number }) {
+      const where = activeMatching(search);
+      const [rows, [counted]] = await Promise.all([
+        db
+          .select()
+          .from(users)
+          .where(where)
+          .orderBy(
+            asc(sql`lower(${users.firstName})`),
+            asc(sql`lower(${users.lastName})`),
+            asc(sql`lower(${users.email})`),
+            asc(users.id),
+          )
+          .limit(window.limit)
+          .offset(window.offset),
+        db.select({ total: count() }).from(users).where(where),
+      ]);
+      return { rows, total: counted?.total ?? 0 };
     },
     async insert(values: NewUser): Promise<UserRow> {
       const [row] = await db.insert(users).values(values).returning();

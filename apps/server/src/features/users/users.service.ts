@@ -1,13 +1,42 @@
+import { pageWindow } from '@pluvio/shared/lists';
 import { ERROR_CODES } from '@pluvio/shared/messages';
-import type { CurrentUser, UpdateMe } from '@pluvio/shared/users.schemas';
+import { accountLevel, TIER, type TierNumber } from '@pluvio/shared/tiers';
+import type {
+  CurrentUser,
+  UpdateMe,
+  UserListEntry,
+  UserListPage,
+  UserListQuery,
+} from '@pluvio/shared/users.schemas';
 import type { AppDb } from '../../db/client';
 import { badRequest, invalidField } from '../../lib/errors';
+import type { ClientRow } from '../accounts/accounts.schema';
 import type { AccountsService } from '../accounts/accounts.service';
 import { createUsersRepository, type NewUser } from './users.repository';
 import type { UserRow } from './users.schema';
 
 function displayName(user: Pick<UserRow, 'firstName' | 'lastName' | 'email'>): string {
   return `${user.firstName} ${user.lastName}`.trim() || user.email;
+}
+
+/** The level 'Subscription Level' shows: of the primary account, 4 for superusers, 0 without an account. */
+function subscriptionLevel(user: UserRow, account: ClientRow | undefined): TierNumber {
+  if (!account) return user.isSuperuser ? TIER.superuser : TIER.unknown;
+  return accountLevel({ tier: account.tier, is_trial_account: account.isTrialAccount }, user.isSuperuser);
+}
+
+function presentListEntry(user: UserRow, account: ClientRow | undefined): UserListEntry {
+  return {
+    id: user.id,
+    email: user.email,
+    first_name: user.firstName,
+    last_name: user.lastName,
+    role: user.role,
+    is_superuser: user.isSuperuser,
+    primary_client_id: user.primaryClientId,
+    account_name: account?.accountName ?? null,
+    subscription_level: subscriptionLevel(user, account),
+  };
 }
 
 export function createUsersService(db: AppDb, accounts: AccountsService) {
@@ -51,6 +80,17 @@ export function createUsersService(db: AppDb, accounts: AccountsService) {
     createMany: repository.insertMany,
     currentUser,
     assertEmailFree,
+
+    /** GET /api/admin/users: the Switch User screen's list; the route admits superusers only. */
+    async list(query: UserListQuery): Promise<UserListPage> {
+      const { rows, total } = await repository.page(query.search, pageWindow(query));
+      const primaryIds = rows.flatMap((user) => (user.primaryClientId ? [user.primaryClientId] : []));
+      const accountsById = new Map((await accounts.findClients(primaryIds)).map((row) => [row.id, row]));
+      const items = rows.map((user) =>
+        presentListEntry(user, user.primaryClientId ? accountsById.get(user.primaryClientId) : undefined),
+      );
+      return { items, total, page: query.page, page_size: query.page_size };
+    },
 
     async create(values: NewUser): Promise<UserRow> {
       await assertEmailFree(values.email, null);
