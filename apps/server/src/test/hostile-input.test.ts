@@ -144,7 +144,8 @@ function urlOf(operation: Operation, caller: Caller, override: { name: string; v
 function hostileParameterValues(operation: Operation, name: string): string[] {
   if (/date/i.test(name)) return HOSTILE_DATES;
   const parameter = operation.parameters.find((p) => p.name === name);
-  const isText = parameter?.in === 'query' && ['email', 'kind', 'a', 'channel', 'status'].includes(name);
+  const isText =
+    parameter?.in === 'query' && ['email', 'kind', 'a', 'channel', 'status', 'actor_email'].includes(name);
   return isText ? HOSTILE_QUERY_TEXT : HOSTILE_IDS;
 }
 
