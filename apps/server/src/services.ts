@@ -53,9 +53,9 @@ export async function createServices(options: ServiceOptions) {
         ? createSmtpTransport(config.SMTP_URL)
         : null;
 
-  const audit = createAuditService(db);
+  const audit = createAuditService(db, { clock, timeZone: config.TIME_ZONE });
   const rateLimits = createRateLimitsService(db, { clock });
-  const accounts = createAccountsService(db, { clock, timeZone: config.TIME_ZONE });
+  const accounts = createAccountsService(db, { clock, timeZone: config.TIME_ZONE, audit });
   const users = createUsersService(db, accounts);
   const assignments = createAssignmentsService(db);
   const sources = createSources(config);

@@ -56,3 +56,9 @@ export function calendarDateSchema(first: string) {
       .refine((date) => daysBetween(utcToday(), date) <= 1, DATE_MESSAGES.notAfterTomorrow),
   );
 }
+
+/** A query's `start_date` and `end_date`, when both are given, in order; refine with `DATES_IN_ORDER`. */
+export function datesInOrder(query: { start_date?: string; end_date?: string }): boolean {
+  return !query.start_date || !query.end_date || query.start_date <= query.end_date;
+}
+export const DATES_IN_ORDER = { message: DATE_MESSAGES.order, path: ['end_date'] };

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { calendarDateSchema, DATE_MESSAGES, RAINFALL_DATA_START } from './calendar';
+import { calendarDateSchema, DATES_IN_ORDER, datesInOrder, RAINFALL_DATA_START } from './calendar';
 import { textSchema } from './inputs';
 import { pagingFields } from './lists';
 
@@ -63,10 +63,7 @@ export const deliveryLogQuerySchema = pageQuerySchema
     start_date: logDateSchema.optional(),
     end_date: logDateSchema.optional(),
   })
-  .refine((query) => !query.start_date || !query.end_date || query.start_date <= query.end_date, {
-    message: DATE_MESSAGES.order,
-    path: ['end_date'],
-  });
+  .refine(datesInOrder, DATES_IN_ORDER);
 export type DeliveryLogQuery = z.infer<typeof deliveryLogQuerySchema>;
 
 /** One message of the delivery log: what went to whom and how it fared, without its body. */

@@ -50,3 +50,22 @@ export function productDays(fromDate: string, toDate: string, timeZone: string):
     };
   });
 }
+
+/** One calendar day (YYYY-MM-DD) of `timeZone` as the instants that bound it. */
+export function productDay(date: string, timeZone: string): ProductDay {
+  const [day] = productDays(date, date, timeZone);
+  if (!day) throw new RangeError(`no product day for ${date}`);
+  return day;
+}
+
+/** The instants `[from, to)` that days `startDate` to `endDate` of `timeZone` cover; either may be open. */
+export function productDayRange(
+  startDate: string | undefined,
+  endDate: string | undefined,
+  timeZone: string,
+): { from?: Date; to?: Date } {
+  return {
+    from: startDate ? productDay(startDate, timeZone).start : undefined,
+    to: endDate ? productDay(endDate, timeZone).end : undefined,
+  };
+}

@@ -14,13 +14,14 @@ import { createTestApp, type TestApp } from './test-app';
 interface Operation {
   method: string;
   path: string;
-  parameters: { in: 'path' | 'query'; name: string; required?: boolean }[];
+  parameters: { in: 'path' | 'query'; name: string; required?: boolean; schema?: JsonSchema }[];
   bodySchema: JsonSchema | null;
   bodyType: string | null;
 }
 
 interface JsonSchema {
   type?: string;
+  pattern?: string;
   properties?: Record<string, JsonSchema>;
   items?: JsonSchema;
 }
@@ -145,7 +146,7 @@ function hostileParameterValues(operation: Operation, name: string): string[] {
   if (/date/i.test(name)) return HOSTILE_DATES;
   const parameter = operation.parameters.find((p) => p.name === name);
   const isText =
-    parameter?.in === 'query' && ['email', 'kind', 'a', 'channel', 'status', 'search'].includes(name);
+    parameter?.in === 'query' && parameter.schema?.type === 'string' && !parameter.schema.pattern;
   return isText ? HOSTILE_QUERY_TEXT : HOSTILE_IDS;
 }
 

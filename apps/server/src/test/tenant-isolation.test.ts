@@ -152,6 +152,7 @@ const ROLE_REFUSALS: (InjectOptions & { url: string })[] = [
   { method: 'GET', url: '/api/services/ingest_status' },
   { method: 'GET', url: '/api/admin/outbox' },
   { method: 'GET', url: '/api/admin/deliveries' },
+  { method: 'GET', url: '/api/admin/audit' },
   { method: 'POST', url: '/api/services/user-token?email=someone@example.com' },
   { method: 'GET', url: '/api/admin/users?search=a' },
 ];

@@ -11,7 +11,7 @@ import { clientIdQuerySchema, idParamsSchema, listQuerySchema } from '@pluvio/sh
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Services } from '../../services';
-import { authOf } from '../auth/auth.guard';
+import { auditActorOf, authOf } from '../auth/auth.guard';
 
 /** Each path as the spec writes it and with the other trailing-slash form: old clients use both. */
 
@@ -35,7 +35,9 @@ export function clientsRoutes(services: Services): FastifyPluginAsyncZod {
       '/api/clients',
       { preHandler, schema: { tags, body: clientCreateSchema, response: { 201: clientSchema } } },
       async (request, reply) =>
-        reply.code(201).send(await accounts.addClient(authOf(request).user, request.body)),
+        reply
+          .code(201)
+          .send(await accounts.addClient(authOf(request).user, request.body, auditActorOf(request))),
     );
 
     app.get(
@@ -63,13 +65,14 @@ export function clientsRoutes(services: Services): FastifyPluginAsyncZod {
           response: { 200: clientSchema },
         },
       },
-      async (request) => accounts.updateClient(authOf(request).user, request.params.id, request.body),
+      async (request) =>
+        accounts.updateClient(authOf(request).user, request.params.id, request.body, auditActorOf(request)),
     );
     app.delete(
       '/api/clients/:id',
       { preHandler, schema: { tags, params: idParamsSchema, querystring: clientIdQuerySchema } },
       async (request, reply) => {
-        await accounts.deleteClient(authOf(request).user, request.params.id);
+        await accounts.deleteClient(authOf(request).user, request.params.id, auditActorOf(request));
         return reply.code(204).send();
       },
     );
@@ -87,7 +90,12 @@ export function clientsRoutes(services: Services): FastifyPluginAsyncZod {
       },
       async (request, reply) => {
         const { user } = authOf(request);
-        const client = await accounts.addAssociatedClient(user, request.params.id, request.body.account_name);
+        const client = await accounts.addAssociatedClient(
+          user,
+          request.params.id,
+          request.body.account_name,
+          auditActorOf(request),
+        );
         return reply.code(201).send(client);
       },
     );

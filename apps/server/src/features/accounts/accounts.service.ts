@@ -1,4 +1,5 @@
 import { TRIAL_DAYS } from '@pluvio/shared/accounts';
+import type { AuditAction, AuditChanges } from '@pluvio/shared/audit.schemas';
 import {
   accountTypeDefaults,
   CLIENT_MESSAGES,
@@ -13,6 +14,7 @@ import type { AppDb } from '../../db/client';
 import type { Clock } from '../../lib/clock';
 import { invalidField } from '../../lib/errors';
 import { productDate } from '../../lib/time';
+import { type AuditActor, type AuditService, changesBetween } from '../audit/audit.service';
 import type { UserRow } from '../users/users.schema';
 import { type AccountAccess, accountNotFound, buildAccess, requireManager } from './accounts.access';
 import {
@@ -74,6 +76,17 @@ export interface AccountsOptions {
   clock: Clock;
   /** The product time zone, for trial end dates (D2). */
   timeZone: string;
+  audit: AuditService;
+}
+
+/** A change of an account as the audit log tells it apart: status (suspension), tier, the rest. */
+function clientChangeEntries(changes: AuditChanges): [AuditAction, AuditChanges][] {
+  const { status, tier, ...others } = changes;
+  const entries: [AuditAction, AuditChanges][] = [];
+  if (status) entries.push(['client_status_changed', { status }]);
+  if (tier) entries.push(['client_tier_changed', { tier }]);
+  if (Object.keys(others).length > 0) entries.push(['client_changed', others]);
+  return entries;
 }
 
 export function createAccountsService(db: AppDb, options: AccountsOptions) {
@@ -114,6 +127,10 @@ export function createAccountsService(db: AppDb, options: AccountsOptions) {
     return presentClient(row);
   }
 
+  function recordClient(by: AuditActor, action: AuditAction, clientId: number, changes: AuditChanges) {
+    return options.audit.record({ ...by, action, clientId, changes });
+  }
+
   const trialEndDate = () => productDate(options.clock.now(), options.timeZone, TRIAL_DAYS);
 
   return {
@@ -150,7 +167,7 @@ export function createAccountsService(db: AppDb, options: AccountsOptions) {
     },
 
     /** POST /api/clients/: a superuser adds an account; it has no owner until one is linked. */
-    async addClient(user: UserRow, input: ClientCreate): Promise<Client> {
+    async addClient(user: UserRow, input: ClientCreate, by: AuditActor): Promise<Client> {
       requireClientManagement(user);
       const accountType = input.account_type ?? 'paid';
       const defaults = accountTypeDefaults(accountType);
@@ -171,15 +188,18 @@ export function createAccountsService(db: AppDb, options: AccountsOptions) {
         autoAddLocations: input.auto_add_locations,
         ownerUserId: null,
       });
-      return loadClient(client.id);
+      const created = await loadClient(client.id);
+      await recordClient(by, 'client_created', client.id, changesBetween(null, created));
+      return created;
     },
 
     /**
      * PATCH /api/clients/{id}: a superuser changes any field; owners and co-owners their
      * account's details and settings but not its subscription (assertSelfChanges).
      */
-    async updateClient(user: UserRow, id: number, patch: ClientPatch): Promise<Client> {
+    async updateClient(user: UserRow, id: number, patch: ClientPatch, by: AuditActor): Promise<Client> {
       const { client: stored, relation } = await managedAccess(user, id);
+      const before = await loadClient(id);
       if (relation !== 'staff') assertSelfChanges(stored, patch);
       const { isTrialAccount, manualInvoice } = accountTypeFields(stored, patch);
       assertSettingsAllowed(stored, patch, isTrialAccount);
@@ -200,20 +220,32 @@ export function createAccountsService(db: AppDb, options: AccountsOptions) {
         ...settingColumns(patch),
         updatedAt: options.clock.now(),
       });
-      return loadClient(id);
+      const after = await loadClient(id);
+      for (const [action, changes] of clientChangeEntries(changesBetween(before, after)))
+        await recordClient(by, action, id, changes);
+      return after;
     },
 
     /** POST /api/clients/{id}/new: a co-owner who makes the associated account co-owns it too. */
-    async addAssociatedClient(user: UserRow, sourceId: number, accountName: string): Promise<Client> {
+    async addAssociatedClient(
+      user: UserRow,
+      sourceId: number,
+      accountName: string,
+      by: AuditActor,
+    ): Promise<Client> {
       const { client: source, relation } = await managedAccess(user, sourceId);
       const client = await repository.insertClient(associatedClient(source, accountName));
       if (relation === 'co_owner') await repository.addClientAdmin(client.id, user.id);
-      return loadClient(client.id);
+      const created = await loadClient(client.id);
+      await recordClient(by, 'client_created', client.id, changesBetween(null, created));
+      return created;
     },
 
-    async deleteClient(user: UserRow, id: number): Promise<void> {
+    async deleteClient(user: UserRow, id: number, by: AuditActor): Promise<void> {
       requireClientManagement(user);
+      const before = await loadClient(id);
       if (!(await repository.deleteClient(id))) throw accountNotFound();
+      await recordClient(by, 'client_deleted', id, changesBetween(before, null));
     },
 
     async coOwners(user: UserRow, clientId: number): Promise<ClientAdmin[]> {

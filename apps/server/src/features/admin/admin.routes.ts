@@ -1,3 +1,4 @@
+import { auditPageSchema, auditQuerySchema } from '@pluvio/shared/audit.schemas';
 import { tokenSchema } from '@pluvio/shared/auth.schemas';
 import { TEXT_LIMITS, textSchema } from '@pluvio/shared/inputs';
 import { MESSAGES } from '@pluvio/shared/messages';
@@ -22,9 +23,12 @@ import {
   setRefreshCookie,
 } from '../auth/session-cookies';
 
-/** Superuser tools: switch user (masquerade, D11) and its list of users, the mail viewer's outbox (D16) and the delivery log. */
+/**
+ * Superuser tools: switch user (masquerade, D11) and its list of users, the mail viewer's outbox
+ * (D16), the delivery log and the audit trail.
+ */
 export function adminRoutes(services: Services, cookies: CookieSettings): FastifyPluginAsyncZod {
-  const { auth, users, outbox, deliveryLog, guards } = services;
+  const { auth, users, outbox, deliveryLog, audit, guards } = services;
   return async (app) => {
     app.post(
       '/api/services/user-token',
@@ -98,6 +102,20 @@ export function adminRoutes(services: Services, cookies: CookieSettings): Fastif
         },
       },
       async (request) => deliveryLog.page(request.query),
+    );
+
+    app.get(
+      '/api/admin/audit',
+      {
+        preHandler: guards.requireSuperuser,
+        schema: {
+          tags: ['admin'],
+          summary: 'The audit trail: who did what, as whom, from where, and what changed, newest first',
+          querystring: auditQuerySchema,
+          response: { 200: auditPageSchema },
+        },
+      },
+      async (request) => audit.page(request.query),
     );
   };
 }

@@ -1,16 +1,26 @@
+import type { AuditChanges } from '@pluvio/shared/audit.schemas';
 import { index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 
-/** Who did what to whom: masquerades, sign-ins, password changes. */
+/** Who did what, as whom, to which user or account, from where, and what changed. */
 export const auditLog = pgTable(
   'audit_log',
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
     at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
     actorUserId: integer('actor_user_id'),
+    /** The user the actor was acting as, while masquerading (D11). */
+    asUserId: integer('as_user_id'),
     subjectUserId: integer('subject_user_id'),
+    clientId: integer('client_id'),
     action: text('action').notNull(),
     ip: text('ip'),
+    changes: jsonb('changes').$type<AuditChanges>(),
     details: jsonb('details').$type<Record<string, unknown>>().notNull().default({}),
   },
-  (table) => [index('audit_log_at_idx').on(table.at), index('audit_log_subject_idx').on(table.subjectUserId)],
+  (table) => [
+    index('audit_log_at_idx').on(table.at),
+    index('audit_log_subject_idx').on(table.subjectUserId),
+    index('audit_log_actor_idx').on(table.actorUserId),
+    index('audit_log_client_idx').on(table.clientId),
+  ],
 );

@@ -3,6 +3,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { forbidden, unauthorized } from '../../lib/errors';
 import type { AccountAccess } from '../accounts/accounts.access';
 import type { AccountsService } from '../accounts/accounts.service';
+import type { AuditActor } from '../audit/audit.service';
 import type { AuthContext, AuthService } from './auth.service';
 
 declare module 'fastify' {
@@ -64,4 +65,12 @@ export function authOf(request: FastifyRequest): AuthContext {
 export function accessOf(request: FastifyRequest): AccountAccess {
   if (!request.access) throw unauthorized();
   return request.access;
+}
+
+/** Who the audit log names for a request behind requireUser: the masquerading superuser as actor (D11). */
+export function auditActorOf(request: FastifyRequest): AuditActor {
+  const { user, actorUserId } = authOf(request);
+  return actorUserId
+    ? { actorUserId, asUserId: user.id, ip: request.ip }
+    : { actorUserId: user.id, asUserId: null, ip: request.ip };
 }

@@ -16,7 +16,7 @@ import { resetPasswordEmail, verifyEmailEmail } from './auth.emails';
 import { createAuthRepository } from './auth.repository';
 import type { TokenPurpose } from './auth.schema';
 import { hashPassword, verifyPassword } from './passwords';
-import { createSignInLimits, type SignInLimitSettings } from './sign-in-limits';
+import { createSignInLimits, type SignInLimit, type SignInLimitSettings } from './sign-in-limits';
 import type { TokenSigner } from './token-signer';
 
 export interface AuthOptions {
@@ -70,7 +70,19 @@ export function createAuthService(db: AppDb, deps: AuthDeps, options: AuthOption
   const repository = createAuthRepository(db);
   const { signer, clock } = options;
   const { users, audit } = deps;
-  const signInLimits = createSignInLimits(deps.rateLimits, options.signInLimits);
+  const signInLimits = createSignInLimits(deps.rateLimits, options.signInLimits, recordRefusedSignIn);
+
+  /** A sign-in refused by the failure limits (429) names the user only when the address is one. */
+  async function recordRefusedSignIn(email: string, ip: string, limits: SignInLimit[]): Promise<void> {
+    const user = await users.findByEmail(email);
+    await audit.record({
+      action: 'sign_in_refused',
+      actorUserId: null,
+      subjectUserId: user?.id ?? null,
+      ip,
+      details: { limits },
+    });
+  }
 
   async function issueRefreshToken(sessionId: string): Promise<string> {
     const refreshToken = randomToken();
@@ -281,9 +293,9 @@ export function createAuthService(db: AppDb, deps: AuthDeps, options: AuthOption
       await audit.record({
         action: 'masquerade_start',
         actorUserId: actor.user.id,
+        asUserId: target.id,
         subjectUserId: target.id,
         ip,
-        details: { email: target.email },
       });
       return startSession(target.id, actor.user.id);
     },
@@ -293,6 +305,7 @@ export function createAuthService(db: AppDb, deps: AuthDeps, options: AuthOption
       await audit.record({
         action: 'masquerade_end',
         actorUserId: current.actorUserId,
+        asUserId: current.user.id,
         subjectUserId: current.user.id,
         ip,
       });

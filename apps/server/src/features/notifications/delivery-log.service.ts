@@ -7,7 +7,7 @@ import {
   OUTBOX_STATUSES,
 } from '@pluvio/shared/outbox.schemas';
 import type { AppDb } from '../../db/client';
-import { type ProductDay, productDays } from '../../lib/time';
+import { productDayRange } from '../../lib/time';
 import {
   createDeliveryLogRepository,
   type DeliveryLogRow,
@@ -44,18 +44,11 @@ function countsOf(rows: { status: DeliveryLogRow['status']; messages: number }[]
 /** Superusers' log of every e-mail and SMS (issue 6 point 6), read by the delivery reports too (D19). */
 export function createDeliveryLogService(db: AppDb, options: DeliveryLogOptions) {
   const repository = createDeliveryLogRepository(db);
-  const productDay = (date: string): ProductDay => {
-    const [day] = productDays(date, date, options.timeZone);
-    if (!day) throw new Error(`no product day for ${date}`);
-    return day;
-  };
-
   function rangeOf(query: DeliveryLogQuery): DeliveryRange {
     return {
       channel: query.channel,
       kind: query.kind,
-      from: query.start_date ? productDay(query.start_date).start : undefined,
-      to: query.end_date ? productDay(query.end_date).end : undefined,
+      ...productDayRange(query.start_date, query.end_date, options.timeZone),
     };
   }
 

@@ -1,0 +1,77 @@
+import { z } from 'zod';
+import { calendarDateSchema, DATES_IN_ORDER, datesInOrder, RAINFALL_DATA_START } from './calendar';
+import { idParamSchema, TEXT_LIMITS, textSchema } from './inputs';
+import { pagingFields } from './lists';
+
+/** What the audit log records (issue 16 point 5). */
+export const AUDIT_ACTIONS = [
+  'login',
+  'register',
+  'sign_in_refused',
+  'password_reset',
+  'refresh_token_reuse',
+  'masquerade_start',
+  'masquerade_end',
+  'client_created',
+  'client_changed',
+  'client_status_changed',
+  'client_tier_changed',
+  'client_deleted',
+] as const;
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+
+export const AUDIT_MESSAGES = {
+  action: `Action must be one of: ${AUDIT_ACTIONS.join(', ')}`,
+};
+
+/** Each changed field's value before and after (null where there was none: created, deleted). */
+export const auditChangesSchema = z.record(z.string(), z.object({ before: z.unknown(), after: z.unknown() }));
+export type AuditChanges = z.infer<typeof auditChangesSchema>;
+
+const auditDateSchema = calendarDateSchema(RAINFALL_DATA_START);
+
+/**
+ * GET /api/admin/audit: the actor by user id or by part of their e-mail address (any case),
+ * `client_id` the account the entry is about; dates are days of the product time zone, both included.
+ */
+export const auditQuerySchema = z
+  .object({
+    ...pagingFields(50),
+    actor_id: idParamSchema.optional(),
+    actor_email: textSchema(TEXT_LIMITS.email).min(1).optional(),
+    client_id: idParamSchema.optional(),
+    action: z.enum(AUDIT_ACTIONS, { error: AUDIT_MESSAGES.action }).optional(),
+    start_date: auditDateSchema.optional(),
+    end_date: auditDateSchema.optional(),
+  })
+  .refine(datesInOrder, DATES_IN_ORDER);
+export type AuditQuery = z.infer<typeof auditQuerySchema>;
+
+/** A user an entry names; the e-mail is null once the user is deleted. */
+const auditUserSchema = z.object({ id: z.number().int(), email: z.string().nullable() });
+
+export const auditEntrySchema = z.object({
+  id: z.number().int(),
+  at: z.string(),
+  action: z.enum(AUDIT_ACTIONS),
+  /** Who did it: the superuser while masquerading; null when nobody was signed in. */
+  actor: auditUserSchema.nullable(),
+  /** The user the actor was acting as, while masquerading. */
+  as_user: auditUserSchema.nullable(),
+  /** The user the action was about (signed in, reset, masqueraded as). */
+  subject: auditUserSchema.nullable(),
+  /** The account the action was about; `account_name` is null once the account is deleted. */
+  client: z.object({ id: z.number().int(), account_name: z.string().nullable() }).nullable(),
+  /** The client address the request came from. */
+  ip: z.string().nullable(),
+  changes: auditChangesSchema.nullable(),
+});
+export type AuditEntry = z.infer<typeof auditEntrySchema>;
+
+export const auditPageSchema = z.object({
+  items: z.array(auditEntrySchema),
+  total: z.number().int(),
+  page: z.number().int(),
+  page_size: z.number().int(),
+});
+export type AuditPage = z.infer<typeof auditPageSchema>;
