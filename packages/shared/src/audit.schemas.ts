@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { calendarDateSchema, DATES_IN_ORDER, datesInOrder, RAINFALL_DATA_START } from './calendar';
 import { idParamSchema, TEXT_LIMITS, textSchema } from './inputs';
-import { pagingFields } from './lists';
+import { pageSchema, pagingFields } from './lists';
 
 /** What the audit log records (issue 16 point 5). */
 export const AUDIT_ACTIONS = [
@@ -68,10 +68,5 @@ export const auditEntrySchema = z.object({
 });
 export type AuditEntry = z.infer<typeof auditEntrySchema>;
 
-export const auditPageSchema = z.object({
-  items: z.array(auditEntrySchema),
-  total: z.number().int(),
-  page: z.number().int(),
-  page_size: z.number().int(),
-});
+export const auditPageSchema = pageSchema(auditEntrySchema);
 export type AuditPage = z.infer<typeof auditPageSchema>;

@@ -22,6 +22,16 @@ export function pagingFields(defaultSize: number = MAX_PAGE_SIZE) {
 }
 
 export const listQuerySchema = clientIdQuerySchema.extend(pagingFields());
+
+/** A page of a paged list: its rows, how many there are in all, and which page it is. */
+export function pageSchema<Item extends z.ZodType>(item: Item) {
+  return z.object({
+    items: z.array(item),
+    total: z.number().int(),
+    page: z.number().int(),
+    page_size: z.number().int(),
+  });
+}
 export type ListQuery = z.infer<typeof listQuerySchema>;
 export type Paging = Pick<ListQuery, 'page' | 'page_size'>;
 

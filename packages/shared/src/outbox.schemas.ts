@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { calendarDateSchema, DATES_IN_ORDER, datesInOrder, RAINFALL_DATA_START } from './calendar';
 import { textSchema } from './inputs';
-import { pagingFields } from './lists';
+import { pageSchema, pagingFields } from './lists';
 
 export const OUTBOX_STATUSES = ['queued', 'sending', 'sent', 'delivered', 'failed', 'held'] as const;
 export type OutboxStatus = (typeof OUTBOX_STATUSES)[number];
@@ -30,11 +30,7 @@ export const outboxMessageSchema = z.object({
 });
 export type OutboxMessage = z.infer<typeof outboxMessageSchema>;
 
-export const outboxPageSchema = z.object({
-  items: z.array(outboxMessageSchema),
-  total: z.number().int(),
-  page: z.number().int(),
-  page_size: z.number().int(),
+export const outboxPageSchema = pageSchema(outboxMessageSchema).extend({
   /** How e-mail leaves: an SMTP server, or kept in the outbox when none is configured. */
   transport: z.enum(['smtp', 'outbox']),
   /** How SMS leave: the Twilio API, or kept in the outbox when it is not configured. */
@@ -86,11 +82,7 @@ export type DeliveryLogEntry = z.infer<typeof deliveryLogEntrySchema>;
 export const deliveryCountsSchema = z.record(z.enum(OUTBOX_STATUSES), z.number().int());
 export type DeliveryCounts = z.infer<typeof deliveryCountsSchema>;
 
-export const deliveryLogPageSchema = z.object({
-  items: z.array(deliveryLogEntrySchema),
-  total: z.number().int(),
-  page: z.number().int(),
-  page_size: z.number().int(),
+export const deliveryLogPageSchema = pageSchema(deliveryLogEntrySchema).extend({
   counts: deliveryCountsSchema,
 });
 export type DeliveryLogPage = z.infer<typeof deliveryLogPageSchema>;

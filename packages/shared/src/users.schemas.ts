@@ -8,7 +8,7 @@ import {
   TEXT_LIMITS,
   textSchema,
 } from './inputs';
-import { pagingFields } from './lists';
+import { pageSchema, pagingFields } from './lists';
 import { TIER_NAMES } from './tiers';
 
 /** An account as listed in the current user's `clients` (spec part 1 §3). */
@@ -94,10 +94,5 @@ export const userListEntrySchema = z.object({
 });
 export type UserListEntry = z.infer<typeof userListEntrySchema>;
 
-export const userListPageSchema = z.object({
-  items: z.array(userListEntrySchema),
-  total: z.number().int(),
-  page: z.number().int(),
-  page_size: z.number().int(),
-});
+export const userListPageSchema = pageSchema(userListEntrySchema);
 export type UserListPage = z.infer<typeof userListPageSchema>;
