@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ACCOUNT_STATUSES, ACCOUNT_TYPES, type AccountType } from './accounts';
 import { type Feature, levelAllows } from './gates';
 import {
+  blankToNull,
   emailAddressSchema,
   idParamSchema,
   registrationPhoneSchema,
@@ -147,8 +148,6 @@ export const clientSchema = z.object({
   ...settingOutputFields,
 });
 export type Client = z.infer<typeof clientSchema>;
-
-const blankToNull = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? null : value);
 
 const clientFields = {
   account_name: requiredTextSchema(CLIENT_MESSAGES.accountNameRequired),

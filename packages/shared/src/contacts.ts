@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import {
+  blankToNull,
   emailAddressSchema,
   recordStatusSchema,
   requiredTextSchema,
@@ -49,8 +50,6 @@ const CONTACT_FORM_PHONE = /^(\+?\d{1,3}[\s-]?)?(\(?\d{3}\)?[\s-]?)?\d{3}[\s-]?\
 export function isContactFormPhone(phone: string): boolean {
   return CONTACT_FORM_PHONE.test(phone.trim());
 }
-
-const blankToNull = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? null : value);
 
 const flagFields = Object.fromEntries(CONTACT_FLAGS.map((flag) => [flag, z.boolean().optional()])) as Record<
   ContactFlag,

@@ -88,6 +88,11 @@ export function secretSchema(max: number) {
   return lineSchema(max).min(1);
 }
 
+/** An optional field sent empty (or only spaces) by a form means "none": read it as null. */
+export function blankToNull(value: unknown): unknown {
+  return typeof value === 'string' && value.trim() === '' ? null : value;
+}
+
 /** An e-mail address, trimmed and lower-cased, that looks like x@y.z. */
 export function emailAddressSchema(message: string = INPUT_MESSAGES.email) {
   return textSchema(TEXT_LIMITS.email, message).toLowerCase().refine(isEmailAddress, message);
