@@ -1,5 +1,6 @@
+import { shiftDate } from '@pluvio/shared/calendar';
 import { afterEach, describe, expect, it } from 'vitest';
-import { addDays, dayCaption, formatInches, longDate, shortWeekday, todayIn } from './forecast-days';
+import { dayCaption, formatInches, longDate, shortWeekday, todayIn } from './forecast-days';
 
 describe('forecast days', () => {
   const browserZone = process.env.TZ;
@@ -14,13 +15,6 @@ describe('forecast days', () => {
     expect(todayIn('Europe/Berlin', lateSaturdayInNewYork)).toBe('2026-11-15');
   });
 
-  it('adds calendar days across month, year and daylight-saving boundaries', () => {
-    expect(addDays('2026-10-31', 1)).toBe('2026-11-01');
-    expect(addDays('2026-11-01', 1)).toBe('2026-11-02');
-    expect(addDays('2026-12-31', 2)).toBe('2027-01-02');
-    expect(addDays('2026-03-08', 1)).toBe('2026-03-09');
-  });
-
   it('names the weekday of the calendar date in any browser time zone', () => {
     for (const zone of ['Pacific/Honolulu', 'UTC', 'Pacific/Kiritimati']) {
       process.env.TZ = zone;
@@ -31,7 +25,7 @@ describe('forecast days', () => {
 
   it('captions the national days Today, Tomorrow, then the weekday', () => {
     const today = '2026-11-14';
-    expect([0, 1, 2].map((offset) => dayCaption(addDays(today, offset), today))).toEqual([
+    expect([0, 1, 2].map((offset) => dayCaption(shiftDate(today, offset), today))).toEqual([
       'Today',
       'Tomorrow',
       'Monday',

@@ -1,3 +1,5 @@
+import { shiftDate } from '@pluvio/shared/calendar';
+
 /**
  * Calendar dates of the forecast, as YYYY-MM-DD strings. They are computed and named in UTC so
  * that a date never shifts by a day in a browser west or east of the product time zone.
@@ -5,8 +7,6 @@
 
 /** The product time zone when the settings have not arrived (D2). */
 export const DEFAULT_TIME_ZONE = 'America/New_York';
-
-const DAY_MS = 86_400_000;
 
 /** Today's date in `timeZone`: the server's day 1 of the national forecast. */
 export function todayIn(timeZone: string, now: Date = new Date()): string {
@@ -23,10 +23,6 @@ export function todayIn(timeZone: string, now: Date = new Date()): string {
 /** Midnight UTC of the date: a calendar day, whatever the browser's own time zone. */
 function calendarDate(date: string): Date {
   return new Date(`${date}T00:00:00Z`);
-}
-
-export function addDays(date: string, days: number): string {
-  return new Date(calendarDate(date).getTime() + days * DAY_MS).toISOString().slice(0, 10);
 }
 
 function formatDate(date: string, options: Intl.DateTimeFormatOptions): string {
@@ -56,7 +52,7 @@ export function longDate(date: string): string {
 /** How the national strip names a day: 'Today', 'Tomorrow', then the weekday. */
 export function dayCaption(date: string, today: string): string {
   if (date === today) return 'Today';
-  if (date === addDays(today, 1)) return 'Tomorrow';
+  if (date === shiftDate(today, 1)) return 'Tomorrow';
   return longWeekday(date);
 }
 

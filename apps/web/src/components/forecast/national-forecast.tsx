@@ -1,8 +1,9 @@
 import { Modal, Stack, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
+import { shiftDate } from '@pluvio/shared/calendar';
 import { type RefObject, useEffect, useId, useRef, useState } from 'react';
 import { useAppConfig } from '../../lib/app-config';
 import { FORECAST_DAYS, type ForecastDay, nationalForecastImageUrl } from './api';
-import { addDays, DEFAULT_TIME_ZONE, dayCaption, longDate, monthDay, todayIn } from './forecast-days';
+import { DEFAULT_TIME_ZONE, dayCaption, longDate, monthDay, todayIn } from './forecast-days';
 import { exitFullScreen, requestFullScreen } from './full-screen';
 import classes from './national-forecast.module.css';
 
@@ -18,7 +19,7 @@ interface NationalDay {
 
 function nationalDays(today: string): NationalDay[] {
   return FORECAST_DAYS.map((day) => {
-    const date = addDays(today, day - 1);
+    const date = shiftDate(today, day - 1);
     return {
       day,
       date,

@@ -1,4 +1,5 @@
 import { TZDate } from '@date-fns/tz';
+import { shiftDate } from '@pluvio/shared/calendar';
 import type { Atlas14Threshold } from '@pluvio/shared/locations';
 import {
   ATLAS14_RECURRENCE_YEARS,
@@ -58,9 +59,7 @@ export function intervalLabel(key: string): string {
  */
 export function intervalDay(key: string): string {
   const date = key.slice(0, 10);
-  if (key.slice(11, 19) !== '00:00:00') return date;
-  const [year, month, day] = date.split('-').map(Number) as [number, number, number];
-  return new Date(Date.UTC(year, month - 1, day - 1)).toISOString().slice(0, 10);
+  return key.slice(11, 19) === '00:00:00' ? shiftDate(date, -1) : date;
 }
 
 export interface ChartBar {
