@@ -1,6 +1,6 @@
 import type { AppDb } from '../../db/client';
 import type { Clock } from '../../lib/clock';
-import { productDate, productDays, productHour } from '../../lib/time';
+import { productDate, productDay, productHour } from '../../lib/time';
 import type { ForecastSource } from '../sources/sources';
 import { receivesForecastNotices } from './alert-rules';
 import { createAlertsRepository, type ForecastWatcher, type NewAlert } from './alerts.repository';
@@ -59,8 +59,7 @@ export function createForecastNoticeService(db: AppDb, options: ForecastNoticeOp
       const now = clock.now();
       if (productHour(now, timeZone) < FORECAST_CHECK_HOUR) return 0;
       const tomorrow = productDate(now, timeZone, 1);
-      const [day] = productDays(tomorrow, tomorrow, timeZone);
-      if (!day) return 0;
+      const day = productDay(tomorrow, timeZone);
       const check = { product: 'forecast', endsAt: day.start } as const;
       if (await repository.isEvaluated(check)) return 0;
       const notices = await noticesFor(tomorrow, day.start, now);

@@ -2,7 +2,7 @@ import { levelAllows } from '@pluvio/shared/gates';
 import { accountLevel } from '@pluvio/shared/tiers';
 import type { AppDb } from '../../db/client';
 import type { Clock } from '../../lib/clock';
-import { productDate, productDays, productHour } from '../../lib/time';
+import { productDate, productDay, productHour } from '../../lib/time';
 import { contactChannels, type Notice } from '../notifications/contact-channels';
 import type { EmailToQueue, OutboxBatchQueue, SmsToQueue } from '../notifications/outbox.service';
 import type { RainfallService } from '../rainfall/rainfall.service';
@@ -179,8 +179,7 @@ export function createDailyReportService(db: AppDb, options: DailyReportOptions)
 
   async function reportDay(now: Date) {
     const yesterday = productDate(now, timeZone, -1);
-    const [day] = productDays(yesterday, yesterday, timeZone);
-    if (!day) throw new Error(`no product day for ${yesterday}`);
+    const day = productDay(yesterday, timeZone);
     const progress = await repository.dayProgress(day);
     const report: ReportDay = {
       date: yesterday,

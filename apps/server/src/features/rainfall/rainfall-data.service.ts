@@ -14,7 +14,7 @@ import {
 import type { TierNumber } from '@pluvio/shared/tiers';
 import { formatISO } from 'date-fns';
 import type { Clock } from '../../lib/clock';
-import { productDate, productDays } from '../../lib/time';
+import { productDate, productDay, productDays } from '../../lib/time';
 import { type AccountAccess, requireFeature } from '../accounts/accounts.access';
 import type { LocationsService } from '../locations/locations.service';
 import type { ForecastSource, PrecipitationProduct } from '../sources/sources';
@@ -58,7 +58,7 @@ export function createRainfallDataService(options: RainfallDataOptions) {
   }
 
   const today = () => productDate(clock.now(), timeZone);
-  const todayStart = () => productDays(today(), today(), timeZone)[0]?.start ?? clock.now();
+  const todayStart = () => productDay(today(), timeZone).start;
 
   function presentSeries(points: SeriesPoint[]): SeriesResponse {
     return {
