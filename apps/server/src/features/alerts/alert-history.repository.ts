@@ -74,15 +74,13 @@ export function createAlertHistoryRepository(db: AppDb) {
       }));
     },
 
-    /** Where messages to a contact go: its e-mail address and its phone, as written and in E.164. */
+    /** Where messages to a contact go: its e-mail address, and its phone as the outbox stores texts (E.164). */
     async contactAddresses(contactId: number): Promise<string[]> {
       const [contact] = await queryRows<{ email: string | null; phone: string | null }>(
         db,
         sql`select email, phone from contacts where id = ${contactId}`,
       );
-      return [contact?.email, contact?.phone, toE164(contact?.phone)].filter(
-        (address) => !!address,
-      ) as string[];
+      return [contact?.email, toE164(contact?.phone)].filter((address) => !!address) as string[];
     },
   };
 }

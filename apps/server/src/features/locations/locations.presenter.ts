@@ -6,11 +6,6 @@ import type { LocationRow } from './locations.schema';
 
 export type Viewing = Pick<AccountAccess, 'tier' | 'viewer'>;
 
-/** NOAA Atlas 14 depths are a silver feature (D7): below it a location carries none. */
-function seesAtlas14(access: Viewing): boolean {
-  return canUse(access.viewer, 'atlas14');
-}
-
 /** A location as the API returns it, with its rainfall and the Atlas 14 depths as the caller may see them. */
 export function presentLocation(row: LocationRow, rainfall: LocationRainfall, access: Viewing): Location {
   return {
@@ -23,7 +18,8 @@ export function presentLocation(row: LocationRow, rainfall: LocationRainfall, ac
     active: row.active,
     h24_threshold: row.h24Threshold,
     rapidrain_threshold: row.rapidrainThreshold,
-    atlas14_threshold: seesAtlas14(access) ? (row.atlas14Threshold ?? null) : null,
+    // NOAA Atlas 14 depths are a silver feature (D7): below it a location carries none.
+    atlas14_threshold: canUse(access.viewer, 'atlas14') ? (row.atlas14Threshold ?? null) : null,
     data_start_date: row.dataStartDate,
     created_at: row.createdAt.toISOString(),
     ...rainfall,
