@@ -1,0 +1,91 @@
+import type { ReportFormat } from '@pluvio/shared/reports';
+
+/**
+ * A report as data, before it has a format: what every report type builds
+ * (`report-content.ts`) and what every renderer (`render/`) draws. One model keeps HTML, CSV,
+ * PDF and XLSX saying the same thing.
+ */
+
+/**
+ * How a column's values are written and drawn:
+ * - `text`: a string;
+ * - `date`: a calendar date of the product time zone, 'YYYY-MM-DD';
+ * - `datetime`: an ISO 8601 time with the product time zone's offset, '2026-10-03T14:15:00-04:00'
+ *   (drawn as its wall time; the offset travels to CSV, XLSX stores the wall time as a date);
+ * - `inches`: rainfall in inches, full precision (drawn with 2 decimals, D1);
+ * - `count`: a whole number;
+ * - `money`: dollars (drawn $24.00);
+ * - `seconds`: a duration in seconds (drawn with 1 decimal);
+ * - `yesno`: a boolean (drawn Yes / No).
+ */
+export type ColumnKind = 'text' | 'date' | 'datetime' | 'inches' | 'count' | 'money' | 'seconds' | 'yesno';
+
+export type CellValue = string | number | boolean | null;
+
+export interface ReportColumn {
+  key: string;
+  label: string;
+  kind: ColumnKind;
+}
+
+export interface ReportTable {
+  columns: ReportColumn[];
+  /** Cells by column key; a missing or null cell is drawn empty ('—' in HTML and PDF). */
+  rows: Record<string, CellValue>[];
+  /** Shown instead of an empty table ('No rain in this period', 'No messages'). */
+  emptyText: string;
+}
+
+/** A fact shown above a section's table or in the report's header ('Period total', '1.23 in'). */
+export interface ReportFact {
+  label: string;
+  value: string;
+}
+
+/** One part of a report, usually one location: its heading, its facts and its table. */
+export interface ReportSection {
+  heading: string;
+  facts: ReportFact[];
+  table: ReportTable;
+}
+
+export interface ReportDocument {
+  /** 'Monthly Rainfall Report', 'SMS Delivery Report'... */
+  title: string;
+  /** The account the report is about; null for the installation's reports. */
+  accountName: string | null;
+  /** The calendar dates covered, both included; null for reports without a period (billing). */
+  period: { from: string; to: string } | null;
+  /** When it was made: ISO 8601 with the product time zone's offset. */
+  generatedAt: string;
+  /** The product time zone's abbreviation for the column labels and notes ('ET'). */
+  timeZoneLabel: string;
+  /** Facts of the whole report (locations, total, fee charged...). */
+  facts: ReportFact[];
+  /** Lines under the header: data pass and source, fee, what 'No Data' means... */
+  notes: string[];
+  /** One row per section, or the report's only table when it has no sections (billing). */
+  summary: ReportTable | null;
+  /** What a section is, as the CSV's first column names it ('Location'). */
+  sectionLabel: string;
+  sections: ReportSection[];
+  /** File name without extension: 'pluvio-monthly-2026-10'. Letters, digits and '-' only. */
+  filenameBase: string;
+}
+
+/** A rendered report, ready to download or attach. */
+export interface RenderedReport {
+  filename: string;
+  contentType: string;
+  content: Buffer;
+}
+
+export type Renderer = (document: ReportDocument) => Promise<RenderedReport>;
+
+/** File extension of each format. */
+export const REPORT_EXTENSIONS: Record<ReportFormat, string> = {
+  html: 'html',
+  csv: 'csv',
+  pdf: 'pdf',
+  excel: 'xlsx',
+};

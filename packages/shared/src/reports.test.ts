@@ -1,0 +1,79 @@
+import { describe, expect, it } from 'vitest';
+import {
+  isHistoricalRange,
+  isWholeMonth,
+  monthRange,
+  needsRecipients,
+  reportDateLimits,
+  reportDefaults,
+  reportRequestSchema,
+  submitLabel,
+} from './reports';
+import { TIER } from './tiers';
+
+const today = '2026-11-24';
+
+describe('report dates', () => {
+  it('computes the first and last day of a month, leap years included', () => {
+    expect(monthRange('2024-02')).toEqual({ from: '2024-02-01', to: '2024-02-29' });
+    expect(monthRange('2026-12')).toEqual({ from: '2026-12-01', to: '2026-12-31' });
+    expect(isWholeMonth('2026-10-01', '2026-10-31')).toBe(true);
+    expect(isWholeMonth('2026-10-01', '2026-10-30')).toBe(false);
+  });
+
+  it('offers the current month from gold and the previous month below (part 2 §5)', () => {
+    expect(reportDateLimits('monthly', TIER.gold, today).month).toEqual({ min: '2024-11', max: '2026-11' });
+    expect(reportDateLimits('monthly', TIER.silver, today).month).toEqual({ min: '2024-11', max: '2026-10' });
+  });
+
+  it('defaults monthly to the previous month below silver and the current month otherwise, within the maximum (part 2 §4)', () => {
+    expect(reportDefaults('monthly', TIER.bronze, today).month).toBe('2026-10');
+    expect(reportDefaults('monthly', TIER.silver, today).month).toBe('2026-10');
+    expect(reportDefaults('monthly', TIER.gold, today).month).toBe('2026-11');
+  });
+
+  it('runs weekly and sms 7 days back from today, historical over the whole window', () => {
+    expect(reportDefaults('weekly', TIER.gold, today)).toEqual({
+      month: null,
+      from: '2026-11-17',
+      to: today,
+    });
+    expect(reportDefaults('sms', TIER.superuser, today).from).toBe('2026-11-17');
+    expect(reportDefaults('historical', TIER.gold, today)).toEqual({
+      month: null,
+      from: '2022-11-01',
+      to: '2024-10-31',
+    });
+    expect(reportDefaults('daily', TIER.gold, today)).toEqual({ month: null, from: null, to: today });
+  });
+
+  it('charges ranges that start in the historical window', () => {
+    expect(isHistoricalRange('2024-10-31')).toBe(true);
+    expect(isHistoricalRange('2024-11-01')).toBe(false);
+  });
+});
+
+describe('report form rules', () => {
+  it('reads Email Report for several locations, csv or excel, View Report otherwise (part 2 §2)', () => {
+    expect(submitLabel('html', 1)).toBe('View Report');
+    expect(submitLabel('pdf', 1)).toBe('View Report');
+    expect(submitLabel('csv', 1)).toBe('Email Report');
+    expect(submitLabel('excel', 1)).toBe('Email Report');
+    expect(submitLabel('html', 2)).toBe('Email Report');
+  });
+
+  it('needs recipients for csv, pdf, excel or several locations (part 2 §5)', () => {
+    expect(needsRecipients('html', 1)).toBe(false);
+    expect(needsRecipients('pdf', 1)).toBe(true);
+    expect(needsRecipients('html', 3)).toBe(true);
+  });
+
+  it('takes the spec payload and refuses a malformed address', () => {
+    expect(reportRequestSchema.parse({ email_list: ['A@Example.com'], locations: [1] })).toEqual({
+      email_format: 'html',
+      email_list: ['a@example.com'],
+      locations: [1],
+    });
+    expect(reportRequestSchema.safeParse({ email_list: ['not-an-address'] }).success).toBe(false);
+  });
+});
