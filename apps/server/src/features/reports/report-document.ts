@@ -1,4 +1,5 @@
-import type { ReportFormat } from '@pluvio/shared/reports';
+import type { DeliverySortField, ReportFormat, ReportType, SmsStatusFilter } from '@pluvio/shared/reports';
+import type { AccountAccess } from '../accounts/accounts.access';
 
 /**
  * A report as data, before it has a format: what every report type builds
@@ -89,3 +90,24 @@ export const REPORT_EXTENSIONS: Record<ReportFormat, string> = {
   pdf: 'pdf',
   excel: 'xlsx',
 };
+
+/**
+ * A report request once the API has checked it (`reports.service.ts`): what `report-content.ts`
+ * builds a document from. Dates are in the type's window, locations belong to the account (and,
+ * for a plain contact, are assigned to it), and the caller may run the type.
+ */
+export interface ReportSubject {
+  type: ReportType;
+  access: AccountAccess;
+  /** Calendar dates of the product time zone, both included; null where the type has no period. */
+  from: string | null;
+  to: string | null;
+  /** The account's locations to report on, in the order asked; empty for system reports. */
+  locationIds: number[];
+  /** The SMS report's status filter. */
+  smsStatus: SmsStatusFilter;
+  /** The delivery reports' order. */
+  sort: { field: DeliverySortField; direction: 'asc' | 'desc' };
+  /** The historical fee charged for this report, in dollars; null when none. */
+  feeDollars: number | null;
+}
