@@ -28,6 +28,8 @@ const configSchema = z.object({
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('Pluvio <no-reply@pluvio.example>'),
   SUPPORT_EMAIL: z.string().default('support@pluvio.example'),
+  /** The historical report fee in dollars (D20), charged once per historical report request. */
+  HISTORICAL_REPORT_FEE: z.coerce.number().min(0).max(100_000).default(25),
   TWILIO_ACCOUNT_SID: z.string().optional(),
   TWILIO_AUTH_TOKEN: z.string().optional(),
   TWILIO_FROM: z.string().optional(),

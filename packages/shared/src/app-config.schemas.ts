@@ -8,6 +8,8 @@ export const publicConfigSchema = z.object({
   }),
   support_email: z.string(),
   time_zone: z.string(),
+  /** The historical report fee in dollars (HISTORICAL_REPORT_FEE, D20). */
+  historical_report_fee: z.number(),
   /** The dashboard map's tile source (MAP_TILE_URL); null draws state outlines only, with no tile server. */
   map: z.object({ tile_url: z.string().nullable(), tile_attribution: z.string() }),
 });

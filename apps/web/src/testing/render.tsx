@@ -46,6 +46,7 @@ export const DEFAULT_CONFIG = {
   features: { account_switcher: true, table_view: true },
   support_email: 'support@example.com',
   time_zone: 'America/New_York',
+  historical_report_fee: 25,
   map: { tile_url: null, tile_attribution: '' },
 };
 

@@ -28,6 +28,7 @@ export function systemRoutes(services: Services): FastifyPluginAsyncZod {
         },
         support_email: config.SUPPORT_EMAIL,
         time_zone: config.TIME_ZONE,
+        historical_report_fee: config.HISTORICAL_REPORT_FEE,
         map: { tile_url: config.MAP_TILE_URL ?? null, tile_attribution: config.MAP_TILE_ATTRIBUTION },
       }),
     );
