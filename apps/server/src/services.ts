@@ -138,6 +138,7 @@ export async function createServices(options: ServiceOptions) {
   const locationViews = createLocationViews(rainfallData);
   const metrics = createMetricsService({
     outbox,
+    outboxIn,
     ingestion,
     jobQueues: options.jobQueues ?? (async () => []),
     clock,
@@ -162,6 +163,7 @@ export async function createServices(options: ServiceOptions) {
     contacts,
     assignments,
     outbox,
+    outboxIn,
     deliveryLog,
     auth,
     guards,
