@@ -19,6 +19,7 @@ import { createOutboxService } from './features/notifications/outbox.service';
 import { twilioTransportFromConfig } from './features/notifications/sms-transport';
 import { createHistoryFillService } from './features/rainfall/history-fill.service';
 import { createIngestionService } from './features/rainfall/ingestion.service';
+import { createPastRainfallService } from './features/rainfall/past-rainfall.service';
 import { createRainfallService } from './features/rainfall/rainfall.service';
 import { createRainfallDataService } from './features/rainfall/rainfall-data.service';
 import { createRateLimitsService } from './features/rate-limits/rate-limits.service';
@@ -111,6 +112,11 @@ export async function createServices(options: ServiceOptions) {
     clock,
     backfillDays: config.BACKFILL_DAYS,
   });
+  const pastRainfall = createPastRainfallService(db, {
+    source: sources.precipitation,
+    clock,
+    timeZone: config.TIME_ZONE,
+  });
   const alerts = createAlertsService(db, {
     clock,
     timeZone: config.TIME_ZONE,
@@ -138,7 +144,6 @@ export async function createServices(options: ServiceOptions) {
   const locationViews = createLocationViews(rainfallData);
   const metrics = createMetricsService({
     outbox,
-    outboxIn,
     ingestion,
     jobQueues: options.jobQueues ?? (async () => []),
     clock,
@@ -171,6 +176,7 @@ export async function createServices(options: ServiceOptions) {
     rainfall,
     ingestion,
     historyFill,
+    pastRainfall,
     alerts,
     dailyReport,
     rainfallData,
