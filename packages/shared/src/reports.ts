@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { daysBetween, REPORTS_START, shiftDate } from './calendar';
 import { levelAllows } from './gates';
 import { countParamSchema, emailAddressSchema, idParamSchema, idValueSchema } from './inputs';
+import { OUTBOX_STATUSES, type OutboxStatus } from './outbox.schemas';
 import { TIER, type TierNumber } from './tiers';
 
 /**
@@ -92,6 +93,20 @@ export const REPORT_FORMAT_LABELS: Record<ReportFormat, string> = {
 /** SMS status filter values (part 2 §2). */
 export const SMS_STATUS_FILTERS = ['all', 'failed', 'delivered', 'received', 'undelivered'] as const;
 export type SmsStatusFilter = (typeof SMS_STATUS_FILTERS)[number];
+
+/**
+ * The outbox statuses each SMS status filter lists (part 2 §2): `failed` the failed texts;
+ * `delivered` those the carrier confirmed; `received` those the provider accepted whose delivery
+ * is not confirmed yet (`sent`); `undelivered` those not out yet or kept (queued, sending, held);
+ * `all` every status.
+ */
+export const SMS_STATUS_FILTER_STATUSES: Record<SmsStatusFilter, readonly OutboxStatus[]> = {
+  all: OUTBOX_STATUSES,
+  failed: ['failed'],
+  delivered: ['delivered'],
+  received: ['sent'],
+  undelivered: ['queued', 'sending', 'held'],
+};
 
 /** The last day of the historical window (part 2 §9); reports of later days are not charged. */
 export const HISTORICAL_END = '2024-10-31';

@@ -1,6 +1,7 @@
 import { type Paging, pageWindow } from '@pluvio/shared/lists';
 import { and, asc, count, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import { type AppDb, queryRows } from '../../db/client';
+import { pgArray } from '../../db/pg-array';
 import { type Atlas14Threshold, type LocationRow, locations } from './locations.schema';
 
 export type NewLocation = typeof locations.$inferInsert;
@@ -79,6 +80,14 @@ export function createLocationsRepository(db: AppDb) {
         update locations l set atlas14_threshold = f."atlas14Threshold"
           from jsonb_to_recordset(${JSON.stringify(fills)}::jsonb) as f(id integer, "atlas14Threshold" jsonb)
          where l.id = f.id and l.atlas14_threshold is null`);
+    },
+    /** The account's locations among `ids`, in no particular order. */
+    async findMany(clientId: number, ids: readonly number[]): Promise<LocationRow[]> {
+      if (ids.length === 0) return [];
+      return db
+        .select()
+        .from(locations)
+        .where(and(eq(locations.clientId, clientId), sql`${locations.id} = any(${pgArray(ids)}::int[])`));
     },
     /** Which of the ids are locations of the account. */
     async idsInClient(clientId: number, ids: readonly number[]): Promise<number[]> {

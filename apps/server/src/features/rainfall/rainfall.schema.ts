@@ -77,6 +77,11 @@ export const ingestIntervals = pgTable(
     finishedAt: timestamp('finished_at', { withTimezone: true }),
     /** Wet values stored. */
     rows: integer('rows'),
+    /**
+     * How long the last attempt took, in milliseconds: fetching and sampling the field, plus
+     * writing the batch it was stored with. Measured, not read from the (injectable) clock.
+     */
+    durationMs: integer('duration_ms'),
   },
   (table) => [
     primaryKey({ columns: [table.product, table.endsAt, table.pass] }),
