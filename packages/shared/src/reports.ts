@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { daysBetween, REPORTS_START, shiftDate } from './calendar';
-import { levelAllows } from './gates';
+import { type Feature, levelAllows } from './gates';
 import { countParamSchema, emailAddressSchema, idParamSchema, idValueSchema } from './inputs';
 import { OUTBOX_STATUSES, type OutboxStatus } from './outbox.schemas';
 import { TIER, type TierNumber } from './tiers';
@@ -66,18 +66,17 @@ export function defaultReportType(isSuperuser: boolean): ReportType {
   return isSuperuser ? 'sms' : 'monthly';
 }
 
+/** The FEATURE_GATES entry of each location report type that has one (part 2 §5, §6). */
+export const REPORT_TYPE_FEATURES: Partial<Record<LocationReportType, Feature>> = {
+  daily: 'dailyReport',
+  weekly: 'weeklyReport',
+  rapidrain: 'rapidrainReport',
+};
+
 /** Whether an account's level allows a location report type (part 2 §5, §6; FEATURE_GATES). */
 export function reportTypeAllowed(type: LocationReportType, level: TierNumber): boolean {
-  switch (type) {
-    case 'daily':
-      return levelAllows(level, 'dailyReport');
-    case 'weekly':
-      return levelAllows(level, 'weeklyReport');
-    case 'rapidrain':
-      return levelAllows(level, 'rapidrainReport');
-    default:
-      return true;
-  }
+  const feature = REPORT_TYPE_FEATURES[type];
+  return feature === undefined || levelAllows(level, feature);
 }
 
 export const REPORT_FORMATS = ['html', 'csv', 'pdf', 'excel'] as const;
@@ -149,6 +148,11 @@ export const REPORT_MESSAGES = {
   historicalRunsAsJob: 'Historical reports are prepared as a job: submit the request and confirm the fee.',
   taskNotFound: 'Report task not found',
   fileNotReady: 'The report file is not ready yet',
+  emailedFormats: 'PDF and Excel reports are sent by e-mail: submit the request with its recipients.',
+  systemReportsOnly: 'Only administrators can run this report',
+  taskFailed: 'The report could not be prepared. Please try again later.',
+  accessLost:
+    'The report could not be prepared: its requester can no longer see this account or its locations.',
 } as const;
 
 /** The historical fee confirmation a user answers (the amount is a setting, D20). */
@@ -354,12 +358,18 @@ export const smsReportQuerySchema = emailsReportQuerySchema.extend({
 });
 export type SmsReportQuery = z.infer<typeof smsReportQuerySchema>;
 
+/** Query of the delivery reports' POST: the body's `email_format` is the format. */
+export const emailsReportJobQuerySchema = emailsReportQuerySchema.omit({ format: true });
+export const smsReportJobQuerySchema = smsReportQuerySchema.omit({ format: true });
+
 /** Query of the files-processed report: the days whose ingested fields are listed. */
 export const filesProcessedQuerySchema = z.object({
   format: z.enum(REPORT_FORMATS).default('html'),
   start_date: reportDateSchema,
   end_date: reportDateSchema,
 });
+
+export const filesProcessedJobQuerySchema = filesProcessedQuerySchema.omit({ format: true });
 
 /** Query of the unpaid and billing reports. */
 export const accountsReportQuerySchema = z.object({
