@@ -57,6 +57,15 @@ export function createLocationsRepository(db: AppDb) {
       const [row] = await db.select().from(locations).where(inClient(clientId, id));
       return row;
     },
+    /** The ids of every location of the account, by name (a superuser's report of the whole account). */
+    async allIdsInClient(clientId: number): Promise<number[]> {
+      const rows = await db
+        .select({ id: locations.id })
+        .from(locations)
+        .where(eq(locations.clientId, clientId))
+        .orderBy(asc(locations.name), asc(locations.id));
+      return rows.map((row) => row.id);
+    },
     /** Every location's id and coordinates, by id (what rainfall ingestion samples). */
     async allPoints(): Promise<LocationPoint[]> {
       return db

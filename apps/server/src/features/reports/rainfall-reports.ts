@@ -9,7 +9,13 @@ import type { LocationsService } from '../locations/locations.service';
 import type { IngestionService } from '../rainfall/ingestion.service';
 import { type DaySummary, type RainfallService, sumOfRainfall } from '../rainfall/rainfall.service';
 import type { PrecipitationProduct } from '../sources/sources';
-import type { ReportDocument, ReportSection, ReportSubject, ReportTable } from './report-document';
+import {
+  type ReportDocument,
+  type ReportSection,
+  type ReportSubject,
+  type ReportTable,
+  subjectAccount,
+} from './report-document';
 import {
   column,
   counted,
@@ -54,7 +60,7 @@ function monthName(month: string): string {
 
 /** The account's locations in the order the request names them. */
 async function locationsInOrder(deps: RainfallReportDeps, subject: ReportSubject): Promise<LocationRow[]> {
-  const rows = await deps.locations.findManyInClient(subject.access.client.id, subject.locationIds);
+  const rows = await deps.locations.findManyInClient(subjectAccount(subject).id, subject.locationIds);
   const byId = new Map(rows.map((row) => [row.id, row]));
   return subject.locationIds.flatMap((id) => byId.get(id) ?? []);
 }
@@ -244,7 +250,7 @@ export async function dateRangeReport(
   onProgress: Progress,
 ): Promise<ReportDocument> {
   const { from, to } = periodOf(subject);
-  const client = subject.access.client;
+  const client = subjectAccount(subject);
   const showAtlas14 = levelAllows(
     accountLevel({ tier: client.tier, is_trial_account: client.isTrialAccount }),
     'atlas14',
@@ -399,7 +405,7 @@ export async function rapidrainReport(
   const cut = entries.some((entry) => entry.count > entry.intervals.length);
   return reportDocument(context, {
     title: 'RapidRain Report',
-    accountName: subject.access.client.accountName,
+    accountName: subjectAccount(subject).accountName,
     period: { from, to },
     facts: [
       fact('Locations', entries.length),
