@@ -66,4 +66,31 @@ describe('mail viewer', () => {
     expect(detail.queryByRole('link')).toBeNull();
     expect(fetchMock.mock.calls.some(([url]) => url === '/api/admin/outbox?page=1&page_size=50')).toBe(true);
   });
+
+  it('opens the message a link names (the Reports screen links to a report’s e-mails)', async () => {
+    const item = (id: number, subject: string) => ({
+      ...message,
+      id,
+      to: 'jane@example.com',
+      subject,
+      text: subject,
+      created_at: `2026-11-2${id}T10:00:00Z`,
+    });
+    stubFetch(
+      withConfig(() =>
+        jsonResponse({
+          items: [item(1, 'Monthly report'), item(2, 'Reset your password')],
+          total: 2,
+          page: 1,
+          page_size: 50,
+          transport: 'outbox',
+        }),
+      ),
+    );
+    setAccessToken('t');
+    setUser(buildUser({ role: 'admin', is_superuser: true }));
+    renderRoute('/admin/mail?message=1');
+    const detail = within(await screen.findByRole('article'));
+    expect(detail.getByRole('heading', { name: 'Monthly report' })).toBeTruthy();
+  });
 });

@@ -15,6 +15,7 @@ import { MESSAGES } from '@pluvio/shared/messages';
 import type { OutboxMessage } from '@pluvio/shared/outbox.schemas';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { ErrorMessage } from '../../components/form-message';
 import { RefreshableTitle } from '../../components/refreshable-title';
 import { failureMessage } from '../../lib/api-client';
@@ -71,7 +72,11 @@ function MessageDetail({ message }: { message: OutboxMessage }) {
 /** /admin/mail: the outbox of e-mails and texts, newest first (D16), superusers only. */
 export function MailViewerPage() {
   const [page, setPage] = useState(1);
-  const [selectedId, setSelectedId] = useState<number | null>(null);
+  const [searchParams] = useSearchParams();
+  // ?message={id} opens that message (the Reports screen links to the e-mails of a report).
+  const [selectedId, setSelectedId] = useState<number | null>(
+    () => Number(searchParams.get('message')) || null,
+  );
   const query = useQuery(outboxQuery(page));
   const items = newestFirst(query.data?.items ?? []);
   const selected = items.find((item) => item.id === selectedId) ?? items[0];
