@@ -6,22 +6,40 @@ import {
   outboxPageSchema,
 } from '@pluvio/shared/outbox.schemas';
 import { queryOptions } from '@tanstack/react-query';
-import { apiRequest } from '../../lib/api-client';
+import { apiFetch, apiRequest, assertOk } from '../../lib/api-client';
+import { attachmentName, saveFile } from '../../lib/save-file';
 
 export const OUTBOX_PAGE_SIZE = 50;
 
-/** GET /api/admin/outbox: outgoing messages, for the mail viewer (D16). */
-export async function fetchOutboxPage(page: number, pageSize = OUTBOX_PAGE_SIZE): Promise<OutboxPage> {
+/**
+ * GET /api/admin/outbox: outgoing messages, for the mail viewer (D16); with `message`, the page
+ * that holds that message (the answer's `page` says which).
+ */
+export async function fetchOutboxPage(
+  page: number,
+  pageSize = OUTBOX_PAGE_SIZE,
+  message?: number,
+): Promise<OutboxPage> {
   return outboxPageSchema.parse(
-    await apiRequest('/api/admin/outbox', { query: { page, page_size: pageSize } }),
+    await apiRequest('/api/admin/outbox', { query: { page, page_size: pageSize, message } }),
   );
 }
 
-export function outboxQuery(page: number) {
+/** A page of the outbox, or (page null) the page holding `message`. */
+export function outboxQuery(page: number | null, message: number | null = null) {
   return queryOptions({
-    queryKey: ['admin', 'outbox', page],
-    queryFn: () => fetchOutboxPage(page),
+    queryKey: ['admin', 'outbox', page, page === null ? message : null],
+    queryFn: () =>
+      fetchOutboxPage(page ?? 1, OUTBOX_PAGE_SIZE, page === null ? (message ?? undefined) : undefined),
   });
+}
+
+/** GET /api/admin/outbox/{id}/attachment, saved in the browser's downloads. */
+export async function downloadAttachment(messageId: number, filename: string): Promise<void> {
+  const response = await assertOk(
+    await apiFetch(`/api/admin/outbox/${messageId}/attachment`, { accept: '*/*' }),
+  );
+  saveFile(await response.blob(), attachmentName(response.headers.get('Content-Disposition'), filename));
 }
 
 export const DELIVERY_LOG_PAGE_SIZE = 50;
