@@ -18,7 +18,10 @@ export function createAccountChargesRepository(db: AppDb) {
     /** Cents charged per account for charges made in [from, to) (either end open). */
     async centsByAccount(from: Date | undefined, to: Date | undefined): Promise<Map<number, number>> {
       const rows = await db
-        .select({ clientId: accountCharges.clientId, cents: sql<number>`sum(${accountCharges.amountCents})::int` })
+        .select({
+          clientId: accountCharges.clientId,
+          cents: sql<number>`sum(${accountCharges.amountCents})::int`,
+        })
         .from(accountCharges)
         .where(
           and(
@@ -29,6 +32,5 @@ export function createAccountChargesRepository(db: AppDb) {
         .groupBy(accountCharges.clientId);
       return new Map(rows.map((row) => [row.clientId, row.cents]));
     },
-
   };
 }

@@ -89,7 +89,11 @@ export function createReportTasksRepository(db: AppDb) {
 
     /** Locks the task for the closing transaction; false when this claim no longer holds it. */
     async lockHeld(claim: TaskClaim): Promise<boolean> {
-      const rows = await db.select({ id: reportTasks.id }).from(reportTasks).where(heldBy(claim)).for('update');
+      const rows = await db
+        .select({ id: reportTasks.id })
+        .from(reportTasks)
+        .where(heldBy(claim))
+        .for('update');
       return rows.length > 0;
     },
 
@@ -117,6 +121,5 @@ export function createReportTasksRepository(db: AppDb) {
         .set({ status: 'failed', stage: null, error, leaseUntil: null, finishedAt: now })
         .where(heldBy(claim));
     },
-
   };
 }

@@ -6,7 +6,7 @@ import {
   filesProcessedQuerySchema,
   locationReportJobQuerySchema,
   locationReportQuerySchema,
-  type ReportRequest,
+  type ReportFormat,
   reportJobSchema,
   reportLocationParamsSchema,
   reportRangeParamsSchema,
@@ -19,7 +19,7 @@ import {
 } from '@pluvio/shared/reports';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { ZodObject } from 'zod';
+import type { ZodType } from 'zod';
 import { contentDisposition } from '../../lib/content-disposition';
 import type { Services } from '../../services';
 import { accessOf, authOf } from '../auth/auth.guard';
@@ -30,8 +30,16 @@ import type { SystemReportAsk } from './reports.service';
 const tags = ['reports'];
 const LOCATION_PATHS: readonly LocationReportPath[] = ['data_by_date_range', 'rapidrain_by_date_range'];
 
+/** What a system report's query says besides its type (the GET's also its format). */
+type SystemQuery = Omit<SystemReportAsk, 'type'>;
+
 /** The system reports (superusers), by path, with their GET and POST queries. */
-const SYSTEM_PATHS: readonly { path: string; type: SystemReportType; view: ZodObject; job: ZodObject | null }[] = [
+const SYSTEM_PATHS: readonly {
+  path: string;
+  type: SystemReportType;
+  view: ZodType<SystemQuery & { format: ReportFormat }>;
+  job: ZodType<SystemQuery> | null;
+}[] = [
   {
     path: 'sockletlabs-email-report',
     type: 'emails',
@@ -122,8 +130,8 @@ export function reportsRoutes(services: Services): FastifyPluginAsyncZod {
           schema: { tags, summary: 'A report of the installation (superusers), at once', querystring: view },
         },
         async (request, reply) => {
-          const query = request.query as SystemReportAsk & { format: ReportRequest['email_format'] };
-          const file = await reports.viewSystemReport(authOf(request).user, { ...query, type }, query.format);
+          const { format, ...query } = request.query;
+          const file = await reports.viewSystemReport(authOf(request).user, { ...query, type }, format);
           return sendReport(reply, file);
         },
       );
@@ -140,8 +148,12 @@ export function reportsRoutes(services: Services): FastifyPluginAsyncZod {
           },
         },
         async (request, reply) => {
-          const query = (request.query ?? {}) as SystemReportAsk;
-          const taskId = await reports.submitSystemReport(authOf(request).user, { ...query, type }, request.body);
+          const query: SystemQuery = request.query ?? {};
+          const taskId = await reports.submitSystemReport(
+            authOf(request).user,
+            { ...query, type },
+            request.body,
+          );
           return reply.code(202).send({ task_id: taskId });
         },
       );

@@ -235,9 +235,10 @@ export function createReportsService(db: AppDb, options: ReportsOptions) {
         : null;
     const allowed = isSystemReport(task.type) ? user?.isSuperuser : access !== null;
     if (!allowed) throw new AppError(403, REPORT_MESSAGES.accessLost);
-    if (access) await options.locations.requireVisible(access, task.params.locationIds).catch(() => {
-      throw new AppError(403, REPORT_MESSAGES.accessLost);
-    });
+    if (access)
+      await options.locations.requireVisible(access, task.params.locationIds).catch(() => {
+        throw new AppError(403, REPORT_MESSAGES.accessLost);
+      });
     const { params } = task;
     return {
       type: task.type,
@@ -269,7 +270,12 @@ export function createReportsService(db: AppDb, options: ReportsOptions) {
     await options.pastRainfall.ensureStored(product, subject.locationIds, subject.from, to, report);
   }
 
-  function emailOf(task: ReportTaskRow, subject: ReportSubject, document: ReportDocument, file: RenderedReport) {
+  function emailOf(
+    task: ReportTaskRow,
+    subject: ReportSubject,
+    document: ReportDocument,
+    file: RenderedReport,
+  ) {
     const about = [subject.access?.client.accountName, periodWords(subject.from, subject.to)].filter(Boolean);
     const title = `${document.title}${about.length > 0 ? `, ${about.join(', ')}` : ''}`;
     const fee =
@@ -371,7 +377,11 @@ export function createReportsService(db: AppDb, options: ReportsOptions) {
     },
 
     /** GET of a system report (superusers): HTML or CSV at once; PDF and Excel are e-mailed. */
-    async viewSystemReport(user: UserRow, ask: SystemReportAsk, format: ReportFormat): Promise<RenderedReport> {
+    async viewSystemReport(
+      user: UserRow,
+      ask: SystemReportAsk,
+      format: ReportFormat,
+    ): Promise<RenderedReport> {
       const subject = systemSubject(user, ask);
       if (format !== 'html' && format !== 'csv') throw badRequest(REPORT_MESSAGES.emailedFormats);
       return buildAndRender(subject, format);
@@ -413,7 +423,6 @@ export function createReportsService(db: AppDb, options: ReportsOptions) {
         ran += 1;
       }
     },
-
   };
 }
 
