@@ -1,3 +1,4 @@
+import { daysBetween } from '@pluvio/shared/calendar';
 import {
   type EmailsReportQuery,
   HISTORICAL_END,
@@ -265,7 +266,7 @@ export function createReportsService(db: AppDb, options: ReportsOptions) {
   /** Historical days: the chosen locations' rainfall over the charged part of the range is stored first. */
   async function preparePastRainfall(subject: ReportSubject, report: (share: number) => Promise<void>) {
     if (subject.feeDollars === null || !subject.from || !subject.to) return;
-    const to = subject.to < HISTORICAL_END ? subject.to : HISTORICAL_END;
+    const to = daysBetween(subject.to, HISTORICAL_END) >= 0 ? subject.to : HISTORICAL_END;
     const product = subject.type === 'rapidrain' ? '15m' : '1h';
     await options.pastRainfall.ensureStored(product, subject.locationIds, subject.from, to, report);
   }
