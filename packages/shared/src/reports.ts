@@ -325,6 +325,10 @@ export const reportRequestSchema = z.object({
 });
 export type ReportRequest = z.infer<typeof reportRequestSchema>;
 
+/** Body of the system reports' POST (sms, emails, unpaid, billing, files-processed): only the recipients and format. */
+export const systemReportRequestSchema = reportRequestSchema.pick({ email_format: true, email_list: true });
+export type SystemReportRequest = z.infer<typeof systemReportRequestSchema>;
+
 export const DELIVERY_SORT_FIELDS = [
   'queuedTime',
   'sentTime',

@@ -5,7 +5,9 @@ import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/client';
 import { bearer, buildContactUser, buildOwnedClient, buildUser, login } from '../../test/factories';
+import { type LocalSmtpServer, startSmtpServer } from '../../test/smtp-server';
 import { createTestApp, manualClock, type TestApp } from '../../test/test-app';
+import { createSmtpTransport } from '../notifications/mail-transport';
 
 /** Today is 2026-11-21 in the product time zone; the previous month is October 2026. */
 const NOW = new Date('2026-11-21T17:00:00Z');
@@ -535,5 +537,49 @@ describe('reports API', () => {
       }
       expect(await counts()).toEqual(before);
     });
+  });
+});
+
+describe('a report e-mailed through a real SMTP server', () => {
+  let smtp: LocalSmtpServer;
+  let t: TestApp;
+  beforeAll(async () => {
+    smtp = await startSmtpServer();
+    t = await createTestApp({ clock: manualClock(NOW), mailTransport: createSmtpTransport(smtp.url) });
+  });
+  afterAll(async () => {
+    await t.close();
+    await smtp.close();
+  });
+
+  it('arrives with the report file attached', async () => {
+    const { user } = await buildOwnedClient(t.services, undefined, {
+      tier: 'gold',
+      accountName: 'Gulf Coast',
+    });
+    const token = (await login(t.app, user.email)).token;
+    const location = await t.app.inject({
+      method: 'POST',
+      url: '/api/locations',
+      headers: bearer(token),
+      payload: { name: 'Houston Yard', latitude: 29.76, longitude: -95.37, h24_threshold: 0.5 },
+    });
+    const response = await t.app.inject({
+      method: 'POST',
+      url: `/api/reports/data_by_date_range/${OCTOBER}`,
+      headers: bearer(token),
+      payload: { email_format: 'csv', email_list: ['site@example.com'], locations: [location.json().id] },
+    });
+    await t.services.reports.runDue();
+    const task = (
+      await t.app.inject({ url: `/api/tasks/${response.json().task_id}`, headers: bearer(token) })
+    ).json();
+    expect(task.status).toBe('done');
+    expect(await t.services.outbox.deliverDue()).toBe(1);
+    expect(smtp.received).toHaveLength(1);
+    const raw = smtp.received[0]?.raw ?? '';
+    expect(raw).toContain(`filename=${task.file.filename}`);
+    expect(raw).toContain('Content-Type: text/csv');
+    expect(raw).toMatch(/Subject: .*Monthly.Rainfall.Report/);
   });
 });

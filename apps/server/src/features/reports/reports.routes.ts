@@ -15,6 +15,7 @@ import {
   type SystemReportType,
   smsReportJobQuerySchema,
   smsReportQuerySchema,
+  systemReportRequestSchema,
   taskParamsSchema,
 } from '@pluvio/shared/reports';
 import type { FastifyReply } from 'fastify';
@@ -143,7 +144,7 @@ export function reportsRoutes(services: Services): FastifyPluginAsyncZod {
             tags,
             summary: 'Queues a report of the installation (superusers), e-mailed as an attachment',
             ...(job && { querystring: job }),
-            body: reportRequestSchema,
+            body: systemReportRequestSchema,
             response: { 202: reportJobSchema },
           },
         },

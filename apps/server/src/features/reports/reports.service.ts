@@ -11,6 +11,7 @@ import {
   type ReportRequest,
   type ReportTask,
   type SmsStatusFilter,
+  type SystemReportRequest,
   type SystemReportType,
 } from '@pluvio/shared/reports';
 import type { AppDb } from '../../db/client';
@@ -182,7 +183,11 @@ export function createReportsService(db: AppDb, options: ReportsOptions) {
   }
 
   /** The checks of every e-mailed request, then the task, queued for a worker. */
-  async function queueTask(user: UserRow, subject: ReportSubject, body: ReportRequest): Promise<string> {
+  async function queueTask(
+    user: UserRow,
+    subject: ReportSubject,
+    body: SystemReportRequest & Pick<ReportRequest, 'confirm_fee'>,
+  ): Promise<string> {
     const recipients = uniqueRecipients(body.email_list);
     if (needsRecipients(body.email_format, subject.locationIds.length) && recipients.length === 0) {
       throw badRequest(REPORT_MESSAGES.selectContact);
@@ -388,7 +393,7 @@ export function createReportsService(db: AppDb, options: ReportsOptions) {
       return buildAndRender(subject, format);
     },
 
-    async submitSystemReport(user: UserRow, ask: SystemReportAsk, body: ReportRequest) {
+    async submitSystemReport(user: UserRow, ask: SystemReportAsk, body: SystemReportRequest) {
       return queueTask(user, systemSubject(user, ask), body);
     },
 
