@@ -1,4 +1,4 @@
-import { and, eq, getTableColumns, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, gte, lt, sql } from 'drizzle-orm';
 import type { AppDb } from '../../db/client';
 import type { RenderedReport } from './report-document';
 import { type ReportTaskRow, reportTasks } from './reports.schema';
@@ -56,9 +56,10 @@ export function createReportTasksRepository(db: AppDb) {
 
     /**
      * Claims the oldest task that is queued, or running under a lease that lapsed (its worker
-     * died), until `leaseUntil`. SKIP LOCKED lets workers claim side by side.
+     * died) and claimed fewer than `maxAttempts` times, until `leaseUntil`. SKIP LOCKED lets
+     * workers claim side by side.
      */
-    async claimNext(now: Date, leaseUntil: Date): Promise<ReportTaskRow | null> {
+    async claimNext(now: Date, leaseUntil: Date, maxAttempts: number): Promise<ReportTaskRow | null> {
       const [row] = await db
         .update(reportTasks)
         .set({
@@ -70,13 +71,33 @@ export function createReportTasksRepository(db: AppDb) {
         .where(
           sql`${reportTasks.id} = (
             select id from report_tasks
-             where status = 'queued' or (status = 'running' and lease_until < ${now.toISOString()})
+             where status = 'queued'
+                or (status = 'running' and lease_until < ${now.toISOString()} and attempts < ${maxAttempts})
              order by created_at
              limit 1
              for update skip locked)`,
         )
         .returning();
       return row ?? null;
+    },
+
+    /**
+     * Fails the tasks whose workers died `maxAttempts` times (a report that brings its worker down
+     * would otherwise be taken up for ever); answers how many.
+     */
+    async failAbandoned(now: Date, maxAttempts: number, error: string): Promise<number> {
+      const failed = await db
+        .update(reportTasks)
+        .set({ status: 'failed', stage: null, error, leaseUntil: null, finishedAt: now })
+        .where(
+          and(
+            eq(reportTasks.status, 'running'),
+            lt(reportTasks.leaseUntil, now),
+            gte(reportTasks.attempts, maxAttempts),
+          ),
+        )
+        .returning({ id: reportTasks.id });
+      return failed.length;
     },
 
     async renewClaim(claim: TaskClaim, leaseUntil: Date): Promise<void> {

@@ -475,6 +475,25 @@ describe('reports API', () => {
     });
   });
 
+  it('gives up a task whose worker died three times, with a reason, sending nothing', async () => {
+    const response = await call(gold.owner, {
+      method: 'POST',
+      url: `/api/reports/data_by_date_range/${OCTOBER}`,
+      payload: { email_format: 'pdf', email_list: ['a@example.com'], locations: [gold.locations[0]] },
+    });
+    const taskId = response.json().task_id;
+    const lapsed = new Date(clock.now().getTime() - 1_000).toISOString();
+    await t.services.database.db.execute(
+      sql`update report_tasks set status = 'running', attempts = 3, lease_until = ${lapsed} where id = ${taskId}`,
+    );
+    expect(await t.services.reports.runDue()).toBe(0);
+    expect((await call(gold.owner, { url: `/api/tasks/${taskId}` })).json()).toMatchObject({
+      status: 'failed',
+      error: REPORT_MESSAGES.taskFailed,
+      message_ids: [],
+    });
+  });
+
   describe('system reports (superusers)', () => {
     it('answers the SMS report at once in HTML, sorted as asked (sort_directin as the old client spells it)', async () => {
       const response = await call(superuser, {

@@ -86,6 +86,13 @@ export interface ReportsOptions {
 }
 
 const KIND = 'report';
+/** Claims of one task before it is given up: a report whose worker died three times fails. */
+const MAX_ATTEMPTS = 3;
+/**
+ * An HTML report up to this size is also the e-mail's body; a larger one only travels as the
+ * attachment (the body is stored per recipient, the attachment once).
+ */
+const HTML_BODY_MAX_BYTES = 100_000;
 const DEFAULT_SORT = { field: 'queuedTime', direction: 'desc' } as const;
 
 /** What a worker says it is doing, with the progress it starts at. */
@@ -292,7 +299,8 @@ export function createReportsService(db: AppDb, options: ReportsOptions) {
       [`Your ${title} is attached (${file.filename}, ${REPORT_FORMAT_LABELS[task.format]}).`, ...fee],
       { label: 'Open Reports', url: `${options.publicUrl}/reports` },
     );
-    const body = task.format === 'html' ? file.content.toString('utf8') : html;
+    const reportIsBody = task.format === 'html' && file.content.length <= HTML_BODY_MAX_BYTES;
+    const body = reportIsBody ? file.content.toString('utf8') : html;
     return (to: string) => ({ to, subject: `Pluvio: ${title}`, text, html: body, kind: KIND });
   }
 
@@ -415,10 +423,11 @@ export function createReportsService(db: AppDb, options: ReportsOptions) {
      * at a time; answers how many were run. A task done already is never claimed again.
      */
     async runDue(): Promise<number> {
+      await tasks.failAbandoned(clock.now(), MAX_ATTEMPTS, REPORT_MESSAGES.taskFailed);
       let ran = 0;
       for (;;) {
         const now = clock.now();
-        const task = await tasks.claimNext(now, leaseEnd(lease, now));
+        const task = await tasks.claimNext(now, leaseEnd(lease, now), MAX_ATTEMPTS);
         if (!task) return ran;
         const claim = { id: task.id, attempts: task.attempts };
         await whileRenewing(
