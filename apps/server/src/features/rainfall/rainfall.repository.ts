@@ -230,12 +230,15 @@ export function createRainfallRepository(db: AppDb) {
     },
 
     /**
-     * `dailyTotals` with each wet day's largest hour and when it ended, in one pass over the
-     * hours (the reports' day-by-day tables). Amounts compare as decimals, as they are summed.
+     * `dailyTotals` with each wet day's largest hour and when it ended (the earliest of equal
+     * ones), in one scan of the days' hours (the reports' day-by-day tables). An hour belongs to
+     * the day of `timeZone` its last instant falls in, so an hour ending at midnight is the day
+     * before's, and a daylight-saving day gets its 23 or 25 hours. Amounts are summed as decimals.
      */
     async dailySummaries(
       locationIds: readonly number[],
       days: readonly ProductDay[],
+      timeZone: string,
     ): Promise<DailySummary[]> {
       const [first, last] = [days[0], days[days.length - 1]];
       if (!first || !last || locationIds.length === 0) return [];
@@ -248,18 +251,14 @@ export function createRainfallRepository(db: AppDb) {
       }>(
         db,
         sql`
-        select location_id, date, total, largest_hour, largest_ends_at from (
-          select r.location_id, d.date,
-                 (sum(r.amount::numeric) over day_hours)::float8 as total,
-                 r.amount::numeric::float8 as largest_hour, r.ends_at as largest_ends_at,
-                 row_number() over (day_hours order by r.amount desc, r.ends_at) as rank
-            from ${daysTable(days)}
-            join ${rainfallHourly} r on r.ends_at > d.starts and r.ends_at <= d.ends
-           where r.location_id = any(${pgArray(locationIds)}::int[])
-             and r.ends_at > ${first.start.toISOString()} and r.ends_at <= ${last.end.toISOString()}
-          window day_hours as (partition by r.location_id, d.date)
-        ) ranked
-         where rank = 1`,
+        select location_id, to_char((ends_at - interval '1 microsecond') at time zone ${timeZone}, 'YYYY-MM-DD') as date,
+               sum(amount::numeric)::float8 as total,
+               max(amount::numeric)::float8 as largest_hour,
+               (array_agg(ends_at order by amount desc, ends_at))[1] as largest_ends_at
+          from ${rainfallHourly}
+         where location_id = any(${pgArray(locationIds)}::int[])
+           and ends_at > ${first.start.toISOString()} and ends_at <= ${last.end.toISOString()}
+         group by 1, 2`,
       );
       return rows.map((row) => ({
         locationId: row.location_id,

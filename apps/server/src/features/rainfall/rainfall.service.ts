@@ -86,7 +86,7 @@ export function createRainfallService(db: AppDb, options: RainfallOptions) {
     ): Promise<Map<number, DaySummary[]>> {
       const days = productDays(fromDate, toDate, options.timeZone);
       const wet = new Map(
-        (await repository.dailySummaries(locationIds, days)).map((row) => [
+        (await repository.dailySummaries(locationIds, days, options.timeZone)).map((row) => [
           `${row.locationId} ${row.date}`,
           row,
         ]),
