@@ -51,7 +51,11 @@ describe('the HTML report', () => {
     expect(html).toContain('>Summary</h2>');
     expect(html.match(/<table /g)).toHaveLength(1 + 8);
     for (const section of document.sections) expect(html).toContain(`>${escapeHtml(section.heading)}</h2>`);
-    expect(html).toContain('<td style="padding:5px 10px;white-space:nowrap">Oct 5, 2026</td>');
+    expect(html).toContain('<td style="padding:5px 8px;white-space:nowrap">Oct 5, 2026</td>');
+  });
+
+  it('lets a time break between its date and its hour only', () => {
+    expect(html).toMatch(/<td style="padding:5px 8px">Oct&nbsp;\d+,&nbsp;2026 \d+:00&nbsp;[AP]M<\/td>/);
   });
 
   it('wraps every table in a box that scrolls sideways and that a keyboard can reach', () => {

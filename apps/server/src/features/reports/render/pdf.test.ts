@@ -126,6 +126,14 @@ describe.skipIf(!hasPdftotext)(
       expectEveryDayOfEverySection(long, longPages);
     });
 
+    it('holds 1,000 locations: every day of each, numbered to the last page', async () => {
+      const thousand = monthlyDocument(1_000);
+      const thousandPages = pdfPages(await reportPdf(thousand));
+      expect(thousandPages.length).toBeGreaterThan(1_000);
+      expect(thousandPages.at(-1)).toContain(`Page ${thousandPages.length} of ${thousandPages.length}`);
+      expectEveryDayOfEverySection(thousand, thousandPages);
+    }, 120_000);
+
     it('reads well at one location: the summary, then the location on its own page', async () => {
       const one = monthlyDocument(1);
       const onePages = pdfPages(await reportPdf(one));
