@@ -38,13 +38,18 @@ export function dateText(date: string): string {
   return time ? `${MONTHS[time.month - 1]} ${time.day}, ${time.year}` : date;
 }
 
-/** 'Oct 3, 2026 2:15 PM': the wall time the ISO string says, whatever the reader's zone. */
-export function dateTimeText(iso: string): string {
+/** ['Oct 3, 2026', '2:15 PM']: the wall time the ISO string says, whatever the reader's zone. */
+export function dateTimeParts(iso: string): [string, string] | null {
   const time = wallTime(iso);
-  if (!time) return iso;
+  if (!time) return null;
   const hour12 = time.hour % 12 === 0 ? 12 : time.hour % 12;
   const minute = String(time.minute).padStart(2, '0');
-  return `${MONTHS[time.month - 1]} ${time.day}, ${time.year} ${hour12}:${minute} ${time.hour < 12 ? 'AM' : 'PM'}`;
+  return [dateText(iso.slice(0, 10)), `${hour12}:${minute} ${time.hour < 12 ? 'AM' : 'PM'}`];
+}
+
+/** 'Oct 3, 2026 2:15 PM'. */
+export function dateTimeText(iso: string): string {
+  return dateTimeParts(iso)?.join(' ') ?? iso;
 }
 
 const WHOLE = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
@@ -80,9 +85,9 @@ export function isNumeric(kind: ColumnKind): boolean {
   return kind === 'inches' || kind === 'count' || kind === 'money' || kind === 'seconds';
 }
 
-/** Kinds whose text must not wrap in the middle ('Oct 3, 2026' on one line). */
+/** Kinds whose text must not wrap ('Oct 3, 2026' on one line); a time may break before its hour. */
 export function keepsOnOneLine(kind: ColumnKind): boolean {
-  return kind !== 'text';
+  return kind !== 'text' && kind !== 'datetime';
 }
 
 /** 'Oct 1, 2026 – Oct 31, 2026', one date when both ends are the same day; null without a period. */

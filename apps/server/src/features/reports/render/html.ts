@@ -1,6 +1,13 @@
 import { escapeHtml } from '../../../lib/email-layout';
-import type { ReportColumn, ReportDocument, ReportFact, ReportTable } from '../report-document';
-import { cellText, generatedText, isNumeric, keepsOnOneLine, periodText } from './display';
+import type {
+  CellValue,
+  ColumnKind,
+  ReportColumn,
+  ReportDocument,
+  ReportFact,
+  ReportTable,
+} from '../report-document';
+import { cellText, dateTimeParts, generatedText, isNumeric, keepsOnOneLine, periodText } from './display';
 
 /**
  * The report as one HTML document, styled with `style` attributes only: the web app shows it in
@@ -31,7 +38,7 @@ function notesHtml(notes: string[]): string {
 }
 
 function cellStyle(numeric: boolean, oneLine: boolean): string {
-  return `padding:5px 10px${numeric ? ';text-align:right' : ''}${oneLine ? ';white-space:nowrap' : ''}`;
+  return `padding:5px 8px${numeric ? ';text-align:right' : ''}${oneLine ? ';white-space:nowrap' : ''}`;
 }
 
 /** Columns of long text keep a readable width on a phone: the table scrolls rather than squeezing them. */
@@ -43,7 +50,14 @@ function headerStyle(table: ReportTable, column: ReportColumn): string {
     return typeof value === 'string' && value.length > LONG_TEXT;
   });
   const align = isNumeric(column.kind) ? 'right' : 'left';
-  return `padding:5px 10px;text-align:${align};background:#e8eef4;border-bottom:1px solid ${COLORS.rule};font-size:13px;vertical-align:bottom${long ? ';min-width:18em' : ''}`;
+  return `padding:5px 8px;text-align:${align};background:#e8eef4;border-bottom:1px solid ${COLORS.rule};font-size:13px;vertical-align:bottom${long ? ';min-width:12em' : ''}`;
+}
+
+/** A cell's text; a time keeps its date and its hour each on one line ('Oct 3, 2026' / '2:15 PM'). */
+function cellHtml(value: CellValue | undefined, kind: ColumnKind): string {
+  const parts = kind === 'datetime' && typeof value === 'string' ? dateTimeParts(value) : null;
+  if (!parts) return escapeHtml(cellText(value, kind));
+  return parts.map((part) => escapeHtml(part).replaceAll(' ', '&nbsp;')).join(' ');
 }
 
 function tableHtml(table: ReportTable, label: string): string {
@@ -59,10 +73,7 @@ function tableHtml(table: ReportTable, label: string): string {
   const body = table.rows
     .map((row, rowIndex) => {
       const cells = table.columns
-        .map(
-          (column, index) =>
-            `<td style="${styles[index]}">${escapeHtml(cellText(row[column.key], column.kind))}</td>`,
-        )
+        .map((column, index) => `<td style="${styles[index]}">${cellHtml(row[column.key], column.kind)}</td>`)
         .join('');
       const stripe = rowIndex % 2 === 1 ? `;background:${COLORS.stripe}` : '';
       return `<tr style="vertical-align:top;break-inside:avoid${stripe}">${cells}</tr>`;

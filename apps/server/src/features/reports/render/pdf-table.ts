@@ -29,9 +29,13 @@ const MIN_TEXT_COLUMN = 54;
 /** A row never grows past this: its longest cells end with '…' so that it fits on one page. */
 const MAX_ROW_HEIGHT = 320;
 
-/** The page area a table is drawn into, and the move to the next page when it is full. */
+/**
+ * The page area a table is drawn into, and the move to the next page when it is full. A flow
+ * that does not `paint` only measures: it moves down and turns pages exactly as drawing would.
+ */
 export interface Flow {
   doc: Doc;
+  readonly paint: boolean;
   y: number;
   readonly left: number;
   readonly width: number;
@@ -174,21 +178,24 @@ function drawRow(flow: Flow, layout: TableLayout, row: LaidRow): void {
     }
     x += width;
   });
-  flow.y += row.height;
 }
 
 function drawHeaderRow(flow: Flow, layout: TableLayout): void {
-  flow.doc.rect(flow.left, flow.y, flow.width, layout.header.height).fill(COLORS.header);
-  flow.doc.font(FONTS.bold).fontSize(HEADER_SIZE).fillColor(COLORS.text);
-  drawRow(flow, layout, layout.header);
-  flow.doc.font(FONTS.regular).fontSize(CELL_SIZE);
+  if (flow.paint) {
+    flow.doc.rect(flow.left, flow.y, flow.width, layout.header.height).fill(COLORS.header);
+    flow.doc.font(FONTS.bold).fontSize(HEADER_SIZE).fillColor(COLORS.text);
+    drawRow(flow, layout, layout.header);
+    flow.doc.font(FONTS.regular).fontSize(CELL_SIZE);
+  }
+  flow.y += layout.header.height;
 }
 
-/** A line of text drawn in a band of its own, from `flow.y`. */
+/** A line of text (wrapped to the flow's width) in a band of its own, from `flow.y`. */
 export function drawLine(flow: Flow, text: string, font: string, size: number, color: string): void {
-  flow.doc.font(font).fontSize(size).fillColor(color);
-  flow.doc.text(text, flow.left, flow.y, { width: flow.width });
-  flow.y = flow.doc.y;
+  flow.doc.font(font).fontSize(size);
+  const height = flow.doc.heightOfString(text, { width: flow.width });
+  if (flow.paint) flow.doc.fillColor(color).text(text, flow.left, flow.y, { width: flow.width });
+  flow.y += height;
 }
 
 /**
@@ -206,14 +213,11 @@ export function drawTable(flow: Flow, layout: TableLayout, continued: string | n
       }
       drawHeaderRow(flow, layout);
     }
-    if (index % 2 === 1) flow.doc.rect(flow.left, flow.y, flow.width, row.height).fill(COLORS.stripe);
-    flow.doc.fillColor(COLORS.text);
-    drawRow(flow, layout, row);
+    if (flow.paint) {
+      if (index % 2 === 1) flow.doc.rect(flow.left, flow.y, flow.width, row.height).fill(COLORS.stripe);
+      flow.doc.fillColor(COLORS.text);
+      drawRow(flow, layout, row);
+    }
+    flow.y += row.height;
   });
-}
-
-/** Height of a continuation line ('Dock 4 (continued)') and the header row on a new page. */
-export function continuationHeight(flow: Flow, layout: TableLayout): number {
-  flow.doc.font(FONTS.bold).fontSize(9.5);
-  return flow.doc.currentLineHeight(true) + 3 + layout.header.height;
 }
