@@ -67,7 +67,7 @@ describe('mail viewer', () => {
     expect(fetchMock.mock.calls.some(([url]) => url === '/api/admin/outbox?page=1&page_size=50')).toBe(true);
   });
 
-  it('opens the message a link names (the Reports screen links to a report’s e-mails)', async () => {
+  it('opens the message a link names on its page (the Reports screen links to a report’s e-mails)', async () => {
     const item = (id: number, subject: string) => ({
       ...message,
       id,
@@ -76,21 +76,28 @@ describe('mail viewer', () => {
       text: subject,
       created_at: `2026-11-2${id}T10:00:00Z`,
     });
-    stubFetch(
-      withConfig(() =>
-        jsonResponse({
-          items: [item(1, 'Monthly report'), item(2, 'Reset your password')],
-          total: 2,
-          page: 1,
+    const fetchMock = stubFetch(
+      withConfig((url) => {
+        const linked = new URLSearchParams(url.split('?')[1]).get('message') === '1';
+        return jsonResponse({
+          items: linked ? [item(1, 'Monthly report'), item(3, 'Reset your password')] : [item(5, 'Newest')],
+          total: 60,
+          page: linked ? 2 : 1,
           page_size: 50,
           transport: 'outbox',
-        }),
-      ),
+        });
+      }),
     );
     setAccessToken('t');
     setUser(buildUser({ role: 'admin', is_superuser: true }));
     renderRoute('/admin/mail?message=1');
     const detail = within(await screen.findByRole('article'));
     expect(detail.getByRole('heading', { name: 'Monthly report' })).toBeTruthy();
+    expect(
+      fetchMock.mock.calls.some(([url]) => url === '/api/admin/outbox?page=1&page_size=50&message=1'),
+    ).toBe(true);
+    expect(screen.getByRole('button', { name: '2' }).getAttribute('aria-current')).toBe('page');
+    await userEvent.click(screen.getByRole('button', { name: '1' }));
+    expect(await screen.findByRole('heading', { name: 'Newest' })).toBeTruthy();
   });
 });

@@ -373,7 +373,7 @@ describe('reports screen', () => {
   });
 
   it('links a superuser to the report’s e-mails in the mail viewer', async () => {
-    serveReports();
+    const calls = serveReports();
     superuser();
     await openReports();
     await chooseType('Unpaid Accounts');
@@ -386,6 +386,14 @@ describe('reports screen', () => {
       { timeout: 3000 },
     );
     expect(link.getAttribute('href')).toBe('/admin/mail?message=7');
+    expect(reportCalls(calls, 'POST')).toEqual([
+      {
+        method: 'POST',
+        path: '/api/reports/unpaid',
+        query: {},
+        body: { email_format: 'excel', email_list: ['jane@example.com'] },
+      },
+    ]);
   });
 
   it('asks for the historical fee confirmation, sends it and shows the prepared report', async () => {
