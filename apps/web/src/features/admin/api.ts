@@ -12,25 +12,25 @@ import { attachmentName, saveFile } from '../../lib/save-file';
 export const OUTBOX_PAGE_SIZE = 50;
 
 /**
- * GET /api/admin/outbox: outgoing messages, for the mail viewer (D16); with `message`, the page
- * that holds that message (the answer's `page` says which).
+ * GET /api/admin/outbox: outgoing messages, for the mail viewer (D16). With `message`, the server
+ * answers the page that holds that message (a link to one message).
  */
 export async function fetchOutboxPage(
   page: number,
   pageSize = OUTBOX_PAGE_SIZE,
-  message?: number,
+  message: number | null = null,
 ): Promise<OutboxPage> {
   return outboxPageSchema.parse(
-    await apiRequest('/api/admin/outbox', { query: { page, page_size: pageSize, message } }),
+    await apiRequest('/api/admin/outbox', {
+      query: { page, page_size: pageSize, message: message ?? undefined },
+    }),
   );
 }
 
-/** A page of the outbox, or (page null) the page holding `message`. */
-export function outboxQuery(page: number | null, message: number | null = null) {
+export function outboxQuery(page: number, message: number | null = null) {
   return queryOptions({
-    queryKey: ['admin', 'outbox', page, page === null ? message : null],
-    queryFn: () =>
-      fetchOutboxPage(page ?? 1, OUTBOX_PAGE_SIZE, page === null ? (message ?? undefined) : undefined),
+    queryKey: ['admin', 'outbox', page, message],
+    queryFn: () => fetchOutboxPage(page, OUTBOX_PAGE_SIZE, message),
   });
 }
 

@@ -67,7 +67,7 @@ describe('mail viewer', () => {
     expect(fetchMock.mock.calls.some(([url]) => url === '/api/admin/outbox?page=1&page_size=50')).toBe(true);
   });
 
-  it('opens the message a link names (the Reports screen links to a report’s e-mails)', async () => {
+  it('opens the message a link names on its page (the Reports screen links to a report’s e-mails)', async () => {
     const item = (id: number, subject: string) => ({
       ...message,
       id,
@@ -76,52 +76,29 @@ describe('mail viewer', () => {
       text: subject,
       created_at: `2026-11-2${id}T10:00:00Z`,
     });
-    stubFetch(
-      withConfig(() =>
-        jsonResponse({
-          items: [item(1, 'Monthly report'), item(2, 'Reset your password')],
-          total: 2,
-          page: 1,
+    const fetchMock = stubFetch(
+      withConfig((url) => {
+        const linked = new URLSearchParams(url.split('?')[1]).get('message') === '1';
+        return jsonResponse({
+          items: linked ? [item(1, 'Monthly report'), item(3, 'Reset your password')] : [item(5, 'Newest')],
+          total: 60,
+          page: linked ? 2 : 1,
           page_size: 50,
           transport: 'outbox',
-        }),
-      ),
+        });
+      }),
     );
     setAccessToken('t');
     setUser(buildUser({ role: 'admin', is_superuser: true }));
     renderRoute('/admin/mail?message=1');
     const detail = within(await screen.findByRole('article'));
     expect(detail.getByRole('heading', { name: 'Monthly report' })).toBeTruthy();
-  });
-
-  it('asks the server for the page that holds a linked message and opens it there', async () => {
-    const fetchMock = stubFetch(
-      withConfig((url) =>
-        jsonResponse({
-          items: [
-            {
-              ...message,
-              id: 7,
-              to: 'site@example.com',
-              subject: 'Weekly report',
-              text: 'Attached',
-              created_at: '2026-11-01T10:00:00Z',
-            },
-          ],
-          total: 120,
-          page: url.includes('message=7') ? 3 : 1,
-          page_size: 50,
-          transport: 'outbox',
-        }),
-      ),
-    );
-    setAccessToken('t');
-    setUser(buildUser({ role: 'admin', is_superuser: true }));
-    renderRoute('/admin/mail?message=7');
-    const detail = within(await screen.findByRole('article'));
-    expect(detail.getByRole('heading', { name: 'Weekly report' })).toBeTruthy();
-    expect(fetchMock.mock.calls.some(([url]) => String(url).includes('message=7'))).toBe(true);
-    expect(screen.getByRole('button', { name: '3' }).getAttribute('aria-current')).toBe('page');
+    expect(
+      fetchMock.mock.calls.some(([url]) => url === '/api/admin/outbox?page=1&page_size=50&message=1'),
+    ).toBe(true);
+    expect(screen.getByRole('button', { name: '2' }).getAttribute('aria-current')).toBe('page');
+    await userEvent.click(screen.getByRole('button', { name: '1' }));
+    expect(await screen.findByRole('heading', { name: 'Newest' })).toBeTruthy();
   });
 
   it('shows the file a message carries and downloads it', async () => {

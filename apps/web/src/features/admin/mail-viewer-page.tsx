@@ -101,14 +101,13 @@ function MessageDetail({ message }: { message: OutboxMessage }) {
 
 /** /admin/mail: the outbox of e-mails and texts, newest first (D16), superusers only. */
 export function MailViewerPage() {
+  // ?message={id} opens that message on its page (the Reports screen links to a report's e-mails).
   const [searchParams] = useSearchParams();
-  // ?message={id} opens that message, on the page the server finds it on (the Reports screen
-  // links to the e-mails of a report).
   const linked = Number(searchParams.get('message')) || null;
-  const [chosenPage, setPage] = useState<number | null>(linked ? null : 1);
+  const [chosenPage, setChosenPage] = useState<number | null>(null);
   const [selectedId, setSelectedId] = useState<number | null>(linked);
-  const query = useQuery(outboxQuery(chosenPage, linked));
-  const page = chosenPage ?? query.data?.page ?? 1;
+  const query = useQuery(outboxQuery(chosenPage ?? 1, chosenPage === null ? linked : null));
+  const page = query.data?.page ?? chosenPage ?? 1;
   const items = newestFirst(query.data?.items ?? []);
   const selected = items.find((item) => item.id === selectedId) ?? items[0];
   const pages = query.data
@@ -179,7 +178,7 @@ export function MailViewerPage() {
                   mt="sm"
                   total={pages}
                   value={page}
-                  onChange={setPage}
+                  onChange={setChosenPage}
                   aria-label="Message pages"
                 />
               )}

@@ -38,30 +38,36 @@ function capitalised(word: string): string {
   return word.charAt(0).toUpperCase() + word.slice(1);
 }
 
+const SEPARATORS = /[\s,;]+/;
+
 function ExtraAddresses({ value, onChange }: { value: string[]; onChange: (addresses: string[]) => void }) {
   const [dropped, setDropped] = useState<string[]>([]);
   const accept = (typed: string[]) => {
-    const addresses = typed.map((address) => address.trim());
+    // A pasted list arrives as one value: split it as typing would.
+    const addresses = typed.flatMap((value) => value.split(SEPARATORS)).filter(Boolean);
     setDropped(addresses.filter((address) => !isEmailAddress(address)));
     onChange(addresses.filter(isEmailAddress));
   };
+  // The note takes the hint's one line, so the button below does not move while it is clicked.
+  const note =
+    dropped.length > 0 ? (
+      <span role="status" style={{ color: 'var(--mantine-color-red-9)' }}>
+        Not an e-mail address, left out: {dropped.join(', ')}
+      </span>
+    ) : (
+      'Type an address and press Enter or a comma'
+    );
   return (
-    <Stack gap={4}>
-      <TagsInput
-        label="Other e-mail addresses"
-        description="Type an address and press Enter or a comma"
-        value={value}
-        onChange={accept}
-        splitChars={[',', ' ', ';']}
-        acceptValueOnBlur
-        clearable
-      />
-      {dropped.length > 0 && (
-        <Text size="sm" c="red.9" role="status">
-          Not an e-mail address, left out: {dropped.join(', ')}
-        </Text>
-      )}
-    </Stack>
+    <TagsInput
+      label="Other e-mail addresses"
+      description={note}
+      value={value}
+      onChange={accept}
+      splitChars={[',', ' ', ';']}
+      acceptValueOnBlur
+      clearable
+      styles={{ description: { whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' } }}
+    />
   );
 }
 

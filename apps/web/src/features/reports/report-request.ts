@@ -133,19 +133,22 @@ function isDateRangeType(type: ReportType): type is (typeof DATE_RANGE_REPORT_TY
   return (DATE_RANGE_REPORT_TYPES as readonly string[]).includes(type);
 }
 
-/** The query of a system report (part 2 §7; `sort_directin` spelt as the old client does, D19). */
-function systemQuery(form: ReportForm, format: ReportFormat): ReportCall['query'] {
+/**
+ * The query of a system report (part 2 §7; `sort_directin` spelt as the old client does, D19);
+ * the GET adds its format, a POST carries it in the body.
+ */
+function systemQuery(form: ReportForm): ReportCall['query'] {
   const dates = { start_date: form.from, end_date: form.to };
   const newestFirst = { sort_field: 'queuedTime', sort_directin: 'desc' };
   switch (form.type) {
     case 'emails':
-      return { format, ...dates, page_size: MAX_PAGE_SIZE, page_number: 1, ...newestFirst };
+      return { ...dates, page_size: MAX_PAGE_SIZE, page_number: 1, ...newestFirst };
     case 'sms':
-      return { format, status: form.status, ...dates, ...newestFirst };
+      return { status: form.status, ...dates, ...newestFirst };
     case 'files-processed':
-      return { format, ...dates };
+      return dates;
     default:
-      return { format };
+      return {};
   }
 }
 
@@ -157,7 +160,7 @@ function locationQuery(form: ReportForm, clientId: number | undefined): ReportCa
 export function viewCall(form: ReportForm, clientId: number | undefined, format: 'html' | 'csv'): ReportCall {
   const { from, to } = rangeOf(form);
   const path = basePath(form.type, from, to);
-  if (isSystemReport(form.type)) return { path, query: systemQuery(form, format) };
+  if (isSystemReport(form.type)) return { path, query: { format, ...systemQuery(form) } };
   return { path: `${path}/${form.locations[0]}`, query: { ...locationQuery(form, clientId), format } };
 }
 
@@ -167,7 +170,7 @@ export function jobCall(form: ReportForm, clientId: number | undefined): ReportC
   const path = basePath(form.type, from, to);
   const email = { email_format: form.format, email_list: emailList(form) };
   if (isSystemReport(form.type)) {
-    return { path, query: systemQuery(form, form.format), body: email };
+    return { path, query: systemQuery(form), body: email };
   }
   const body: ReportBody = { ...email, locations: form.locations.map(Number) };
   if (isCharged(form)) body.confirm_fee = true;

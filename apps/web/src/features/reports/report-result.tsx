@@ -209,7 +209,7 @@ export function ReportResult({ outcome, isSuperuser }: { outcome: Outcome | null
     <Paper
       withBorder
       radius="md"
-      p="md"
+      p={{ base: 'xs', sm: 'md' }}
       h={RESULT_HEIGHT}
       component="section"
       aria-label="Report result"
