@@ -2,8 +2,8 @@
  * Benchmarks: requests per second and latency of the hot API paths (sign-in, the current user,
  * the rainfall data calls for a 250-location account), each beside a trivial route measured in
  * the same run as this machine's ceiling; then rainfall storage at scale, the alert rules and the
- * daily report at scale, and the dashboard in
- * Chromium with a 10,000-location account (with Lighthouse). Figures are printed
+ * daily report at scale, report files (PDF, XLSX, CSV, HTML) of 100 and 1,000 locations, and the
+ * dashboard in Chromium with a 10,000-location account (with Lighthouse). Figures are printed
  * as tables and saved under bench/results/; nothing here passes or fails.
  */
 import fs from 'node:fs';
@@ -15,6 +15,7 @@ import { benchDashboard } from './dashboard';
 import { openDemoServices } from './demo-app';
 import { benchNotifications } from './notifications';
 import { benchRainfallStorage } from './rainfall-storage';
+import { benchReports } from './reports';
 
 const DURATION_SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const CONNECTIONS = 10;
@@ -132,5 +133,7 @@ console.log(`saved ${path.relative(process.cwd(), outFile)}`);
 await benchRainfallStorage(process.env.DATABASE_URL);
 
 await benchNotifications(process.env.DATABASE_URL);
+
+await benchReports();
 
 await benchDashboard();

@@ -30,6 +30,7 @@ import { smsStatusRoutes } from './features/notifications/sms-status.routes';
 import { rainfallRoutes } from './features/rainfall/rainfall.routes';
 import { rainfallDataRoutes } from './features/rainfall/rainfall-data.routes';
 import { sharedRateLimitStore } from './features/rate-limits/rate-limit-store';
+import { reportsRoutes } from './features/reports/reports.routes';
 import { sourcesRoutes } from './features/sources/sources.routes';
 import { systemRoutes } from './features/system/system.routes';
 import { usersRoutes } from './features/users/users.routes';
@@ -153,6 +154,7 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
   await app.register(rainfallDataRoutes(services));
   await app.register(sourcesRoutes(services));
   await app.register(alertsRoutes(services));
+  await app.register(reportsRoutes(services));
   await app.register(smsStatusRoutes(services));
   await app.register(metricsRoutes(services));
 

@@ -11,6 +11,7 @@ import { dailyReportJobs } from './features/daily-report/daily-report.jobs';
 import { DELIVER_OUTBOX, notificationJobs } from './features/notifications/notifications.jobs';
 import { rainfallJobs } from './features/rainfall/rainfall.jobs';
 import { rateLimitJobs } from './features/rate-limits/rate-limits.jobs';
+import { RENDER_REPORTS, reportJobs } from './features/reports/reports.jobs';
 import { queueCounts, registerJobs, startQueue } from './jobs/queue';
 import { systemClock } from './lib/clock';
 import { createServices, type Services } from './services';
@@ -39,6 +40,9 @@ async function openRuntime(config: Config) {
     onMailQueued: async () => {
       await boss?.send(DELIVER_OUTBOX, null);
     },
+    onReportQueued: async () => {
+      await boss?.send(RENDER_REPORTS, null);
+    },
     jobQueues: async () => (boss ? queueCounts(boss) : []),
   });
   return { database, services, attachQueue: (queue: PgBoss) => (boss = queue) };
@@ -51,6 +55,7 @@ function allJobs(services: Services) {
     ...alertJobs(services.alerts),
     ...dailyReportJobs(services.dailyReport),
     ...rateLimitJobs(services.rateLimits),
+    ...reportJobs(services.reports),
   ];
 }
 

@@ -19,9 +19,14 @@ import { createOutboxService } from './features/notifications/outbox.service';
 import { twilioTransportFromConfig } from './features/notifications/sms-transport';
 import { createHistoryFillService } from './features/rainfall/history-fill.service';
 import { createIngestionService } from './features/rainfall/ingestion.service';
+import { createPastRainfallService } from './features/rainfall/past-rainfall.service';
 import { createRainfallService } from './features/rainfall/rainfall.service';
 import { createRainfallDataService } from './features/rainfall/rainfall-data.service';
 import { createRateLimitsService } from './features/rate-limits/rate-limits.service';
+import { createAccountChargesService } from './features/reports/account-charges.service';
+import { renderReport } from './features/reports/render';
+import { createReportContent } from './features/reports/report-content';
+import { createReportsService } from './features/reports/reports.service';
 import { createSources } from './features/sources';
 import { installationSecret } from './features/system/system.service';
 import { createUsersService } from './features/users/users.service';
@@ -36,6 +41,8 @@ export interface ServiceOptions {
   mailTransport?: MailTransport | null;
   /** Wakes the outbox worker after a message is queued. */
   onMailQueued?: () => Promise<void>;
+  /** Wakes a report worker after a report task is queued. */
+  onReportQueued?: () => Promise<void>;
   /** The job queues' counts for /metrics; a process without a queue has none. */
   jobQueues?: () => Promise<QueueCounts[]>;
 }
@@ -111,6 +118,11 @@ export async function createServices(options: ServiceOptions) {
     clock,
     backfillDays: config.BACKFILL_DAYS,
   });
+  const pastRainfall = createPastRainfallService(db, {
+    source: sources.precipitation,
+    clock,
+    timeZone: config.TIME_ZONE,
+  });
   const alerts = createAlertsService(db, {
     clock,
     timeZone: config.TIME_ZONE,
@@ -136,6 +148,32 @@ export async function createServices(options: ServiceOptions) {
     timeZone: config.TIME_ZONE,
   });
   const locationViews = createLocationViews(rainfallData);
+  const accountCharges = createAccountChargesService(db, { timeZone: config.TIME_ZONE });
+  const reportContent = createReportContent({
+    locations,
+    rainfall,
+    ingestion,
+    deliveryLog,
+    accounts,
+    charges: accountCharges,
+    timeZone: config.TIME_ZONE,
+    clock,
+  });
+  const reports = createReportsService(db, {
+    clock,
+    timeZone: config.TIME_ZONE,
+    publicUrl: config.PUBLIC_URL,
+    historicalFeeDollars: () => config.HISTORICAL_REPORT_FEE,
+    content: reportContent,
+    render: renderReport,
+    accounts,
+    users,
+    locations,
+    pastRainfall,
+    outboxIn,
+    onMailQueued: options.onMailQueued,
+    onTaskQueued: options.onReportQueued,
+  });
   const metrics = createMetricsService({
     outbox,
     ingestion,
@@ -162,6 +200,7 @@ export async function createServices(options: ServiceOptions) {
     contacts,
     assignments,
     outbox,
+    outboxIn,
     deliveryLog,
     auth,
     guards,
@@ -169,9 +208,12 @@ export async function createServices(options: ServiceOptions) {
     rainfall,
     ingestion,
     historyFill,
+    pastRainfall,
     alerts,
     dailyReport,
     rainfallData,
+    reports,
+    accountCharges,
     metrics,
     rateLimits,
     requestLimits,

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { calendarDateSchema, DATES_IN_ORDER, datesInOrder, RAINFALL_DATA_START } from './calendar';
-import { textSchema } from './inputs';
+import { idParamSchema, textSchema } from './inputs';
 import { pageSchema, pagingFields } from './lists';
 
 export const OUTBOX_STATUSES = ['queued', 'sending', 'sent', 'delivered', 'failed', 'held'] as const;
@@ -27,6 +27,11 @@ export const outboxMessageSchema = z.object({
   status_at: z.string().nullable().default(null),
   /** The provider's id of the sent message (a Twilio message SID). */
   provider_message_id: z.string().nullable().default(null),
+  /** The file the e-mail carries (a report), downloaded from GET /api/admin/outbox/{id}/attachment. */
+  attachment: z
+    .object({ filename: z.string(), content_type: z.string(), size: z.number().int() })
+    .nullable()
+    .default(null),
 });
 export type OutboxMessage = z.infer<typeof outboxMessageSchema>;
 
@@ -39,6 +44,14 @@ export const outboxPageSchema = pageSchema(outboxMessageSchema).extend({
 export type OutboxPage = z.infer<typeof outboxPageSchema>;
 
 export const pageQuerySchema = z.object(pagingFields(50));
+
+export const OUTBOX_MESSAGES = {
+  messageNotFound: 'Message not found',
+  noAttachment: 'This message has no attachment',
+} as const;
+
+/** GET /api/admin/outbox: a page, or with `message` the page that holds that message (a deep link). */
+export const outboxQuerySchema = pageQuerySchema.extend({ message: idParamSchema.optional() });
 
 export const DELIVERY_LOG_MESSAGES = {
   channel: `Channel must be one of: ${OUTBOX_CHANNELS.join(', ')}`,

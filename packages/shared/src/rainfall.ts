@@ -67,6 +67,11 @@ export function locationColor(
   return total >= h24Threshold ? 'orange' : 'green';
 }
 
+/** Whether rainfall reached a threshold: equal counts (the daily report, the rainfall reports). */
+export function reachesThreshold(total: number, threshold: number): boolean {
+  return total >= threshold;
+}
+
 /** Average recurrence intervals of the ten Atlas 14 depths, in years, in the order they are stored (D7). */
 export const ATLAS14_RECURRENCE_YEARS = [1, 2, 5, 10, 25, 50, 100, 200, 500, 1000] as const;
 

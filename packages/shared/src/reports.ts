@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { daysBetween, REPORTS_START, shiftDate } from './calendar';
-import { levelAllows } from './gates';
+import { type Feature, levelAllows } from './gates';
 import { countParamSchema, emailAddressSchema, idParamSchema, idValueSchema } from './inputs';
+import { OUTBOX_STATUSES, type OutboxStatus } from './outbox.schemas';
 import { TIER, type TierNumber } from './tiers';
 
 /**
@@ -65,18 +66,17 @@ export function defaultReportType(isSuperuser: boolean): ReportType {
   return isSuperuser ? 'sms' : 'monthly';
 }
 
+/** The FEATURE_GATES entry of each location report type that has one (part 2 §5, §6). */
+export const REPORT_TYPE_FEATURES: Partial<Record<LocationReportType, Feature>> = {
+  daily: 'dailyReport',
+  weekly: 'weeklyReport',
+  rapidrain: 'rapidrainReport',
+};
+
 /** Whether an account's level allows a location report type (part 2 §5, §6; FEATURE_GATES). */
 export function reportTypeAllowed(type: LocationReportType, level: TierNumber): boolean {
-  switch (type) {
-    case 'daily':
-      return levelAllows(level, 'dailyReport');
-    case 'weekly':
-      return levelAllows(level, 'weeklyReport');
-    case 'rapidrain':
-      return levelAllows(level, 'rapidrainReport');
-    default:
-      return true;
-  }
+  const feature = REPORT_TYPE_FEATURES[type];
+  return feature === undefined || levelAllows(level, feature);
 }
 
 export const REPORT_FORMATS = ['html', 'csv', 'pdf', 'excel'] as const;
@@ -92,6 +92,20 @@ export const REPORT_FORMAT_LABELS: Record<ReportFormat, string> = {
 /** SMS status filter values (part 2 §2). */
 export const SMS_STATUS_FILTERS = ['all', 'failed', 'delivered', 'received', 'undelivered'] as const;
 export type SmsStatusFilter = (typeof SMS_STATUS_FILTERS)[number];
+
+/**
+ * The outbox statuses each SMS status filter lists (part 2 §2): `failed` the failed texts;
+ * `delivered` those the carrier confirmed; `received` those the provider accepted whose delivery
+ * is not confirmed yet (`sent`); `undelivered` those not out yet or kept (queued, sending, held);
+ * `all` every status.
+ */
+export const SMS_STATUS_FILTER_STATUSES: Record<SmsStatusFilter, readonly OutboxStatus[]> = {
+  all: OUTBOX_STATUSES,
+  failed: ['failed'],
+  delivered: ['delivered'],
+  received: ['sent'],
+  undelivered: ['queued', 'sending', 'held'],
+};
 
 /** The last day of the historical window (part 2 §9); reports of later days are not charged. */
 export const HISTORICAL_END = '2024-10-31';
@@ -134,6 +148,11 @@ export const REPORT_MESSAGES = {
   historicalRunsAsJob: 'Historical reports are prepared as a job: submit the request and confirm the fee.',
   taskNotFound: 'Report task not found',
   fileNotReady: 'The report file is not ready yet',
+  emailedFormats: 'PDF and Excel reports are sent by e-mail: submit the request with its recipients.',
+  systemReportsOnly: 'Only administrators can run this report',
+  taskFailed: 'The report could not be prepared. Please try again later.',
+  accessLost:
+    'The report could not be prepared: its requester can no longer see this account or its locations.',
 } as const;
 
 /** The historical fee confirmation a user answers (the amount is a setting, D20). */
@@ -306,6 +325,10 @@ export const reportRequestSchema = z.object({
 });
 export type ReportRequest = z.infer<typeof reportRequestSchema>;
 
+/** Body of the system reports' POST (sms, emails, unpaid, billing, files-processed): only the recipients and format. */
+export const systemReportRequestSchema = reportRequestSchema.pick({ email_format: true, email_list: true });
+export type SystemReportRequest = z.infer<typeof systemReportRequestSchema>;
+
 export const DELIVERY_SORT_FIELDS = [
   'queuedTime',
   'sentTime',
@@ -339,12 +362,18 @@ export const smsReportQuerySchema = emailsReportQuerySchema.extend({
 });
 export type SmsReportQuery = z.infer<typeof smsReportQuerySchema>;
 
+/** Query of the delivery reports' POST: the body's `email_format` is the format. */
+export const emailsReportJobQuerySchema = emailsReportQuerySchema.omit({ format: true });
+export const smsReportJobQuerySchema = smsReportQuerySchema.omit({ format: true });
+
 /** Query of the files-processed report: the days whose ingested fields are listed. */
 export const filesProcessedQuerySchema = z.object({
   format: z.enum(REPORT_FORMATS).default('html'),
   start_date: reportDateSchema,
   end_date: reportDateSchema,
 });
+
+export const filesProcessedJobQuerySchema = filesProcessedQuerySchema.omit({ format: true });
 
 /** Query of the unpaid and billing reports. */
 export const accountsReportQuerySchema = z.object({

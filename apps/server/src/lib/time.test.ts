@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { productDate, productDays } from './time';
+import { productDate, productDays, productTimestamp, timeZoneAbbreviation } from './time';
 
 const at = (iso: string) => new Date(iso);
 
@@ -44,5 +44,17 @@ describe('productDays', () => {
     ]);
     expect(productDays('2026-11-21', '2026-11-20', 'America/New_York')).toEqual([]);
     expect(() => productDays('2026-01-01', '9999-12-31', 'America/New_York')).toThrow(RangeError);
+  });
+
+  it('writes instants with the offset of the day, summer or winter, and names zones as reports label them', () => {
+    expect(productTimestamp(at('2026-07-01T16:00:00Z'), 'America/New_York')).toBe(
+      '2026-07-01T12:00:00-04:00',
+    );
+    expect(productTimestamp(at('2026-11-21T14:05:00Z'), 'America/New_York')).toBe(
+      '2026-11-21T09:05:00-05:00',
+    );
+    expect(timeZoneAbbreviation('America/New_York')).toBe('ET');
+    expect(timeZoneAbbreviation('America/Chicago')).toBe('CT');
+    expect(timeZoneAbbreviation('UTC')).toBe('UTC');
   });
 });

@@ -1,6 +1,6 @@
 import { TZDate } from '@date-fns/tz';
 import { daysBetween, shiftDate } from '@pluvio/shared/calendar';
-import { addDays, format } from 'date-fns';
+import { addDays, format, formatISO } from 'date-fns';
 
 /** The calendar date (YYYY-MM-DD) in the product time zone, `days` after `now` (D2). */
 export function productDate(now: Date, timeZone: string, days = 0): string {
@@ -68,4 +68,22 @@ export function productDayRange(
     from: startDate ? productDay(startDate, timeZone).start : undefined,
     to: endDate ? productDay(endDate, timeZone).end : undefined,
   };
+}
+
+/** An instant as ISO 8601 with the offset of `timeZone` at that instant: '2026-10-03T14:15:00-04:00'. */
+export function productTimestamp(instant: Date, timeZone: string): string {
+  return formatISO(new TZDate(instant, timeZone));
+}
+
+/**
+ * A short name of `timeZone` for labels and notes: the generic abbreviation where there is one
+ * ('ET', 'CT', 'PT'), else the abbreviation of its standard time ('UTC', 'GMT+1').
+ */
+export function timeZoneAbbreviation(timeZone: string): string {
+  const nameIn = (style: 'shortGeneric' | 'short') =>
+    new Intl.DateTimeFormat('en-US', { timeZone, timeZoneName: style })
+      .formatToParts(new Date(Date.UTC(2026, 0, 15)))
+      .find((part) => part.type === 'timeZoneName')?.value ?? timeZone;
+  const generic = nameIn('shortGeneric');
+  return /\s|^GMT/.test(generic) ? nameIn('short') : generic;
 }

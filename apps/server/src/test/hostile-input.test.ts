@@ -88,6 +88,22 @@ const VALID_BODIES: Record<string, unknown> = {
   'POST /api/contacts/{id}/remove_locations': [1],
   'POST /api/locations/24h_data': [1],
   'POST /api/notifications/sms-status': { MessageSid: 'SM1', MessageStatus: 'delivered' },
+  // Nobody's location: every report body is refused after its one spoilt field (404 at worst).
+  'POST /api/reports/data_by_date_range/{from}/{to}': {
+    email_format: 'pdf',
+    email_list: ['someone@example.com'],
+    locations: [2147483647],
+  },
+  'POST /api/reports/rapidrain_by_date_range/{from}/{to}': {
+    email_format: 'pdf',
+    email_list: ['someone@example.com'],
+    locations: [2147483647],
+  },
+  'POST /api/reports/sockletlabs-email-report': { email_format: 'pdf', email_list: ['someone@example.com'] },
+  'POST /api/reports/sms': { email_format: 'pdf', email_list: ['someone@example.com'] },
+  'POST /api/reports/unpaid': { email_format: 'pdf', email_list: ['someone@example.com'] },
+  'POST /api/reports/billing': { email_format: 'pdf', email_list: ['someone@example.com'] },
+  'POST /api/reports/files-processed': { email_format: 'pdf', email_list: ['someone@example.com'] },
 };
 
 interface Caller {
@@ -117,11 +133,14 @@ function operationsOf(document: {
   );
 }
 
+/** The `from` and `to` of the report paths are dates too. */
+const isReportDate = (name: string) => name === 'from' || name === 'to';
+
 /** A fitting value for each path parameter: the caller's own record, a valid day or date. */
 function pathValue(operation: Operation, name: string, caller: Caller): string {
   if (name === 'userId') return String(caller.ids.user);
   if (name === 'day') return '1';
-  if (name === 'startDate' || name === 'endDate') return '2026-11-20';
+  if (name === 'startDate' || name === 'endDate' || isReportDate(name)) return '2026-11-20';
   if (operation.path.startsWith('/api/clients')) return String(caller.ids.client);
   if (operation.path.startsWith('/api/contacts')) return String(caller.ids.contact);
   return String(caller.ids.location);
@@ -143,7 +162,7 @@ function urlOf(operation: Operation, caller: Caller, override: { name: string; v
 }
 
 function hostileParameterValues(operation: Operation, name: string): string[] {
-  if (/date/i.test(name)) return HOSTILE_DATES;
+  if (/date/i.test(name) || isReportDate(name)) return HOSTILE_DATES;
   const parameter = operation.parameters.find((p) => p.name === name);
   const isText =
     parameter?.in === 'query' && parameter.schema?.type === 'string' && !parameter.schema.pattern;

@@ -5,9 +5,9 @@ import { createTestApp, type TestApp } from './test-app';
 
 /**
  * D10: a caller never reads or changes another account's data. Every endpoint of the
- * accounts, locations, contacts and assignments features is called by each kind of demo user
- * with another account's ids; the answer is 404 (403 where the caller's role or tier is too
- * low anyway) and the other account is unchanged.
+ * accounts, locations, contacts, assignments and reports features (report tasks included) is
+ * called by each kind of demo user with another account's ids; the answer is 404 (403 where the
+ * caller's role or tier is too low anyway) and the other account is unchanged.
  */
 
 interface Seeded {
@@ -15,7 +15,12 @@ interface Seeded {
   locationId: number;
   contactId: number;
   contactUserId: number;
+  /** A report task the owner queued. */
+  taskId: string;
 }
+
+/** A past month every level may report on. */
+const MONTH = '2025-10-01/2025-10-31';
 
 const LOCATION = { name: 'Yard', latitude: 30.1, longitude: -95.2, h24_threshold: 0.5 };
 
@@ -46,11 +51,18 @@ async function seedAccount(t: TestApp, tier: 'bronze' | 'silver' | 'gold', trial
     payload: [contact.json().id],
   });
   expect(assigned.statusCode).toBe(200);
+  const task = await call(t.app, token, {
+    method: 'POST',
+    url: `/api/reports/data_by_date_range/${MONTH}`,
+    payload: { email_format: 'csv', email_list: [user.email], locations: [location.json().id] },
+  });
+  expect(task.statusCode).toBe(202);
   const seeded: Seeded = {
     clientId: client.id,
     locationId: location.json().id,
     contactId: contact.json().id,
     contactUserId: contactUser.id,
+    taskId: task.json().task_id,
   };
   return { user, token, seeded, contactUser };
 }
@@ -66,6 +78,7 @@ async function snapshot(t: TestApp, superToken: string, account: Seeded) {
       `/api/locations/${account.locationId}/contacts?${q}`,
       `/api/contacts/${account.contactId}/locations?${q}`,
       `/api/clients/${account.clientId}/admins`,
+      `/api/tasks/${account.taskId}`,
     ].map((url) => call(t.app, superToken, { url })),
   );
   return reads.map((response) => {
@@ -138,6 +151,32 @@ function foreignCalls(foreign: Seeded, own: Seeded): ForeignCall[] {
     { method: 'GET', url: `/api/locations/${f.locationId}/24h_data/2026-11-19/2026-11-20` },
     { method: 'GET', url: `/api/locations/${f.locationId}/forecast`, gated: true },
     { method: 'GET', url: `/api/locations/${f.locationId}/forecast?${fq}`, gated: true },
+    { method: 'GET', url: `/api/reports/data_by_date_range/${MONTH}/${f.locationId}` },
+    { method: 'GET', url: `/api/reports/data_by_date_range/${MONTH}/${f.locationId}?${fq}&format=csv` },
+    { method: 'GET', url: `/api/reports/rapidrain_by_date_range/${MONTH}/${f.locationId}` },
+    ...['data_by_date_range', 'rapidrain_by_date_range'].flatMap((path) => [
+      {
+        method: 'POST' as const,
+        url: `/api/reports/${path}/${MONTH}`,
+        payload: { email_format: 'pdf', email_list: ['x@example.com'], locations: [f.locationId] },
+      },
+      {
+        method: 'POST' as const,
+        url: `/api/reports/${path}/${MONTH}`,
+        payload: {
+          email_format: 'pdf',
+          email_list: ['x@example.com'],
+          locations: [own.locationId, f.locationId],
+        },
+      },
+      {
+        method: 'POST' as const,
+        url: `/api/reports/${path}/${MONTH}?${fq}`,
+        payload: { email_format: 'pdf', email_list: ['x@example.com'], locations: [own.locationId] },
+      },
+    ]),
+    { method: 'GET', url: `/api/tasks/${f.taskId}` },
+    { method: 'GET', url: `/api/tasks/${f.taskId}/file` },
   ];
 }
 
@@ -155,6 +194,15 @@ const ROLE_REFUSALS: (InjectOptions & { url: string })[] = [
   { method: 'GET', url: '/api/admin/audit' },
   { method: 'POST', url: '/api/services/user-token?email=someone@example.com' },
   { method: 'GET', url: '/api/admin/users?search=a' },
+  { method: 'GET', url: '/api/admin/outbox/1/attachment' },
+  ...['sms', 'sockletlabs-email-report', 'unpaid', 'billing', 'files-processed'].flatMap((path) => [
+    { method: 'GET' as const, url: `/api/reports/${path}?start_date=2026-11-01&end_date=2026-11-02` },
+    {
+      method: 'POST' as const,
+      url: `/api/reports/${path}?start_date=2026-11-01&end_date=2026-11-02`,
+      payload: { email_format: 'csv', email_list: ['x@example.com'] },
+    },
+  ]),
 ];
 
 describe('tenant isolation (D10)', () => {

@@ -28,6 +28,7 @@ export interface TestAppOptions {
   clock?: Clock;
   mailTransport?: MailTransport | null;
   onMailQueued?: () => Promise<void>;
+  onReportQueued?: () => Promise<void>;
   /** Serve the web build in `env.WEB_DIST` too. */
   serveWeb?: boolean;
   jobQueues?: () => Promise<QueueCounts[]>;
@@ -58,6 +59,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     clock: options.clock ?? { now: () => new Date() },
     mailTransport: options.mailTransport ?? null,
     onMailQueued: options.onMailQueued,
+    onReportQueued: options.onReportQueued,
     jobQueues: options.jobQueues,
   });
   const app = await buildApp(services, {

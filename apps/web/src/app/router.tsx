@@ -21,6 +21,7 @@ import { ContactListPage } from '../features/contacts/contact-list-page';
 import { LocationFormPage } from '../features/locations/location-form-page';
 import { LocationListPage } from '../features/locations/location-list-page';
 import { ProfilePage } from '../features/profile/profile-page';
+import { ReportsPage } from '../features/reports/reports-page';
 import { isPublicPath, PATHS } from '../lib/routes';
 import { ErrorPage, NotFoundPage } from './error-page';
 import { RequireSuperuser, RequireUser } from './guards';
@@ -58,7 +59,7 @@ const PAGES: PageRoute[] = [
   { path: PATHS.upgrade, element: <TitlePage title="Upgrade" /> },
   { path: PATHS.cancelSignup, element: <TitlePage title="Sign-up Cancelled" /> },
   { path: PATHS.dashboard, element: <DashboardPage /> },
-  { path: PATHS.reports, element: <TitlePage title="Reports" /> },
+  { path: PATHS.reports, element: <ReportsPage /> },
   { path: PATHS.assignments, element: <AssignContactsPage /> },
   { path: PATHS.assignLocations, element: <AssignLocationsPage /> },
   { path: PATHS.settings, element: <LocationListPage /> },

@@ -36,6 +36,10 @@ export interface RequestOptions {
   signal?: AbortSignal;
   /** Retry once with a refreshed token on a 401 (default true). */
   refreshOn401?: boolean;
+  /** Give up after this long (default REQUEST_TIMEOUT_MS). */
+  timeoutMs?: number;
+  /** The Accept header (default JSON). */
+  accept?: string;
 }
 
 /** Where the app goes when the session cannot be refreshed; the router replaces the default. */
@@ -95,13 +99,13 @@ function buildUrl(path: string, query: RequestOptions['query']): string {
   return text ? `${path}?${text}` : path;
 }
 
-function timeoutSignal(signal: AbortSignal | undefined): AbortSignal {
-  const timeout = AbortSignal.timeout(REQUEST_TIMEOUT_MS);
+function timeoutSignal(signal: AbortSignal | undefined, timeoutMs = REQUEST_TIMEOUT_MS): AbortSignal {
+  const timeout = AbortSignal.timeout(timeoutMs);
   return signal ? AbortSignal.any([signal, timeout]) : timeout;
 }
 
 function send(url: string, options: RequestOptions): Promise<Response> {
-  const headers: Record<string, string> = { Accept: 'application/json' };
+  const headers: Record<string, string> = { Accept: options.accept ?? 'application/json' };
   const token = getAccessToken();
   if (token) headers.Authorization = `Bearer ${token}`;
   let body: BodyInit | undefined;
@@ -117,7 +121,7 @@ function send(url: string, options: RequestOptions): Promise<Response> {
     headers,
     body,
     credentials: 'same-origin',
-    signal: timeoutSignal(options.signal),
+    signal: timeoutSignal(options.signal, options.timeoutMs),
   });
 }
 
@@ -132,23 +136,36 @@ async function readBody(response: Response): Promise<unknown> {
   }
 }
 
-/** Calls the API and returns the parsed JSON body; throws ApiError on a non-2xx answer. */
-export async function apiRequest<T = unknown>(path: string, options: RequestOptions = {}): Promise<T> {
+/**
+ * Calls the API and returns the raw answer, whatever its status: on a 401 it refreshes the token
+ * and retries once; when the refresh fails the user is signed out and sent to the root page.
+ */
+export async function apiFetch(path: string, options: RequestOptions = {}): Promise<Response> {
   const url = buildUrl(path, options.query);
   const sentToken = getAccessToken();
-  let response = await send(url, options);
-  if (response.status === 401 && options.refreshOn401 !== false) {
-    try {
-      await refreshAccessToken(sentToken);
-    } catch (error) {
-      // Logged only (spec part 1 §8): the user is signed out and sent to the root page.
-      console.warn(error instanceof Error ? error.message : MESSAGES.refreshFailed);
-      clearSession();
-      onSessionExpired();
-      throw new ApiError(401, await readBody(response), MESSAGES.notSignedIn);
-    }
-    response = await send(url, options);
+  const response = await send(url, options);
+  if (response.status !== 401 || options.refreshOn401 === false) return response;
+  try {
+    await refreshAccessToken(sentToken);
+  } catch (error) {
+    // Logged only (spec part 1 §8): the user is signed out and sent to the root page.
+    console.warn(error instanceof Error ? error.message : MESSAGES.refreshFailed);
+    clearSession();
+    onSessionExpired();
+    throw new ApiError(401, await readBody(response), MESSAGES.notSignedIn);
   }
+  return send(url, options);
+}
+
+/** Throws the ApiError of an answer that is not 2xx. */
+export async function assertOk(response: Response): Promise<Response> {
+  if (!response.ok) throw new ApiError(response.status, await readBody(response));
+  return response;
+}
+
+/** Calls the API and returns the parsed JSON body; throws ApiError on a non-2xx answer. */
+export async function apiRequest<T = unknown>(path: string, options: RequestOptions = {}): Promise<T> {
+  const response = await apiFetch(path, options);
   const body = await readBody(response);
   if (!response.ok) throw new ApiError(response.status, body);
   return body as T;

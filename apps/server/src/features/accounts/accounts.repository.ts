@@ -142,6 +142,12 @@ export function createAccountsRepository(db: AppDb) {
         .limit(page.limit)
         .offset(page.offset);
     },
+    /** Every account by name (the billing and unpaid reports), or those whose last payment is one of `paymentStatuses`. */
+    async allClients(paymentStatuses?: readonly string[]): Promise<ClientListRow[]> {
+      return clientsWhere(
+        paymentStatuses === undefined ? undefined : inArray(clients.lastPaymentStatus, [...paymentStatuses]),
+      ).orderBy(sql`lower(${clients.accountName})`, clients.id);
+    },
     async findClientListRow(id: number): Promise<ClientListRow | undefined> {
       const [row] = await clientsWhere(eq(clients.id, id));
       return row;

@@ -27,6 +27,9 @@ import { presentClient, presentClientAdmin, settingColumns, settingsOf } from '.
 import { createAccountsRepository, type MembershipRow, type NewClient } from './accounts.repository';
 import type { ClientRow } from './accounts.schema';
 
+/** `last_payment_status` values of an account whose last payment did not go through. */
+export const UNPAID_PAYMENT_STATUSES = ['unpaid', 'failed'] as const;
+
 export interface UserAccounts {
   /** The user's accounts, the active one first. */
   clients: (UserClient & { contact_id: number | null; location_count: number })[];
@@ -153,6 +156,10 @@ export function createAccountsService(db: AppDb, options: AccountsOptions) {
     removeClientAdmin: (clientId: number, userId: number) => repository.removeClientAdmin(clientId, userId),
     /** The users holding a client admin (co-owner) record of the account. */
     adminUserIds: (clientId: number) => repository.adminUserIds(clientId),
+    /** Every account by name with its location count and owner's address (the billing report). */
+    allClients: () => repository.allClients(),
+    /** Accounts whose last payment is unpaid or failed, by name (the unpaid report). */
+    unpaidClients: () => repository.allClients(UNPAID_PAYMENT_STATUSES),
 
     /** GET /api/clients/: every account for a superuser, otherwise those the caller owns or co-owns. */
     async listClients(user: UserRow, query: ListQuery): Promise<Client[]> {

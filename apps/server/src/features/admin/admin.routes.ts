@@ -1,17 +1,20 @@
 import { auditPageSchema, auditQuerySchema } from '@pluvio/shared/audit.schemas';
 import { tokenSchema } from '@pluvio/shared/auth.schemas';
 import { TEXT_LIMITS, textSchema } from '@pluvio/shared/inputs';
+import { idParamsSchema } from '@pluvio/shared/lists';
 import { MESSAGES } from '@pluvio/shared/messages';
 import {
   deliveryLogPageSchema,
   deliveryLogQuerySchema,
+  OUTBOX_MESSAGES,
   outboxPageSchema,
-  pageQuerySchema,
+  outboxQuerySchema,
 } from '@pluvio/shared/outbox.schemas';
 import { userListPageSchema, userListQuerySchema } from '@pluvio/shared/users.schemas';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { badRequest, unauthorized } from '../../lib/errors';
+import { contentDisposition } from '../../lib/content-disposition';
+import { badRequest, notFound, unauthorized } from '../../lib/errors';
 import type { Services } from '../../services';
 import { authOf } from '../auth/auth.guard';
 import {
@@ -85,9 +88,29 @@ export function adminRoutes(services: Services, cookies: CookieSettings): Fastif
       '/api/admin/outbox',
       {
         preHandler: guards.requireSuperuser,
-        schema: { tags: ['admin'], querystring: pageQuerySchema, response: { 200: outboxPageSchema } },
+        schema: { tags: ['admin'], querystring: outboxQuerySchema, response: { 200: outboxPageSchema } },
       },
-      async (request) => outbox.page(request.query.page, request.query.page_size),
+      async (request) => outbox.page(request.query.page, request.query.page_size, request.query.message),
+    );
+
+    app.get(
+      '/api/admin/outbox/:id/attachment',
+      {
+        preHandler: guards.requireSuperuser,
+        schema: {
+          tags: ['admin'],
+          summary: 'The file an outgoing e-mail carries (a report), as a download',
+          params: idParamsSchema,
+        },
+      },
+      async (request, reply) => {
+        const attachment = await outbox.attachmentOf(request.params.id);
+        if (!attachment) throw notFound(OUTBOX_MESSAGES.noAttachment);
+        return reply
+          .type(attachment.contentType)
+          .header('content-disposition', contentDisposition('attachment', attachment.filename))
+          .send(attachment.content);
+      },
     );
 
     app.get(

@@ -1,5 +1,5 @@
 import type { Atlas14Threshold } from '@pluvio/shared/locations';
-import { recurrenceReached } from '@pluvio/shared/rainfall';
+import { reachesThreshold, recurrenceReached } from '@pluvio/shared/rainfall';
 import { type EmailContent, layoutEmail } from '../../lib/email-layout';
 import { dateLabel } from '../../lib/time';
 import { SMS_MAX_CHARACTERS, smsText } from '../notifications/outbox.service';
@@ -83,7 +83,7 @@ export function atlas14Context(location: ReportLocation): string {
 }
 
 function thresholdNote(location: ReportLocation): string {
-  return location.total >= location.threshold ? 'over threshold' : 'under threshold';
+  return reachesThreshold(location.total, location.threshold) ? 'over threshold' : 'under threshold';
 }
 
 function rowText(location: ReportLocation, settings: ReportSettings): string {
@@ -119,7 +119,7 @@ function shownLocations(group: readonly ReportLocation[], settings: ReportSettin
 function summaryOf(group: readonly ReportLocation[], shown: readonly ReportLocation[]): string[] {
   if (group.length === 1) return [];
   if (!group.some(isWet)) return [`No rainfall at any of your ${group.length} locations.`];
-  const over = group.filter((location) => location.total >= location.threshold).length;
+  const over = group.filter((location) => reachesThreshold(location.total, location.threshold)).length;
   const hidden = group.length - shown.length;
   return [
     over > 0
@@ -174,7 +174,7 @@ export function composeReportSms(
   const link = `${day.publicUrl}/dashboard`;
   const entries = shown.map(
     (location) =>
-      `${location.name} ${inches(location.total)}${location.total >= location.threshold ? ` (over ${location.threshold.toFixed(2)})` : ''}`,
+      `${location.name} ${inches(location.total)}${reachesThreshold(location.total, location.threshold) ? ` (over ${location.threshold.toFixed(2)})` : ''}`,
   );
   const compose = (count: number) => {
     const rest = entries.length - count;

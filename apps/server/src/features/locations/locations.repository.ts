@@ -1,6 +1,7 @@
 import { type Paging, pageWindow } from '@pluvio/shared/lists';
 import { and, asc, count, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import { type AppDb, queryRows } from '../../db/client';
+import { pgArray } from '../../db/pg-array';
 import { type Atlas14Threshold, type LocationRow, locations } from './locations.schema';
 
 export type NewLocation = typeof locations.$inferInsert;
@@ -56,6 +57,15 @@ export function createLocationsRepository(db: AppDb) {
       const [row] = await db.select().from(locations).where(inClient(clientId, id));
       return row;
     },
+    /** The ids of every location of the account, by name (a superuser's report of the whole account). */
+    async allIdsInClient(clientId: number): Promise<number[]> {
+      const rows = await db
+        .select({ id: locations.id })
+        .from(locations)
+        .where(eq(locations.clientId, clientId))
+        .orderBy(asc(locations.name), asc(locations.id));
+      return rows.map((row) => row.id);
+    },
     /** Every location's id and coordinates, by id (what rainfall ingestion samples). */
     async allPoints(): Promise<LocationPoint[]> {
       return db
@@ -79,6 +89,14 @@ export function createLocationsRepository(db: AppDb) {
         update locations l set atlas14_threshold = f."atlas14Threshold"
           from jsonb_to_recordset(${JSON.stringify(fills)}::jsonb) as f(id integer, "atlas14Threshold" jsonb)
          where l.id = f.id and l.atlas14_threshold is null`);
+    },
+    /** The account's locations among `ids`, in no particular order. */
+    async findMany(clientId: number, ids: readonly number[]): Promise<LocationRow[]> {
+      if (ids.length === 0) return [];
+      return db
+        .select()
+        .from(locations)
+        .where(and(eq(locations.clientId, clientId), sql`${locations.id} = any(${pgArray(ids)}::int[])`));
     },
     /** Which of the ids are locations of the account. */
     async idsInClient(clientId: number, ids: readonly number[]): Promise<number[]> {

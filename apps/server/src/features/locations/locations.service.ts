@@ -118,6 +118,9 @@ export function createLocationsService(db: AppDb, options: LocationsOptions) {
     createMany: repository.insertMany,
     countInClient: repository.count,
     findInClient: repository.find,
+    /** The account's locations among `ids` (a report's locations, read at once). */
+    findManyInClient: repository.findMany,
+    allIdsInClient: repository.allIdsInClient,
     /** Every location of every account (rainfall ingestion). */
     allPoints: repository.allPoints,
 

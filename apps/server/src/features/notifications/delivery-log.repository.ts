@@ -1,5 +1,5 @@
 import type { OutboxChannel, OutboxStatus } from '@pluvio/shared/outbox.schemas';
-import { and, count, desc, eq, gte, lt } from 'drizzle-orm';
+import { and, count, desc, eq, gte, inArray, lt, type SQL, sql } from 'drizzle-orm';
 import type { AppDb } from '../../db/client';
 import { outbox } from './outbox.schema';
 
@@ -19,6 +19,28 @@ function inRange(range: DeliveryRange, status?: OutboxStatus) {
     range.to && lt(outbox.createdAt, range.to),
     status && eq(outbox.status, status),
   );
+}
+
+/** The columns the delivery reports sort by. */
+export const DELIVERY_SORT_COLUMNS = {
+  queuedTime: outbox.createdAt,
+  sentTime: outbox.sentAt,
+  recipient: outbox.recipient,
+  subject: outbox.subject,
+  status: outbox.status,
+  kind: outbox.kind,
+} as const;
+
+export interface DeliveryOrder {
+  field: keyof typeof DELIVERY_SORT_COLUMNS;
+  direction: 'asc' | 'desc';
+}
+
+/** Either direction lists messages without the value (not sent yet, no subject) last; ties by id. */
+function orderOf(order: DeliveryOrder): SQL[] {
+  const column = DELIVERY_SORT_COLUMNS[order.field];
+  const direction = sql.raw(order.direction);
+  return [sql`${column} ${direction} nulls last`, sql`${outbox.id} ${direction}`];
 }
 
 const entryColumns = {
@@ -51,6 +73,20 @@ export function createDeliveryLogRepository(db: AppDb) {
         .orderBy(desc(outbox.createdAt), desc(outbox.id))
         .limit(window.limit)
         .offset(window.offset);
+    },
+    /** The first `limit` of the range's messages in one of `statuses` (any when absent), in `order`. */
+    async sorted(
+      range: DeliveryRange,
+      statuses: readonly OutboxStatus[] | undefined,
+      order: DeliveryOrder,
+      limit: number,
+    ) {
+      return db
+        .select(entryColumns)
+        .from(outbox)
+        .where(and(inRange(range), statuses && inArray(outbox.status, [...statuses])))
+        .orderBy(...orderOf(order))
+        .limit(limit);
     },
     /** How many of the range's messages are in each status; a status no message has is left out. */
     async countByStatus(range: DeliveryRange): Promise<{ status: OutboxStatus; messages: number }[]> {

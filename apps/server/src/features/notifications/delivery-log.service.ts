@@ -5,14 +5,29 @@ import {
   type DeliveryLogPage,
   type DeliveryLogQuery,
   OUTBOX_STATUSES,
+  type OutboxChannel,
+  type OutboxStatus,
 } from '@pluvio/shared/outbox.schemas';
 import type { AppDb } from '../../db/client';
 import { productDayRange } from '../../lib/time';
 import {
   createDeliveryLogRepository,
   type DeliveryLogRow,
+  type DeliveryOrder,
   type DeliveryRange,
 } from './delivery-log.repository';
+
+/** What a delivery report lists: one channel's messages queued on days `from` to `to` (product time zone). */
+export interface DeliveryReportQuery {
+  channel: OutboxChannel;
+  from: string;
+  to: string;
+  /** Only these statuses; every status when absent. */
+  statuses?: readonly OutboxStatus[];
+  order: DeliveryOrder;
+  /** At most this many messages are listed; the counts cover them all. */
+  limit: number;
+}
 
 export interface DeliveryLogOptions {
   /** The zone whose calendar days `start_date` and `end_date` name (D2). */
@@ -64,6 +79,24 @@ export function createDeliveryLogService(db: AppDb, options: DeliveryLogOptions)
         ? counts[query.status]
         : OUTBOX_STATUSES.reduce((sum, status) => sum + counts[status], 0);
       return { items: rows.map(present), total, page: query.page, page_size: query.page_size, counts };
+    },
+
+    /**
+     * The delivery reports' list (D19): the range's messages in the statuses asked for, sorted,
+     * at most `limit` of them, and how many of the range are in each of those statuses.
+     */
+    async report(query: DeliveryReportQuery): Promise<{ items: DeliveryLogEntry[]; counts: DeliveryCounts }> {
+      const range: DeliveryRange = {
+        channel: query.channel,
+        ...productDayRange(query.from, query.to, options.timeZone),
+      };
+      const [rows, counts] = await Promise.all([
+        repository.sorted(range, query.statuses, query.order, query.limit),
+        repository.countByStatus(range).then(countsOf),
+      ]);
+      const wanted = new Set(query.statuses ?? OUTBOX_STATUSES);
+      for (const status of OUTBOX_STATUSES) if (!wanted.has(status)) counts[status] = 0;
+      return { items: rows.map(present), counts };
     },
   };
 }

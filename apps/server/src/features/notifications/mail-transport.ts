@@ -1,5 +1,11 @@
 import nodemailer from 'nodemailer';
 
+export interface MailAttachment {
+  filename: string;
+  contentType: string;
+  content: Buffer;
+}
+
 export interface MailMessage {
   from: string;
   to: string;
@@ -8,6 +14,7 @@ export interface MailMessage {
   html: string | null;
   /** Stable per outbox row: a resend after a crash carries the same Message-ID. */
   messageId: string;
+  attachments: MailAttachment[];
 }
 
 /** Sends one e-mail; throws when the server refuses or cannot be reached. */
@@ -28,6 +35,7 @@ export function createSmtpTransport(smtpUrl: string): MailTransport {
         text: message.text,
         ...(message.html ? { html: message.html } : {}),
         messageId: message.messageId,
+        attachments: message.attachments,
       });
       return { providerMessageId: info.messageId ?? null };
     },

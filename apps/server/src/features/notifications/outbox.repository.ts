@@ -1,9 +1,25 @@
 import type { OutboxChannel, OutboxStatus } from '@pluvio/shared/outbox.schemas';
 import { and, count, desc, eq, sql } from 'drizzle-orm';
 import { type AppDb, queryRows } from '../../db/client';
-import { type OutboxRow, outbox } from './outbox.schema';
+import { type OutboxAttachmentRow, type OutboxRow, outbox, outboxAttachments } from './outbox.schema';
 
 export type NewOutboxMessage = typeof outbox.$inferInsert;
+export type NewOutboxAttachment = Pick<OutboxAttachmentRow, 'filename' | 'contentType' | 'content'>;
+
+/** What the mail viewer lists of an attachment: no content. */
+export interface AttachmentSummary {
+  filename: string;
+  contentType: string;
+  size: number;
+}
+
+export type OutboxListRow = OutboxRow & { attachment: AttachmentSummary | null };
+
+const attachmentSummary = {
+  filename: outboxAttachments.filename,
+  contentType: outboxAttachments.contentType,
+  size: sql<number>`octet_length(${outboxAttachments.content})`.mapWith(Number),
+};
 
 /** A row as one worker claimed it: `attempts` tells this claim from a later one of the same row. */
 export type Claim = Pick<OutboxRow, 'id' | 'attempts'>;
@@ -29,14 +45,32 @@ export function createOutboxRepository(db: AppDb) {
         db,
         sql`
         insert into outbox (channel, kind, recipient, subject, text_body, html_body, status, idempotency_key,
-                            next_attempt_at, status_at, created_at)
+                            next_attempt_at, status_at, created_at, attachment_id)
         select channel, kind, recipient, subject, "textBody", "htmlBody", status, "idempotencyKey",
-               "nextAttemptAt", "statusAt", coalesce("createdAt", now())
+               "nextAttemptAt", "statusAt", coalesce("createdAt", now()), "attachmentId"
           from json_to_recordset(${JSON.stringify(values)}::json) as r(channel text, kind text, recipient text,
                subject text, "textBody" text, "htmlBody" text, status text, "idempotencyKey" text,
-               "nextAttemptAt" timestamptz, "statusAt" timestamptz, "createdAt" timestamptz)
+               "nextAttemptAt" timestamptz, "statusAt" timestamptz, "createdAt" timestamptz, "attachmentId" int)
         returning id, idempotency_key as "idempotencyKey"`,
       );
+    },
+    async insertAttachment(values: NewOutboxAttachment): Promise<number> {
+      const [row] = await db.insert(outboxAttachments).values(values).returning({ id: outboxAttachments.id });
+      if (!row) throw new Error('outbox attachment insert returned nothing');
+      return row.id;
+    },
+    async attachment(id: number): Promise<OutboxAttachmentRow | null> {
+      const [row] = await db.select().from(outboxAttachments).where(eq(outboxAttachments.id, id));
+      return row ?? null;
+    },
+    /** The attachment of a message, or null when the message has none (or does not exist). */
+    async attachmentOfMessage(messageId: number): Promise<OutboxAttachmentRow | null> {
+      const [row] = await db
+        .select({ attachment: outboxAttachments })
+        .from(outbox)
+        .innerJoin(outboxAttachments, eq(outboxAttachments.id, outbox.attachmentId))
+        .where(eq(outbox.id, messageId));
+      return row?.attachment ?? null;
     },
     /**
      * Claims the next due message of the given channels (queued and past its next attempt, or left
@@ -116,15 +150,32 @@ export function createOutboxRepository(db: AppDb) {
         .returning({ id: outbox.id });
       return settled.length > 0;
     },
-    async page(page: number, pageSize: number): Promise<{ rows: OutboxRow[]; total: number }> {
+    async page(page: number, pageSize: number): Promise<{ rows: OutboxListRow[]; total: number }> {
       const rows = await db
-        .select()
+        .select({ message: outbox, attachment: attachmentSummary })
         .from(outbox)
+        .leftJoin(outboxAttachments, eq(outboxAttachments.id, outbox.attachmentId))
         .orderBy(desc(outbox.createdAt), desc(outbox.id))
         .limit(pageSize)
         .offset((page - 1) * pageSize);
       const [totals] = await db.select({ total: count() }).from(outbox);
-      return { rows, total: totals?.total ?? 0 };
+      return {
+        rows: rows.map((row) => ({
+          ...row.message,
+          attachment: row.attachment?.filename ? row.attachment : null,
+        })),
+        total: totals?.total ?? 0,
+      };
+    },
+    /** How many messages come before `id` in the mail viewer's order (newest first); null when there is no such message. */
+    async positionOf(id: number): Promise<number | null> {
+      const [row] = await queryRows<{ before: number }>(
+        db,
+        sql`select (select count(*) from outbox o
+                     where o.created_at > m.created_at or (o.created_at = m.created_at and o.id > m.id))::int as before
+              from outbox m where m.id = ${id}`,
+      );
+      return row ? row.before : null;
     },
     async countByStatus(): Promise<{ channel: OutboxChannel; status: OutboxStatus; total: number }[]> {
       return db

@@ -1,5 +1,18 @@
 import type { OutboxChannel, OutboxStatus } from '@pluvio/shared/outbox.schemas';
 import { index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { bytea } from '../../db/bytea';
+
+/**
+ * A file sent with e-mails, stored once for all the messages that carry it (a report e-mailed to
+ * ten people is one row here and ten outbox rows pointing at it).
+ */
+export const outboxAttachments = pgTable('outbox_attachments', {
+  id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+  filename: text('filename').notNull(),
+  contentType: text('content_type').notNull(),
+  content: bytea('content').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
 
 /**
  * Every outgoing e-mail and SMS is a row here first (D16). A worker claims due rows and sends
@@ -26,13 +39,17 @@ export const outbox = pgTable(
     providerMessageId: text('provider_message_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     sentAt: timestamp('sent_at', { withTimezone: true }),
+    attachmentId: integer('attachment_id').references(() => outboxAttachments.id, { onDelete: 'set null' }),
   },
   (table) => [
     index('outbox_due_idx').on(table.status, table.nextAttemptAt),
     index('outbox_created_idx').on(table.createdAt),
     // Delivery reports (SMS status callbacks) find their message by the provider's id.
     index('outbox_provider_message_idx').on(table.providerMessageId),
+    index('outbox_attachment_idx').on(table.attachmentId),
   ],
 );
 
 export type OutboxRow = typeof outbox.$inferSelect;
+
+export type OutboxAttachmentRow = typeof outboxAttachments.$inferSelect;

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import {
   OUTBOX_CHANNELS,
+  OUTBOX_MESSAGES,
   type OutboxChannel,
   type OutboxMessage,
   type OutboxPage,
@@ -8,10 +9,17 @@ import {
 import { toE164 } from '@pluvio/shared/phone';
 import type { AppDb } from '../../db/client';
 import type { Clock } from '../../lib/clock';
+import { notFound } from '../../lib/errors';
 import { DEFAULT_LEASE, type Lease, leaseEnd, whileRenewing } from '../../lib/lease';
 import { PermanentDeliveryError } from './delivery-error';
-import type { MailTransport } from './mail-transport';
-import { createOutboxRepository, type NewOutboxMessage, type ProviderOutcome } from './outbox.repository';
+import type { MailAttachment, MailTransport } from './mail-transport';
+import {
+  createOutboxRepository,
+  type NewOutboxMessage,
+  type OutboxListRow,
+  type OutboxRepository,
+  type ProviderOutcome,
+} from './outbox.repository';
 import type { OutboxRow } from './outbox.schema';
 import type { SmsTransport } from './sms-transport';
 
@@ -83,7 +91,7 @@ function messageIdOf(row: OutboxRow, mailFrom: string): string {
   return `<${row.idempotencyKey}@${domain}>`;
 }
 
-function present(row: OutboxRow): OutboxMessage {
+function present(row: OutboxListRow): OutboxMessage {
   return {
     id: row.id,
     channel: row.channel,
@@ -99,17 +107,34 @@ function present(row: OutboxRow): OutboxMessage {
     sent_at: row.sentAt?.toISOString() ?? null,
     status_at: row.statusAt.toISOString(),
     provider_message_id: row.providerMessageId,
+    attachment: row.attachment && {
+      filename: row.attachment.filename,
+      content_type: row.attachment.contentType,
+      size: row.attachment.size,
+    },
   };
 }
 
 type Send = (row: OutboxRow) => Promise<{ providerMessageId: string | null }>;
 
+async function attachmentsOf(row: OutboxRow, repository: OutboxRepository): Promise<MailAttachment[]> {
+  if (row.attachmentId === null) return [];
+  const attachment = await repository.attachment(row.attachmentId);
+  if (!attachment) throw new PermanentDeliveryError('The attachment of this message was deleted');
+  return [
+    { filename: attachment.filename, contentType: attachment.contentType, content: attachment.content },
+  ];
+}
+
 /** How each channel with a configured transport sends a row; a channel without one keeps its rows. */
-function sendersOf(options: OutboxOptions): Partial<Record<OutboxChannel, Send>> {
+function sendersOf(
+  options: OutboxOptions,
+  repository: OutboxRepository,
+): Partial<Record<OutboxChannel, Send>> {
   const { mailTransport, smsTransport, mailFrom } = options;
   return {
     ...(mailTransport && {
-      email: (row: OutboxRow) =>
+      email: async (row: OutboxRow) =>
         mailTransport.send({
           from: mailFrom,
           to: row.recipient,
@@ -117,6 +142,7 @@ function sendersOf(options: OutboxOptions): Partial<Record<OutboxChannel, Send>>
           text: row.textBody,
           html: row.htmlBody,
           messageId: messageIdOf(row, mailFrom),
+          attachments: await attachmentsOf(row, repository),
         }),
     }),
     ...(smsTransport && {
@@ -132,7 +158,7 @@ type MessageFields = Pick<NewOutboxMessage, 'kind' | 'recipient' | 'subject' | '
 export function createOutboxService(db: AppDb, options: OutboxOptions) {
   const repository = createOutboxRepository(db);
   const { clock, lease = DEFAULT_LEASE } = options;
-  const senders = sendersOf(options);
+  const senders = sendersOf(options, repository);
   const sentChannels = OUTBOX_CHANNELS.filter((channel) => senders[channel]);
 
   function newRow(channel: OutboxChannel, fields: MessageFields): NewOutboxMessage {
@@ -185,6 +211,12 @@ export function createOutboxService(db: AppDb, options: OutboxOptions) {
     });
   }
 
+  async function pageOfMessage(messageId: number, pageSize: number): Promise<number> {
+    const before = await repository.positionOf(messageId);
+    if (before === null) throw notFound(OUTBOX_MESSAGES.messageNotFound);
+    return Math.floor(before / pageSize) + 1;
+  }
+
   async function recordFailure(row: OutboxRow, error: unknown): Promise<void> {
     const reason = error instanceof Error ? error.message : String(error);
     if (error instanceof PermanentDeliveryError || row.attempts >= MAX_ATTEMPTS) {
@@ -220,6 +252,17 @@ export function createOutboxService(db: AppDb, options: OutboxOptions) {
     enqueueEmails: async (emails: EmailToQueue[]): Promise<number[]> => queueMany(emails.map(emailRow)),
 
     /**
+     * Queues e-mails that all carry one file, stored once for all of them (a report to several
+     * recipients); ids in the same order. Use the outbox of the caller's transaction so the file,
+     * the messages and the caller's own record commit together.
+     */
+    async enqueueEmailsWithAttachment(emails: EmailToQueue[], attachment: MailAttachment): Promise<number[]> {
+      if (emails.length === 0) return [];
+      const attachmentId = await repository.insertAttachment(attachment);
+      return queueMany(emails.map((email) => ({ ...emailRow(email), attachmentId })));
+    },
+
+    /**
      * Queues one SMS to the number in E.164 form, its text cut to 320 characters; returns its
      * outbox id. Throws UnusablePhoneError (nothing queued) for a number no SMS can go to.
      */
@@ -248,7 +291,12 @@ export function createOutboxService(db: AppDb, options: OutboxOptions) {
     recordSmsOutcome: (providerMessageId: string, outcome: ProviderOutcome): Promise<boolean> =>
       repository.recordOutcome('sms', providerMessageId, outcome, clock.now()),
 
-    async page(page: number, pageSize: number): Promise<OutboxPage> {
+    /**
+     * A page of the mail viewer, newest first; with `messageId`, the page that holds that message
+     * (404 when there is none), so a link to one message opens where it is.
+     */
+    async page(requestedPage: number, pageSize: number, messageId?: number): Promise<OutboxPage> {
+      const page = messageId === undefined ? requestedPage : await pageOfMessage(messageId, pageSize);
       const { rows, total } = await repository.page(page, pageSize);
       return {
         items: rows.map(present),
@@ -260,6 +308,9 @@ export function createOutboxService(db: AppDb, options: OutboxOptions) {
       };
     },
 
+    /** The file a message carries, or null when it has none or does not exist. */
+    attachmentOf: (messageId: number) => repository.attachmentOfMessage(messageId),
+
     /** How many messages each channel holds in each status (the operator's metrics). */
     countByStatus: () => repository.countByStatus(),
   };
@@ -268,4 +319,7 @@ export function createOutboxService(db: AppDb, options: OutboxOptions) {
 export type OutboxService = ReturnType<typeof createOutboxService>;
 
 /** The outbox as a feature that queues many messages in its own transaction sees it. */
-export type OutboxBatchQueue = Pick<OutboxService, 'enqueueEmails' | 'enqueueSmsMessages'>;
+export type OutboxBatchQueue = Pick<
+  OutboxService,
+  'enqueueEmails' | 'enqueueSmsMessages' | 'enqueueEmailsWithAttachment'
+>;

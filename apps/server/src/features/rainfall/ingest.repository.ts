@@ -27,6 +27,23 @@ export interface StoredInterval extends IntervalKey {
   rows: number;
 }
 
+/** A field as the files-processed report lists it. */
+export interface ProcessedField extends IntervalKey {
+  source: string | null;
+  status: IngestStatus;
+  attempts: number;
+  durationMs: number | null;
+  rows: number | null;
+  lastError: string | null;
+}
+
+/** How many intervals of a range have `pass` as their best stored pass, from `source`. */
+export interface PassCount {
+  pass: Pass;
+  source: string | null;
+  intervals: number;
+}
+
 export interface Miss extends IntervalKey {
   error: string;
   /** True for a fault; false while the field is not published yet. */
@@ -201,6 +218,66 @@ export function createIngestRepository(db: AppDb) {
                       ${pgArray(misses.map((miss) => miss.retryAt))}::timestamptz[])
                as k(product, ends_at, pass, failed, error, retry_at)
          where i.product = k.product and i.ends_at = k.ends_at and i.pass = k.pass`);
+    },
+
+    /** Records how long each key's last attempt took. */
+    async recordDurations(keys: readonly IntervalKey[], durationsMs: readonly number[]): Promise<void> {
+      if (keys.length === 0) return;
+      const { products, ends, passes } = keyArrays(keys);
+      await db.execute(sql`
+        update ingest_intervals i set duration_ms = k.duration_ms
+          from unnest(${products}::text[], ${ends}::timestamptz[], ${passes}::smallint[],
+                      ${pgArray(durationsMs.map(Math.round))}::int[]) as k(product, ends_at, pass, duration_ms)
+         where i.product = k.product and i.ends_at = k.ends_at and i.pass = k.pass`);
+    },
+
+    /** How many intervals of `product` ending in (from, to] have each pass as their best stored one, by source (D3). */
+    async storedPasses(product: PrecipitationProduct, range: { from: Date; to: Date }): Promise<PassCount[]> {
+      const rows = await queryRows<{ pass: number; source: string | null; intervals: number }>(
+        db,
+        sql`
+        select pass, source, count(*)::int as intervals from (
+          select distinct on (ends_at) ends_at, pass, source from ingest_intervals
+           where product = ${product} and status = 'done'
+             and ends_at > ${range.from.toISOString()} and ends_at <= ${range.to.toISOString()}
+           order by ends_at, pass desc) best
+         group by pass, source order by pass desc, source`,
+      );
+      return rows.map((row) => ({ pass: row.pass as Pass, source: row.source, intervals: row.intervals }));
+    },
+
+    /** The first `limit` fields ending in (from, to] that were attempted, oldest first. */
+    async processedFields(range: { from: Date; to: Date }, limit: number): Promise<ProcessedField[]> {
+      const rows = await queryRows<
+        IntervalRow & { source: string | null; duration_ms: number | null; rows: number | null }
+      >(
+        db,
+        sql`
+        select product, ends_at, pass, source, status, attempts, duration_ms, rows, last_error from ingest_intervals
+         where attempts > 0 and ends_at > ${range.from.toISOString()} and ends_at <= ${range.to.toISOString()}
+         order by ends_at, product desc, pass
+         limit ${limit}`,
+      );
+      return rows.map((row) => ({
+        ...toKey(row),
+        source: row.source,
+        status: row.status,
+        attempts: row.attempts,
+        durationMs: row.duration_ms,
+        rows: row.rows,
+        lastError: row.last_error,
+      }));
+    },
+
+    /** How many attempted fields ending in (from, to] are in each status. */
+    async processedCounts(range: { from: Date; to: Date }): Promise<Map<IngestStatus, number>> {
+      const rows = await queryRows<{ status: IngestStatus; n: number }>(
+        db,
+        sql`select status, count(*)::int as n from ingest_intervals
+             where attempts > 0 and ends_at > ${range.from.toISOString()} and ends_at <= ${range.to.toISOString()}
+             group by status`,
+      );
+      return new Map(rows.map((row) => [row.status, row.n]));
     },
 
     /** The stored pass of every interval ending in (from, to], newest first. */

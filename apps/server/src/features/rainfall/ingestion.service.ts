@@ -85,7 +85,9 @@ export function createIngestionService(db: AppDb, options: IngestionOptions) {
   async function sampleAll(claimed: ClaimedInterval[], points: readonly LocationPoint[], now: Date) {
     const sampled: { key: ClaimedInterval; field: SampledInterval }[] = [];
     const misses: Miss[] = [];
+    const fetchMs = new Map<ClaimedInterval, number>();
     for (const key of claimed) {
+      const started = performance.now();
       try {
         const field = await source.field(key.product, key.endsAt, key.pass);
         if (field) sampled.push({ key, field: toSampled(key, points, field.sample(points)) });
@@ -93,8 +95,9 @@ export function createIngestionService(db: AppDb, options: IngestionOptions) {
       } catch (error) {
         misses.push(miss(key, errorText(error), true, now));
       }
+      fetchMs.set(key, performance.now() - started);
     }
-    return { sampled, misses };
+    return { sampled, misses, fetchMs };
   }
 
   /** Creates the monthly partitions the intervals fall in (DDL stays out of the write transaction). */
@@ -156,14 +159,21 @@ export function createIngestionService(db: AppDb, options: IngestionOptions) {
     sourceId: number,
   ) {
     const now = clock.now();
-    const { sampled, misses } = await sampleAll(claimed, points, now);
+    const { sampled, misses, fetchMs } = await sampleAll(claimed, points, now);
     let outcome: Awaited<ReturnType<typeof store>> | null = null;
+    const storeStarted = performance.now();
     try {
       outcome = await store(sampled, sourceId, now);
     } catch (error) {
       misses.push(...sampled.map(({ key }) => miss(key, errorText(error), true, now)));
     }
+    const storeMs = performance.now() - storeStarted;
     await intervals.recordMisses(misses, now, MAX_ATTEMPTS);
+    const written = new Set(sampled.map(({ key }) => key));
+    await intervals.recordDurations(
+      claimed,
+      claimed.map((key) => (fetchMs.get(key) ?? 0) + (written.has(key) ? storeMs : 0)),
+    );
     const report: IngestReport = {
       done: outcome?.stored.length ?? 0,
       rows: outcome?.stored.reduce((sum, interval) => sum + interval.rows, 0) ?? 0,
@@ -257,6 +267,19 @@ export function createIngestionService(db: AppDb, options: IngestionOptions) {
       const newest = await intervals.newestHourlyPass();
       if (!newest) return { status: 'processing', datetime: null };
       return { status: newest.processing ? 'processing' : 'done', datetime: newest.endsAt.toISOString() };
+    },
+
+    /** How many intervals of `product` ending in (from, to] have each pass as their best stored one, by source (D3). */
+    storedPasses: (product: PrecipitationProduct, from: Date, to: Date) =>
+      intervals.storedPasses(product, { from, to }),
+
+    /** The fields ending in (from, to] that were attempted (the first `limit`), and how many are in each status. */
+    async processedFields(from: Date, to: Date, limit: number) {
+      const [fields, counts] = await Promise.all([
+        intervals.processedFields({ from, to }, limit),
+        intervals.processedCounts({ from, to }),
+      ]);
+      return { fields, counts };
     },
 
     /** What the system health page shows superusers: newest data, backlog and failures. */

@@ -36,20 +36,34 @@ export function intervalEnds(product: PrecipitationProduct, from: Date, to: Date
 }
 
 /**
+ * The best published field of each interval of a product ending in (from, to] at `now`, oldest
+ * first: 15-minute fields have one pass; for an hour Pass 2 once it is out, else Pass 1 (D3).
+ * Intervals with nothing published yet are left out.
+ */
+export function bestPublished(product: PrecipitationProduct, from: Date, to: Date, now: Date): IntervalKey[] {
+  const passes = product === '1h' ? ([2, 1] as const) : ([1] as const);
+  return intervalEnds(product, from, to).flatMap((endsAt) => {
+    const best = passes
+      .map((pass): IntervalKey => ({ product, endsAt, pass }))
+      .find((key) => publishedAt(key) <= now);
+    return best ? [best] : [];
+  });
+}
+
+/** Whether a field is the last pass its interval will get (Pass 2 of an hour, any 15-minute field). */
+export function isFinalPass(key: IntervalKey): boolean {
+  return key.product === '15m' || key.pass === 2;
+}
+
+/**
  * The fields worth ingesting for intervals ending in (from, to] at `now`, newest first: every
  * published 15-minute field, and for each hour the best published pass only (Pass 2 replaces
  * Pass 1, so once Pass 2 is out, Pass 1 is not fetched at all).
  */
 export function publishedIntervals(from: Date, to: Date, now: Date): IntervalKey[] {
-  const isOut = (key: IntervalKey) => publishedAt(key) <= now;
-  const keys: IntervalKey[] = intervalEnds('15m', from, to)
-    .map((endsAt): IntervalKey => ({ product: '15m', endsAt, pass: 1 }))
-    .filter(isOut);
-  for (const endsAt of intervalEnds('1h', from, to)) {
-    const best = ([2, 1] as const).map((pass): IntervalKey => ({ product: '1h', endsAt, pass })).find(isOut);
-    if (best) keys.push(best);
-  }
-  return keys.sort((a, b) => b.endsAt.getTime() - a.endsAt.getTime());
+  return [...bestPublished('15m', from, to, now), ...bestPublished('1h', from, to, now)].sort(
+    (a, b) => b.endsAt.getTime() - a.endsAt.getTime(),
+  );
 }
 
 /** First instant (UTC) of each month that intervals ending in [first, last] fall in, as partitions see them. */

@@ -1,4 +1,3 @@
-import { TZDate } from '@date-fns/tz';
 import { shiftDate } from '@pluvio/shared/calendar';
 import type { Atlas14Threshold } from '@pluvio/shared/locations';
 import {
@@ -12,15 +11,14 @@ import {
   type SeriesResponse,
 } from '@pluvio/shared/rainfall';
 import type { TierNumber } from '@pluvio/shared/tiers';
-import { formatISO } from 'date-fns';
 import type { Clock } from '../../lib/clock';
-import { productDate, productDay, productDays } from '../../lib/time';
+import { productDate, productDay, productDays, productTimestamp } from '../../lib/time';
 import { type AccountAccess, requireFeature } from '../accounts/accounts.access';
 import type { LocationsService } from '../locations/locations.service';
 import type { ForecastSource, PrecipitationProduct } from '../sources/sources';
 import { STEP_MS } from './intervals';
 import type { SeriesPoint } from './rainfall.repository';
-import type { RainfallService } from './rainfall.service';
+import { type RainfallService, sumOfRainfall } from './rainfall.service';
 
 export interface RainfallDataOptions {
   rainfall: RainfallService;
@@ -40,9 +38,6 @@ export interface RatedLocation {
 }
 
 const HOUR = STEP_MS['1h'];
-
-/** Stored values have 7 significant digits; this drops what adding them as floats adds (0.1 + 0.2). */
-const withoutFloatNoise = (value: number) => Math.round(value * 1e6) / 1e6;
 
 /**
  * The rainfall data calls (spec part 1 §3, §7; D5): totals, colours, series and forecasts of the
@@ -64,7 +59,7 @@ export function createRainfallDataService(options: RainfallDataOptions) {
     return {
       hourly_data: Object.fromEntries(
         points.map((point) => [
-          formatISO(new TZDate(point.endsAt, timeZone)),
+          productTimestamp(point.endsAt, timeZone),
           { total: point.amount, '24h_total': point.total24h },
         ]),
       ),
@@ -167,7 +162,7 @@ export function createRainfallDataService(options: RainfallDataOptions) {
       await locations.findVisible(access, id);
       const days = (await rainfall.dailyTotals([id], startDate, endDate)).get(id) ?? [];
       return {
-        total_rainfall: withoutFloatNoise(days.reduce((sum, day) => sum + day.total, 0)),
+        total_rainfall: sumOfRainfall(days.map((day) => day.total)),
         items: days.map((day) => ({ date: day.date, rainfall: day.total })),
       };
     },

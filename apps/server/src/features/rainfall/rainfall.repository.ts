@@ -32,6 +32,26 @@ export interface DailyTotal {
   total: number;
 }
 
+/** A wet day of one location: its total and its largest hour (the earliest of equal ones). */
+export interface DailySummary extends DailyTotal {
+  largestHour: number;
+  largestHourEndsAt: Date;
+}
+
+/** A 15-minute interval at or over its location's threshold. */
+export interface QuarterOver {
+  locationId: number;
+  endsAt: Date;
+  amount: number;
+}
+
+/** Each location's count of intervals at or over its threshold and the largest of them. */
+export interface QuartersOverSummary {
+  count: number;
+  largest: number;
+  largestEndsAt: Date;
+}
+
 const partitionName = (product: PrecipitationProduct, month: Date) =>
   `${tableName(product)}_${month.getUTCFullYear()}_${String(month.getUTCMonth() + 1).padStart(2, '0')}`;
 
@@ -39,6 +59,12 @@ const nextMonth = (month: Date) => new Date(Date.UTC(month.getUTCFullYear(), mon
 
 /** Values are `real`; summing their decimal form keeps totals free of float noise (0.1 + 0.2 = 0.3). */
 const exactSum = sql`sum(amount::numeric)::float8`;
+
+/** The days as a derived table `d(date, starts, ends)`. */
+const daysTable = (days: readonly ProductDay[]) =>
+  sql`unnest(${pgArray(days.map((day) => day.date))}::text[],
+             ${pgArray(days.map((day) => day.start))}::timestamptz[],
+             ${pgArray(days.map((day) => day.end))}::timestamptz[]) as d(date, starts, ends)`;
 
 export function createRainfallRepository(db: AppDb) {
   return {
@@ -194,15 +220,110 @@ export function createRainfallRepository(db: AppDb) {
         db,
         sql`
         select r.location_id, d.date, ${exactSum} as total
-          from unnest(${pgArray(days.map((day) => day.date))}::text[],
-                      ${pgArray(days.map((day) => day.start))}::timestamptz[],
-                      ${pgArray(days.map((day) => day.end))}::timestamptz[]) as d(date, starts, ends)
+          from ${daysTable(days)}
           join ${rainfallHourly} r on r.ends_at > d.starts and r.ends_at <= d.ends
          where r.location_id = any(${pgArray(locationIds)}::int[])
            and r.ends_at > ${first.start.toISOString()} and r.ends_at <= ${last.end.toISOString()}
          group by r.location_id, d.date`,
       );
       return rows.map((row) => ({ locationId: row.location_id, date: row.date, total: row.total }));
+    },
+
+    /**
+     * `dailyTotals` with each wet day's largest hour and when it ended (the earliest of equal
+     * ones), in one scan of the days' hours (the reports' day-by-day tables). An hour belongs to
+     * the day of `timeZone` its last instant falls in, so an hour ending at midnight is the day
+     * before's, and a daylight-saving day gets its 23 or 25 hours. Amounts are summed as decimals.
+     */
+    async dailySummaries(
+      locationIds: readonly number[],
+      days: readonly ProductDay[],
+      timeZone: string,
+    ): Promise<DailySummary[]> {
+      const [first, last] = [days[0], days[days.length - 1]];
+      if (!first || !last || locationIds.length === 0) return [];
+      const rows = await queryRows<{
+        location_id: number;
+        date: string;
+        total: number;
+        largest_hour: number;
+        largest_ends_at: Date | string;
+      }>(
+        db,
+        sql`
+        select location_id, to_char((ends_at - interval '1 microsecond') at time zone ${timeZone}, 'YYYY-MM-DD') as date,
+               sum(amount::numeric)::float8 as total,
+               max(amount::numeric)::float8 as largest_hour,
+               (array_agg(ends_at order by amount desc, ends_at))[1] as largest_ends_at
+          from ${rainfallHourly}
+         where location_id = any(${pgArray(locationIds)}::int[])
+           and ends_at > ${first.start.toISOString()} and ends_at <= ${last.end.toISOString()}
+         group by 1, 2`,
+      );
+      return rows.map((row) => ({
+        locationId: row.location_id,
+        date: row.date,
+        total: row.total,
+        largestHour: row.largest_hour,
+        largestHourEndsAt: new Date(row.largest_ends_at),
+      }));
+    },
+
+    /**
+     * The 15-minute intervals ending in (from, to] at or over each location's threshold (equal
+     * included, compared as decimals), the first `perLocation` of each location in time order,
+     * with every location's full count and largest interval.
+     */
+    async quartersAtOrAbove(
+      thresholds: readonly { locationId: number; threshold: number }[],
+      from: Date,
+      to: Date,
+      perLocation: number,
+    ): Promise<{ intervals: QuarterOver[]; summaries: Map<number, QuartersOverSummary> }> {
+      if (thresholds.length === 0) return { intervals: [], summaries: new Map() };
+      const rows = await queryRows<{
+        location_id: number;
+        ends_at: Date | string;
+        amount: number;
+        rank: number;
+        over: number;
+        largest: number;
+        largest_ends_at: Date | string;
+      }>(
+        db,
+        sql`
+        select location_id, ends_at, amount, rank::int, over::int, largest, largest_ends_at from (
+          select r.location_id, r.ends_at, r.amount::numeric::float8 as amount,
+                 row_number() over (partition by r.location_id order by r.ends_at) as rank,
+                 count(*) over (partition by r.location_id) as over,
+                 first_value(r.amount::numeric::float8) over by_amount as largest,
+                 first_value(r.ends_at) over by_amount as largest_ends_at
+            from unnest(${pgArray(thresholds.map((entry) => entry.locationId))}::int[],
+                        ${pgArray(thresholds.map((entry) => entry.threshold))}::float8[]) as t(location_id, threshold)
+            join ${rainfall15m} r on r.location_id = t.location_id and r.amount::numeric >= t.threshold::numeric
+           where r.ends_at > ${from.toISOString()} and r.ends_at <= ${to.toISOString()}
+          window by_amount as (partition by r.location_id order by r.amount desc, r.ends_at
+                               rows between unbounded preceding and unbounded following)
+        ) ranked
+         where rank <= ${perLocation}
+         order by location_id, ends_at`,
+      );
+      const summaries = new Map<number, QuartersOverSummary>();
+      for (const row of rows) {
+        summaries.set(row.location_id, {
+          count: row.over,
+          largest: row.largest,
+          largestEndsAt: new Date(row.largest_ends_at),
+        });
+      }
+      return {
+        intervals: rows.map((row) => ({
+          locationId: row.location_id,
+          endsAt: new Date(row.ends_at),
+          amount: row.amount,
+        })),
+        summaries,
+      };
     },
   };
 }

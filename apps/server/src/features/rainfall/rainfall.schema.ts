@@ -2,6 +2,8 @@ import type { IngestStatus } from '@pluvio/shared/rainfall';
 import { sql } from 'drizzle-orm';
 import {
   check,
+  date,
+  doublePrecision,
   index,
   integer,
   pgTable,
@@ -75,6 +77,11 @@ export const ingestIntervals = pgTable(
     finishedAt: timestamp('finished_at', { withTimezone: true }),
     /** Wet values stored. */
     rows: integer('rows'),
+    /**
+     * How long the last attempt took, in milliseconds: fetching and sampling the field, plus
+     * writing the batch it was stored with. Measured, not read from the (injectable) clock.
+     */
+    durationMs: integer('duration_ms'),
   },
   (table) => [
     primaryKey({ columns: [table.product, table.endsAt, table.pass] }),
@@ -103,3 +110,26 @@ export const rainfallHistoryFills = pgTable('rainfall_history_fills', {
     .references(() => locations.id, { onDelete: 'cascade' }),
   addedAt: timestamp('added_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * Days of past rainfall produced on demand (a historical report) per location and product: the
+ * coordinates sampled, so a second report of the same days does not sample again, and a location
+ * moved since is sampled anew. Only days sampled at their best pass are remembered. Intervals
+ * older than the ingest window have no `ingest_intervals` rows: these rows speak for the listed
+ * locations only, never for an interval as a whole.
+ */
+export const rainfallOnDemandDays = pgTable(
+  'rainfall_on_demand_days',
+  {
+    locationId: integer('location_id')
+      .notNull()
+      .references(() => locations.id, { onDelete: 'cascade' }),
+    product: text('product').$type<PrecipitationProduct>().notNull(),
+    /** A day of the product time zone. */
+    day: date('day').notNull(),
+    latitude: doublePrecision('latitude').notNull(),
+    longitude: doublePrecision('longitude').notNull(),
+    filledAt: timestamp('filled_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.locationId, table.product, table.day] })],
+);

@@ -4,6 +4,22 @@ import type { PrecipitationProduct } from '../sources/sources';
 import { DAY } from './intervals';
 import { createRainfallRepository } from './rainfall.repository';
 
+/**
+ * The sum of stored amounts: they have 7 significant digits, so rounding to a millionth drops
+ * only what adding them as floats adds (0.1 + 0.2).
+ */
+export function sumOfRainfall(amounts: readonly number[]): number {
+  return Math.round(amounts.reduce((sum, amount) => sum + amount, 0) * 1e6) / 1e6;
+}
+
+/** One day of a location: its total and its largest hour, null when dry. */
+export interface DaySummary {
+  date: string;
+  total: number;
+  largestHour: number | null;
+  largestHourEndsAt: Date | null;
+}
+
 export interface RainfallOptions {
   /** Product time zone: days run from local midnight to local midnight (D2). */
   timeZone: string;
@@ -58,6 +74,43 @@ export function createRainfallService(db: AppDb, options: RainfallOptions) {
         ]),
       );
     },
+
+    /**
+     * `dailyTotals` with each day's largest hour (amount and end; null on a dry day), read in one
+     * query for every location and day (the rainfall reports).
+     */
+    async dailySummaries(
+      locationIds: readonly number[],
+      fromDate: string,
+      toDate: string,
+    ): Promise<Map<number, DaySummary[]>> {
+      const days = productDays(fromDate, toDate, options.timeZone);
+      const wet = new Map(
+        (await repository.dailySummaries(locationIds, days, options.timeZone)).map((row) => [
+          `${row.locationId} ${row.date}`,
+          row,
+        ]),
+      );
+      return new Map(
+        locationIds.map((id) => [
+          id,
+          days.map((day): DaySummary => {
+            const row = wet.get(`${id} ${day.date}`);
+            return row
+              ? {
+                  date: day.date,
+                  total: row.total,
+                  largestHour: row.largestHour,
+                  largestHourEndsAt: row.largestHourEndsAt,
+                }
+              : { date: day.date, total: 0, largestHour: null, largestHourEndsAt: null };
+          }),
+        ]),
+      );
+    },
+
+    /** The 15-minute intervals ending in (from, to] at or over each location's threshold (RapidRain, D6). */
+    quartersAtOrAbove: repository.quartersAtOrAbove,
   };
 }
 

@@ -98,7 +98,11 @@ export const REPORT_EXTENSIONS: Record<ReportFormat, string> = {
  */
 export interface ReportSubject {
   type: ReportType;
-  access: AccountAccess;
+  /**
+   * The account a location report is about, as its requester sees it; null for the
+   * installation's reports (superusers, who may have no account).
+   */
+  access: AccountAccess | null;
   /** Calendar dates of the product time zone, both included; null where the type has no period. */
   from: string | null;
   to: string | null;
@@ -110,4 +114,10 @@ export interface ReportSubject {
   sort: { field: DeliverySortField; direction: 'asc' | 'desc' };
   /** The historical fee charged for this report, in dollars; null when none. */
   feeDollars: number | null;
+}
+
+/** The account of a location report (the API never makes one without it). */
+export function subjectAccount(subject: ReportSubject): AccountAccess['client'] {
+  if (!subject.access) throw new Error(`a ${subject.type} report is about an account`);
+  return subject.access.client;
 }

@@ -6,22 +6,40 @@ import {
   outboxPageSchema,
 } from '@pluvio/shared/outbox.schemas';
 import { queryOptions } from '@tanstack/react-query';
-import { apiRequest } from '../../lib/api-client';
+import { apiFetch, apiRequest, assertOk } from '../../lib/api-client';
+import { attachmentName, saveFile } from '../../lib/save-file';
 
 export const OUTBOX_PAGE_SIZE = 50;
 
-/** GET /api/admin/outbox: outgoing messages, for the mail viewer (D16). */
-export async function fetchOutboxPage(page: number, pageSize = OUTBOX_PAGE_SIZE): Promise<OutboxPage> {
+/**
+ * GET /api/admin/outbox: outgoing messages, for the mail viewer (D16). With `message`, the server
+ * answers the page that holds that message (a link to one message).
+ */
+export async function fetchOutboxPage(
+  page: number,
+  pageSize = OUTBOX_PAGE_SIZE,
+  message: number | null = null,
+): Promise<OutboxPage> {
   return outboxPageSchema.parse(
-    await apiRequest('/api/admin/outbox', { query: { page, page_size: pageSize } }),
+    await apiRequest('/api/admin/outbox', {
+      query: { page, page_size: pageSize, message: message ?? undefined },
+    }),
   );
 }
 
-export function outboxQuery(page: number) {
+export function outboxQuery(page: number, message: number | null = null) {
   return queryOptions({
-    queryKey: ['admin', 'outbox', page],
-    queryFn: () => fetchOutboxPage(page),
+    queryKey: ['admin', 'outbox', page, message],
+    queryFn: () => fetchOutboxPage(page, OUTBOX_PAGE_SIZE, message),
   });
+}
+
+/** GET /api/admin/outbox/{id}/attachment, saved in the browser's downloads. */
+export async function downloadAttachment(messageId: number, filename: string): Promise<void> {
+  const response = await assertOk(
+    await apiFetch(`/api/admin/outbox/${messageId}/attachment`, { accept: '*/*' }),
+  );
+  saveFile(await response.blob(), attachmentName(response.headers.get('Content-Disposition'), filename));
 }
 
 export const DELIVERY_LOG_PAGE_SIZE = 50;

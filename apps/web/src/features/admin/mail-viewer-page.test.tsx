@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { setAccessToken, setUser } from '../../lib/session';
 import { buildUser } from '../../testing/fixtures';
 import { jsonResponse, renderRoute, stubFetch, withConfig } from '../../testing/render';
@@ -65,5 +65,84 @@ describe('mail viewer', () => {
     await userEvent.click(list.getByRole('button', { name: /Welcome/ }));
     expect(detail.queryByRole('link')).toBeNull();
     expect(fetchMock.mock.calls.some(([url]) => url === '/api/admin/outbox?page=1&page_size=50')).toBe(true);
+  });
+
+  it('opens the message a link names on its page (the Reports screen links to a report’s e-mails)', async () => {
+    const item = (id: number, subject: string) => ({
+      ...message,
+      id,
+      to: 'jane@example.com',
+      subject,
+      text: subject,
+      created_at: `2026-11-2${id}T10:00:00Z`,
+    });
+    const fetchMock = stubFetch(
+      withConfig((url) => {
+        const linked = new URLSearchParams(url.split('?')[1]).get('message') === '1';
+        return jsonResponse({
+          items: linked ? [item(1, 'Monthly report'), item(3, 'Reset your password')] : [item(5, 'Newest')],
+          total: 60,
+          page: linked ? 2 : 1,
+          page_size: 50,
+          transport: 'outbox',
+        });
+      }),
+    );
+    setAccessToken('t');
+    setUser(buildUser({ role: 'admin', is_superuser: true }));
+    renderRoute('/admin/mail?message=1');
+    const detail = within(await screen.findByRole('article'));
+    expect(detail.getByRole('heading', { name: 'Monthly report' })).toBeTruthy();
+    expect(
+      fetchMock.mock.calls.some(([url]) => url === '/api/admin/outbox?page=1&page_size=50&message=1'),
+    ).toBe(true);
+    expect(screen.getByRole('button', { name: '2' }).getAttribute('aria-current')).toBe('page');
+    await userEvent.click(screen.getByRole('button', { name: '1' }));
+    expect(await screen.findByRole('heading', { name: 'Newest' })).toBeTruthy();
+  });
+
+  it('shows the file a message carries and downloads it', async () => {
+    const fetchMock = stubFetch(
+      withConfig((url) =>
+        url.includes('/attachment')
+          ? new Response('Location,Date\r\n', {
+              headers: {
+                'Content-Type': 'text/csv',
+                'Content-Disposition': 'attachment; filename="pluvio-monthly-2026-10.csv"',
+              },
+            })
+          : jsonResponse({
+              items: [
+                {
+                  ...message,
+                  id: 9,
+                  to: 'site@example.com',
+                  subject: 'Monthly report',
+                  text: 'Attached',
+                  created_at: '2026-11-01T10:00:00Z',
+                  attachment: {
+                    filename: 'pluvio-monthly-2026-10.csv',
+                    content_type: 'text/csv; charset=utf-8',
+                    size: 2048,
+                  },
+                },
+              ],
+              total: 1,
+              page: 1,
+              page_size: 50,
+              transport: 'outbox',
+            }),
+      ),
+    );
+    const createObjectURL = vi.spyOn(URL, 'createObjectURL').mockReturnValue('blob:report');
+    setAccessToken('t');
+    setUser(buildUser({ role: 'admin', is_superuser: true }));
+    renderRoute('/admin/mail');
+    const detail = within(await screen.findByRole('article'));
+    expect(detail.getByText(/text\/csv, 2\.0 KB/)).toBeTruthy();
+    await userEvent.click(detail.getByRole('button', { name: 'pluvio-monthly-2026-10.csv' }));
+    await vi.waitFor(() => expect(createObjectURL).toHaveBeenCalled());
+    expect(fetchMock.mock.calls.some(([url]) => url === '/api/admin/outbox/9/attachment')).toBe(true);
+    createObjectURL.mockRestore();
   });
 });

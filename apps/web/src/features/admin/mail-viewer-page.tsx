@@ -1,5 +1,6 @@
 import {
   Alert,
+  Anchor,
   Badge,
   Container,
   Grid,
@@ -15,11 +16,12 @@ import { MESSAGES } from '@pluvio/shared/messages';
 import type { OutboxMessage } from '@pluvio/shared/outbox.schemas';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { ErrorMessage } from '../../components/form-message';
 import { RefreshableTitle } from '../../components/refreshable-title';
 import { failureMessage } from '../../lib/api-client';
 import { linkify } from '../../lib/linkify';
-import { OUTBOX_PAGE_SIZE, outboxQuery } from './api';
+import { downloadAttachment, OUTBOX_PAGE_SIZE, outboxQuery } from './api';
 import classes from './mail-viewer.module.css';
 import { STATUS_COLORS } from './outbox-status';
 
@@ -36,6 +38,34 @@ function when(iso: string | null): string {
   if (!iso) return '';
   const date = new Date(iso);
   return Number.isNaN(date.getTime()) ? iso : date.toLocaleString('en-US');
+}
+
+function sizeText(bytes: number): string {
+  return bytes < 1024 ? `${bytes} bytes` : `${(bytes / 1024).toFixed(bytes < 10_240 ? 1 : 0)} KB`;
+}
+
+function AttachmentLine({ message }: { message: OutboxMessage }) {
+  const [failed, setFailed] = useState<string | null>(null);
+  const { attachment } = message;
+  if (!attachment) return null;
+  const download = () => {
+    setFailed(null);
+    downloadAttachment(message.id, attachment.filename).catch((error: unknown) =>
+      setFailed(failureMessage(error, 'Could not download the attachment.')),
+    );
+  };
+  return (
+    <>
+      <Text size="sm">
+        <strong>Attachment:</strong>{' '}
+        <Anchor component="button" type="button" onClick={download}>
+          {attachment.filename}
+        </Anchor>{' '}
+        ({attachment.content_type.split(';')[0]}, {sizeText(attachment.size)})
+      </Text>
+      {failed && <ErrorMessage>{failed}</ErrorMessage>}
+    </>
+  );
 }
 
 function MessageDetail({ message }: { message: OutboxMessage }) {
@@ -55,6 +85,7 @@ function MessageDetail({ message }: { message: OutboxMessage }) {
         <Text size="sm">
           <strong>Date:</strong> {when(message.created_at)}
         </Text>
+        <AttachmentLine message={message} />
         {message.last_error && (
           <Text size="sm" c="red.9">
             <strong>Last error:</strong> {message.last_error}
@@ -70,9 +101,13 @@ function MessageDetail({ message }: { message: OutboxMessage }) {
 
 /** /admin/mail: the outbox of e-mails and texts, newest first (D16), superusers only. */
 export function MailViewerPage() {
-  const [page, setPage] = useState(1);
-  const [selectedId, setSelectedId] = useState<number | null>(null);
-  const query = useQuery(outboxQuery(page));
+  // ?message={id} opens that message on its page (the Reports screen links to a report's e-mails).
+  const [searchParams] = useSearchParams();
+  const linked = Number(searchParams.get('message')) || null;
+  const [chosenPage, setChosenPage] = useState<number | null>(null);
+  const [selectedId, setSelectedId] = useState<number | null>(linked);
+  const query = useQuery(outboxQuery(chosenPage ?? 1, chosenPage === null ? linked : null));
+  const page = query.data?.page ?? chosenPage ?? 1;
   const items = newestFirst(query.data?.items ?? []);
   const selected = items.find((item) => item.id === selectedId) ?? items[0];
   const pages = query.data
@@ -143,7 +178,7 @@ export function MailViewerPage() {
                   mt="sm"
                   total={pages}
                   value={page}
-                  onChange={setPage}
+                  onChange={setChosenPage}
                   aria-label="Message pages"
                 />
               )}

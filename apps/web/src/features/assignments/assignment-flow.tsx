@@ -7,11 +7,16 @@ import { type ReactNode, useState } from 'react';
 import { useLocation } from 'react-router';
 import { z } from 'zod';
 import { ErrorMessage } from '../../components/form-message';
+import { ItemChecklist } from '../../components/item-checklist';
 import { ManagersOnly } from '../../components/managers-only';
 import { useActiveAccount } from '../../lib/account-api';
 import { failureMessage } from '../../lib/api-client';
 import { assignmentKeys } from './api';
-import { ItemChecklist, type Named } from './item-checklist';
+
+interface Named {
+  id: number;
+  name: string;
+}
 
 type ListHook<T> = (clientId: number | undefined) => UseQueryResult<T[]>;
 type ChangeCall<I> = (clientId: number | undefined, subjectId: number, ids: IdList) => Promise<I[]>;

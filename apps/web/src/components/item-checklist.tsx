@@ -1,9 +1,9 @@
 import { Checkbox, ScrollArea, Stack, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
 
-export interface Named {
-  id: number;
-  name: string;
+/** Anything a checklist lists: its id becomes the checkbox value. */
+export interface Checkable {
+  id: number | string;
 }
 
 function matches(text: string, search: string): boolean {
@@ -11,7 +11,7 @@ function matches(text: string, search: string): boolean {
 }
 
 /** A multi-select with a search box and a select-all box over the items shown. */
-export function ItemChecklist<I extends Named>({
+export function ItemChecklist<I extends Checkable>({
   label,
   items,
   describe,

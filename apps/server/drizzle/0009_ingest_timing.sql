@@ -1,0 +1,1 @@
+ALTER TABLE "ingest_intervals" ADD COLUMN "duration_ms" integer;

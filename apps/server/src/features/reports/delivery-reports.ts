@@ -1,0 +1,106 @@
+import { OUTBOX_STATUSES, type OutboxStatus } from '@pluvio/shared/outbox.schemas';
+import { type DeliverySortField, SMS_STATUS_FILTER_STATUSES } from '@pluvio/shared/reports';
+import { productTimestamp } from '../../lib/time';
+import type { DeliveryLogService } from '../notifications/delivery-log.service';
+import type { ReportDocument, ReportSubject } from './report-document';
+import {
+  capitalised,
+  column,
+  fact,
+  filenameBase,
+  MAX_REPORT_ROWS,
+  periodOf,
+  type ReportContext,
+  reportDocument,
+  rowsCutNote,
+  timeZoneNote,
+} from './report-parts';
+
+export interface DeliveryReportDeps {
+  deliveryLog: Pick<DeliveryLogService, 'report'>;
+}
+
+const SORT_WORDS: Record<DeliverySortField, string> = {
+  queuedTime: 'time queued',
+  sentTime: 'time sent',
+  recipient: 'recipient',
+  subject: 'subject',
+  status: 'status',
+  kind: 'kind',
+};
+
+const FILTER_NOTES = {
+  all: 'All texts, whatever their status.',
+  failed: 'Failed texts only.',
+  delivered: 'Texts the carrier confirmed as delivered.',
+  received: 'Texts the SMS provider accepted whose delivery is not confirmed yet (status Sent).',
+  undelivered: 'Texts not sent yet or kept in the outbox (Queued, Sending, Held).',
+} as const;
+
+function sortNote(subject: ReportSubject): string {
+  const order = subject.sort.direction === 'asc' ? 'ascending' : 'descending';
+  return `Sorted by ${SORT_WORDS[subject.sort.field]}, ${order}; messages not sent yet come last when sorted by time sent.`;
+}
+
+/**
+ * The e-mail and SMS delivery reports (D19): every message of the whole installation queued on
+ * the period's days, in the asked order, texts filtered by status (SMS_STATUS_FILTER_STATUSES),
+ * one table of at most MAX_REPORT_ROWS.
+ */
+export async function deliveryReport(
+  subject: ReportSubject,
+  deps: DeliveryReportDeps,
+  context: ReportContext,
+): Promise<ReportDocument> {
+  const { from, to } = periodOf(subject);
+  const isSms = subject.type === 'sms';
+  const statuses: readonly OutboxStatus[] = isSms
+    ? SMS_STATUS_FILTER_STATUSES[subject.smsStatus]
+    : OUTBOX_STATUSES;
+  const { items, counts } = await deps.deliveryLog.report({
+    channel: isSms ? 'sms' : 'email',
+    from,
+    to,
+    statuses,
+    order: subject.sort,
+    limit: MAX_REPORT_ROWS,
+  });
+  const total = statuses.reduce((sum, status) => sum + counts[status], 0);
+  const what = isSms ? 'text' : 'e-mail';
+  return reportDocument(context, {
+    title: isSms ? 'SMS Delivery Report' : 'E-mail Delivery Report',
+    accountName: null,
+    period: { from, to },
+    facts: [
+      fact(isSms ? 'Texts' : 'E-mails', total),
+      ...statuses.map((status) => fact(capitalised(status), counts[status])),
+    ],
+    notes: [
+      timeZoneNote(context),
+      ...(isSms ? [FILTER_NOTES[subject.smsStatus]] : []),
+      sortNote(subject),
+      ...rowsCutNote(items.length, total, what),
+    ],
+    summary: {
+      columns: [
+        column('queued', `Queued (${context.zone})`, 'datetime'),
+        column('sent', `Sent (${context.zone})`, 'datetime'),
+        column('recipient', 'Recipient', 'text'),
+        isSms ? column('kind', 'Kind', 'text') : column('subject', 'Subject', 'text'),
+        column('status', 'Status', 'text'),
+        column('error', 'Error', 'text'),
+      ],
+      rows: items.map((item) => ({
+        queued: productTimestamp(new Date(item.queued_at), context.timeZone),
+        sent: item.sent_at && productTimestamp(new Date(item.sent_at), context.timeZone),
+        recipient: item.recipient,
+        ...(isSms ? { kind: item.kind } : { subject: item.subject }),
+        status: capitalised(item.status),
+        error: item.last_error,
+      })),
+      emptyText: isSms ? 'No texts in this period' : 'No e-mails in this period',
+    },
+    sections: [],
+    filenameBase: filenameBase(isSms ? 'sms' : 'emails', from, to),
+  });
+}

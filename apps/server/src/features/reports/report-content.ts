@@ -1,0 +1,58 @@
+import type { Clock } from '../../lib/clock';
+import { type AccountReportDeps, billingReport, unpaidReport } from './account-reports';
+import { type DeliveryReportDeps, deliveryReport } from './delivery-reports';
+import { type FilesProcessedDeps, filesProcessedReport } from './files-processed-report';
+import { dateRangeReport, type RainfallReportDeps, rapidrainReport } from './rainfall-reports';
+import type { ReportDocument, ReportSubject } from './report-document';
+import { reportContext } from './report-parts';
+
+export type { ReportCharges } from './account-reports';
+
+/** Other features' services the report content reads, the product time zone and the clock. */
+export type ReportContentDeps = RainfallReportDeps &
+  DeliveryReportDeps &
+  AccountReportDeps &
+  FilesProcessedDeps & {
+    /** Product time zone (D2): every date and time of a report. */
+    timeZone: string;
+    clock: Clock;
+  };
+
+/**
+ * What each report type says (issue 14 point 2): a checked request (`ReportSubject`) becomes a
+ * `ReportDocument` the renderers draw. Location reports read their locations a batch at a time
+ * and report progress (0 to 1) after each batch; every report ends at 1.
+ */
+export function createReportContent(deps: ReportContentDeps) {
+  function buildFor(subject: ReportSubject, onProgress: (fraction: number) => void): Promise<ReportDocument> {
+    const context = reportContext(deps.clock.now(), deps.timeZone);
+    switch (subject.type) {
+      case 'daily':
+      case 'monthly':
+      case 'weekly':
+      case 'historical':
+        return dateRangeReport(subject, deps, context, onProgress);
+      case 'rapidrain':
+        return rapidrainReport(subject, deps, context, onProgress);
+      case 'emails':
+      case 'sms':
+        return deliveryReport(subject, deps, context);
+      case 'unpaid':
+        return unpaidReport(deps, context);
+      case 'billing':
+        return billingReport(subject, deps, context);
+      case 'files-processed':
+        return filesProcessedReport(subject, deps, context);
+    }
+  }
+
+  return {
+    async build(subject: ReportSubject, onProgress: (fraction: number) => void = () => {}) {
+      const document = await buildFor(subject, onProgress);
+      onProgress(1);
+      return document;
+    },
+  };
+}
+
+export type ReportContent = ReturnType<typeof createReportContent>;

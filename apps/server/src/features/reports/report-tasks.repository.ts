@@ -1,0 +1,146 @@
+import { and, eq, getTableColumns, gte, lt, sql } from 'drizzle-orm';
+import type { AppDb } from '../../db/client';
+import type { RenderedReport } from './report-document';
+import { type ReportTaskRow, reportTasks } from './reports.schema';
+
+export type NewReportTask = Pick<
+  typeof reportTasks.$inferInsert,
+  'clientId' | 'requestedBy' | 'type' | 'format' | 'params' | 'feeCents' | 'createdAt'
+>;
+
+/** A task as read for its status: every column but the file, whose size comes instead. */
+export type ReportTaskView = Omit<ReportTaskRow, 'fileContent'> & { fileSize: number | null };
+
+/** A task as one worker claimed it: `attempts` tells this claim from a later one. */
+export type TaskClaim = Pick<ReportTaskRow, 'id' | 'attempts'>;
+
+const { fileContent: _content, ...viewColumns } = getTableColumns(reportTasks);
+
+/** Only the worker holding the current claim may move a task on. */
+function heldBy(claim: TaskClaim) {
+  return and(
+    eq(reportTasks.id, claim.id),
+    eq(reportTasks.attempts, claim.attempts),
+    eq(reportTasks.status, 'running'),
+  );
+}
+
+export function createReportTasksRepository(db: AppDb) {
+  return {
+    async insert(values: NewReportTask): Promise<string> {
+      const [row] = await db.insert(reportTasks).values(values).returning({ id: reportTasks.id });
+      if (!row) throw new Error('report task insert returned nothing');
+      return row.id;
+    },
+
+    async find(id: string): Promise<ReportTaskView | null> {
+      const [row] = await db
+        .select({ ...viewColumns, fileSize: sql<number | null>`octet_length(${reportTasks.fileContent})` })
+        .from(reportTasks)
+        .where(eq(reportTasks.id, id));
+      return row ?? null;
+    },
+
+    async file(id: string): Promise<RenderedReport | null> {
+      const [row] = await db
+        .select({
+          filename: reportTasks.fileName,
+          contentType: reportTasks.fileContentType,
+          content: reportTasks.fileContent,
+        })
+        .from(reportTasks)
+        .where(eq(reportTasks.id, id));
+      if (!row?.filename || !row.contentType || !row.content) return null;
+      return { filename: row.filename, contentType: row.contentType, content: row.content };
+    },
+
+    /**
+     * Claims the oldest task that is queued, or running under a lease that lapsed (its worker
+     * died) and claimed fewer than `maxAttempts` times, until `leaseUntil`. SKIP LOCKED lets
+     * workers claim side by side.
+     */
+    async claimNext(now: Date, leaseUntil: Date, maxAttempts: number): Promise<ReportTaskRow | null> {
+      const [row] = await db
+        .update(reportTasks)
+        .set({
+          status: 'running',
+          leaseUntil,
+          attempts: sql`${reportTasks.attempts} + 1`,
+          startedAt: sql`coalesce(${reportTasks.startedAt}, ${now.toISOString()}::timestamptz)`,
+        })
+        .where(
+          sql`${reportTasks.id} = (
+            select id from report_tasks
+             where status = 'queued'
+                or (status = 'running' and lease_until < ${now.toISOString()} and attempts < ${maxAttempts})
+             order by created_at
+             limit 1
+             for update skip locked)`,
+        )
+        .returning();
+      return row ?? null;
+    },
+
+    /**
+     * Fails the tasks whose workers died `maxAttempts` times (a report that brings its worker down
+     * would otherwise be taken up for ever); answers how many.
+     */
+    async failAbandoned(now: Date, maxAttempts: number, error: string): Promise<number> {
+      const failed = await db
+        .update(reportTasks)
+        .set({ status: 'failed', stage: null, error, leaseUntil: null, finishedAt: now })
+        .where(
+          and(
+            eq(reportTasks.status, 'running'),
+            lt(reportTasks.leaseUntil, now),
+            gte(reportTasks.attempts, maxAttempts),
+          ),
+        )
+        .returning({ id: reportTasks.id });
+      return failed.length;
+    },
+
+    async renewClaim(claim: TaskClaim, leaseUntil: Date): Promise<void> {
+      await db.update(reportTasks).set({ leaseUntil }).where(heldBy(claim));
+    },
+
+    async setProgress(claim: TaskClaim, progress: number, stage: string): Promise<void> {
+      await db.update(reportTasks).set({ progress, stage }).where(heldBy(claim));
+    },
+
+    /** Locks the task for the closing transaction; false when this claim no longer holds it. */
+    async lockHeld(claim: TaskClaim): Promise<boolean> {
+      const rows = await db
+        .select({ id: reportTasks.id })
+        .from(reportTasks)
+        .where(heldBy(claim))
+        .for('update');
+      return rows.length > 0;
+    },
+
+    async finish(claim: TaskClaim, file: RenderedReport, messageIds: number[], now: Date): Promise<void> {
+      await db
+        .update(reportTasks)
+        .set({
+          status: 'done',
+          progress: 100,
+          stage: null,
+          error: null,
+          messageIds,
+          fileName: file.filename,
+          fileContentType: file.contentType,
+          fileContent: file.content,
+          leaseUntil: null,
+          finishedAt: now,
+        })
+        .where(heldBy(claim));
+    },
+
+    async fail(claim: TaskClaim, error: string, now: Date): Promise<void> {
+      await db
+        .update(reportTasks)
+        .set({ status: 'failed', stage: null, error, leaseUntil: null, finishedAt: now })
+        .where(heldBy(claim));
+    },
+  };
+}

@@ -1,0 +1,22 @@
+import { type JobDefinition, RETRIED_WHEN_ITS_WORKER_DIES } from '../../jobs/queue';
+import type { ReportsService } from './reports.service';
+
+export const RENDER_REPORTS = 'reports.render';
+
+/**
+ * Runs the report tasks waiting, at once when the API queues one and every minute besides (a
+ * task whose wake-up was lost, or whose worker died and whose lease lapsed). Heartbeats make a
+ * run cut short by its worker's death retried on another worker.
+ */
+export function reportJobs(reports: ReportsService): JobDefinition[] {
+  return [
+    {
+      name: RENDER_REPORTS,
+      cron: '* * * * *',
+      queue: RETRIED_WHEN_ITS_WORKER_DIES,
+      handler: async () => {
+        await reports.runDue();
+      },
+    },
+  ];
+}

@@ -1,0 +1,186 @@
+import {
+  accountsReportQuerySchema,
+  emailsReportJobQuerySchema,
+  emailsReportQuerySchema,
+  filesProcessedJobQuerySchema,
+  filesProcessedQuerySchema,
+  locationReportJobQuerySchema,
+  locationReportQuerySchema,
+  type ReportFormat,
+  reportJobSchema,
+  reportLocationParamsSchema,
+  reportRangeParamsSchema,
+  reportRequestSchema,
+  reportTaskSchema,
+  type SystemReportType,
+  smsReportJobQuerySchema,
+  smsReportQuerySchema,
+  systemReportRequestSchema,
+  taskParamsSchema,
+} from '@pluvio/shared/reports';
+import type { FastifyReply } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { ZodType } from 'zod';
+import { contentDisposition } from '../../lib/content-disposition';
+import type { Services } from '../../services';
+import { accessOf, authOf } from '../auth/auth.guard';
+import type { RenderedReport } from './report-document';
+import type { LocationReportPath } from './report-request';
+import type { SystemReportAsk } from './reports.service';
+
+const tags = ['reports'];
+const LOCATION_PATHS: readonly LocationReportPath[] = ['data_by_date_range', 'rapidrain_by_date_range'];
+
+/** What a system report's query says besides its type (the GET's also its format). */
+type SystemQuery = Omit<SystemReportAsk, 'type'>;
+
+/** The system reports (superusers), by path, with their GET and POST queries. */
+const SYSTEM_PATHS: readonly {
+  path: string;
+  type: SystemReportType;
+  view: ZodType<SystemQuery & { format: ReportFormat }>;
+  job: ZodType<SystemQuery> | null;
+}[] = [
+  {
+    path: 'sockletlabs-email-report',
+    type: 'emails',
+    view: emailsReportQuerySchema,
+    job: emailsReportJobQuerySchema,
+  },
+  { path: 'sms', type: 'sms', view: smsReportQuerySchema, job: smsReportJobQuerySchema },
+  { path: 'unpaid', type: 'unpaid', view: accountsReportQuerySchema, job: null },
+  { path: 'billing', type: 'billing', view: accountsReportQuerySchema, job: null },
+  {
+    path: 'files-processed',
+    type: 'files-processed',
+    view: filesProcessedQuerySchema,
+    job: filesProcessedJobQuerySchema,
+  },
+];
+
+/** A report answered at once: HTML to show, anything else a download named by its file. */
+function sendReport(reply: FastifyReply, file: RenderedReport) {
+  const isHtml = file.contentType.startsWith('text/html');
+  return reply
+    .type(isHtml ? 'text/html; charset=utf-8' : file.contentType)
+    .header('content-disposition', contentDisposition(isHtml ? 'inline' : 'attachment', file.filename))
+    .send(file.content);
+}
+
+/**
+ * The report calls of part 2 §7 (D18, D19): GET answers a report at once, POST queues a task
+ * whose file is e-mailed; GET /api/tasks/{task_id} follows the task.
+ */
+export function reportsRoutes(services: Services): FastifyPluginAsyncZod {
+  const { reports, guards } = services;
+  return async (app) => {
+    for (const path of LOCATION_PATHS) {
+      app.get(
+        `/api/reports/${path}/:from/:to/:id`,
+        {
+          preHandler: guards.requireAccount,
+          schema: {
+            tags,
+            summary: 'A report of one location, answered at once as HTML (or CSV, as a download)',
+            params: reportLocationParamsSchema,
+            querystring: locationReportQuerySchema,
+          },
+        },
+        async (request, reply) => {
+          const { from, to, id } = request.params;
+          const ask = { path, from, to, reportType: request.query.report_type, locationIds: [id] };
+          return sendReport(
+            reply,
+            await reports.viewLocationReport(accessOf(request), ask, request.query.format),
+          );
+        },
+      );
+      app.post(
+        `/api/reports/${path}/:from/:to`,
+        {
+          preHandler: guards.requireAccount,
+          schema: {
+            tags,
+            summary: 'Queues a report of the chosen locations, e-mailed as an attachment; answers its task',
+            params: reportRangeParamsSchema,
+            querystring: locationReportJobQuerySchema,
+            body: reportRequestSchema,
+            response: { 202: reportJobSchema },
+          },
+        },
+        async (request, reply) => {
+          const { from, to } = request.params;
+          const ask = {
+            path,
+            from,
+            to,
+            reportType: request.query.report_type,
+            locationIds: request.body.locations,
+          };
+          const taskId = await reports.submitLocationReport(accessOf(request), ask, request.body);
+          return reply.code(202).send({ task_id: taskId });
+        },
+      );
+    }
+
+    for (const { path, type, view, job } of SYSTEM_PATHS) {
+      app.get(
+        `/api/reports/${path}`,
+        {
+          preHandler: guards.requireUser,
+          schema: { tags, summary: 'A report of the installation (superusers), at once', querystring: view },
+        },
+        async (request, reply) => {
+          const { format, ...query } = request.query;
+          const file = await reports.viewSystemReport(authOf(request).user, { ...query, type }, format);
+          return sendReport(reply, file);
+        },
+      );
+      app.post(
+        `/api/reports/${path}`,
+        {
+          preHandler: guards.requireUser,
+          schema: {
+            tags,
+            summary: 'Queues a report of the installation (superusers), e-mailed as an attachment',
+            ...(job && { querystring: job }),
+            body: systemReportRequestSchema,
+            response: { 202: reportJobSchema },
+          },
+        },
+        async (request, reply) => {
+          const query: SystemQuery = request.query ?? {};
+          const taskId = await reports.submitSystemReport(
+            authOf(request).user,
+            { ...query, type },
+            request.body,
+          );
+          return reply.code(202).send({ task_id: taskId });
+        },
+      );
+    }
+
+    app.get(
+      '/api/tasks/:task_id',
+      {
+        preHandler: guards.requireUser,
+        schema: {
+          tags,
+          summary: "A report task's state, readable by its requester's account",
+          params: taskParamsSchema,
+          response: { 200: reportTaskSchema },
+        },
+      },
+      async (request) => reports.task(authOf(request).user, request.params.task_id),
+    );
+    app.get(
+      '/api/tasks/:task_id/file',
+      {
+        preHandler: guards.requireUser,
+        schema: { tags, summary: "A done report task's file", params: taskParamsSchema },
+      },
+      async (request, reply) =>
+        sendReport(reply, await reports.taskFile(authOf(request).user, request.params.task_id)),
+    );
+  };
+}

@@ -1,0 +1,234 @@
+import { Button, Checkbox, Group, NativeSelect, Stack, TagsInput, Text, TextInput } from '@mantine/core';
+import { isEmailAddress } from '@pluvio/shared/phone';
+import {
+  historicalFeeConfirmation,
+  isSystemReport,
+  REPORT_FORMAT_LABELS,
+  REPORT_FORMATS,
+  REPORT_MESSAGES,
+  REPORT_TYPE_LABELS,
+  type ReportFormat,
+  type ReportType,
+  reportDateLimits,
+  reportTypeAllowed,
+  reportTypesFor,
+  SMS_STATUS_FILTERS,
+  type SmsStatusFilter,
+  submitLabel,
+  weeklyFrom,
+} from '@pluvio/shared/reports';
+import type { TierNumber } from '@pluvio/shared/tiers';
+import { type FormEvent, useState } from 'react';
+import { ErrorMessage } from '../../components/form-message';
+import { TierNotice } from '../../components/tier-notice';
+import { type Choice, ChoicePicker } from './choice-picker';
+import { datesFor, isCharged, type ReportForm } from './report-request';
+
+/** Who asks and when: what the form offers depends on it. */
+export interface ReportAsker {
+  isSuperuser: boolean;
+  level: TierNumber;
+  /** Today in the product time zone. */
+  today: string;
+  /** The historical report fee in dollars, once the settings have arrived. */
+  fee: number | undefined;
+}
+
+function capitalised(word: string): string {
+  return word.charAt(0).toUpperCase() + word.slice(1);
+}
+
+const SEPARATORS = /[\s,;]+/;
+
+function ExtraAddresses({ value, onChange }: { value: string[]; onChange: (addresses: string[]) => void }) {
+  const [dropped, setDropped] = useState<string[]>([]);
+  const accept = (typed: string[]) => {
+    // A pasted list arrives as one value: split it as typing would.
+    const addresses = typed.flatMap((value) => value.split(SEPARATORS)).filter(Boolean);
+    setDropped(addresses.filter((address) => !isEmailAddress(address)));
+    onChange(addresses.filter(isEmailAddress));
+  };
+  // The note takes the hint's one line, so the button below does not move while it is clicked.
+  const note =
+    dropped.length > 0 ? (
+      <span role="status" style={{ color: 'var(--mantine-color-red-9)' }}>
+        Not an e-mail address, left out: {dropped.join(', ')}
+      </span>
+    ) : (
+      'Type an address and press Enter or a comma'
+    );
+  return (
+    <TagsInput
+      label="Other e-mail addresses"
+      description={note}
+      value={value}
+      onChange={accept}
+      splitChars={[',', ' ', ';']}
+      acceptValueOnBlur
+      clearable
+      styles={{ description: { whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' } }}
+    />
+  );
+}
+
+function DateFields({
+  form,
+  asker,
+  onChange,
+}: {
+  form: ReportForm;
+  asker: ReportAsker;
+  onChange: (changes: Partial<ReportForm>) => void;
+}) {
+  const limits = reportDateLimits(form.type, asker.level, asker.today);
+  if (limits.month) {
+    return (
+      <TextInput
+        type="month"
+        label="Month"
+        value={form.month}
+        min={limits.month.min}
+        max={limits.month.max}
+        onChange={(event) => onChange({ month: event.currentTarget.value })}
+      />
+    );
+  }
+  if (!limits.from || !limits.to) return null;
+  const changeTo = (to: string) =>
+    onChange(form.type === 'weekly' && to ? { to, from: weeklyFrom(to) } : { to });
+  return (
+    <Group grow gap="sm" align="flex-start">
+      <TextInput
+        type="date"
+        label="From date"
+        value={form.from}
+        min={limits.from.min}
+        max={limits.from.max}
+        onChange={(event) => onChange({ from: event.currentTarget.value })}
+      />
+      <TextInput
+        type="date"
+        label="To date"
+        value={form.to}
+        min={limits.to.min}
+        max={limits.to.max}
+        onChange={(event) => changeTo(event.currentTarget.value)}
+      />
+    </Group>
+  );
+}
+
+function HistoricalFee({
+  form,
+  fee,
+  onChange,
+}: {
+  form: ReportForm;
+  fee: number | undefined;
+  onChange: (changes: Partial<ReportForm>) => void;
+}) {
+  if (!isCharged(form)) return null;
+  return (
+    <Stack gap="xs">
+      <Text size="sm">{REPORT_MESSAGES.historicalFeeNote}</Text>
+      {fee !== undefined && (
+        <Checkbox
+          label={historicalFeeConfirmation(fee)}
+          checked={form.feeConfirmed}
+          onChange={(event) => onChange({ feeConfirmed: event.currentTarget.checked })}
+        />
+      )}
+    </Stack>
+  );
+}
+
+/** The Reports query form (part 2 §2, §4, §5). */
+export function ReportFormFields({
+  form,
+  asker,
+  locations,
+  recipients,
+  problem,
+  onChange,
+  onSubmit,
+}: {
+  form: ReportForm;
+  asker: ReportAsker;
+  locations: readonly Choice[];
+  recipients: readonly Choice[];
+  /** The validation text of the last submit. */
+  problem: string | null;
+  onChange: (changes: Partial<ReportForm>) => void;
+  onSubmit: () => void;
+}) {
+  const type = form.type;
+  const system = isSystemReport(type);
+  const allowed = isSystemReport(type) || reportTypeAllowed(type, asker.level);
+  const chooseType = (type: ReportType) =>
+    onChange({ type, ...datesFor(type, asker.level, asker.today), feeConfirmed: false });
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    onSubmit();
+  };
+
+  return (
+    <form onSubmit={submit} noValidate aria-label="Report">
+      <Stack gap="md">
+        <NativeSelect
+          label="Report type"
+          value={form.type}
+          data={reportTypesFor(asker.isSuperuser).map((type) => ({
+            value: type,
+            label: REPORT_TYPE_LABELS[type],
+          }))}
+          onChange={(event) => chooseType(event.currentTarget.value as ReportType)}
+        />
+        {!allowed ? (
+          <TierNotice />
+        ) : (
+          <>
+            {form.type === 'sms' && (
+              <NativeSelect
+                label="Status"
+                value={form.status}
+                data={SMS_STATUS_FILTERS.map((status) => ({ value: status, label: capitalised(status) }))}
+                onChange={(event) => onChange({ status: event.currentTarget.value as SmsStatusFilter })}
+              />
+            )}
+            <DateFields form={form} asker={asker} onChange={onChange} />
+            <NativeSelect
+              label="Format"
+              value={form.format}
+              data={REPORT_FORMATS.map((format) => ({ value: format, label: REPORT_FORMAT_LABELS[format] }))}
+              onChange={(event) => onChange({ format: event.currentTarget.value as ReportFormat })}
+            />
+            {!system && (
+              <ChoicePicker
+                label="Locations"
+                selectAllLabel="Select all locations"
+                choices={locations}
+                selected={form.locations}
+                onChange={(ids) => onChange({ locations: ids })}
+                placeholder="Choose locations"
+                empty="No locations yet."
+              />
+            )}
+            <ChoicePicker
+              label="Email To"
+              selectAllLabel="Select all recipients"
+              choices={recipients}
+              selected={form.recipients}
+              onChange={(ids) => onChange({ recipients: ids })}
+              placeholder="Choose recipients"
+              empty="No contacts with an e-mail address yet."
+            />
+            <ExtraAddresses value={form.extra} onChange={(extra) => onChange({ extra })} />
+            <HistoricalFee form={form} fee={asker.fee} onChange={onChange} />
+            {problem && <ErrorMessage>{problem}</ErrorMessage>}
+            <Button type="submit">{submitLabel(form.format, form.locations.length)}</Button>
+          </>
+        )}
+      </Stack>
+    </form>
+  );
+}

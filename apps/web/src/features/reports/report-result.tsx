@@ -1,0 +1,234 @@
+import { Anchor, Box, Button, Group, List, Paper, Progress, Stack, Text } from '@mantine/core';
+import { REPORT_MESSAGES, type ReportTask } from '@pluvio/shared/reports';
+import { useQuery } from '@tanstack/react-query';
+import { type ReactNode, useRef, useState } from 'react';
+import { Link } from 'react-router';
+import { ErrorMessage, InfoMessage } from '../../components/form-message';
+import { PATHS } from '../../lib/routes';
+import { downloadReportCsv, reportTaskQuery, taskFileQuery } from './api';
+import type { ReportCall } from './report-request';
+
+/** The height of the result area (part 2 §2). */
+export const RESULT_HEIGHT = 700;
+
+/** What the result area shows after a submit. */
+export type Outcome =
+  | {
+      kind: 'report';
+      html: string;
+      /** The same report as CSV, for the Download CSV button. */
+      csv: ReportCall;
+      alsoSent: boolean;
+      /** Why sending it to the chosen recipients failed. */
+      sendFailure: string[] | null;
+    }
+  | { kind: 'task'; taskId: string; showFile: boolean; alsoSent: boolean }
+  | { kind: 'failure'; lines: string[] };
+
+function Lines({ lines }: { lines: readonly ReactNode[] }) {
+  return (
+    <Stack gap={4}>
+      {lines.map((line, index) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: the lines of one message never move
+        <div key={index}>{line}</div>
+      ))}
+    </Stack>
+  );
+}
+
+function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+/** A rendered report in a sandbox: no scripts run; printing needs modals. */
+function ReportFrame({ html, tools, notes }: { html: string; tools?: ReactNode; notes?: ReactNode }) {
+  const frame = useRef<HTMLIFrameElement>(null);
+  return (
+    <Stack gap="sm" h="100%">
+      {notes}
+      <Group gap="sm">
+        <Button variant="default" onClick={() => frame.current?.contentWindow?.print()}>
+          Print
+        </Button>
+        {tools}
+      </Group>
+      <Box
+        component="iframe"
+        ref={frame}
+        title="Report"
+        sandbox="allow-modals allow-same-origin"
+        srcDoc={html}
+        style={{ flex: 1, width: '100%', border: 0, minHeight: 0 }}
+      />
+    </Stack>
+  );
+}
+
+function CsvDownload({ call }: { call: ReportCall }) {
+  const [state, setState] = useState<{ saving: boolean; saved: boolean; failure: string | null }>({
+    saving: false,
+    saved: false,
+    failure: null,
+  });
+  const download = async () => {
+    setState({ saving: true, saved: false, failure: null });
+    try {
+      await downloadReportCsv(call);
+      setState({ saving: false, saved: true, failure: null });
+    } catch (error) {
+      setState({ saving: false, saved: false, failure: messageOf(error) });
+    }
+  };
+  return (
+    <>
+      <Button variant="default" onClick={download} loading={state.saving}>
+        Download CSV
+      </Button>
+      {state.saved && (
+        <Text size="sm" role="status">
+          {REPORT_MESSAGES.checkDownloads}
+        </Text>
+      )}
+      {state.failure && (
+        <Text size="sm" c="red.9" role="alert">
+          {REPORT_MESSAGES.fetchFailed}: {state.failure}
+        </Text>
+      )}
+    </>
+  );
+}
+
+function ShownReport({ outcome }: { outcome: Extract<Outcome, { kind: 'report' }> }) {
+  return (
+    <ReportFrame
+      html={outcome.html}
+      tools={<CsvDownload call={outcome.csv} />}
+      notes={
+        <>
+          {outcome.alsoSent && <InfoMessage>{REPORT_MESSAGES.alsoSent}</InfoMessage>}
+          {outcome.sendFailure && (
+            <ErrorMessage>
+              <Lines lines={outcome.sendFailure} />
+            </ErrorMessage>
+          )}
+        </>
+      }
+    />
+  );
+}
+
+function MailLinks({ messageIds }: { messageIds: readonly number[] }) {
+  if (messageIds.length === 0) return null;
+  return (
+    <List size="sm" aria-label="Report e-mails">
+      {messageIds.map((id) => (
+        <List.Item key={id}>
+          <Anchor component={Link} to={`${PATHS.mailViewer}?message=${id}`}>
+            Open e-mail {id} in the mail viewer
+          </Anchor>
+        </List.Item>
+      ))}
+    </List>
+  );
+}
+
+function TaskFile({ taskId, alsoSent }: { taskId: string; alsoSent: boolean }) {
+  const file = useQuery(taskFileQuery(taskId));
+  if (file.isError)
+    return (
+      <ErrorMessage>
+        <Lines lines={[REPORT_MESSAGES.fetchFailed, messageOf(file.error)]} />
+      </ErrorMessage>
+    );
+  if (!file.data) return <Text role="status">Loading...</Text>;
+  return (
+    <ReportFrame html={file.data} notes={alsoSent && <InfoMessage>{REPORT_MESSAGES.alsoSent}</InfoMessage>} />
+  );
+}
+
+function TaskProgress({ task, taskId }: { task: ReportTask | undefined; taskId: string }) {
+  const progress = task?.progress ?? 0;
+  const stage = task?.stage ?? (task?.status === 'running' ? 'Preparing the report' : 'Waiting to start');
+  return (
+    <InfoMessage>
+      <Stack gap="xs">
+        <Text inherit fw={600}>
+          {REPORT_MESSAGES.submitted}
+        </Text>
+        <Text inherit>Task ID: {taskId}</Text>
+        <Group justify="space-between" gap="xs">
+          <Text inherit>{stage}</Text>
+          <Text inherit>{progress}%</Text>
+        </Group>
+        <Progress value={progress} aria-label="Report progress" animated striped />
+      </Stack>
+    </InfoMessage>
+  );
+}
+
+function FollowedTask({
+  outcome,
+  isSuperuser,
+}: {
+  outcome: Extract<Outcome, { kind: 'task' }>;
+  isSuperuser: boolean;
+}) {
+  const query = useQuery(reportTaskQuery(outcome.taskId));
+  const task = query.data;
+  if (query.isError)
+    return (
+      <ErrorMessage>
+        <Lines lines={[REPORT_MESSAGES.submitFailed, messageOf(query.error)]} />
+      </ErrorMessage>
+    );
+  if (task?.status === 'failed')
+    return (
+      <ErrorMessage>
+        <Lines lines={[REPORT_MESSAGES.submitFailed, task.error ?? '']} />
+      </ErrorMessage>
+    );
+  if (task?.status !== 'done') return <TaskProgress task={task} taskId={outcome.taskId} />;
+  if (outcome.showFile) return <TaskFile taskId={outcome.taskId} alsoSent={outcome.alsoSent} />;
+  return (
+    <InfoMessage>
+      <Stack gap="xs">
+        <Text inherit fw={600}>
+          {REPORT_MESSAGES.submitted}
+        </Text>
+        <Text inherit>Task ID: {outcome.taskId}</Text>
+        <Text inherit>{REPORT_MESSAGES.checkEmail}</Text>
+        {isSuperuser && <MailLinks messageIds={task.message_ids} />}
+      </Stack>
+    </InfoMessage>
+  );
+}
+
+/** The result area: a fixed 700px box showing the report, the task's progress or the outcome. */
+export function ReportResult({ outcome, isSuperuser }: { outcome: Outcome | null; isSuperuser: boolean }) {
+  return (
+    <Paper
+      withBorder
+      radius="md"
+      p={{ base: 'xs', sm: 'md' }}
+      h={RESULT_HEIGHT}
+      component="section"
+      aria-label="Report result"
+      style={{ display: 'flex', flexDirection: 'column', overflow: 'auto' }}
+    >
+      {!outcome && (
+        <Text m="auto" ta="center">
+          Choose a report and press View Report or Email Report. The result appears here.
+        </Text>
+      )}
+      {outcome?.kind === 'report' && <ShownReport outcome={outcome} />}
+      {outcome?.kind === 'task' && (
+        <FollowedTask key={outcome.taskId} outcome={outcome} isSuperuser={isSuperuser} />
+      )}
+      {outcome?.kind === 'failure' && (
+        <ErrorMessage>
+          <Lines lines={outcome.lines} />
+        </ErrorMessage>
+      )}
+    </Paper>
+  );
+}

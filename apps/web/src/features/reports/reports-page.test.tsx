@@ -1,0 +1,499 @@
+import { REPORT_MESSAGES, REPORT_TYPE_LABELS, reportTypesFor } from '@pluvio/shared/reports';
+import { cleanup, fireEvent, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { setAccessToken, setUser } from '../../lib/session';
+import { MOBILE_QUERY } from '../../lib/use-is-mobile';
+import { buildClient, buildContact, buildLocation, buildUser } from '../../testing/fixtures';
+import { stubMatchMedia } from '../../testing/match-media';
+import { type FetchHandler, jsonResponse, renderRoute, stubFetch, withConfig } from '../../testing/render';
+
+const TODAY = new Date('2026-11-24T15:00:00Z');
+const LOCATIONS = [buildLocation({ id: 1, name: 'North Yard' }), buildLocation({ id: 2, name: 'South Pit' })];
+const CONTACTS = [
+  buildContact({ id: 11, name: 'Ann Site', email: 'ann@example.com' }),
+  buildContact({ id: 12, name: 'No Mail', email: null }),
+];
+const REPORT_HTML = '<html><body><h1 style="color:#123">North Yard, October 2026</h1></body></html>';
+
+function task(overrides: Record<string, unknown> = {}) {
+  return {
+    task_id: 'task-1',
+    type: 'monthly',
+    format: 'csv',
+    status: 'running',
+    progress: 40,
+    stage: 'Rendering the CSV',
+    message_ids: [],
+    error: null,
+    file: null,
+    fee: null,
+    created_at: '2026-11-24T15:00:00Z',
+    finished_at: null,
+    ...overrides,
+  };
+}
+
+interface Call {
+  method: string;
+  path: string;
+  query: Record<string, string>;
+  body: unknown;
+}
+
+/**
+ * The API as the Reports screen sees it: the account's lists, the reports (HTML, CSV, jobs) and
+ * the task, which runs on its first reading and is done (or `finish`) on the next.
+ */
+function serveReports(
+  answers: Partial<Record<'report' | 'job' | 'csv', () => Response>> = {},
+  finish = task({ status: 'done', progress: 100, stage: 'Sent', message_ids: [7] }),
+) {
+  const calls: Call[] = [];
+  let taskReads = 0;
+  const handler: FetchHandler = (url, init) => {
+    const [path = '', search = ''] = url.split('?');
+    const query = Object.fromEntries(new URLSearchParams(search));
+    const method = init.method ?? 'GET';
+    calls.push({ method, path, query, body: init.body ? JSON.parse(String(init.body)) : undefined });
+    if (path === '/api/locations/') return jsonResponse(LOCATIONS);
+    if (path === '/api/contacts/') return jsonResponse(CONTACTS);
+    if (path === '/api/tasks/task-1') {
+      taskReads += 1;
+      return jsonResponse(taskReads === 1 ? task() : finish);
+    }
+    if (path === '/api/tasks/task-1/file')
+      return new Response(REPORT_HTML, { headers: { 'Content-Type': 'text/html' } });
+    if (!path.startsWith('/api/reports/')) return jsonResponse({ detail: 'unexpected' }, 500);
+    if (method === 'POST') return answers.job?.() ?? jsonResponse({ task_id: 'task-1' });
+    if (query.format === 'csv')
+      return (
+        answers.csv?.() ??
+        new Response('date,total\n', {
+          headers: {
+            'Content-Type': 'text/csv',
+            'Content-Disposition': 'attachment; filename="north-yard.csv"',
+          },
+        })
+      );
+    return answers.report?.() ?? new Response(REPORT_HTML, { headers: { 'Content-Type': 'text/html' } });
+  };
+  stubFetch(withConfig(handler));
+  return calls;
+}
+
+function signIn(tier: 'bronze' | 'silver' | 'gold', overrides: Parameters<typeof buildUser>[0] = {}) {
+  setAccessToken('token-1');
+  setUser(buildUser({ clients: [buildClient({ tier })], ...overrides }));
+}
+
+function superuser() {
+  setAccessToken('token-1');
+  setUser(buildUser({ role: 'admin', is_superuser: true, clients: [buildClient({ tier: 'gold' })] }));
+}
+
+async function openReports() {
+  renderRoute('/reports');
+  return screen.findByRole('form', { name: 'Report' });
+}
+
+function field(label: string): HTMLInputElement {
+  return screen.getByLabelText(label) as HTMLInputElement;
+}
+
+function setDate(label: string, value: string) {
+  fireEvent.change(field(label), { target: { value } });
+}
+
+async function chooseType(label: string) {
+  await userEvent.selectOptions(field('Report type'), label);
+}
+
+async function chooseFormat(label: string) {
+  await userEvent.selectOptions(field('Format'), label);
+}
+
+async function pick(label: string, option: string) {
+  await userEvent.click(screen.getByRole('combobox', { name: label }));
+  await userEvent.click(await screen.findByRole('option', { name: option }));
+}
+
+function submitButton() {
+  return screen.getByRole('button', { name: /^(View|Email) Report$/ });
+}
+
+function resultArea() {
+  return within(screen.getByRole('region', { name: 'Report result' }));
+}
+
+function reportCalls(calls: Call[], method: string) {
+  return calls.filter((call) => call.path.startsWith('/api/reports/') && call.method === method);
+}
+
+describe('reports screen', { timeout: 15_000 }, () => {
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(TODAY);
+  });
+
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('opens on the monthly report of the month the level allows (part 2 §4, §5)', async () => {
+    serveReports();
+    signIn('bronze');
+    await openReports();
+    expect(field('Report type').value).toBe('monthly');
+    expect(field('Month').value).toBe('2026-10');
+    expect(field('Month').max).toBe('2026-10');
+    expect(field('Month').min).toBe('2024-11');
+  });
+
+  it('lets gold run the current month and holds silver to the previous one', async () => {
+    serveReports();
+    signIn('gold');
+    await openReports();
+    expect(field('Month').value).toBe('2026-11');
+    expect(field('Month').max).toBe('2026-11');
+    cleanup();
+
+    signIn('silver');
+    await openReports();
+    expect(field('Month').value).toBe('2026-10');
+    expect(field('Month').max).toBe('2026-10');
+  });
+
+  it('sets each type’s dates and keeps weekly at seven days back from the to date', async () => {
+    serveReports();
+    signIn('gold');
+    await openReports();
+    await chooseType('Weekly');
+    expect([field('From date').value, field('To date').value]).toEqual(['2026-11-17', '2026-11-24']);
+    setDate('To date', '2026-11-20');
+    expect(field('From date').value).toBe('2026-11-13');
+    expect(field('To date').min).toBe('2024-11-01');
+    expect(field('From date').min).toBe('2022-11-01');
+
+    await chooseType('Custom');
+    expect([field('From date').value, field('To date').value]).toEqual(['', '2026-11-24']);
+
+    await chooseType('Historical');
+    expect([field('From date').value, field('To date').value]).toEqual(['2022-11-01', '2024-10-31']);
+    expect(field('To date').max).toBe('2024-10-31');
+    expect(screen.getByText(REPORT_MESSAGES.historicalFeeNote)).toBeTruthy();
+  });
+
+  it('reads Email Report for several locations or a CSV or Excel file, View Report otherwise', async () => {
+    serveReports();
+    signIn('gold');
+    await openReports();
+    expect(submitButton().textContent).toBe('View Report');
+    await pick('Locations', 'North Yard');
+    expect(submitButton().textContent).toBe('View Report');
+    await chooseFormat('PDF');
+    expect(submitButton().textContent).toBe('View Report');
+    await chooseFormat('CSV');
+    expect(submitButton().textContent).toBe('Email Report');
+    await chooseFormat('Excel');
+    expect(submitButton().textContent).toBe('Email Report');
+    await chooseFormat('HTML');
+    await userEvent.click(screen.getByLabelText('Select all locations'));
+    expect(submitButton().textContent).toBe('Email Report');
+  });
+
+  it('says what is missing, in the order of the specification', async () => {
+    const calls = serveReports();
+    signIn('gold');
+    await openReports();
+    await chooseType('Custom');
+    setDate('From date', '');
+    await userEvent.click(submitButton());
+    expect(screen.getByRole('alert').textContent).toBe(REPORT_MESSAGES.selectLocation);
+
+    await pick('Locations', 'North Yard');
+    await userEvent.click(submitButton());
+    expect(screen.getByRole('alert').textContent).toBe(REPORT_MESSAGES.bothDates);
+
+    setDate('From date', '2026-11-01');
+    await chooseFormat('PDF');
+    await userEvent.click(submitButton());
+    expect(screen.getByRole('alert').textContent).toBe(REPORT_MESSAGES.selectContact);
+
+    setDate('From date', '2024-10-01');
+    await chooseFormat('HTML');
+    expect(screen.getByText(REPORT_MESSAGES.historicalFeeNote)).toBeTruthy();
+    await userEvent.click(submitButton());
+    expect(screen.getByRole('alert').textContent).toBe(REPORT_MESSAGES.confirmHistorical);
+    expect(reportCalls(calls, 'GET')).toHaveLength(0);
+    expect(reportCalls(calls, 'POST')).toHaveLength(0);
+  });
+
+  it('shows the tier notice instead of the form for weekly, custom and RapidRain below silver', async () => {
+    serveReports();
+    signIn('bronze');
+    await openReports();
+    for (const type of ['Weekly', 'Custom', 'RapidRain']) {
+      await chooseType(type);
+      expect(screen.getByText(/This feature is not available at your current service level/)).toBeTruthy();
+      expect(screen.queryByRole('button', { name: /Report$/ })).toBeNull();
+    }
+    await chooseType('Historical');
+    expect(screen.queryByText(/This feature is not available/)).toBeNull();
+  });
+
+  it('gives superusers the system reports without a location picker, except weekly and historical', async () => {
+    serveReports();
+    superuser();
+    await openReports();
+    const options = within(field('Report type')).getAllByRole('option');
+    expect(options.map((option) => option.textContent)).toEqual(
+      reportTypesFor(true).map((type) => REPORT_TYPE_LABELS[type]),
+    );
+    expect(field('Report type').value).toBe('sms');
+    expect(field('Status').value).toBe('all');
+    expect(screen.queryByRole('combobox', { name: 'Locations' })).toBeNull();
+    await chooseType('Weekly');
+    expect(screen.getByRole('combobox', { name: 'Locations' })).toBeTruthy();
+    await chooseType('Unpaid Accounts');
+    expect(screen.queryByRole('combobox', { name: 'Locations' })).toBeNull();
+    expect(screen.queryByLabelText('From date')).toBeNull();
+  });
+
+  it('shows the superuser’s SMS report with the status filter and the misspelt sort parameter', async () => {
+    const calls = serveReports();
+    superuser();
+    await openReports();
+    await userEvent.selectOptions(field('Status'), 'Failed');
+    await userEvent.click(submitButton());
+    await resultArea().findByTitle('Report');
+    expect(reportCalls(calls, 'GET')[0]).toMatchObject({
+      path: '/api/reports/sms',
+      query: {
+        format: 'html',
+        status: 'failed',
+        start_date: '2026-11-17',
+        end_date: '2026-11-24',
+        sort_field: 'queuedTime',
+        sort_directin: 'desc',
+      },
+    });
+  });
+
+  it('drops typed addresses that are not e-mail addresses, with a note', async () => {
+    const calls = serveReports();
+    signIn('gold');
+    await openReports();
+    await pick('Locations', 'North Yard');
+    await chooseFormat('CSV');
+    const extra = screen.getByRole('combobox', { name: 'Other e-mail addresses' });
+    await userEvent.type(extra, 'bob@example.com,not-an-address,');
+    expect(screen.getByText('Not an e-mail address, left out: not-an-address')).toBeTruthy();
+    await userEvent.paste('carl@example.com; bad@');
+    await userEvent.tab();
+    expect(screen.getByText('Not an e-mail address, left out: bad@')).toBeTruthy();
+    await userEvent.click(submitButton());
+    expect(await resultArea().findByText(REPORT_MESSAGES.submitted)).toBeTruthy();
+    expect(reportCalls(calls, 'POST')[0]?.body).toMatchObject({
+      email_list: ['bob@example.com', 'carl@example.com'],
+    });
+  });
+
+  it('offers the user’s own address and the contacts that have one as recipients', async () => {
+    serveReports();
+    signIn('gold');
+    await openReports();
+    await userEvent.click(screen.getByRole('combobox', { name: 'Email To' }));
+    const options = within(await screen.findByRole('listbox')).getAllByRole('option');
+    expect(options.map((option) => option.textContent)).toEqual([
+      'Jane Doe (jane@example.com)',
+      'Ann Site (ann@example.com)',
+    ]);
+  });
+
+  it('shows a single location’s report in the page, sends it to the chosen contacts and downloads it as CSV', async () => {
+    const calls = serveReports();
+    const scroll = vi.spyOn(window, 'scrollTo');
+    const saved = vi.fn();
+    vi.stubGlobal(
+      'URL',
+      Object.assign(URL, { createObjectURL: () => 'blob:report', revokeObjectURL: () => undefined }),
+    );
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      saved(this.download);
+    });
+    signIn('gold');
+    await openReports();
+    await pick('Locations', 'North Yard');
+    await pick('Email To', 'Ann Site (ann@example.com)');
+    await userEvent.click(submitButton());
+
+    const frame = (await resultArea().findByTitle('Report')) as HTMLIFrameElement;
+    expect(frame.getAttribute('srcdoc')).toBe(REPORT_HTML);
+    expect(frame.getAttribute('sandbox')).toBe('allow-modals allow-same-origin');
+    expect(resultArea().getByText(REPORT_MESSAGES.alsoSent)).toBeTruthy();
+    expect(scroll).toHaveBeenCalledWith(expect.objectContaining({ top: 0 }));
+    expect(reportCalls(calls, 'GET')[0]).toMatchObject({
+      path: '/api/reports/data_by_date_range/2026-11-01/2026-11-30/1',
+      query: { client_id: '10', report_type: 'monthly', format: 'html' },
+    });
+    expect(reportCalls(calls, 'POST')[0]).toMatchObject({
+      path: '/api/reports/data_by_date_range/2026-11-01/2026-11-30',
+      query: { client_id: '10', report_type: 'monthly' },
+      body: { email_format: 'html', email_list: ['ann@example.com'], locations: [1] },
+    });
+
+    await userEvent.click(resultArea().getByRole('button', { name: 'Download CSV' }));
+    expect(await resultArea().findByText(REPORT_MESSAGES.checkDownloads)).toBeTruthy();
+    expect(saved).toHaveBeenCalledWith('north-yard.csv');
+    expect(reportCalls(calls, 'GET')[1]?.query.format).toBe('csv');
+  });
+
+  it('e-mails a report as a job, with its progress until it is done', async () => {
+    const calls = serveReports();
+    signIn('gold');
+    await openReports();
+    await pick('Locations', 'North Yard');
+    await pick('Locations', 'South Pit');
+    await pick('Email To', 'Jane Doe (jane@example.com)');
+    await chooseFormat('PDF');
+    await userEvent.click(screen.getByRole('button', { name: 'Email Report' }));
+
+    expect(await resultArea().findByText('Rendering the CSV')).toBeTruthy();
+    expect(
+      resultArea().getByRole('progressbar', { name: 'Report progress' }).getAttribute('aria-valuenow'),
+    ).toBe('40');
+    expect(await resultArea().findByText(REPORT_MESSAGES.checkEmail, {}, { timeout: 3000 })).toBeTruthy();
+    expect(resultArea().getByText(REPORT_MESSAGES.submitted)).toBeTruthy();
+    expect(resultArea().getByText('Task ID: task-1')).toBeTruthy();
+    expect(resultArea().queryByRole('link')).toBeNull();
+    expect(reportCalls(calls, 'POST')[0]).toEqual({
+      method: 'POST',
+      path: '/api/reports/data_by_date_range/2026-11-01/2026-11-30',
+      query: { client_id: '10', report_type: 'monthly' },
+      body: { email_format: 'pdf', email_list: ['jane@example.com'], locations: [1, 2] },
+    });
+  });
+
+  it('links a superuser to the report’s e-mails in the mail viewer', async () => {
+    const calls = serveReports();
+    superuser();
+    await openReports();
+    await chooseType('Unpaid Accounts');
+    await chooseFormat('Excel');
+    await pick('Email To', 'Jane Doe (jane@example.com)');
+    await userEvent.click(submitButton());
+    const link = await resultArea().findByRole(
+      'link',
+      { name: 'Open e-mail 7 in the mail viewer' },
+      { timeout: 3000 },
+    );
+    expect(link.getAttribute('href')).toBe('/admin/mail?message=7');
+    expect(reportCalls(calls, 'POST')).toEqual([
+      {
+        method: 'POST',
+        path: '/api/reports/unpaid',
+        query: {},
+        body: { email_format: 'excel', email_list: ['jane@example.com'] },
+      },
+    ]);
+  });
+
+  it('asks for the historical fee confirmation, sends it and shows the prepared report', async () => {
+    const calls = serveReports(
+      {},
+      task({ type: 'historical', format: 'html', status: 'done', progress: 100, fee: 25 }),
+    );
+    signIn('gold');
+    await openReports();
+    await chooseType('Historical');
+    await pick('Locations', 'North Yard');
+    await userEvent.click(submitButton());
+    expect(screen.getByRole('alert').textContent).toBe(REPORT_MESSAGES.confirmHistorical);
+
+    await userEvent.click(
+      screen.getByLabelText(
+        'Historical reports are charged a fee of $25.00, billed to your account. Submit this Historical Report request and pay the fee?',
+      ),
+    );
+    await userEvent.click(submitButton());
+    const frame = await resultArea().findByTitle('Report', {}, { timeout: 3000 });
+    expect(frame.getAttribute('srcdoc')).toBe(REPORT_HTML);
+    expect(reportCalls(calls, 'GET')).toHaveLength(0);
+    expect(reportCalls(calls, 'POST')[0]).toMatchObject({
+      path: '/api/reports/data_by_date_range/2022-11-01/2024-10-31',
+      query: { report_type: 'historical' },
+      body: { email_format: 'html', email_list: [], locations: [1], confirm_fee: true },
+    });
+  });
+
+  it('says the location was not found when the report answers 404', async () => {
+    serveReports({ report: () => jsonResponse({ detail: 'Not Found' }, 404) });
+    signIn('gold');
+    await openReports();
+    await pick('Locations', 'North Yard');
+    await userEvent.click(submitButton());
+    const box = await resultArea().findByRole('alert');
+    expect(box.textContent).toBe(`${REPORT_MESSAGES.fetchFailed}${REPORT_MESSAGES.locationNotFound}`);
+  });
+
+  it('blames missing test data when the e-mail report fails', async () => {
+    serveReports({ report: () => jsonResponse({ detail: 'No deliveries' }, 400) });
+    superuser();
+    await openReports();
+    await chooseType('Rejected E-mails');
+    setDate('From date', '2026-11-01');
+    await userEvent.click(submitButton());
+    const box = await resultArea().findByRole('alert');
+    expect(box.textContent).toBe(
+      `${REPORT_MESSAGES.fetchFailed}No deliveries ${REPORT_MESSAGES.missingTestData}${REPORT_MESSAGES.tryLater}`,
+    );
+  });
+
+  it('shows the server’s message when a job is refused or fails', async () => {
+    serveReports({
+      job: () =>
+        jsonResponse(
+          { detail: [{ loc: ['body', 'locations'], msg: 'Location 9 not found', type: 'x' }] },
+          404,
+        ),
+    });
+    signIn('gold');
+    await openReports();
+    await pick('Locations', 'North Yard');
+    await chooseFormat('CSV');
+    await pick('Email To', 'Jane Doe (jane@example.com)');
+    await userEvent.click(submitButton());
+    expect((await resultArea().findByRole('alert')).textContent).toBe(
+      `${REPORT_MESSAGES.submitFailed}Location 9 not found`,
+    );
+  });
+
+  it('shows why a job failed', async () => {
+    serveReports({}, task({ status: 'failed', error: 'The rainfall source did not answer' }));
+    signIn('gold');
+    await openReports();
+    await pick('Locations', 'North Yard');
+    await chooseFormat('CSV');
+    await pick('Email To', 'Jane Doe (jane@example.com)');
+    await userEvent.click(submitButton());
+    expect((await resultArea().findByRole('alert', {}, { timeout: 3000 })).textContent).toBe(
+      `${REPORT_MESSAGES.submitFailed}The rainfall source did not answer`,
+    );
+  });
+
+  it('uses dropdown checklists with search and select-all on a phone', async () => {
+    stubMatchMedia((query) => query === MOBILE_QUERY);
+    serveReports();
+    signIn('gold');
+    await openReports();
+    expect(screen.queryByRole('region', { name: 'Report result' })).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: 'Locations Choose locations' }));
+    await userEvent.type(screen.getByRole('searchbox', { name: 'Search locations' }), 'pit');
+    expect(within(screen.getByRole('group', { name: 'Locations' })).getAllByRole('checkbox')).toHaveLength(1);
+    await userEvent.clear(screen.getByRole('searchbox', { name: 'Search locations' }));
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Select all shown' }));
+    expect(screen.getByRole('button', { name: 'Locations 2 selected' })).toBeTruthy();
+    expect(submitButton().textContent).toBe('Email Report');
+  });
+});

@@ -1,0 +1,203 @@
+import { Container, Grid, Group, Loader, Modal, Paper, Text, Title } from '@mantine/core';
+import { MESSAGES } from '@pluvio/shared/messages';
+import { defaultReportType, REPORT_MESSAGES, type ReportType } from '@pluvio/shared/reports';
+import type { CurrentUser } from '@pluvio/shared/users.schemas';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useMemo, useState } from 'react';
+import { DEFAULT_TIME_ZONE, todayIn } from '../../components/forecast/forecast-days';
+import { contactsQuery, locationsQuery, useActiveAccount } from '../../lib/account-api';
+import { ApiError } from '../../lib/api-client';
+import { useAppConfig } from '../../lib/app-config';
+import { useIsMobile } from '../../lib/use-is-mobile';
+import { fetchReportHtml, submitReportJob } from './api';
+import type { Choice } from './choice-picker';
+import { type ReportAsker, ReportFormFields } from './report-form';
+import {
+  emailList,
+  initialForm,
+  jobCall,
+  type ReportForm,
+  reportProblem,
+  reportRun,
+  viewCall,
+} from './report-request';
+import { type Outcome, ReportResult } from './report-result';
+
+function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : MESSAGES.tryAgain;
+}
+
+/** Part 2 §8: a report that could not be fetched, and why. */
+function fetchFailure(error: unknown, type: ReportType): string[] {
+  const message = messageOf(error);
+  const notFound = (error instanceof ApiError && error.status === 404) || message.includes('404');
+  if (type === 'emails')
+    return [
+      REPORT_MESSAGES.fetchFailed,
+      `${message} ${REPORT_MESSAGES.missingTestData}`,
+      REPORT_MESSAGES.tryLater,
+    ];
+  return [REPORT_MESSAGES.fetchFailed, notFound ? REPORT_MESSAGES.locationNotFound : message];
+}
+
+function submitFailure(error: unknown): string[] {
+  return [REPORT_MESSAGES.submitFailed, messageOf(error)];
+}
+
+async function submitJob(
+  form: ReportForm,
+  clientId: number | undefined,
+  showFile: boolean,
+): Promise<Outcome> {
+  const { path, query, body } = jobCall(form, clientId);
+  try {
+    const { task_id } = await submitReportJob({ path, query }, body);
+    return { kind: 'task', taskId: task_id, showFile, alsoSent: showFile && emailList(form).length > 0 };
+  } catch (error) {
+    return { kind: 'failure', lines: submitFailure(error) };
+  }
+}
+
+/** Shows the report at once and, when recipients are chosen, e-mails it to them too (part 2 §7). */
+async function viewReport(form: ReportForm, clientId: number | undefined): Promise<Outcome> {
+  let html: string;
+  try {
+    html = await fetchReportHtml(viewCall(form, clientId, 'html'));
+  } catch (error) {
+    return { kind: 'failure', lines: fetchFailure(error, form.type) };
+  }
+  const csv = viewCall(form, clientId, 'csv');
+  if (emailList(form).length === 0) return { kind: 'report', html, csv, alsoSent: false, sendFailure: null };
+  const { path, query, body } = jobCall(form, clientId);
+  try {
+    await submitReportJob({ path, query }, body);
+    return { kind: 'report', html, csv, alsoSent: true, sendFailure: null };
+  } catch (error) {
+    return { kind: 'report', html, csv, alsoSent: false, sendFailure: submitFailure(error) };
+  }
+}
+
+function runReport(form: ReportForm, clientId: number | undefined): Promise<Outcome> {
+  const run = reportRun(form);
+  if (run === 'view') return viewReport(form, clientId);
+  return submitJob(form, clientId, run === 'job-then-view');
+}
+
+function recipientChoices(user: CurrentUser, contacts: readonly { name: string; email: string | null }[]) {
+  const own: Choice = { id: user.email, name: `${user.first_name} ${user.last_name} (${user.email})`.trim() };
+  const others = contacts
+    .filter((contact) => contact.email && contact.email !== user.email)
+    .map((contact) => ({ id: contact.email as string, name: `${contact.name} (${contact.email})` }));
+  const unique = new Map([own, ...others].map((choice) => [choice.id, choice]));
+  return [...unique.values()];
+}
+
+function LoadingDialog({ opened }: { opened: boolean }) {
+  return (
+    <Modal
+      opened={opened}
+      onClose={() => undefined}
+      withCloseButton={false}
+      closeOnClickOutside={false}
+      closeOnEscape={false}
+      centered
+      size="auto"
+      title="Preparing the report"
+    >
+      <Group gap="sm">
+        <Loader size="sm" />
+        <Text>{MESSAGES.loading}</Text>
+      </Group>
+    </Modal>
+  );
+}
+
+function Reports({
+  user,
+  asker,
+  clientId,
+}: {
+  user: CurrentUser;
+  asker: ReportAsker;
+  clientId: number | undefined;
+}) {
+  const isMobile = useIsMobile();
+  const [form, setForm] = useState(() =>
+    initialForm(defaultReportType(asker.isSuperuser), asker.level, asker.today),
+  );
+  const [problem, setProblem] = useState<string | null>(null);
+  const [outcome, setOutcome] = useState<Outcome | null>(null);
+  const [busy, setBusy] = useState(false);
+  const locations = useQuery(locationsQuery(clientId));
+  const contacts = useQuery(contactsQuery(clientId));
+
+  const locationChoices = useMemo(
+    () => (locations.data ?? []).map((location) => ({ id: String(location.id), name: location.name })),
+    [locations.data],
+  );
+  const recipients = useMemo(() => recipientChoices(user, contacts.data ?? []), [user, contacts.data]);
+
+  useEffect(() => {
+    if (outcome) window.scrollTo({ top: 0, behavior: 'smooth' });
+  }, [outcome]);
+
+  const change = (changes: Partial<ReportForm>) => {
+    setForm((current) => ({ ...current, ...changes }));
+    setProblem(null);
+  };
+
+  const submit = async () => {
+    const found = reportProblem(form, asker.isSuperuser);
+    setProblem(found);
+    if (found) return;
+    setBusy(true);
+    try {
+      setOutcome(await runReport(form, clientId));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Container size="xl" py="lg">
+      <Title order={1} mb="md">
+        Reports
+      </Title>
+      <Grid gap="lg">
+        <Grid.Col span={{ base: 12, md: 5, lg: 4 }} order={{ base: 2, md: 1 }}>
+          <Paper withBorder radius="md" p="md">
+            <ReportFormFields
+              form={form}
+              asker={asker}
+              locations={locationChoices}
+              recipients={recipients}
+              problem={problem}
+              onChange={change}
+              onSubmit={submit}
+            />
+          </Paper>
+        </Grid.Col>
+        {(outcome || !isMobile) && (
+          <Grid.Col span={{ base: 12, md: 7, lg: 8 }} order={{ base: 1, md: 2 }}>
+            <ReportResult outcome={outcome} isSuperuser={asker.isSuperuser} />
+          </Grid.Col>
+        )}
+      </Grid>
+      <LoadingDialog opened={busy} />
+    </Container>
+  );
+}
+
+/** /reports: the query form and the result area (part 2 §2, §4, §5, §7, §8). */
+export function ReportsPage() {
+  const { user, viewer, clientId } = useActiveAccount();
+  const config = useAppConfig();
+  if (!user || !viewer) return null;
+  const asker: ReportAsker = {
+    isSuperuser: viewer.isSuperuser,
+    level: viewer.tier,
+    today: todayIn(config?.time_zone ?? DEFAULT_TIME_ZONE),
+    fee: config?.historical_report_fee,
+  };
+  return <Reports user={user} asker={asker} clientId={clientId} />;
+}
