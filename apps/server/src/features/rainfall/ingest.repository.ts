@@ -232,6 +232,15 @@ export function createIngestRepository(db: AppDb) {
     },
 
     /** How many intervals of `product` ending in (from, to] have each pass as their best stored one, by source (D3). */
+    /** The end of the oldest interval of `product` stored by ingestion; null before the first. */
+    async oldestDone(product: PrecipitationProduct): Promise<Date | null> {
+      const [row] = await queryRows<{ ends_at: Date | string | null }>(
+        db,
+        sql`select min(ends_at) as ends_at from ingest_intervals where product = ${product} and status = 'done'`,
+      );
+      return row?.ends_at ? new Date(row.ends_at) : null;
+    },
+
     async storedPasses(product: PrecipitationProduct, range: { from: Date; to: Date }): Promise<PassCount[]> {
       const rows = await queryRows<{ pass: number; source: string | null; intervals: number }>(
         db,

@@ -2,6 +2,7 @@ import type { IngestStatusResponse, ProcessStatusResponse } from '@pluvio/shared
 import type { AppDb } from '../../db/client';
 import type { Clock } from '../../lib/clock';
 import { DEFAULT_LEASE, type Lease, leaseEnd, whileRenewing } from '../../lib/lease';
+import { productDate } from '../../lib/time';
 import type { LocationPoint } from '../locations/locations.service';
 import type { PrecipitationProduct, PrecipitationSource } from '../sources/sources';
 import { createHistoryFillRepository } from './history-fill.repository';
@@ -267,6 +268,20 @@ export function createIngestionService(db: AppDb, options: IngestionOptions) {
       const newest = await intervals.newestHourlyPass();
       if (!newest) return { status: 'processing', datetime: null };
       return { status: newest.processing ? 'processing' : 'done', datetime: newest.endsAt.toISOString() };
+    },
+
+    /**
+     * The last day (of the product time zone) before the days ingestion has stored: a report
+     * produces the rainfall of that day and earlier on demand (`pastRainfall`). Days of the
+     * ingest window (BACKFILL_DAYS) are left to ingestion, even while it is still catching up.
+     */
+    async lastDayBeforeIngested(product: PrecipitationProduct, timeZone: string): Promise<string> {
+      const now = clock.now();
+      const windowStart = new Date(now.getTime() - backfillDays * DAY);
+      const oldest = await intervals.oldestDone(product);
+      const first = oldest && oldest < windowStart ? oldest : windowStart;
+      // The day holding the first stored interval may be stored only in part: it is produced too.
+      return productDate(first, timeZone);
     },
 
     /** How many intervals of `product` ending in (from, to] have each pass as their best stored one, by source (D3). */

@@ -38,6 +38,23 @@ export function createPastRainfallRepository(db: AppDb) {
       );
     },
 
+    /** The days from `fromDate` to `toDate` produced for every one of these locations. */
+    async daysProducedForAll(
+      product: PrecipitationProduct,
+      locationIds: readonly number[],
+      fromDate: string,
+      toDate: string,
+    ): Promise<string[]> {
+      const rows = await queryRows<{ day: string }>(
+        db,
+        sql`select day::text as day from rainfall_on_demand_days
+             where product = ${product} and location_id = any(${pgArray(locationIds)}::int[])
+               and day between ${fromDate} and ${toDate}
+             group by day having count(*) = ${new Set(locationIds).size} order by day`,
+      );
+      return rows.map((row) => row.day);
+    },
+
     async remember(product: PrecipitationProduct, days: readonly FilledDay[], now: Date): Promise<void> {
       if (days.length === 0) return;
       await db.execute(sql`

@@ -1,3 +1,4 @@
+import { shiftDate } from '@pluvio/shared/calendar';
 import type { AppDb } from '../../db/client';
 import type { Clock } from '../../lib/clock';
 import { type ProductDay, productDays } from '../../lib/time';
@@ -83,6 +84,30 @@ export function createPastRainfallService(db: AppDb, options: PastRainfallOption
   }
 
   return {
+    /** The source past rainfall is produced from (its final pass). */
+    sourceName: source.name,
+
+    /**
+     * The last day of the unbroken run of days from `fromDate` (up to `toDate`) produced for every
+     * one of `locationIds`; null when `fromDate` was not. A report counts those days as the
+     * source's final pass.
+     */
+    async producedUntil(
+      product: PrecipitationProduct,
+      locationIds: readonly number[],
+      fromDate: string,
+      toDate: string,
+    ): Promise<string | null> {
+      if (locationIds.length === 0) return null;
+      const days = await past.daysProducedForAll(product, locationIds, fromDate, toDate);
+      let last: string | null = null;
+      for (const day of days) {
+        if (day !== (last === null ? fromDate : shiftDate(last, 1))) break;
+        last = day;
+      }
+      return last;
+    },
+
     /**
      * Makes sure `product` rainfall of `locationIds` is stored for the days `fromDate` to
      * `toDate` (YYYY-MM-DD of the product time zone), producing the location-days not produced

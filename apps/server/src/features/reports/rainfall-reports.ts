@@ -7,6 +7,7 @@ import { productDays, productTimestamp } from '../../lib/time';
 import type { LocationRow } from '../locations/locations.schema';
 import type { LocationsService } from '../locations/locations.service';
 import type { IngestionService } from '../rainfall/ingestion.service';
+import type { PastRainfallService } from '../rainfall/past-rainfall.service';
 import { type DaySummary, type RainfallService, sumOfRainfall } from '../rainfall/rainfall.service';
 import type { PrecipitationProduct } from '../sources/sources';
 import {
@@ -39,6 +40,7 @@ export interface RainfallReportDeps {
   locations: Pick<LocationsService, 'findManyInClient'>;
   rainfall: Pick<RainfallService, 'dailySummaries' | 'quartersAtOrAbove'>;
   ingestion: Pick<IngestionService, 'storedPasses'>;
+  pastRainfall: Pick<PastRainfallService, 'producedUntil' | 'sourceName'>;
 }
 
 type Progress = (fraction: number) => void;
@@ -88,27 +90,77 @@ function coveredSpan(from: string, to: string, context: ReportContext): { start:
   return { start, end: new Date(Math.min(periodEnd.getTime(), context.now.getTime())) };
 }
 
+/** Where the pass note's intervals come from: days produced on demand first, then ingestion. */
+type PassCount = Awaited<ReturnType<IngestionService['storedPasses']>>[number];
+
+interface IntervalOrigins {
+  /** Intervals of the days produced on demand from the source's final pass. */
+  produced: number;
+  producedSource: string | null;
+  /** The ingested intervals after those days, by pass and source. */
+  ingested: PassCount[];
+}
+
+/**
+ * The period's days produced on demand (older than the ingest window: an unbroken run from the
+ * first day, for every location of the report) count as the source's final pass; the rest as
+ * ingestion recorded them.
+ */
+async function intervalOrigins(
+  deps: RainfallReportDeps,
+  product: PrecipitationProduct,
+  subject: ReportSubject,
+  span: { start: Date; end: Date },
+  context: ReportContext,
+): Promise<IntervalOrigins> {
+  const { from, to } = periodOf(subject);
+  const [lastDay = to] = [to, context.today].sort();
+  const producedUntil =
+    from <= lastDay
+      ? await deps.pastRainfall.producedUntil(product, subject.locationIds, from, lastDay)
+      : null;
+  const producedEnd = producedUntil
+    ? new Date(
+        Math.min(
+          productDays(producedUntil, producedUntil, context.timeZone)[0]?.end.getTime() ?? 0,
+          span.end.getTime(),
+        ),
+      )
+    : span.start;
+  const step = product === '1h' ? HOUR : QUARTER;
+  return {
+    produced: Math.max(0, Math.floor((producedEnd.getTime() - span.start.getTime()) / step)),
+    producedSource: producedUntil ? deps.pastRainfall.sourceName : null,
+    ingested: span.end > producedEnd ? await deps.ingestion.storedPasses(product, producedEnd, span.end) : [],
+  };
+}
+
 /**
  * D3: reports use the best pass stored. Names how many of the period's intervals (up to now)
  * are Pass 2 and Pass 1, how many are not processed yet, and the source.
  */
-async function dataNote(
-  deps: RainfallReportDeps,
+function dataNote(
   product: PrecipitationProduct,
   span: { start: Date; end: Date },
-): Promise<string> {
+  origins: IntervalOrigins,
+): string {
   const step = product === '1h' ? HOUR : QUARTER;
   const expected = Math.max(0, Math.floor((span.end.getTime() - span.start.getTime()) / step));
-  const counts =
-    span.end > span.start ? await deps.ingestion.storedPasses(product, span.start, span.end) : [];
   const ofPass = (pass: number) =>
-    counts.filter((count) => count.pass === pass).reduce((sum, count) => sum + count.intervals, 0);
-  const stored = ofPass(1) + ofPass(2);
-  const sources = [...new Set(counts.flatMap((count) => count.source ?? []))];
+    origins.ingested.filter((count) => count.pass === pass).reduce((sum, count) => sum + count.intervals, 0);
+  // Days produced on demand hold each interval's last pass: Pass 2 for hours.
+  const pass2 = ofPass(2) + (product === '1h' ? origins.produced : 0);
+  const stored = origins.produced + ofPass(1) + ofPass(2);
+  const sources = [
+    ...new Set([
+      ...(origins.producedSource ? [origins.producedSource] : []),
+      ...origins.ingested.flatMap((count) => count.source ?? []),
+    ]),
+  ];
   const unit = product === '1h' ? 'hour' : '15-minute interval';
   const passes =
     product === '1h'
-      ? `${ofPass(2).toLocaleString('en-US')} are the revised estimate (Pass 2) and ${ofPass(1).toLocaleString('en-US')} the first estimate (Pass 1)`
+      ? `${pass2.toLocaleString('en-US')} are the revised estimate (Pass 2) and ${ofPass(1).toLocaleString('en-US')} the first estimate (Pass 1)`
       : `${stored.toLocaleString('en-US')} are processed`;
   const missing = expected - stored;
   return [
@@ -266,6 +318,7 @@ export async function dateRangeReport(
     return batch.map((location) => ({ location, days: summaries.get(location.id) ?? [] }));
   });
   const listedDays = from <= lastListed ? productDays(from, lastListed, context.timeZone).length : 0;
+  const span = coveredSpan(from, to, context);
   return reportDocument(context, {
     title: dateRangeTitle(subject, from),
     accountName: client.accountName,
@@ -279,7 +332,7 @@ export async function dateRangeReport(
     ],
     notes: [
       timeZoneNote(context),
-      await dataNote(deps, '1h', coveredSpan(from, to, context)),
+      dataNote('1h', span, await intervalOrigins(deps, '1h', subject, span, context)),
       "24-hour threshold reached: the day's total is at or over the location's 24-hour threshold.",
       ...(showAtlas14
         ? [
@@ -416,7 +469,7 @@ export async function rapidrainReport(
     ],
     notes: [
       timeZoneNote(context),
-      await dataNote(deps, '15m', span),
+      dataNote('15m', span, await intervalOrigins(deps, '15m', subject, span, context)),
       "Each 15-minute rainfall amount is compared with the location's RapidRain threshold, or its 24-hour threshold when it has none; equal counts as reached.",
       ...(cut
         ? [

@@ -409,7 +409,8 @@ describe('reports API', () => {
 
       const filled = await queryRows<{ location_id: number; days: number }>(
         t.services.database.db,
-        sql`select location_id, count(*)::int as days from rainfall_on_demand_days group by location_id`,
+        sql`select location_id, count(*)::int as days from rainfall_on_demand_days
+             where day between '2023-06-01' and '2023-06-03' group by location_id`,
       );
       expect(filled).toEqual([{ location_id: houston, days: 3 }]);
       expect(filled.some((row) => row.location_id === galveston)).toBe(false);
@@ -434,11 +435,29 @@ describe('reports API', () => {
       const file = await call(gold.owner, { url: `/api/tasks/${taskId}/file` });
       expect(file.headers['content-type']).toBe('text/html; charset=utf-8');
       expect(file.body).toContain(`$${t.services.config.HISTORICAL_REPORT_FEE.toFixed(2)}`);
+      expect(file.body).toContain('72 hours so far, 72 are the revised estimate (Pass 2)');
+      expect(file.body).not.toContain('not processed yet');
 
       expect(await t.services.reports.runDue()).toBe(0);
       expect(await counts()).toMatchObject({ charges: 1 });
       const totals = await t.services.accountCharges.totalsByAccount('2026-11-21', '2026-11-21');
       expect(totals.get(gold.clientId)).toBe(t.services.config.HISTORICAL_REPORT_FEE);
+    });
+
+    it('produce the rainfall of a month older than the ingest window for a view, free of charge, named as Pass 2', async () => {
+      const [, galveston] = gold.locations as [number, number];
+      const response = await call(gold.owner, {
+        url: `/api/reports/data_by_date_range/2025-02-01/2025-02-28/${galveston}`,
+      });
+      expect(response.statusCode).toBe(200);
+      expect(response.body).toContain('672 hours so far, 672 are the revised estimate (Pass 2)');
+      const [produced] = await queryRows<{ days: number }>(
+        t.services.database.db,
+        sql`select count(*)::int as days from rainfall_on_demand_days
+             where location_id = ${galveston} and day between '2025-02-01' and '2025-02-28'`,
+      );
+      expect(produced?.days).toBe(28);
+      expect(await counts()).toMatchObject({ charges: 1 });
     });
 
     it('takes over a task whose worker died before its commit, once its lease lapsed, and completes it once', async () => {

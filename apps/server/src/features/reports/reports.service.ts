@@ -1,7 +1,5 @@
-import { daysBetween } from '@pluvio/shared/calendar';
 import {
   type EmailsReportQuery,
-  HISTORICAL_END,
   isHistoricalRange,
   isSystemReport,
   needsRecipients,
@@ -24,6 +22,7 @@ import { type AccountAccess, manages } from '../accounts/accounts.access';
 import type { AccountsService } from '../accounts/accounts.service';
 import type { LocationsService } from '../locations/locations.service';
 import type { OutboxBatchQueue } from '../notifications/outbox.service';
+import type { IngestionService } from '../rainfall/ingestion.service';
 import type { PastRainfallService } from '../rainfall/past-rainfall.service';
 import type { UserRow } from '../users/users.schema';
 import type { UsersService } from '../users/users.service';
@@ -76,6 +75,7 @@ export interface ReportsOptions {
   users: Pick<UsersService, 'findById'>;
   locations: Pick<LocationsService, 'requireVisible' | 'allIdsInClient'>;
   pastRainfall: Pick<PastRainfallService, 'ensureStored'>;
+  ingestion: Pick<IngestionService, 'lastDayBeforeIngested'>;
   /** The outbox writing in the closing transaction, so the file, e-mails and charge commit together. */
   outboxIn: (db: AppDb) => Pick<OutboxBatchQueue, 'enqueueEmailsWithAttachment'>;
   /** Wakes the outbox after a report's e-mails are queued. */
@@ -98,7 +98,7 @@ const DEFAULT_SORT = { field: 'queuedTime', direction: 'desc' } as const;
 /** What a worker says it is doing, with the progress it starts at. */
 const STAGES = {
   starting: [2, 'Starting'],
-  rainfall: [5, 'Preparing historical rainfall'],
+  rainfall: [5, 'Preparing past rainfall'],
   building: [50, 'Building the report'],
   queueing: [95, 'Queueing the e-mails'],
 } as const;
@@ -275,11 +275,19 @@ export function createReportsService(db: AppDb, options: ReportsOptions) {
     return { report, settled: () => last };
   }
 
-  /** Historical days: the chosen locations' rainfall over the charged part of the range is stored first. */
-  async function preparePastRainfall(subject: ReportSubject, report: (share: number) => Promise<void>) {
-    if (subject.feeDollars === null || !subject.from || !subject.to) return;
-    const to = daysBetween(subject.to, HISTORICAL_END) >= 0 ? subject.to : HISTORICAL_END;
+  /**
+   * The report's days older than what ingestion has stored (the historical window, and months
+   * before the ingest window): the chosen locations' rainfall of those days is produced first.
+   */
+  async function preparePastRainfall(
+    subject: ReportSubject,
+    report: (share: number) => Promise<void> = async () => {},
+  ): Promise<void> {
+    if (isSystemReport(subject.type) || !subject.from || !subject.to) return;
     const product = subject.type === 'rapidrain' ? '15m' : '1h';
+    const lastPastDay = await options.ingestion.lastDayBeforeIngested(product, timeZone);
+    const to = [subject.to, lastPastDay].sort()[0] ?? subject.to;
+    if (subject.from > to) return;
     await options.pastRainfall.ensureStored(product, subject.locationIds, subject.from, to, report);
   }
 
@@ -349,12 +357,10 @@ export function createReportsService(db: AppDb, options: ReportsOptions) {
     try {
       await stage('starting');
       const subject = await subjectOf(task);
-      if (subject.feeDollars !== null) {
-        await stage('rainfall');
-        await preparePastRainfall(subject, (share) =>
-          progress.report(STAGES.rainfall[0] + share * 45, STAGES.rainfall[1]),
-        );
-      }
+      await stage('rainfall');
+      await preparePastRainfall(subject, (share) =>
+        progress.report(STAGES.rainfall[0] + share * 45, STAGES.rainfall[1]),
+      );
       await stage('building');
       const document = await content.build(subject, (share) => {
         progress.report(STAGES.building[0] + share * 30, STAGES.building[1]);
@@ -381,6 +387,7 @@ export function createReportsService(db: AppDb, options: ReportsOptions) {
     ): Promise<RenderedReport> {
       const subject = await locationSubject(access, ask);
       if (subject.feeDollars !== null) throw badRequest(REPORT_MESSAGES.historicalRunsAsJob);
+      await preparePastRainfall(subject);
       return buildAndRender(subject, format);
     },
 

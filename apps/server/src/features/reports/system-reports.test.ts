@@ -89,6 +89,7 @@ describe('system report content', () => {
       locations: t.services.locations,
       rainfall: t.services.rainfall,
       ingestion: t.services.ingestion,
+      pastRainfall: t.services.pastRainfall,
       deliveryLog: t.services.deliveryLog,
       accounts: t.services.accounts,
       charges,
