@@ -55,8 +55,12 @@ describe('switch user (masquerade)', () => {
     const token = response.json().token as string;
     expect(decodeJwt(token)).toMatchObject({ sub: String(target.id), act: { sub: String(admin.id) } });
 
-    const me = await t.app.inject({ url: '/users/me', headers: bearer(token) });
-    expect(me.json()).toMatchObject({ id: target.id, impersonator: { id: admin.id, email: admin.email } });
+    const me = await t.app.inject({ url: '/users/me', headers: bearer(token), cookies: cookiesOf(response) });
+    expect(me.json()).toMatchObject({
+      id: target.id,
+      impersonator: { id: admin.id, email: admin.email },
+      can_return: true,
+    });
 
     const audit = await queryRows<{ action: string; actor_user_id: number; subject_user_id: number }>(
       t.database.db,
@@ -75,8 +79,12 @@ describe('switch user (masquerade)', () => {
       cookies: cookiesOf(response),
     });
     expect(back.statusCode).toBe(200);
-    const own = await t.app.inject({ url: '/users/me', headers: bearer(back.json().token) });
-    expect(own.json()).toMatchObject({ id: admin.id, impersonator: null });
+    const own = await t.app.inject({
+      url: '/users/me',
+      headers: bearer(back.json().token),
+      cookies: cookiesOf(back),
+    });
+    expect(own.json()).toMatchObject({ id: admin.id, impersonator: null, can_return: false });
     expect((await t.app.inject({ url: '/users/me', headers: bearer(token) })).statusCode).toBe(401);
   });
 
@@ -87,10 +95,10 @@ describe('switch user (masquerade)', () => {
     const response = await t.app.inject({ method: 'POST', url: userToken(target.email), headers });
     expect(response.statusCode).toBe(200);
     const token = response.json().token as string;
-    const me = await t.app.inject({ url: '/users/me', headers: bearer(token) });
-    expect(me.json()).toMatchObject({ id: target.id, impersonator: { id: admin.id } });
-
     const cookies = cookiesOf(response);
+    const me = await t.app.inject({ url: '/users/me', headers: bearer(token), cookies });
+    expect(me.json()).toMatchObject({ id: target.id, impersonator: { id: admin.id }, can_return: false });
+
     expect(cookies.pluvio_refresh_origin ?? '').toBe('');
     const refreshed = await t.app.inject({ method: 'POST', url: '/api/users/refresh-token', cookies });
     expect(decodeJwt(refreshed.json().token)).toMatchObject({ sub: String(target.id) });
