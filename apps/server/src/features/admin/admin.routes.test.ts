@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { MESSAGES } from '@pluvio/shared/messages';
 import { sql } from 'drizzle-orm';
 import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -111,6 +112,18 @@ describe('switch user (masquerade)', () => {
     });
     expect(back.statusCode).toBe(401);
     expect(back.json()).toEqual({ detail: 'No refresh token available' });
+  });
+
+  it('refuses to let a superuser act as another superuser (403, with the reason)', async () => {
+    const admin = await buildUser(t.services, { isSuperuser: true, role: 'admin' });
+    const other = await buildUser(t.services, { isSuperuser: true, role: 'admin' });
+    const response = await t.app.inject({
+      method: 'POST',
+      url: userToken(other.email),
+      ...(await signIn(admin.email)),
+    });
+    expect(response.statusCode).toBe(403);
+    expect(response.json()).toEqual({ detail: MESSAGES.cannotActAsAdministrator });
   });
 
   it('answers 404 with a detail for an unknown address, with or without the session cookie', async () => {
