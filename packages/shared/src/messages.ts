@@ -7,6 +7,7 @@ export const MESSAGES = {
   contactWithoutLocations: 'Ask the account owner to assign you to a location',
   clientInfoMissing: 'Client Account information missing for this user',
   masqueradeCancelled: 'Admin cancelled swap request. Returning Admin to List page',
+  cannotActAsAdministrator: 'Administrators cannot act as another administrator',
   noRefreshToken: 'No refresh token available',
   refreshFailed: 'Failed to refresh token',
   chartLoadError: 'Error loading data. Please try again later.',

@@ -54,6 +54,12 @@ export const currentUserSchema = z.object({
   location_count: z.number().int(),
   /** Set while a superuser acts as this user (D11). */
   impersonator: impersonatorSchema.nullable(),
+  /**
+   * While a superuser acts as this user: whether their own session waits to be returned to (its
+   * httpOnly cookie came with the request). False when the masquerade began with the bearer
+   * token only: returning then means signing in again.
+   */
+  can_return: z.boolean().default(false),
 });
 export type CurrentUser = z.infer<typeof currentUserSchema>;
 

@@ -22,6 +22,7 @@ import { LocationFormPage } from '../features/locations/location-form-page';
 import { LocationListPage } from '../features/locations/location-list-page';
 import { ProfilePage } from '../features/profile/profile-page';
 import { ReportsPage } from '../features/reports/reports-page';
+import { SwitchUserPage } from '../features/switch-user/switch-user-page';
 import { isPublicPath, PATHS } from '../lib/routes';
 import { ErrorPage, NotFoundPage } from './error-page';
 import { RequireSuperuser, RequireUser } from './guards';
@@ -70,8 +71,8 @@ const PAGES: PageRoute[] = [
   { path: PATHS.settingsGeneral, element: <NotificationSettingsPage /> },
   { path: PATHS.settingsAdmin, element: <ClientsPage /> },
   { path: PATHS.clientForm, element: <ClientFormPage /> },
-  { path: PATHS.switchUser, element: <TitlePage title="Switch User" /> },
-  { path: PATHS.double, element: <TitlePage title="Switch User" /> },
+  { path: PATHS.switchUser, element: <SwitchUserPage /> },
+  { path: PATHS.double, element: <SwitchUserPage /> },
   { path: PATHS.profileBackup, element: <TitlePage title="MyProfile" /> },
   { path: PATHS.orderLocations, element: <TitlePage title="Order Locations" /> },
   { path: PATHS.profile, element: <ProfilePage /> },

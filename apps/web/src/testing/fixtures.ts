@@ -37,6 +37,7 @@ export function buildUser(overrides: Partial<CurrentUser> = {}): CurrentUser {
     contact_id: null,
     location_count: 3,
     impersonator: null,
+    can_return: false,
     ...overrides,
   };
 }

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { MESSAGES } from '@pluvio/shared/messages';
 import { sql } from 'drizzle-orm';
 import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -55,8 +56,12 @@ describe('switch user (masquerade)', () => {
     const token = response.json().token as string;
     expect(decodeJwt(token)).toMatchObject({ sub: String(target.id), act: { sub: String(admin.id) } });
 
-    const me = await t.app.inject({ url: '/users/me', headers: bearer(token) });
-    expect(me.json()).toMatchObject({ id: target.id, impersonator: { id: admin.id, email: admin.email } });
+    const me = await t.app.inject({ url: '/users/me', headers: bearer(token), cookies: cookiesOf(response) });
+    expect(me.json()).toMatchObject({
+      id: target.id,
+      impersonator: { id: admin.id, email: admin.email },
+      can_return: true,
+    });
 
     const audit = await queryRows<{ action: string; actor_user_id: number; subject_user_id: number }>(
       t.database.db,
@@ -75,8 +80,12 @@ describe('switch user (masquerade)', () => {
       cookies: cookiesOf(response),
     });
     expect(back.statusCode).toBe(200);
-    const own = await t.app.inject({ url: '/users/me', headers: bearer(back.json().token) });
-    expect(own.json()).toMatchObject({ id: admin.id, impersonator: null });
+    const own = await t.app.inject({
+      url: '/users/me',
+      headers: bearer(back.json().token),
+      cookies: cookiesOf(back),
+    });
+    expect(own.json()).toMatchObject({ id: admin.id, impersonator: null, can_return: false });
     expect((await t.app.inject({ url: '/users/me', headers: bearer(token) })).statusCode).toBe(401);
   });
 
@@ -87,10 +96,10 @@ describe('switch user (masquerade)', () => {
     const response = await t.app.inject({ method: 'POST', url: userToken(target.email), headers });
     expect(response.statusCode).toBe(200);
     const token = response.json().token as string;
-    const me = await t.app.inject({ url: '/users/me', headers: bearer(token) });
-    expect(me.json()).toMatchObject({ id: target.id, impersonator: { id: admin.id } });
-
     const cookies = cookiesOf(response);
+    const me = await t.app.inject({ url: '/users/me', headers: bearer(token), cookies });
+    expect(me.json()).toMatchObject({ id: target.id, impersonator: { id: admin.id }, can_return: false });
+
     expect(cookies.pluvio_refresh_origin ?? '').toBe('');
     const refreshed = await t.app.inject({ method: 'POST', url: '/api/users/refresh-token', cookies });
     expect(decodeJwt(refreshed.json().token)).toMatchObject({ sub: String(target.id) });
@@ -103,6 +112,18 @@ describe('switch user (masquerade)', () => {
     });
     expect(back.statusCode).toBe(401);
     expect(back.json()).toEqual({ detail: 'No refresh token available' });
+  });
+
+  it('refuses to let a superuser act as another superuser (403, with the reason)', async () => {
+    const admin = await buildUser(t.services, { isSuperuser: true, role: 'admin' });
+    const other = await buildUser(t.services, { isSuperuser: true, role: 'admin' });
+    const response = await t.app.inject({
+      method: 'POST',
+      url: userToken(other.email),
+      ...(await signIn(admin.email)),
+    });
+    expect(response.statusCode).toBe(403);
+    expect(response.json()).toEqual({ detail: MESSAGES.cannotActAsAdministrator });
   });
 
   it('answers 404 with a detail for an unknown address, with or without the session cookie', async () => {

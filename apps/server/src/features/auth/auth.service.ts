@@ -289,7 +289,7 @@ export function createAuthService(db: AppDb, deps: AuthDeps, options: AuthOption
         throw forbidden('Only administrators may switch user');
       const target = await users.findByEmail(email);
       if (!target?.isActive) throw notFound('User not found');
-      if (target.isSuperuser) throw forbidden('Administrators cannot act as another administrator');
+      if (target.isSuperuser) throw forbidden(MESSAGES.cannotActAsAdministrator);
       await audit.record({
         action: 'masquerade_start',
         actorUserId: actor.user.id,

@@ -31,3 +31,8 @@ export function clearRefreshCookie(reply: FastifyReply, name: string): void {
 export function readCookie(request: FastifyRequest, name: string): string | undefined {
   return request.cookies[name] || undefined;
 }
+
+/** A superuser's own session is parked for them to return to (D11). */
+export function hasParkedSession(request: FastifyRequest): boolean {
+  return Boolean(readCookie(request, ORIGIN_REFRESH_COOKIE));
+}

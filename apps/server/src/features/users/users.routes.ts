@@ -2,6 +2,7 @@ import { currentUserSchema, updateMeSchema } from '@pluvio/shared/users.schemas'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Services } from '../../services';
 import { authOf } from '../auth/auth.guard';
+import { hasParkedSession } from '../auth/session-cookies';
 
 /** GET and PATCH /users/me, with and without the trailing slash the old client uses. */
 export function usersRoutes(services: Services): FastifyPluginAsyncZod {
@@ -12,7 +13,7 @@ export function usersRoutes(services: Services): FastifyPluginAsyncZod {
       { preHandler: guards.requireUser, schema: { tags: ['users'], response: { 200: currentUserSchema } } },
       async (request) => {
         const { user, actorUserId } = authOf(request);
-        return users.currentUser(user, actorUserId);
+        return users.currentUser(user, actorUserId, hasParkedSession(request));
       },
     );
     app.patch(
@@ -24,7 +25,7 @@ export function usersRoutes(services: Services): FastifyPluginAsyncZod {
       async (request) => {
         const { user, actorUserId } = authOf(request);
         const updated = await users.updateMe(user, request.body);
-        return users.currentUser(updated, actorUserId);
+        return users.currentUser(updated, actorUserId, hasParkedSession(request));
       },
     );
   };

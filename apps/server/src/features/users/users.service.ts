@@ -42,7 +42,12 @@ function presentListEntry(user: UserRow, account: ClientRow | undefined): UserLi
 export function createUsersService(db: AppDb, accounts: AccountsService) {
   const repository = createUsersRepository(db);
 
-  async function currentUser(user: UserRow, actorUserId: number | null): Promise<CurrentUser> {
+  /** `canReturn`: the request carries the acting superuser's parked session. */
+  async function currentUser(
+    user: UserRow,
+    actorUserId: number | null,
+    canReturn = false,
+  ): Promise<CurrentUser> {
     const { clients } = await accounts.accountsOfUser(user.id, user.primaryClientId);
     const active = clients[0];
     const actor = actorUserId ? await repository.findById(actorUserId) : undefined;
@@ -64,6 +69,7 @@ export function createUsersService(db: AppDb, accounts: AccountsService) {
       contact_id: active?.contact_id ?? null,
       location_count: active?.location_count ?? 0,
       impersonator: actor ? { id: actor.id, email: actor.email, name: displayName(actor) } : null,
+      can_return: Boolean(actor) && canReturn,
     };
   }
 

@@ -217,24 +217,3 @@ describe('logout', () => {
     expect(localStorage.getItem('user')).not.toBeNull();
   });
 });
-
-describe('masquerade banner', () => {
-  it('names who is acting and returns the superuser to their own account', async () => {
-    const acting = buildUser({ impersonator: { id: 9, email: 'boss@example.com', name: 'Bo Boss' } });
-    const boss = buildUser({ id: 9, email: 'boss@example.com', role: 'admin', is_superuser: true });
-    stubFetch(
-      withConfig((url) => {
-        if (url === '/api/services/user-token/return') return jsonResponse({ token: 'boss-token' });
-        if (url === '/users/me') return jsonResponse(boss);
-        return jsonResponse({}, 500);
-      }),
-    );
-    signIn(acting);
-    const { router } = renderRoute('/dashboard');
-    expect(await screen.findByText('Acting as Jane Doe (jane@example.com) for Bo Boss')).toBeTruthy();
-    await userEvent.click(screen.getByRole('button', { name: 'Return to my account' }));
-    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/admin'));
-    expect(localStorage.getItem('access_token')).toBe('boss-token');
-    expect(screen.queryByText(/Acting as/)).toBeNull();
-  });
-});

@@ -1,10 +1,10 @@
 import { showsShell } from '@pluvio/shared/navigation';
 import { Outlet, useLocation } from 'react-router';
 import { useCurrentUser } from '../../lib/session';
+import { ActingAsBar } from './acting-as-bar';
 import { Header, PublicHeader } from './header';
 import { LandscapeOverlay } from './landscape-overlay';
 import { LogoutSpinner } from './logout-spinner';
-import { MasqueradeBanner } from './masquerade-banner';
 import { HashScroller, ScrollToTop } from './scroll-to-top';
 import { useLogout } from './use-logout';
 
@@ -16,7 +16,7 @@ export function RootLayout() {
   const shell = showsShell(pathname);
   return (
     <>
-      {shell && user && <MasqueradeBanner user={user} />}
+      {shell && user && <ActingAsBar user={user} onSignInAgain={logout} />}
       {shell && (user ? <Header user={user} onLogout={logout} /> : <PublicHeader />)}
       <main>
         <Outlet />

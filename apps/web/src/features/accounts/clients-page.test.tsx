@@ -122,6 +122,20 @@ describe('client management', () => {
     ).toBe(true);
   });
 
+  it('stays on the list with the message when the superuser cancels acting as an owner', async () => {
+    const fetchMock = serveClients();
+    const confirm = vi.spyOn(window, 'confirm').mockReturnValue(false);
+    const { router } = renderRoute('/settings-admin');
+    await shownAccounts();
+    await userEvent.click(screen.getByRole('button', { name: 'Act as the owner of Gold Farms' }));
+    expect(confirm).toHaveBeenCalledWith(actAsConfirmation('jane@example.com'));
+    expect(await screen.findByText(MESSAGES.masqueradeCancelled)).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/settings-admin');
+    expect(fetchMock.mock.calls.some(([url]) => String(url).startsWith('/api/services/user-token'))).toBe(
+      false,
+    );
+  });
+
   it('deletes a client after confirming and says when that fails', async () => {
     let failDelete = false;
     const fetchMock = serveClients((_url, init) => {

@@ -17,7 +17,7 @@ import {
   type ClientFilter,
   filterClients,
 } from '@pluvio/shared/clients';
-import { actAsConfirmation, MESSAGES } from '@pluvio/shared/messages';
+import { MESSAGES } from '@pluvio/shared/messages';
 import { canManageClients } from '@pluvio/shared/permissions';
 import { accountLevel, tierLabel } from '@pluvio/shared/tiers';
 import { IconPencil, IconTrash, IconUserShare } from '@tabler/icons-react';
@@ -25,13 +25,14 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { z } from 'zod';
+import { ActAsNotice } from '../../components/act-as-notice';
 import { ErrorMessage, InfoMessage } from '../../components/form-message';
 import { SettingsTabs } from '../../components/settings-tabs';
 import { useActiveAccount } from '../../lib/account-api';
 import { failureMessage } from '../../lib/api-client';
-import { startMasquerade } from '../../lib/masquerade';
 import { PATHS } from '../../lib/routes';
 import { useIsMobile } from '../../lib/use-is-mobile';
+import { useActAs } from '../../lib/use-masquerade';
 import { clientsQuery, deleteClient, forgetClient } from './api';
 
 const FILTER_LABELS: Record<ClientFilter, string> = {
@@ -165,14 +166,7 @@ function ClientManagement() {
   const [filters, setFilters] = useState(arrivalFilters);
   const [search, setSearch] = useState('');
   const clients = useQuery(clientsQuery);
-  const actAs = useMutation({
-    mutationFn: (client: Client) => startMasquerade(client.owner_email ?? ''),
-    onSuccess: () => {
-      navigate(PATHS.dashboard);
-      // The cached lists belong to the superuser's session.
-      queryClient.clear();
-    },
-  });
+  const actAs = useActAs();
   const remove = useMutation({
     mutationFn: (client: Client) => deleteClient(client.id),
     onSuccess: (_, client) => forgetClient(queryClient, client.id),
@@ -180,13 +174,13 @@ function ClientManagement() {
 
   const actions: RowActions = {
     actAs: (client) => {
-      if (client.owner_email && window.confirm(actAsConfirmation(client.owner_email))) actAs.mutate(client);
+      if (client.owner_email) actAs.ask(client.owner_email);
     },
     edit: (client) => navigate(PATHS.clientForm, { state: { client } }),
     remove: (client) => {
       if (window.confirm(CLIENT_MESSAGES.deleteConfirm)) remove.mutate(client);
     },
-    busy: actAs.isPending || remove.isPending,
+    busy: actAs.busy || remove.isPending,
   };
   const all = clients.data ?? [];
   const shown = filterClients(all, filters, search);
@@ -202,7 +196,7 @@ function ClientManagement() {
         />
         <Button onClick={() => navigate(PATHS.clientForm)}>Add Client</Button>
       </Group>
-      {actAs.isError && <ErrorMessage>{failureMessage(actAs.error, MESSAGES.tryAgain)}</ErrorMessage>}
+      <ActAsNotice actAs={actAs} />
       {remove.isError && <ErrorMessage>{CLIENT_MESSAGES.deleteFailed}</ErrorMessage>}
       {clients.isPending && <Text role="status">{MESSAGES.loading}</Text>}
       {clients.isError && <ErrorMessage>{failureMessage(clients.error, MESSAGES.tryAgain)}</ErrorMessage>}

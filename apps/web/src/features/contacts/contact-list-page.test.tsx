@@ -105,6 +105,21 @@ describe('Settings > Contacts', () => {
     );
   });
 
+  it('stays on the list with the message when the superuser cancels acting as a contact', async () => {
+    signIn(superuser);
+    const fetchMock = serve();
+    const confirm = vi.spyOn(window, 'confirm').mockReturnValue(false);
+    const { router } = renderRoute('/contact-list');
+    await userEvent.click((await table()).getByRole('button', { name: 'Act as Pat Office' }));
+    expect(confirm).toHaveBeenCalledWith(actAsConfirmation('pat@example.com'));
+    expect((await screen.findByRole('status')).textContent).toBe(MESSAGES.masqueradeCancelled);
+    expect(router.state.location.pathname).toBe('/contact-list');
+    expect(getAccessToken()).toBe('token-1');
+    expect(fetchMock.mock.calls.some(([url]) => String(url).startsWith('/api/services/user-token'))).toBe(
+      false,
+    );
+  });
+
   it('deletes a contact after confirmation and shows a refusal in red', async () => {
     signIn();
     const fetchMock = serve((url, init) =>

@@ -6,23 +6,23 @@ import {
   checkContactRecords,
   EXAMPLE_CONTACTS_CSV,
 } from '@pluvio/shared/csv-import';
-import { actAsConfirmation, MESSAGES } from '@pluvio/shared/messages';
+import { MESSAGES } from '@pluvio/shared/messages';
 import { canAddContacts, seesAllContacts } from '@pluvio/shared/permissions';
 import { phoneDigits } from '@pluvio/shared/phone';
 import { isTier4, type Viewer } from '@pluvio/shared/roles';
 import { IconPlus, IconSearch } from '@tabler/icons-react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
+import { ActAsNotice } from '../../components/act-as-notice';
 import { CsvImportDialog, type CsvImportKind } from '../../components/csv-import-dialog';
 import { ErrorMessage } from '../../components/form-message';
 import { ManagersOnly } from '../../components/managers-only';
 import { SettingsTabs } from '../../components/settings-tabs';
 import { contactsQuery, useActiveAccount } from '../../lib/account-api';
-import { failureMessage } from '../../lib/api-client';
-import { startMasquerade } from '../../lib/masquerade';
 import { PATHS } from '../../lib/routes';
 import { useIsMobile } from '../../lib/use-is-mobile';
+import { useActAs } from '../../lib/use-masquerade';
 import { allContactsQuery, CONTACTS_KEY, importContacts } from './api';
 import { contactFormPath } from './contact-form-page';
 import { ContactTable } from './contact-table';
@@ -69,24 +69,6 @@ function useContactList(viewer: Viewer, clientId: number | undefined) {
   return { contacts: query.data ?? [], loading: query.isPending };
 }
 
-/** A superuser acts as the contact's user, then lands on the dashboard (D11). */
-function useActAs() {
-  const navigate = useNavigate();
-  const queryClient = useQueryClient();
-  const masquerade = useMutation({
-    mutationFn: (email: string) => startMasquerade(email),
-    onSuccess: () => {
-      // The cached lists belong to the superuser's own session.
-      queryClient.clear();
-      navigate(PATHS.dashboard);
-    },
-  });
-  const actAs = (contact: Contact) => {
-    if (contact.email && window.confirm(actAsConfirmation(contact.email))) masquerade.mutate(contact.email);
-  };
-  return { actAs, masquerade };
-}
-
 function ContactSettings({ viewer }: { viewer: Viewer }) {
   const { clientId } = useActiveAccount();
   const navigate = useNavigate();
@@ -95,14 +77,18 @@ function ContactSettings({ viewer }: { viewer: Viewer }) {
   const [search, setSearch] = useState('');
   const { contacts, loading } = useContactList(viewer, clientId);
   const removal = useDeleteContact();
-  const { actAs, masquerade } = useActAs();
+  const actAs = useActAs();
   const addable = canAddContacts(viewer);
 
   const actions = {
-    actAs: isTier4(viewer) ? actAs : undefined,
+    actAs: isTier4(viewer)
+      ? (contact: Contact) => {
+          if (contact.email) actAs.ask(contact.email);
+        }
+      : undefined,
     edit: (contact: Contact) => navigate(contactFormPath(contact.id), { state: { contact } }),
     remove: removal.askToDelete,
-    busy: removal.busy || masquerade.isPending,
+    busy: removal.busy || actAs.busy,
   };
 
   return (
@@ -128,9 +114,7 @@ function ContactSettings({ viewer }: { viewer: Viewer }) {
         )}
       </Group>
       {removal.message && <ErrorMessage>{removal.message}</ErrorMessage>}
-      {masquerade.isError && (
-        <ErrorMessage>{failureMessage(masquerade.error, MESSAGES.tryAgain)}</ErrorMessage>
-      )}
+      <ActAsNotice actAs={actAs} />
       {loading ? (
         <Text role="status">{MESSAGES.loading}</Text>
       ) : (

@@ -1,0 +1,95 @@
+import type { CurrentUser } from '@pluvio/shared/users.schemas';
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { getAccessToken, getSession, setAccessToken, setUser } from '../../lib/session';
+import { buildUser } from '../../testing/fixtures';
+import { type FetchHandler, jsonResponse, renderRoute, stubFetch, withConfig } from '../../testing/render';
+import { ACTING_AS_TEXTS } from './acting-as-bar';
+
+const RETURN_URL = '/api/services/user-token/return';
+const admin = buildUser({
+  id: 9,
+  email: 'ada@example.com',
+  first_name: 'Ada',
+  last_name: 'Admin',
+  role: 'admin',
+  is_superuser: true,
+  clients: [],
+  primary_client_id: null,
+});
+const actingAsGail = (canReturn: boolean) =>
+  buildUser({
+    first_name: 'Gail',
+    last_name: 'Gold',
+    impersonator: { id: 9, email: 'ada@example.com', name: 'Ada Admin' },
+    can_return: canReturn,
+  });
+
+function signIn(user: CurrentUser) {
+  setAccessToken('gail-token');
+  setUser(user);
+}
+
+function serve(handler: FetchHandler) {
+  return stubFetch(
+    withConfig((url, init) => handler(url, init) ?? jsonResponse({ detail: 'unexpected' }, 500)),
+  );
+}
+
+const bar = () => screen.queryByRole('complementary', { name: 'Acting as another user' });
+
+describe('acting-as bar', () => {
+  it('is not shown to a user nobody acts as', async () => {
+    serve(() => jsonResponse([]));
+    signIn(buildUser());
+    renderRoute('/profile');
+    await screen.findByRole('navigation', { name: 'Main' });
+    expect(bar()).toBeNull();
+    expect(screen.queryByText(/is acting as/)).toBeNull();
+  });
+
+  it('names who acts as whom and returns the superuser to their own session and landing page', async () => {
+    const fetchMock = serve((url, init) => {
+      if (url === RETURN_URL && init.method === 'POST') return jsonResponse({ token: 'ada-token' });
+      if (url === '/users/me') return jsonResponse(admin);
+      return jsonResponse([]);
+    });
+    signIn(actingAsGail(true));
+    const { router } = renderRoute('/profile');
+    expect(await screen.findByText('Ada Admin is acting as Gail Gold')).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: 'Return to admin' }));
+    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/admin'));
+    expect(getAccessToken()).toBe('ada-token');
+    expect(getSession().user?.email).toBe('ada@example.com');
+    expect(bar()).toBeNull();
+    expect(fetchMock.mock.calls.filter(([url]) => url === RETURN_URL)).toHaveLength(1);
+  });
+
+  it('offers signing in again when the switch kept no session to return to', async () => {
+    serve(() => jsonResponse([]));
+    signIn(actingAsGail(false));
+    renderRoute('/profile');
+    expect(await screen.findByText('Ada Admin is acting as Gail Gold')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Return to admin' })).toBeNull();
+    expect(screen.getByText(ACTING_AS_TEXTS.nothingToReturnTo)).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Sign in again' })).toBeTruthy();
+  });
+
+  it('says so and offers signing in again when the server has nothing to return to (401)', async () => {
+    serve((url) => {
+      if (url === RETURN_URL) return jsonResponse({ detail: 'No refresh token available' }, 401);
+      if (url === '/api/users/refresh-token') return jsonResponse({ token: 'gail-token-2' });
+      if (url === '/auth/jwt/logout') return jsonResponse(null, 204);
+      return jsonResponse([]);
+    });
+    signIn(actingAsGail(true));
+    const { router } = renderRoute('/profile');
+    await userEvent.click(await screen.findByRole('button', { name: 'Return to admin' }));
+    expect((await screen.findByRole('alert')).textContent).toBe(ACTING_AS_TEXTS.nothingToReturnTo);
+    expect(screen.queryByRole('button', { name: 'Return to admin' })).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: 'Sign in again' }));
+    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/'), { timeout: 4000 });
+    expect(getSession().user).toBeNull();
+  });
+});
