@@ -30,6 +30,19 @@ export function nextHourDueAt(newestHour: Date, pass: HourlyPass): Date {
   );
 }
 
+/** An instant on the 24-hour clock of `timeZone` with the zone's generic name: '1400 ET'. */
+export function clockLabel(instant: Date, timeZone: string): string {
+  const parts = new Intl.DateTimeFormat('en-US', {
+    timeZone,
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+    timeZoneName: 'shortGeneric',
+  }).formatToParts(instant);
+  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((item) => item.type === type)?.value ?? '';
+  return `${part('hour')}${part('minute')} ${part('timeZoneName')}`;
+}
+
 /** Whole minutes `now` is past `dueAt`; 0 when it is not past. */
 export function minutesLate(dueAt: Date, now: Date): number {
   return Math.max(0, Math.floor((now.getTime() - dueAt.getTime()) / MINUTE_MS));
