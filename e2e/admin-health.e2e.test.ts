@@ -47,7 +47,7 @@ describe('system health and audit trail', () => {
     );
     expect(await page.getByRole('region', { name: 'SMS' }).textContent()).toMatch(/\d+\/\d+\d+ errors/);
     const pass1 = page.getByRole('region', { name: 'Pass 1 data' });
-    expect(await pass1.textContent()).toMatch(/Newest hour \d{4} ET/);
+    expect(await pass1.textContent()).toMatch(/Newest hour\d{4} ET/);
     expect(await pass1.textContent()).toMatch(/Next hour (on time|.* late)/);
     await page.getByRole('region', { name: 'Pass 2 data' }).waitFor();
     await page.getByRole('button', { name: /^Gold Tier: / }).waitFor(CATCH_UP);

@@ -49,7 +49,11 @@ function HealthCard({
       component="section"
       aria-label={title}
       data-level={level}
-      style={{ borderColor: style.border, borderLeftWidth: 6, background: style.background }}
+      style={{
+        borderColor: style.border,
+        borderLeftWidth: level === 'ok' ? undefined : 6,
+        background: style.background,
+      }}
     >
       <Stack gap={4} h="100%">
         <Text fw={600}>{title}</Text>
@@ -131,10 +135,21 @@ function PassCard({ pass, timeZone }: { pass: PassHealth; timeZone: string }) {
       reasons={pass.reasons}
       link={{ to: reportLink('files-processed'), label: 'Files processed report' }}
     >
-      <Text size="xl" fw={700}>
-        {standby ? 'On Standby' : newestHourLine(pass, timeZone)}
-      </Text>
-      {standby && <Text size="sm">{newestHourLine(pass, timeZone)}</Text>}
+      {standby ? (
+        <>
+          <Text size="xl" fw={700}>
+            On Standby
+          </Text>
+          <Text size="sm">{newestHourLine(pass, timeZone)}</Text>
+        </>
+      ) : (
+        <>
+          <Text size="sm">Newest hour</Text>
+          <Text size="xl" fw={700}>
+            {pass.newest_hour ? clockLabel(new Date(pass.newest_hour), timeZone) : 'None stored yet'}
+          </Text>
+        </>
+      )}
       {pass.arrived_at && (
         <Text size="sm">Arrived {alertTimeLabel(new Date(pass.arrived_at), timeZone)}</Text>
       )}
