@@ -19,6 +19,7 @@ import {
 import { servesHttps } from './config';
 import { clientsRoutes } from './features/accounts/accounts.routes';
 import { adminRoutes } from './features/admin/admin.routes';
+import { systemHealthRoutes } from './features/admin/system-health.routes';
 import { alertsRoutes } from './features/alerts/alerts.routes';
 import { assignmentsRoutes } from './features/assignments/assignments.routes';
 import { authRoutes } from './features/auth/auth.routes';
@@ -146,6 +147,7 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
   await app.register(authRoutes(services, cookies));
   await app.register(usersRoutes(services));
   await app.register(adminRoutes(services, cookies));
+  await app.register(systemHealthRoutes(services));
   await app.register(clientsRoutes(services));
   await app.register(locationsRoutes(services));
   await app.register(contactsRoutes(services));

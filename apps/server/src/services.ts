@@ -1,6 +1,7 @@
 import type { Config } from './config';
 import type { Database } from './db/client';
 import { createAccountsService } from './features/accounts/accounts.service';
+import { createSystemHealthService } from './features/admin/system-health.service';
 import { createAlertsService } from './features/alerts/alerts.service';
 import { createAssignmentsService } from './features/assignments/assignments.service';
 import { createAuditService } from './features/audit/audit.service';
@@ -176,6 +177,12 @@ export async function createServices(options: ServiceOptions) {
     onMailQueued: options.onMailQueued,
     onTaskQueued: options.onReportQueued,
   });
+  const systemHealth = createSystemHealthService({
+    deliveryLog,
+    ingestion,
+    clock,
+    timeZone: config.TIME_ZONE,
+  });
   const metrics = createMetricsService({
     outbox,
     ingestion,
@@ -216,6 +223,7 @@ export async function createServices(options: ServiceOptions) {
     rainfallData,
     reports,
     accountCharges,
+    systemHealth,
     metrics,
     rateLimits,
     requestLimits,

@@ -20,6 +20,22 @@ export const AUDIT_ACTIONS = [
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
+/** Each action as the audit trail page names it. */
+export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
+  login: 'Signed in',
+  register: 'Registered',
+  sign_in_refused: 'Sign-in refused (too many failures)',
+  password_reset: 'Password reset',
+  refresh_token_reuse: 'Stolen session detected (refresh token reused)',
+  masquerade_start: 'Switch user: started',
+  masquerade_end: 'Switch user: returned to admin',
+  client_created: 'Account created',
+  client_changed: 'Account changed',
+  client_status_changed: 'Account status changed',
+  client_tier_changed: 'Account tier changed',
+  client_deleted: 'Account deleted',
+};
+
 export const AUDIT_MESSAGES = {
   action: `Action must be one of: ${AUDIT_ACTIONS.join(', ')}`,
 };
@@ -65,6 +81,8 @@ export const auditEntrySchema = z.object({
   /** The client address the request came from. */
   ip: z.string().nullable(),
   changes: auditChangesSchema.nullable(),
+  /** What else the entry records (a refused sign-in: which failure limits it reached). */
+  details: z.record(z.string(), z.unknown()).default({}),
 });
 export type AuditEntry = z.infer<typeof auditEntrySchema>;
 

@@ -31,6 +31,7 @@ export const ROUTES = {
   orderLocations: '/order-locations',
   mailViewer: '/admin/mail',
   deliveryLog: '/admin/deliveries',
+  auditTrail: '/admin/audit',
   alerts: '/alerts',
 } as const;
 

@@ -5,6 +5,7 @@ import { ClientFormPage } from '../features/accounts/client-form-page';
 import { ClientsPage } from '../features/accounts/clients-page';
 import { NotificationSettingsPage } from '../features/accounts/notification-settings-page';
 import { AdminPage } from '../features/admin/admin-page';
+import { AuditTrailPage } from '../features/admin/audit-trail-page';
 import { DeliveryLogPage } from '../features/admin/delivery-log-page';
 import { MailViewerPage } from '../features/admin/mail-viewer-page';
 import { AlertsPage } from '../features/alerts/alerts-page';
@@ -79,10 +80,11 @@ const PAGES: PageRoute[] = [
   { path: PATHS.admin, element: <AdminPage /> },
   { path: PATHS.mailViewer, element: <MailViewerPage /> },
   { path: PATHS.deliveryLog, element: <DeliveryLogPage /> },
+  { path: PATHS.auditTrail, element: <AuditTrailPage /> },
   { path: PATHS.alerts, element: <AlertsPage /> },
 ];
 
-const SUPERUSER_PATHS: readonly string[] = [PATHS.mailViewer, PATHS.deliveryLog];
+const SUPERUSER_PATHS: readonly string[] = [PATHS.mailViewer, PATHS.deliveryLog, PATHS.auditTrail];
 
 function accessOf(path: string): Access {
   if (SUPERUSER_PATHS.includes(path)) return 'superuser';

@@ -60,6 +60,7 @@ export function createAuditRepository(db: AppDb) {
         accountName: clients.accountName,
         ip: auditLog.ip,
         changes: auditLog.changes,
+        details: auditLog.details,
       })
       .from(auditLog)
       .leftJoin(actor, eq(actor.id, auditLog.actorUserId))

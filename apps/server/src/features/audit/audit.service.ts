@@ -64,6 +64,7 @@ function present(row: AuditRow): AuditEntry {
     client: row.clientId === null ? null : { id: row.clientId, account_name: row.accountName },
     ip: row.ip,
     changes: row.changes,
+    details: row.details,
   };
 }
 

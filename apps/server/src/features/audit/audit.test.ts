@@ -181,7 +181,7 @@ describe('audit trail', () => {
     ]);
   });
 
-  it('records sign-ins refused over the failure limit with the address they came from', async () => {
+  it('records sign-ins refused over the failure limit with the address they came from and the limit reached', async () => {
     const { items, total } = (await auditLog('?action=sign_in_refused')).json();
     expect(total).toBe(1);
     expect(items[0]).toMatchObject({
@@ -189,6 +189,7 @@ describe('audit trail', () => {
       subject: { id: owner.id, email: owner.email },
       ip: STRANGER,
       at: '2026-11-22T05:30:00.000Z',
+      details: { limits: ['account'] },
     });
   });
 

@@ -81,6 +81,13 @@ export function createDeliveryLogService(db: AppDb, options: DeliveryLogOptions)
       return { items: rows.map(present), total, page: query.page, page_size: query.page_size, counts };
     },
 
+    /** How many of one channel's messages queued on days `from` to `to` (product time zone) are in each status. */
+    async counts(channel: OutboxChannel, from: string, to: string): Promise<DeliveryCounts> {
+      return countsOf(
+        await repository.countByStatus({ channel, ...productDayRange(from, to, options.timeZone) }),
+      );
+    },
+
     /**
      * The delivery reports' list (D19): the range's messages in the statuses asked for, sorted,
      * at most `limit` of them, and how many of the range are in each of those statuses.

@@ -341,6 +341,46 @@ export function createIngestRepository(db: AppDb) {
       return row ? { endsAt: new Date(row.ends_at), processing: row.processing } : null;
     },
 
+    /** The end of the newest hour stored in each hourly pass, and when it was stored (none before the first). */
+    async newestHourByPass(): Promise<{ pass: Pass; endsAt: Date; finishedAt: Date | null }[]> {
+      const rows = await queryRows<{
+        pass: number;
+        ends_at: Date | string;
+        finished_at: Date | string | null;
+      }>(
+        db,
+        sql`
+        select p.pass, newest.ends_at, newest.finished_at
+          from unnest(array[1, 2]::smallint[]) as p(pass)
+          join lateral (select ends_at, finished_at from ingest_intervals
+                         where product = '1h' and pass = p.pass and status = 'done'
+                         order by ends_at desc limit 1) newest on true
+         order by p.pass`,
+      );
+      return rows.map((row) => ({
+        pass: row.pass as Pass,
+        endsAt: new Date(row.ends_at),
+        finishedAt: row.finished_at ? new Date(row.finished_at) : null,
+      }));
+    },
+
+    /** Per pass, the fields ending in (from, to] whose last attempt failed, and those stored after a retry. */
+    async troublesByPass(range: {
+      from: Date;
+      to: Date;
+    }): Promise<{ pass: Pass; failed: number; retried: number }[]> {
+      const rows = await queryRows<{ pass: number; failed: number; retried: number }>(
+        db,
+        sql`
+        select pass, count(*) filter (where status = 'failed')::int as failed,
+               count(*) filter (where status = 'done' and attempts > 1)::int as retried
+          from ingest_intervals
+         where ends_at > ${range.from.toISOString()} and ends_at <= ${range.to.toISOString()}
+         group by pass order by pass`,
+      );
+      return rows.map((row) => ({ pass: row.pass as Pass, failed: row.failed, retried: row.retried }));
+    },
+
     /** The newest stored interval of each product and pass. */
     async newestDone(): Promise<IntervalKey[]> {
       const rows = await queryRows<IntervalRow>(

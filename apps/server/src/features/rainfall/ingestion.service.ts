@@ -4,7 +4,7 @@ import type { Clock } from '../../lib/clock';
 import { DEFAULT_LEASE, type Lease, leaseEnd, whileRenewing } from '../../lib/lease';
 import { productDate } from '../../lib/time';
 import type { LocationPoint } from '../locations/locations.service';
-import type { PrecipitationProduct, PrecipitationSource } from '../sources/sources';
+import type { Pass, PrecipitationProduct, PrecipitationSource } from '../sources/sources';
 import { createHistoryFillRepository } from './history-fill.repository';
 import {
   type ClaimedInterval,
@@ -50,6 +50,15 @@ export interface IngestReport {
   superseded: number;
   unpublished: number;
   failed: number;
+}
+
+/** What the system health page reads about one hourly pass. */
+export interface PassFacts {
+  pass: Pass;
+  newestHour: Date | null;
+  arrivedAt: Date | null;
+  failed: number;
+  retried: number;
 }
 
 interface Scope {
@@ -295,6 +304,28 @@ export function createIngestionService(db: AppDb, options: IngestionOptions) {
         intervals.processedCounts({ from, to }),
       ]);
       return { fields, counts };
+    },
+
+    /**
+     * Each hourly pass for the system health page: its newest stored hour and when it arrived, and
+     * of the fields ending in (from, to] (15-minute fields count as Pass 1) how many failed or were retried.
+     */
+    async passHealth(from: Date, to: Date): Promise<PassFacts[]> {
+      const [newest, troubles] = await Promise.all([
+        intervals.newestHourByPass(),
+        intervals.troublesByPass({ from, to }),
+      ]);
+      return ([1, 2] as const).map((pass) => {
+        const hour = newest.find((row) => row.pass === pass);
+        const trouble = troubles.find((row) => row.pass === pass);
+        return {
+          pass,
+          newestHour: hour?.endsAt ?? null,
+          arrivedAt: hour?.finishedAt ?? null,
+          failed: trouble?.failed ?? 0,
+          retried: trouble?.retried ?? 0,
+        };
+      });
     },
 
     /** What the system health page shows superusers: newest data, backlog and failures. */

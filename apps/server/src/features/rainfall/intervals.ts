@@ -1,3 +1,4 @@
+import { PASS_PUBLICATION_DELAY_MINUTES } from '@pluvio/shared/system-health';
 import type { Pass, PrecipitationProduct } from '../sources/sources';
 
 const MINUTE = 60_000;
@@ -18,7 +19,10 @@ export interface IntervalKey {
  * When each field is published after its interval ends (D3): 15-minute fields at once, hourly
  * Pass 1 about an hour later, Pass 2 about two hours later.
  */
-const PUBLICATION_DELAY_MS = { '15m': [0], '1h': [HOUR, 2 * HOUR] } as const;
+const PUBLICATION_DELAY_MS = {
+  '15m': [0],
+  '1h': [PASS_PUBLICATION_DELAY_MINUTES[1] * MINUTE, PASS_PUBLICATION_DELAY_MINUTES[2] * MINUTE],
+} as const;
 
 export function publishedAt(key: IntervalKey): Date {
   const delays: readonly number[] = PUBLICATION_DELAY_MS[key.product];

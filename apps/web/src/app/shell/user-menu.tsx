@@ -55,6 +55,9 @@ export function UserMenu({ user, onLogout }: { user: CurrentUser; onLogout: () =
               <Anchor component={Link} to={PATHS.deliveryLog} onClick={close}>
                 Delivery Log
               </Anchor>
+              <Anchor component={Link} to={PATHS.auditTrail} onClick={close}>
+                Audit Trail
+              </Anchor>
             </>
           )}
           <SessionActions user={user} close={close} onLogout={onLogout} />

@@ -4,6 +4,7 @@ import { useAppConfig } from '../../lib/app-config';
 import { PATHS } from '../../lib/routes';
 import { useCurrentUser } from '../../lib/session';
 import { ClientStatusCards } from './client-status-cards';
+import { DataStatusBadge, SystemHealthCards } from './system-health-cards';
 
 /** Today's date in the product time zone (D2), e.g. 11/21/2026. */
 export function healthDate(timeZone: string | undefined, now: Date = new Date()): string {
@@ -14,14 +15,20 @@ export function healthDate(timeZone: string | undefined, now: Date = new Date())
   }
 }
 
-/** /admin: the system health page (the data and message cards come with later issues). */
+/** /admin: the system health page (spec part 1 §2, issue 16 point 1). */
 export function AdminPage() {
   const user = useCurrentUser();
   const config = useAppConfig();
+  const timeZone = config?.time_zone ?? 'America/New_York';
   return (
     <Container size="lg" py="lg">
       <Stack>
         <Title order={1}>Overall System Health {healthDate(config?.time_zone)}</Title>
+        {user?.is_superuser ? (
+          <SystemHealthCards timeZone={timeZone} />
+        ) : (
+          <DataStatusBadge timeZone={timeZone} />
+        )}
         {user?.is_superuser && <ClientStatusCards />}
         {user?.is_superuser && (
           <Group gap="lg">
@@ -30,6 +37,9 @@ export function AdminPage() {
             </Anchor>
             <Anchor component={Link} to={PATHS.deliveryLog}>
               Delivery Log
+            </Anchor>
+            <Anchor component={Link} to={PATHS.auditTrail}>
+              Audit Trail
             </Anchor>
           </Group>
         )}

@@ -1,4 +1,5 @@
 import { type ProcessStatusResponse, processStatusSchema } from '@pluvio/shared/rainfall';
+import { clockLabel } from '@pluvio/shared/system-health';
 import { queryOptions } from '@tanstack/react-query';
 import { apiRequest } from '../../lib/api-client';
 
@@ -20,13 +21,5 @@ export const processStatusQuery = queryOptions({
 export function dataUpToLabel(status: ProcessStatusResponse | undefined, timeZone: string): string | null {
   if (!status?.datetime) return null;
   const hour = new Date(new Date(status.datetime).getTime() - (status.status === 'processing' ? HOUR_MS : 0));
-  const parts = new Intl.DateTimeFormat('en-US', {
-    timeZone,
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-    timeZoneName: 'shortGeneric',
-  }).formatToParts(hour);
-  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((item) => item.type === type)?.value ?? '';
-  return `Data Up To ${part('hour')}${part('minute')} ${part('timeZoneName')}`;
+  return `Data Up To ${clockLabel(hour, timeZone)}`;
 }

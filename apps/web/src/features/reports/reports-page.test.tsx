@@ -92,8 +92,8 @@ function superuser() {
   setUser(buildUser({ role: 'admin', is_superuser: true, clients: [buildClient({ tier: 'gold' })] }));
 }
 
-async function openReports() {
-  renderRoute('/reports');
+async function openReports(path = '/reports') {
+  renderRoute(path);
   return screen.findByRole('form', { name: 'Report' });
 }
 
@@ -258,6 +258,20 @@ describe('reports screen', { timeout: 15_000 }, () => {
     await chooseType('Unpaid Accounts');
     expect(screen.queryByRole('combobox', { name: 'Locations' })).toBeNull();
     expect(screen.queryByLabelText('From date')).toBeNull();
+  });
+
+  it('opens on the report type a link asks for when the user may run it (the system health cards)', async () => {
+    serveReports();
+    superuser();
+    await openReports('/reports?type=emails');
+    expect(field('Report type').value).toBe('emails');
+  });
+
+  it('ignores a linked report type the user may not run', async () => {
+    serveReports();
+    signIn('gold');
+    await openReports('/reports?type=emails');
+    expect(field('Report type').value).toBe('monthly');
   });
 
   it('shows the superuser’s SMS report with the status filter and the misspelt sort parameter', async () => {

@@ -1,9 +1,10 @@
 import { Container, Grid, Group, Loader, Modal, Paper, Text, Title } from '@mantine/core';
 import { MESSAGES } from '@pluvio/shared/messages';
-import { defaultReportType, REPORT_MESSAGES, type ReportType } from '@pluvio/shared/reports';
+import { defaultReportType, REPORT_MESSAGES, type ReportType, reportTypesFor } from '@pluvio/shared/reports';
 import type { CurrentUser } from '@pluvio/shared/users.schemas';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { DEFAULT_TIME_ZONE, todayIn } from '../../components/forecast/forecast-days';
 import { contactsQuery, locationsQuery, useActiveAccount } from '../../lib/account-api';
 import { ApiError } from '../../lib/api-client';
@@ -83,6 +84,14 @@ function runReport(form: ReportForm, clientId: number | undefined): Promise<Outc
   return submitJob(form, clientId, run === 'job-then-view');
 }
 
+/** The type a link asks for (`?type=emails`, from the system health page) when the asker may run it. */
+function requestedType(requested: string | null, isSuperuser: boolean): ReportType {
+  const offered: readonly string[] = reportTypesFor(isSuperuser);
+  return requested && offered.includes(requested)
+    ? (requested as ReportType)
+    : defaultReportType(isSuperuser);
+}
+
 function recipientChoices(user: CurrentUser, contacts: readonly { name: string; email: string | null }[]) {
   const own: Choice = { id: user.email, name: `${user.first_name} ${user.last_name} (${user.email})`.trim() };
   const others = contacts
@@ -122,8 +131,9 @@ function Reports({
   clientId: number | undefined;
 }) {
   const isMobile = useIsMobile();
+  const [searchParams] = useSearchParams();
   const [form, setForm] = useState(() =>
-    initialForm(defaultReportType(asker.isSuperuser), asker.level, asker.today),
+    initialForm(requestedType(searchParams.get('type'), asker.isSuperuser), asker.level, asker.today),
   );
   const [problem, setProblem] = useState<string | null>(null);
   const [outcome, setOutcome] = useState<Outcome | null>(null);

@@ -1,0 +1,213 @@
+import {
+  Container,
+  List,
+  NativeSelect,
+  Pagination,
+  Select,
+  SimpleGrid,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+} from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { alertTimeLabel } from '@pluvio/shared/alerts';
+import {
+  AUDIT_ACTION_LABELS,
+  AUDIT_ACTIONS,
+  type AuditAction,
+  type AuditEntry,
+} from '@pluvio/shared/audit.schemas';
+import { clientSchema } from '@pluvio/shared/clients';
+import { MESSAGES } from '@pluvio/shared/messages';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { type ChangeEvent, useState } from 'react';
+import { ErrorMessage } from '../../components/form-message';
+import { RefreshableTitle } from '../../components/refreshable-title';
+import { ScrollRegion } from '../../components/scroll-region';
+import { fetchAllPages } from '../../lib/account-api';
+import { failureMessage } from '../../lib/api-client';
+import { useAppConfig } from '../../lib/app-config';
+import { type AuditFilters, auditQuery } from './audit-api';
+
+const ALL = '';
+const ACTION_OPTIONS = [
+  { value: ALL, label: 'All actions' },
+  ...AUDIT_ACTIONS.map((action) => ({ value: action, label: AUDIT_ACTION_LABELS[action] })),
+];
+
+type UserRef = AuditEntry['actor'];
+
+/** A user an entry names: the e-mail address, or the id once the user is deleted. */
+function userName(user: UserRef): string {
+  if (!user) return '';
+  return user.email ?? `deleted user #${user.id}`;
+}
+
+/** A field name for people: 'account_name' reads 'Account name'. */
+function fieldLabel(field: string): string {
+  const words = field.replace(/_/g, ' ');
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+function valueLabel(value: unknown): string {
+  if (value === null || value === undefined || value === '') return '(none)';
+  if (Array.isArray(value)) return value.map(valueLabel).join(', ');
+  return typeof value === 'string' ? value : JSON.stringify(value);
+}
+
+/** What the entry changed and records, one line each: 'Tier: bronze → silver', 'Limits: account'. */
+export function entryLines(entry: AuditEntry): string[] {
+  const changed = Object.entries(entry.changes ?? {}).map(
+    ([field, { before, after }]) => `${fieldLabel(field)}: ${valueLabel(before)} → ${valueLabel(after)}`,
+  );
+  const details = Object.entries(entry.details).map(
+    ([field, value]) => `${fieldLabel(field)}: ${valueLabel(value)}`,
+  );
+  const subject =
+    entry.subject && entry.subject.id !== entry.actor?.id && entry.subject.id !== entry.as_user?.id
+      ? [`User: ${userName(entry.subject)}`]
+      : [];
+  return [...subject, ...changed, ...details];
+}
+
+function accountName(entry: AuditEntry): string {
+  if (!entry.client) return '';
+  return entry.client.account_name ?? `deleted account #${entry.client.id}`;
+}
+
+const NO_WRAP = { whiteSpace: 'nowrap' } as const;
+const ANYWHERE = { overflowWrap: 'anywhere' } as const;
+
+function AuditTable({ entries, timeZone }: { entries: AuditEntry[]; timeZone: string }) {
+  return (
+    <ScrollRegion label="Audit trail table">
+      <Table striped miw={1040} aria-label="Audit entries">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>When</Table.Th>
+            <Table.Th>Actor</Table.Th>
+            <Table.Th>As</Table.Th>
+            <Table.Th>Action</Table.Th>
+            <Table.Th>Account</Table.Th>
+            <Table.Th>Address</Table.Th>
+            <Table.Th>What changed</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {entries.map((entry) => (
+            <Table.Tr key={entry.id}>
+              <Table.Td style={NO_WRAP}>{alertTimeLabel(new Date(entry.at), timeZone)}</Table.Td>
+              <Table.Td style={ANYWHERE}>{userName(entry.actor) || 'nobody signed in'}</Table.Td>
+              <Table.Td style={ANYWHERE}>{userName(entry.as_user)}</Table.Td>
+              <Table.Td>{AUDIT_ACTION_LABELS[entry.action]}</Table.Td>
+              <Table.Td>{accountName(entry)}</Table.Td>
+              <Table.Td style={NO_WRAP}>{entry.ip ?? ''}</Table.Td>
+              <Table.Td style={ANYWHERE}>
+                <List size="sm" listStyleType="none">
+                  {entryLines(entry).map((line) => (
+                    <List.Item key={line}>{line}</List.Item>
+                  ))}
+                </List>
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </ScrollRegion>
+  );
+}
+
+/** The accounts to filter by, by name (every account: superusers only). */
+function useAccountOptions() {
+  const { data } = useQuery({
+    queryKey: ['admin', 'clients'],
+    queryFn: () => fetchAllPages('/api/clients/', clientSchema),
+  });
+  return (data ?? [])
+    .map((client) => ({ value: String(client.id), label: client.account_name }))
+    .sort((a, b) => a.label.localeCompare(b.label));
+}
+
+/** /admin/audit: who did what, as whom, when, from where, and what changed (issue 16 point 5), superusers only. */
+export function AuditTrailPage() {
+  const timeZone = useAppConfig()?.time_zone ?? 'America/New_York';
+  const accounts = useAccountOptions();
+  const [actorText, setActorText] = useState('');
+  const [actorEmail] = useDebouncedValue(actorText.trim(), 300);
+  const [filters, setFilters] = useState<Omit<AuditFilters, 'actor_email'>>({});
+  const [page, setPage] = useState(1);
+  const query = useQuery({
+    ...auditQuery({ ...filters, actor_email: actorEmail || undefined }, page),
+    placeholderData: keepPreviousData,
+  });
+  const log = query.data;
+  const pages = log ? Math.max(1, Math.ceil(log.total / log.page_size)) : 1;
+
+  /** Narrows the entries from the first page; an emptied filter shows everything again. */
+  const narrow = (changes: Omit<AuditFilters, 'actor_email'>) => {
+    setFilters({ ...filters, ...changes });
+    setPage(1);
+  };
+  const dateFilter = (key: 'start_date' | 'end_date') => (event: ChangeEvent<HTMLInputElement>) =>
+    narrow({ [key]: event.currentTarget.value || undefined });
+
+  return (
+    <Container size="xl" py="lg">
+      <Stack>
+        <RefreshableTitle
+          title="Audit Trail"
+          refreshing={query.isFetching}
+          onRefresh={() => query.refetch()}
+        />
+        <SimpleGrid cols={{ base: 1, xs: 2, md: 5 }} role="search" aria-label="Filter audit entries">
+          <TextInput
+            label="Actor"
+            placeholder="E-mail address"
+            value={actorText}
+            onChange={(event) => {
+              setActorText(event.currentTarget.value);
+              setPage(1);
+            }}
+          />
+          <Select
+            label="Account"
+            placeholder="All accounts"
+            data={accounts}
+            searchable
+            clearable
+            value={filters.client_id === undefined ? null : String(filters.client_id)}
+            onChange={(value) => narrow({ client_id: value ? Number(value) : undefined })}
+          />
+          <NativeSelect
+            label="Action"
+            data={ACTION_OPTIONS}
+            value={filters.action ?? ALL}
+            onChange={(event) => narrow({ action: (event.currentTarget.value || undefined) as AuditAction })}
+          />
+          <TextInput
+            type="date"
+            label="From"
+            value={filters.start_date ?? ''}
+            onChange={dateFilter('start_date')}
+          />
+          <TextInput
+            type="date"
+            label="To"
+            value={filters.end_date ?? ''}
+            onChange={dateFilter('end_date')}
+          />
+        </SimpleGrid>
+        {query.isPending && <Text role="status">{MESSAGES.loading}</Text>}
+        {query.isError && (
+          <ErrorMessage>{failureMessage(query.error, 'Could not load the audit trail.')}</ErrorMessage>
+        )}
+        {log && log.items.length === 0 && <Text>No audit entries match these filters</Text>}
+        {log && log.items.length > 0 && <AuditTable entries={log.items} timeZone={timeZone} />}
+        {pages > 1 && (
+          <Pagination total={pages} value={page} onChange={setPage} aria-label="Audit trail pages" />
+        )}
+      </Stack>
+    </Container>
+  );
+}
