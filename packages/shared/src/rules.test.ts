@@ -97,6 +97,7 @@ describe('landing after login', () => {
     contact_id: null,
     location_count: 3,
     impersonator: null,
+    can_return: false,
   };
   const active = base.clients[0] as CurrentUser['clients'][number];
 
