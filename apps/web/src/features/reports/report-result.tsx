@@ -123,7 +123,14 @@ function MailLinks({ messageIds }: { messageIds: readonly number[] }) {
     <List size="sm" aria-label="Report e-mails">
       {messageIds.map((id) => (
         <List.Item key={id}>
-          <Anchor component={Link} to={`${PATHS.mailViewer}?message=${id}`}>
+          {/* The box's own dark blue, underlined: Mantine's link blue is too light on the blue box. */}
+          <Anchor
+            component={Link}
+            to={`${PATHS.mailViewer}?message=${id}`}
+            inherit
+            c="inherit"
+            underline="always"
+          >
             Open e-mail {id} in the mail viewer
           </Anchor>
         </List.Item>
