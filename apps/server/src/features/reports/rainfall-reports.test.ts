@@ -134,7 +134,10 @@ describe('rainfall report content', () => {
       generatedAt: '2026-11-21T09:05:00-05:00',
     });
     expect(document.sections.map((section) => section.heading)).toEqual(order);
-    expect(document.notes).toContain('Days after today (2026-11-21) are not listed.');
+    expect(document.notes).toContain('Days after today (Nov 21, 2026) are not listed.');
+    expect(document.notes).toContain(
+      'Today (Nov 21, 2026) is not over: its figures cover the hours processed when this report was made.',
+    );
     expect(progress.at(-1)).toBe(1);
     for (const name of order) {
       const section = sectionOf(document, name);
