@@ -210,14 +210,22 @@ function FollowedTask({
   );
 }
 
-/** The result area: a fixed 700px box showing the report, the task's progress or the outcome. */
+/** Whether the outcome is, or ends in, a report shown in the frame. */
+function showsReport(outcome: Outcome | null): boolean {
+  return outcome?.kind === 'report' || (outcome?.kind === 'task' && outcome.showFile);
+}
+
+/**
+ * The result area: a fixed 700px box showing the report, the task's progress or the outcome. On
+ * a phone a message alone keeps its own height: the form comes after it, not a screenful later.
+ */
 export function ReportResult({ outcome, isSuperuser }: { outcome: Outcome | null; isSuperuser: boolean }) {
   return (
     <Paper
       withBorder
       radius="md"
       p={{ base: 'xs', sm: 'md' }}
-      h={RESULT_HEIGHT}
+      h={showsReport(outcome) ? RESULT_HEIGHT : { base: 'auto', md: RESULT_HEIGHT }}
       component="section"
       aria-label="Report result"
       style={{ display: 'flex', flexDirection: 'column', overflow: 'auto' }}
