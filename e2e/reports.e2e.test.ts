@@ -193,6 +193,7 @@ describe('reports', () => {
         const adminToken = await apiToken(demo('admin'));
         const pdf = await download(`/api/admin/outbox/${messageId}/attachment`, adminToken);
         expect(pdf.subarray(0, 4).toString('latin1')).toBe('%PDF');
+        fs.writeFileSync(path.resolve(import.meta.dirname, 'output/reports-emailed.pdf'), pdf);
         expect(pdf.length).toBeGreaterThan(5_000);
         const text = pdfText(pdf);
         if (text !== null) {
