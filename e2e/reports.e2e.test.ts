@@ -52,7 +52,7 @@ function previousMonth(month: string): string {
 function monthWords(month: string): { name: string; firstDay: string } {
   const [year, number] = month.split('-').map(Number) as [number, number];
   const name = MONTHS[number - 1] ?? '';
-  return { name: `${name} ${year}`, firstDay: `${name.slice(0, 3)} ${1}, ${year}` };
+  return { name: `${name} ${year}`, firstDay: `${name.slice(0, 3)} 1, ${year}` };
 }
 
 const reportFrame = (page: Page) => page.frameLocator('iframe[title="Report"]');
@@ -129,8 +129,7 @@ async function openReports(page: Page): Promise<void> {
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Reports' }).click();
   await page.waitForURL((url) => url.pathname === '/reports');
   await page.getByRole('heading', { level: 1, name: 'Reports' }).waitFor();
-  // The pickers fill once the locations and contacts have arrived.
-  await page.getByLabel('Format').waitFor();
+  await page.getByRole('form', { name: 'Report' }).waitFor();
 }
 
 describe('reports', () => {
