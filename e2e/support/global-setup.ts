@@ -22,6 +22,29 @@ async function waitUntilReady(url: string, timeoutMs: number): Promise<void> {
   throw new Error(`server at ${url} not ready after ${timeoutMs} ms`);
 }
 
+/** An answer slower than this means the server's thread is held by other work. */
+const PROMPT_MS = 1_000;
+
+/**
+ * Waits until the server has answered promptly for `quietMs` in a row. Soon after it is ready,
+ * the worker's start-up catch-up of the last BACKFILL_DAYS runs on the embedded database in the
+ * server's own thread and holds every request for half a minute or more on a busy machine:
+ * longer than a page may take to load.
+ */
+async function waitUntilResponsive(url: string, quietMs: number, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  let quietSince = Date.now();
+  while (Date.now() < deadline) {
+    const asked = Date.now();
+    await fetch(`${url}/readyz`).catch(() => undefined);
+    const answered = Date.now();
+    if (answered - asked > PROMPT_MS) quietSince = answered;
+    else if (answered - quietSince >= quietMs) return;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`server at ${url} still slow to answer after ${timeoutMs} ms`);
+}
+
 /**
  * Starts the real server once for the whole run, as `npm start` does: built web app, embedded
  * database in a fresh folder with the demo data, worker and scheduler.
@@ -51,6 +74,7 @@ export default async function setup(project: TestProject) {
   });
   project.provide('baseUrl', baseUrl);
   await waitUntilReady(baseUrl, 90_000);
+  await waitUntilResponsive(baseUrl, 10_000, 180_000);
   return async () => {
     server?.kill('SIGTERM');
     await new Promise((resolve) => server?.once('exit', resolve));

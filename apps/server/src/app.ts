@@ -118,6 +118,9 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
     routerOptions: { ignoreTrailingSlash: true },
     frameworkErrors,
     clientErrorHandler,
+    // `start` registers the plugins while its worker's start-up catch-up holds the thread on the
+    // embedded database, for half a minute on a busy machine; Fastify's 10 s would abort the start.
+    pluginTimeout: 120_000,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

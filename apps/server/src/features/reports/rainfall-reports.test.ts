@@ -134,7 +134,10 @@ describe('rainfall report content', () => {
       generatedAt: '2026-11-21T09:05:00-05:00',
     });
     expect(document.sections.map((section) => section.heading)).toEqual(order);
-    expect(document.notes).toContain('Days after today (2026-11-21) are not listed.');
+    expect(document.notes).toContain('Days after today (Nov 21, 2026) are not listed.');
+    expect(document.notes).toContain(
+      'Today (Nov 21, 2026) is not over: its figures cover the hours processed when this report was made.',
+    );
     expect(progress.at(-1)).toBe(1);
     for (const name of order) {
       const section = sectionOf(document, name);
@@ -145,6 +148,25 @@ describe('rainfall report content', () => {
       expect(factOf(section, 'Period total')).toBe(`${daily.total_rainfall.toFixed(2)} in`);
       const summary = document.summary?.rows.find((row) => row.location === name);
       expect(summary?.total).toBe(daily.total_rainfall);
+      // Written as the tables write dates, not as stored.
+      expect(factOf(section, 'Wettest day')).toMatch(/^Nov \d{1,2}, 2026 \(\d+\.\d{2} in\)$/);
+    }
+  });
+
+  it('counts the hours not processed yet in the data note, in words that agree with the count', async () => {
+    const noteAt = async (now: Date) => {
+      clock.set(now);
+      const document = await content().build(subject(gold, 'daily', '2026-11-21', '2026-11-21', ['Varied']));
+      return document.notes.find((note) => note.startsWith('Rainfall data:'));
+    };
+    try {
+      // Ingestion ran up to 09:05: one of the day's hours is not stored yet, and an hour later two.
+      expect(await noteAt(NOW)).toContain('; 1 hour not processed yet counts as no rain.');
+      expect(await noteAt(new Date(NOW.getTime() + HOUR))).toContain(
+        '; 2 hours not processed yet count as no rain.',
+      );
+    } finally {
+      clock.set(NOW);
     }
   });
 
@@ -230,6 +252,9 @@ describe('rainfall report content', () => {
       expect(factOf(section, '15-minute intervals at or over')).toBe(String(expected.length));
     }
     expect(sectionOf(document, 'Heavy at 2.4').table.rows.length).toBeGreaterThan(0);
+    expect(factOf(sectionOf(document, 'Heavy at 2.4'), 'Largest 15 minutes')).toMatch(
+      /^0\.03 in ending Nov \d{1,2}, 2026 \d{1,2}:\d{2} [AP]M$/,
+    );
     expect(factOf(sectionOf(document, 'Heavy at 2.5'), 'RapidRain threshold')).toBe(
       '2.50 in (the 24-hour threshold)',
     );

@@ -10,6 +10,7 @@ import type { IngestionService } from '../rainfall/ingestion.service';
 import type { PastRainfallService } from '../rainfall/past-rainfall.service';
 import { type DaySummary, type RainfallService, sumOfRainfall } from '../rainfall/rainfall.service';
 import type { PrecipitationProduct } from '../sources/sources';
+import { dateText, dateTimeText } from './render/display';
 import {
   type ReportDocument,
   type ReportSection,
@@ -165,7 +166,9 @@ function dataNote(
   const missing = expected - stored;
   return [
     `Rainfall data: of the period's ${counted(expected, unit)} so far, ${passes}`,
-    missing > 0 ? `; ${counted(missing, unit)} not processed yet count as no rain` : '',
+    missing > 0
+      ? `; ${counted(missing, unit)} not processed yet ${missing === 1 ? 'counts' : 'count'} as no rain`
+      : '',
     `. Source: ${sources.length > 0 ? sources.join(', ') : 'no data stored yet'}.`,
   ].join('');
 }
@@ -175,9 +178,9 @@ function todayNotes(to: string, context: ReportContext, from: string): string[] 
   const notes: string[] = [];
   if (from <= context.today && context.today <= to)
     notes.push(
-      `Today (${context.today}) is not over: its figures cover the hours processed when this report was made.`,
+      `Today (${dateText(context.today)}) is not over: its figures cover the hours processed when this report was made.`,
     );
-  if (to > context.today) notes.push(`Days after today (${context.today}) are not listed.`);
+  if (to > context.today) notes.push(`Days after today (${dateText(context.today)}) are not listed.`);
   return notes;
 }
 
@@ -247,7 +250,7 @@ function daysSection(entry: LocationDays, context: ReportContext, showAtlas14: b
       fact('Days with rain', `${figures.wetDays} of ${entry.days.length}`),
       fact(
         'Wettest day',
-        figures.wettest ? `${figures.wettest.date} (${inches(figures.wettest.total)})` : 'No rain',
+        figures.wettest ? `${dateText(figures.wettest.date)} (${inches(figures.wettest.total)})` : 'No rain',
       ),
       fact('24-hour threshold', inches(entry.location.h24Threshold)),
       fact('Days at or over the threshold', figures.overThreshold),
@@ -369,7 +372,7 @@ function quartersSection(entry: LocationQuarters, context: ReportContext): Repor
       fact(
         'Largest 15 minutes',
         entry.largest
-          ? `${inches(entry.largest.amount)} ending ${productTimestamp(entry.largest.endsAt, context.timeZone)}`
+          ? `${inches(entry.largest.amount)} ending ${dateTimeText(productTimestamp(entry.largest.endsAt, context.timeZone))}`
           : 'None over the threshold',
       ),
     ],

@@ -219,7 +219,7 @@ describe('reports API', () => {
         'site@example.com',
       ]);
       for (const message of messages) {
-        expect(message.subject).toContain('2026-10-01 to 2026-10-31');
+        expect(message.subject).toBe('Pluvio: Monthly Rainfall Report — October 2026, gold farms');
         expect(message.attachment).toEqual({
           filename: done.file.filename,
           content_type: 'application/pdf',
@@ -250,6 +250,9 @@ describe('reports API', () => {
       const task = (await call(superuser, { url: `/api/tasks/${response.json().task_id}` })).json();
       expect(task).toMatchObject({ status: 'done', type: 'weekly', format: 'excel' });
       expect(task.file.filename).toMatch(/\.xlsx$/);
+      const outbox = (await call(superuser, { url: '/api/admin/outbox?page_size=250' })).json();
+      const message = outbox.items.find((item: { id: number }) => item.id === task.message_ids[0]);
+      expect(message.subject).toBe('Pluvio: Weekly Rainfall Report, gold farms, Nov 14, 2026 – Nov 21, 2026');
     });
 
     it.each([

@@ -27,6 +27,7 @@ import type { PastRainfallService } from '../rainfall/past-rainfall.service';
 import type { UserRow } from '../users/users.schema';
 import type { UsersService } from '../users/users.service';
 import { createAccountChargesRepository } from './account-charges.repository';
+import { periodText } from './render/display';
 import type { ReportContent } from './report-content';
 import type { RenderedReport, ReportDocument, ReportSubject } from './report-document';
 import {
@@ -297,7 +298,9 @@ export function createReportsService(db: AppDb, options: ReportsOptions) {
     document: ReportDocument,
     file: RenderedReport,
   ) {
-    const about = [subject.access?.client.accountName, periodWords(subject.from, subject.to)].filter(Boolean);
+    // The period as the report writes it; a monthly report's title names its month already.
+    const period = subject.type === 'monthly' ? null : periodText(document);
+    const about = [subject.access?.client.accountName, period].filter(Boolean);
     const title = `${document.title}${about.length > 0 ? `, ${about.join(', ')}` : ''}`;
     const fee =
       subject.feeDollars === null

@@ -123,7 +123,14 @@ function MailLinks({ messageIds }: { messageIds: readonly number[] }) {
     <List size="sm" aria-label="Report e-mails">
       {messageIds.map((id) => (
         <List.Item key={id}>
-          <Anchor component={Link} to={`${PATHS.mailViewer}?message=${id}`}>
+          {/* The box's own dark blue, underlined: Mantine's link blue is too light on the blue box. */}
+          <Anchor
+            component={Link}
+            to={`${PATHS.mailViewer}?message=${id}`}
+            inherit
+            c="inherit"
+            underline="always"
+          >
             Open e-mail {id} in the mail viewer
           </Anchor>
         </List.Item>
@@ -203,14 +210,22 @@ function FollowedTask({
   );
 }
 
-/** The result area: a fixed 700px box showing the report, the task's progress or the outcome. */
+/** Whether the outcome is, or ends in, a report shown in the frame. */
+function showsReport(outcome: Outcome | null): boolean {
+  return outcome?.kind === 'report' || (outcome?.kind === 'task' && outcome.showFile);
+}
+
+/**
+ * The result area: a fixed 700px box showing the report, the task's progress or the outcome. On
+ * a phone a message alone keeps its own height: the form comes after it, not a screenful later.
+ */
 export function ReportResult({ outcome, isSuperuser }: { outcome: Outcome | null; isSuperuser: boolean }) {
   return (
     <Paper
       withBorder
       radius="md"
       p={{ base: 'xs', sm: 'md' }}
-      h={RESULT_HEIGHT}
+      h={showsReport(outcome) ? RESULT_HEIGHT : { base: 'auto', md: RESULT_HEIGHT }}
       component="section"
       aria-label="Report result"
       style={{ display: 'flex', flexDirection: 'column', overflow: 'auto' }}
