@@ -192,6 +192,7 @@ const ROLE_REFUSALS: (InjectOptions & { url: string })[] = [
   { method: 'GET', url: '/api/admin/outbox' },
   { method: 'GET', url: '/api/admin/deliveries' },
   { method: 'GET', url: '/api/admin/audit' },
+  { method: 'GET', url: '/api/admin/health' },
   { method: 'POST', url: '/api/services/user-token?email=someone@example.com' },
   { method: 'GET', url: '/api/admin/users?search=a' },
   { method: 'GET', url: '/api/admin/outbox/1/attachment' },
