@@ -1,4 +1,5 @@
 import path from 'node:path';
+import type { PaymentProvider } from '@pluvio/shared/billing';
 import { z } from 'zod';
 
 const booleanSetting = z
@@ -30,6 +31,16 @@ const configSchema = z.object({
   SUPPORT_EMAIL: z.string().default('support@pluvio.example'),
   /** The historical report fee in dollars (D20), charged once per historical report request. */
   HISTORICAL_REPORT_FEE: z.coerce.number().min(0).max(100_000).default(25),
+  /** Stripe (D20): without STRIPE_SECRET_KEY the built-in test checkout takes every payment. */
+  STRIPE_SECRET_KEY: z.string().optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().optional(),
+  STRIPE_PRICE_GOLD: z.string().optional(),
+  STRIPE_PRICE_SILVER: z.string().optional(),
+  STRIPE_PRICE_BRONZE: z.string().optional(),
+  /** Where the Stripe SDK sends its requests; tests point it at a local server that answers as Stripe. */
+  STRIPE_API_URL: z.url().default('https://api.stripe.com'),
+  /** Days a failed renewal payment leaves monitoring on before the account pauses like an ended trial. */
+  PAYMENT_GRACE_DAYS: z.coerce.number().int().min(0).max(90).default(7),
   TWILIO_ACCOUNT_SID: z.string().optional(),
   TWILIO_AUTH_TOKEN: z.string().optional(),
   TWILIO_FROM: z.string().optional(),
@@ -78,6 +89,18 @@ function twilioProblems(env: Record<string, string | undefined>): string[] {
   ].filter((problem) => typeof problem === 'string');
 }
 
+/** Stripe takes payments only with its whole set of settings: half a set is a mistake, not "off". */
+function stripeProblems(env: Record<string, string | undefined>): string[] {
+  if (!env.STRIPE_SECRET_KEY) return [];
+  const needed = ['STRIPE_WEBHOOK_SECRET', 'STRIPE_PRICE_GOLD', 'STRIPE_PRICE_SILVER', 'STRIPE_PRICE_BRONZE'];
+  return needed.filter((name) => !env[name]).map((name) => `- ${name}: needed with STRIPE_SECRET_KEY`);
+}
+
+/** The checkout of this installation: Stripe when its keys are set, otherwise the test checkout (D20). */
+export function paymentProvider(config: Pick<Config, 'STRIPE_SECRET_KEY'>): PaymentProvider {
+  return config.STRIPE_SECRET_KEY ? 'stripe' : 'test';
+}
+
 /** Whether users reach the service over https (Secure cookies, HSTS, upgraded requests). */
 export function servesHttps(config: Pick<Config, 'PUBLIC_URL'>): boolean {
   return config.PUBLIC_URL.startsWith('https:');
@@ -89,6 +112,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const problems = [
     ...(parsed.error?.issues.map((issue) => `- ${issue.path.join('.')}: ${issue.message}`) ?? []),
     ...twilioProblems(cleaned),
+    ...stripeProblems(cleaned),
   ];
   if (!parsed.success || problems.length > 0) {
     throw new ConfigError(`Invalid configuration:\n${problems.join('\n')}`);

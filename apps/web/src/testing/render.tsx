@@ -47,6 +47,7 @@ export const DEFAULT_CONFIG = {
   support_email: 'support@example.com',
   time_zone: 'America/New_York',
   historical_report_fee: 25,
+  payment_provider: 'test' as const,
   map: { tile_url: null, tile_attribution: '' },
 };
 

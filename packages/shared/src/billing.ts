@@ -1,0 +1,146 @@
+import { z } from 'zod';
+import { idValueSchema } from './inputs';
+import { billedBlocks, LOCATIONS_PER_BLOCK, PLAN_PRICES } from './plans';
+import { checkoutSessionIdSchema } from './signup';
+import { TIER_NAMES, type TierName } from './tiers';
+
+/**
+ * Plans, checkout and the subscription (spec part 2 §2 "Pricing page", §4 "Upgrade", §7 "Card
+ * payment provider", §9; D9, D12, D13, D20). Checkout sessions are created only by the server.
+ */
+
+/** The payment adapter of the installation: the built-in test checkout unless Stripe is set up (D20). */
+export const PAYMENT_PROVIDERS = ['test', 'stripe'] as const;
+export type PaymentProvider = (typeof PAYMENT_PROVIDERS)[number];
+
+/** Plan cards from the best down, as the pricing page shows them. */
+export const PLAN_ORDER: readonly TierName[] = ['gold', 'silver', 'bronze'];
+
+/** Every tick a plan card can show, in the card's order (spec part 2 §2 "Pricing page"). */
+export const PLAN_FEATURE_LABELS = {
+  monitoring: '24/7 monitoring',
+  thresholdNotification: 'Threshold notification',
+  nationalForecast: 'National precipitation forecast',
+  dailyMonthlyReports: 'Daily and monthly reports',
+  previousMonthReport: 'Previous-month report only',
+  contactNotifications: 'Contact notifications',
+  excessiveRainfall: 'Excessive rainfall',
+  rapidrain: 'RapidRain',
+  rapidrainThresholds: 'Configurable RapidRain thresholds',
+  siteForecasts: 'Site-specific forecasts',
+  onDemandLookup: 'On-demand lookup',
+} as const;
+export type PlanFeature = keyof typeof PLAN_FEATURE_LABELS;
+
+const SILVER_FEATURES: PlanFeature[] = [
+  'monitoring',
+  'thresholdNotification',
+  'nationalForecast',
+  'dailyMonthlyReports',
+  'contactNotifications',
+  'excessiveRainfall',
+  'rapidrain',
+  'rapidrainThresholds',
+];
+
+export const PLAN_FEATURES: Record<TierName, readonly PlanFeature[]> = {
+  gold: [...SILVER_FEATURES, 'siteForecasts', 'onDemandLookup'],
+  silver: SILVER_FEATURES,
+  bronze: [
+    'monitoring',
+    'thresholdNotification',
+    'nationalForecast',
+    'previousMonthReport',
+    'contactNotifications',
+  ],
+};
+
+/** '$24.00' */
+export function formatDollars(amount: number): string {
+  return `$${amount.toFixed(2)}`;
+}
+
+/** 'per 5 locations per month' under each card's price. */
+export const PRICE_UNIT = `per ${LOCATIONS_PER_BLOCK} locations per month`;
+
+/** The pricing page's text on renewals (spec part 2 §2). */
+export const RENEWAL_TEXT = [
+  'After your first payment you can add any number of locations.',
+  'Each renewal is billed by your number of locations and your level, in blocks of 5 locations.',
+  'Your card is charged automatically on your renewal date.',
+] as const;
+
+export const BILLING_MESSAGES = {
+  choosePlan: 'Choose Your Plan',
+  subscribed: 'Congratulations You Subscribed To',
+  notNow: 'Not Now',
+  upgrade: 'Upgrade',
+  currentPlan: 'Your current plan',
+  paymentNotCompleted: 'The payment was not completed. Please try again.',
+  checkoutFailed: 'The checkout could not be started. Please try again in a minute.',
+  checkoutNotFound: 'This checkout was not found.',
+  checkoutClosed: 'This checkout is already closed.',
+  ownersOnly: 'Only the account owner or a co-owner can change the subscription.',
+  manualInvoice: 'This account is invoiced by our team. Please contact support to change its plan.',
+  portalUnavailable: 'Card changes are not available on this installation.',
+  invalidSignature: 'Invalid webhook signature',
+  oneTrialAtATime: 'Upgrade your trial account before you add another account.',
+  trialEnded: 'Your trial has ended',
+  paymentFailed: 'Your last payment did not go through',
+  paymentGraceEnded: 'Monitoring is paused until your payment goes through',
+} as const;
+
+/** What one plan costs an account with `locationCount` locations: the checkout's line. */
+export function checkoutLine(tier: TierName, locationCount: number) {
+  const quantity = billedBlocks(locationCount);
+  const unitAmount = PLAN_PRICES[tier];
+  return { tier, quantity, unitAmount, amount: unitAmount * quantity };
+}
+
+/** POST /api/billing/checkout: an owner or co-owner subscribes an account (upgrade or renewal). */
+export const checkoutRequestSchema = z.object({
+  client_id: idValueSchema,
+  tier: z.enum(TIER_NAMES),
+});
+export type CheckoutRequest = z.infer<typeof checkoutRequestSchema>;
+
+export const checkoutUrlSchema = z.object({ checkout_url: z.string() });
+
+/** POST /api/billing/checkout/confirm: after the provider sends the browser back with `session_id`. */
+export const checkoutConfirmSchema = z.object({ session_id: checkoutSessionIdSchema });
+
+/**
+ * The answer of the confirm call: `paid` once the provider says so (the tier is then recorded,
+ * exactly once however often this is called or whether the webhook came first).
+ */
+export const checkoutOutcomeSchema = z.object({
+  paid: z.boolean(),
+  client_id: z.number().int(),
+  tier: z.enum(TIER_NAMES),
+});
+export type CheckoutOutcome = z.infer<typeof checkoutOutcomeSchema>;
+
+/** POST /api/billing/portal: where the owner changes the card (Stripe's customer portal). */
+export const portalRequestSchema = z.object({ client_id: idValueSchema });
+export const portalUrlSchema = z.object({ url: z.string() });
+
+/** The built-in test checkout's page data: GET /api/test-checkout/{id} (D20). */
+export const testCheckoutSchema = z.object({
+  id: z.string(),
+  tier: z.enum(TIER_NAMES),
+  quantity: z.number().int(),
+  unit_amount: z.number(),
+  amount: z.number(),
+  customer_email: z.string().nullable(),
+  status: z.enum(['open', 'complete', 'expired']),
+  cancel_url: z.string(),
+});
+export type TestCheckout = z.infer<typeof testCheckoutSchema>;
+
+/** POST /api/test-checkout/{id}/pay and /cancel: where the browser goes next. */
+export const testCheckoutRedirectSchema = z.object({ redirect_url: z.string() });
+
+/** The test checkout page lives at /checkout/test/{id} in the web app, without the shell. */
+export function testCheckoutPath(id: string): string {
+  return `/checkout/test/${encodeURIComponent(id)}`;
+}

@@ -1,0 +1,201 @@
+import { z } from 'zod';
+import { emailSchema } from './auth.schemas';
+import { INPUT_MESSAGES, secretSchema, TEXT_LIMITS, textSchema } from './inputs';
+import {
+  DEFAULT_THRESHOLD,
+  inRange,
+  isThreshold,
+  LATITUDE_RANGE,
+  LOCATION_MESSAGES,
+  LONGITUDE_RANGE,
+  normalizeLongitude,
+} from './locations';
+import { isStrongPassword, PASSWORD_MESSAGE } from './passwords';
+import { isEmailAddress, isRegistrationPhone } from './phone';
+import { TIER, TIER_NAMES, type TierName, tierLabel } from './tiers';
+
+/**
+ * The registration wizard (spec part 2 §2 "Registration wizard", §3 "Wizard form", §4 "Wizard",
+ * "Provisioning", §5 "Wizard step 1", "Location form and wizard step 3"; D9, D13, D20).
+ */
+
+export const SIGNUP_KINDS = ['trial', 'paid'] as const;
+export type SignupKind = (typeof SIGNUP_KINDS)[number];
+
+/** Steps 1-3 are the form; step 4 'Almost Done' shows while the account is provisioned. */
+export const WIZARD_STEPS = 3;
+export type WizardStep = 1 | 2 | 3 | 4;
+
+/** Spec §5 "Wizard step 1", in the order they are checked. */
+export const WIZARD_MESSAGES = {
+  firstNameRequired: 'First name is required.',
+  lastNameRequired: 'Second name is required.',
+  emailRequired: 'Email is required.',
+  emailInvalid: 'Please enter a valid email address.',
+  phoneRequired: 'Phone number is required.',
+  phoneInvalid: 'Please enter a valid phone number.',
+  passwordsRequired: 'Please fill in both password fields.',
+  passwordsDiffer: 'Passwords do not match.',
+  password: PASSWORD_MESSAGE,
+  termsRequired: 'Please accept the terms',
+  tierRequired: 'Please choose a plan.',
+  almostDone: 'Almost Done',
+  trialText: 'Your trial monitors one location for 30 days at Gold level.',
+  welcomeEmailFailed: 'Account Creation was successful but failed to send welcome email.',
+  emailTaken: 'An account with this e-mail address already exists. Sign in instead.',
+  paymentNotCompleted: 'The payment was not completed. Please try again.',
+  signupNotFound: 'This sign-up was not found. Please start again.',
+  signedInElsewhere: 'Your account is ready. Please sign in.',
+  cancelled: 'Your sign-up was cancelled. Our support team will be in touch.',
+} as const;
+
+/** 'Step N of 3 for new {level} account': the trial is its own level in the header. */
+export function wizardStepTitle(step: WizardStep, kind: SignupKind, tier: TierName): string {
+  const level = kind === 'trial' ? 'Trial' : tierLabel(TIER[tier]);
+  return `Step ${Math.min(step, WIZARD_STEPS)} of ${WIZARD_STEPS} for new ${level} account`;
+}
+
+export interface WizardUserValues {
+  first_name: string;
+  last_name: string;
+  email: string;
+  phone: string;
+  password: string;
+  confirm_password: string;
+  terms_accepted: boolean;
+}
+
+/** The first failing rule of step 1 in the order of spec §5, or null when the step is complete. */
+export function wizardUserError(values: WizardUserValues): string | null {
+  const email = values.email.trim();
+  const phone = values.phone.trim();
+  if (!values.first_name.trim()) return WIZARD_MESSAGES.firstNameRequired;
+  if (!values.last_name.trim()) return WIZARD_MESSAGES.lastNameRequired;
+  if (!email) return WIZARD_MESSAGES.emailRequired;
+  if (!isEmailAddress(email)) return WIZARD_MESSAGES.emailInvalid;
+  if (!phone) return WIZARD_MESSAGES.phoneRequired;
+  if (!isRegistrationPhone(phone)) return WIZARD_MESSAGES.phoneInvalid;
+  if (!values.password || !values.confirm_password) return WIZARD_MESSAGES.passwordsRequired;
+  if (values.password !== values.confirm_password) return WIZARD_MESSAGES.passwordsDiffer;
+  if (!isStrongPassword(values.password)) return WIZARD_MESSAGES.password;
+  if (!values.terms_accepted) return WIZARD_MESSAGES.termsRequired;
+  return null;
+}
+
+/** The RapidRain threshold is asked for only at gold or silver (a trial is gold, D9). */
+export function wizardAsksRapidrain(kind: SignupKind, tier: TierName): boolean {
+  return kind === 'trial' || tier !== 'bronze';
+}
+
+export interface WizardLocationValues {
+  name: string;
+  latitude: string;
+  longitude: string;
+  h24_threshold: number;
+  rapidrain_threshold: number | null;
+}
+
+const toNumber = (text: string) => (text.trim() === '' ? Number.NaN : Number(text));
+
+/** The first failing rule of step 3 (spec §5 table, wizard column), or null. */
+export function wizardLocationError(values: WizardLocationValues, asksRapidrain: boolean): string | null {
+  if (!values.name.trim()) return LOCATION_MESSAGES.nameRequired;
+  if (values.latitude.trim() === '') return LOCATION_MESSAGES.latitudeRequired;
+  const latitude = toNumber(values.latitude);
+  if (!inRange(latitude, LATITUDE_RANGE.form)) return LOCATION_MESSAGES.latitudeRange;
+  if (values.longitude.trim() === '') return LOCATION_MESSAGES.longitudeRequired;
+  const longitude = normalizeLongitude(toNumber(values.longitude));
+  if (!inRange(longitude, LONGITUDE_RANGE.wizard)) return LOCATION_MESSAGES.wizardLongitudeRange;
+  if (!isThreshold(values.h24_threshold)) return LOCATION_MESSAGES.h24Threshold;
+  if (asksRapidrain && values.rapidrain_threshold !== null && !isThreshold(values.rapidrain_threshold))
+    return LOCATION_MESSAGES.rapidrainThreshold;
+  return null;
+}
+
+function thresholdSchema(message: string) {
+  return z.number({ error: message }).refine(isThreshold, { message });
+}
+
+/** The first monitored location of a new account (wizard step 3). */
+export const signupLocationSchema = z.object({
+  name: textSchema(TEXT_LIMITS.name).min(1, LOCATION_MESSAGES.nameRequired),
+  latitude: z
+    .number({ error: LOCATION_MESSAGES.latitudeRequired })
+    .min(LATITUDE_RANGE.form.min, LOCATION_MESSAGES.latitudeRange)
+    .max(LATITUDE_RANGE.form.max, LOCATION_MESSAGES.latitudeRange),
+  longitude: z
+    .number({ error: LOCATION_MESSAGES.longitudeRequired })
+    .transform(normalizeLongitude)
+    .pipe(
+      z
+        .number()
+        .min(LONGITUDE_RANGE.wizard.min, LOCATION_MESSAGES.wizardLongitudeRange)
+        .max(LONGITUDE_RANGE.wizard.max, LOCATION_MESSAGES.wizardLongitudeRange),
+    ),
+  h24_threshold: thresholdSchema(LOCATION_MESSAGES.h24Threshold).default(DEFAULT_THRESHOLD),
+  /** Null or absent: the same as the 24-hour threshold (D6); ignored for bronze. */
+  rapidrain_threshold: thresholdSchema(LOCATION_MESSAGES.rapidrainThreshold).nullable().optional(),
+});
+export type SignupLocation = z.infer<typeof signupLocationSchema>;
+
+/**
+ * POST /api/signups: the whole wizard in one request. A trial is provisioned at once; a paid
+ * sign-up is kept on the server (the password only as its hash, D13) until its checkout completes.
+ */
+export const signupRequestSchema = z.object({
+  email: emailSchema,
+  password: secretSchema(TEXT_LIMITS.password).refine(isStrongPassword, { message: PASSWORD_MESSAGE }),
+  first_name: textSchema(TEXT_LIMITS.name).min(1, WIZARD_MESSAGES.firstNameRequired),
+  last_name: textSchema(TEXT_LIMITS.name).min(1, WIZARD_MESSAGES.lastNameRequired),
+  phone: textSchema(TEXT_LIMITS.phone)
+    .min(1, WIZARD_MESSAGES.phoneRequired)
+    .refine(isRegistrationPhone, INPUT_MESSAGES.registrationPhone),
+  terms_accepted: z.literal(true, { error: WIZARD_MESSAGES.termsRequired }),
+  sms_accepted: z.boolean().default(false),
+  /** Company name; the account is named after the person when empty. */
+  account_name: textSchema(TEXT_LIMITS.name).optional(),
+  account_type: z.enum(SIGNUP_KINDS),
+  /** The plan of a paid sign-up; a trial is always gold (D9). */
+  tier: z.enum(TIER_NAMES).default('gold'),
+  location: signupLocationSchema,
+});
+export type SignupRequest = z.infer<typeof signupRequestSchema>;
+
+/**
+ * The answer to POST /api/signups and POST /api/signups/complete:
+ * - `provisioned`: the account exists; `access_token` when this browser is signed in (the refresh
+ *   cookie is set too), null when the sign-up was finished from another browser (sign in).
+ *   `notice` carries WIZARD_MESSAGES.welcomeEmailFailed when the welcome e-mail could not be queued.
+ * - `checkout`: go to `checkout_url` (the provider's hosted page, or the built-in test checkout).
+ */
+export const signupResultSchema = z.discriminatedUnion('status', [
+  z.object({
+    status: z.literal('provisioned'),
+    access_token: z.string().nullable(),
+    notice: z.string().nullable(),
+  }),
+  z.object({ status: z.literal('checkout'), checkout_url: z.string() }),
+]);
+export type SignupResult = z.infer<typeof signupResultSchema>;
+
+/** A checkout session id as the provider (or the test checkout) names it. */
+export const checkoutSessionIdSchema = textSchema(255)
+  .min(1)
+  .regex(/^[A-Za-z0-9_-]+$/, 'Invalid checkout session');
+
+/** POST /api/signups/complete and POST /api/signups/cancel. */
+export const signupSessionSchema = z.object({ session_id: checkoutSessionIdSchema });
+
+/** The browser waits this long on 'Almost Done' before going to / (spec part 2 §9). */
+export const PROVISIONED_REDIRECT_MS = 1500;
+/** Cancel-signup goes to / after this long (spec part 2 §9). */
+export const CANCEL_SIGNUP_REDIRECT_MS = 5000;
+
+/** Step 3 before anything is typed: the default 24-hour threshold, RapidRain the same (spec §4). */
+export const EMPTY_WIZARD_LOCATION: WizardLocationValues = {
+  name: '',
+  latitude: '',
+  longitude: '',
+  h24_threshold: DEFAULT_THRESHOLD,
+  rapidrain_threshold: null,
+};
