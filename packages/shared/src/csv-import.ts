@@ -34,6 +34,9 @@ export const CSV_MESSAGES = {
   contactFailed: (email: string, message: string) => `Failed to process row with email ${email}: ${message}`,
   alreadyThere: (row: number, name: string) => `Row ${row}: ${name} is already in this account`,
   noRows: 'The file has no rows to import',
+  /** A file imported again: every row was already there, so nothing was added. */
+  nothingNew: (noun: string) =>
+    `Nothing new in this file: all its ${noun.toLowerCase()} are already in this account. Nothing was added.`,
 } as const;
 
 export const LOCATION_CSV_COLUMNS = ['name', 'lat', 'lng', 'limit24'] as const;

@@ -62,6 +62,11 @@ export function dataLinkTarget(viewer: Viewer): string {
   return isAdminRole(viewer) ? ROUTES.admin : ROUTES.dashboard;
 }
 
+/** The system health page (/admin) is the start page of the admin role and a superuser's tool. */
+export function opensAdminPage(viewer: Viewer): boolean {
+  return isAdminRole(viewer) || viewer.isSuperuser;
+}
+
 export function showsGraphLinks(viewer: Viewer): boolean {
   return !isAdminRole(viewer) && !isTier4(viewer);
 }

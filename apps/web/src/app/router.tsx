@@ -26,10 +26,10 @@ import { ReportsPage } from '../features/reports/reports-page';
 import { SwitchUserPage } from '../features/switch-user/switch-user-page';
 import { isPublicPath, PATHS } from '../lib/routes';
 import { ErrorPage, NotFoundPage } from './error-page';
-import { RequireSuperuser, RequireUser } from './guards';
+import { RequireAdminPage, RequireSuperuser, RequireUser } from './guards';
 import { RootLayout } from './shell/root-layout';
 
-type Access = 'public' | 'user' | 'superuser';
+type Access = 'public' | 'user' | 'admin' | 'superuser';
 
 // The map and chart libraries load only with the dashboard.
 const LazyDashboard = lazy(() =>
@@ -88,12 +88,14 @@ const SUPERUSER_PATHS: readonly string[] = [PATHS.mailViewer, PATHS.deliveryLog,
 
 function accessOf(path: string): Access {
   if (SUPERUSER_PATHS.includes(path)) return 'superuser';
+  if (path === PATHS.admin) return 'admin';
   return isPublicPath(path) ? 'public' : 'user';
 }
 
 function guarded({ path, element }: PageRoute): RouteObject {
   const access = accessOf(path);
   if (access === 'superuser') return { path, element: <RequireSuperuser>{element}</RequireSuperuser> };
+  if (access === 'admin') return { path, element: <RequireAdminPage>{element}</RequireAdminPage> };
   if (access === 'user') return { path, element: <RequireUser>{element}</RequireUser> };
   return { path, element };
 }

@@ -1,10 +1,14 @@
 import { Anchor, Center, Paper, Stack, Title } from '@mantine/core';
+import { showsShell } from '@pluvio/shared/navigation';
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { PATHS } from '../lib/routes';
 import { Logo } from './logo';
 
-/** The centred card of the sign-in and onboarding pages. */
+/**
+ * The centred card of the sign-in and onboarding pages. It carries the logo only on pages
+ * without the top bar: where the shell shows, its header already has it.
+ */
 export function BareCard({
   title,
   children,
@@ -14,13 +18,16 @@ export function BareCard({
   children: ReactNode;
   width?: number;
 }) {
+  const withLogo = !showsShell(useLocation().pathname);
   return (
     <Center py="xl" px="md">
       <Paper withBorder shadow="sm" radius="md" p="xl" w="100%" maw={width}>
         <Stack gap="md">
-          <Anchor component={Link} to={PATHS.login} aria-label="Pluvio home" underline="never">
-            <Logo />
-          </Anchor>
+          {withLogo && (
+            <Anchor component={Link} to={PATHS.login} aria-label="Pluvio home" underline="never">
+              <Logo />
+            </Anchor>
+          )}
           <Title order={1} fz="h2">
             {title}
           </Title>

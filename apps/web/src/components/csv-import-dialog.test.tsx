@@ -50,6 +50,26 @@ describe('CSV bulk import', () => {
     expect(importRequests(fetchMock)).toEqual([]);
   });
 
+  it('says plainly that nothing was new when every row was already there', async () => {
+    signIn();
+    serve(() =>
+      jsonResponse({
+        created: 0,
+        existing: [
+          { row: 3, name: 'Warehouse North' },
+          { row: 4, name: 'Riverside Site' },
+        ],
+        errors: [],
+      }),
+    );
+    renderRoute('/location-list');
+    await chooseFile('Locations', 'sites.csv', EXAMPLE_LOCATIONS_CSV.split('\n'));
+    const dialog = await processFile();
+    expect(dialog.getByText(CSV_MESSAGES.nothingNew('Locations'))).toBeTruthy();
+    expect(dialog.queryByText(LOCATION_MESSAGES.processed)).toBeNull();
+    expect(dialog.getByText('Row 4: Riverside Site is already in this account')).toBeTruthy();
+  });
+
   it('shows the file, then imports every valid location row in one request', async () => {
     signIn();
     const fetchMock = serve(() =>

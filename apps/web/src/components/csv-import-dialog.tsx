@@ -94,11 +94,12 @@ async function runImport<Row extends { row: number }>(
     ),
   );
   const errors = [...rowErrors, ...serverErrors];
+  const nothingNew = result.created === 0 && result.existing.length > 0;
   return {
     errors,
     existing: result.existing.map(({ row, name }) => CSV_MESSAGES.alreadyThere(row, name)),
     created: result.created,
-    success: errors.length === 0 ? kind.succeeded : null,
+    success: errors.length > 0 ? null : nothingNew ? CSV_MESSAGES.nothingNew(kind.noun) : kind.succeeded,
   };
 }
 

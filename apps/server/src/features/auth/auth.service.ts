@@ -116,8 +116,10 @@ export function createAuthService(db: AppDb, deps: AuthDeps, options: AuthOption
     return token;
   }
 
-  function passwordUrl(token: string): string {
-    return `${options.publicUrl}/reset-password?token=${encodeURIComponent(token)}`;
+  /** The reset page; an invitation's link says so, and the page greets a new user instead. */
+  function passwordUrl(token: string, purpose: 'reset_password' | 'invite' = 'reset_password'): string {
+    const invite = purpose === 'invite' ? '&invite=1' : '';
+    return `${options.publicUrl}/reset-password?token=${encodeURIComponent(token)}${invite}`;
   }
 
   async function sendVerification(user: UserRow): Promise<void> {
@@ -251,7 +253,7 @@ export function createAuthService(db: AppDb, deps: AuthDeps, options: AuthOption
           expiresAt,
         })),
       );
-      return issued.map(({ user, token }) => ({ user, url: passwordUrl(token) }));
+      return issued.map(({ user, token }) => ({ user, url: passwordUrl(token, 'invite') }));
     },
 
     /**

@@ -150,7 +150,9 @@ describe('contacts API', () => {
     expect(others).toEqual([]);
     expect(invitation).toMatchObject({ kind: 'contact_invite', status: 'held' });
     expect(invitation?.text).toContain(client.accountName);
-    const link = /http:\/\/localhost:3000\/reset-password\?token=(\S+)/.exec(invitation?.text ?? '');
+    const link = /http:\/\/localhost:3000\/reset-password\?token=([^&\s]+)&invite=1/.exec(
+      invitation?.text ?? '',
+    );
     expect(link).not.toBeNull();
     const inviteToken = decodeURIComponent(link?.[1] ?? '');
 

@@ -1,5 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { ADMIN_ONLY_MESSAGE } from '../../app/guards';
 import { setAccessToken, setUser } from '../../lib/session';
 import { buildUser } from '../../testing/fixtures';
 import { jsonResponse, renderRoute, stubFetch, withConfig } from '../../testing/render';
@@ -129,5 +130,17 @@ describe('system health cards', () => {
     renderRoute('/admin');
     expect(await screen.findByText('Done 1400 ET data')).toBeTruthy();
     expect(screen.queryByRole('region', { name: 'Emails' })).toBeNull();
+  });
+
+  it('tells a client plainly that the page is for administrators', async () => {
+    setUser(buildUser({ role: 'client', is_superuser: false }));
+    stubApi({});
+    renderRoute('/admin');
+    expect(await screen.findByRole('heading', { name: 'Not available' })).toBeTruthy();
+    expect(screen.getByText(ADMIN_ONLY_MESSAGE)).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Back to your rainfall data' }).getAttribute('href')).toBe(
+      '/dashboard',
+    );
+    expect(screen.queryByText(/Overall System Health/)).toBeNull();
   });
 });

@@ -31,6 +31,19 @@ describe('reset password page', () => {
     expect(JSON.parse(String(call?.[1]?.body))).toEqual({ token: 'abc', password: 'Secret1!x' });
   });
 
+  it('greets an invited user choosing a first password instead of offering a reset', async () => {
+    stubFetch(
+      withConfig((url) => (url === '/auth/reset-password' ? jsonResponse(null) : jsonResponse({}, 500))),
+    );
+    renderRoute('/reset-password?token=abc&invite=1');
+    expect(await screen.findByRole('heading', { name: 'Welcome to Pluvio' })).toBeTruthy();
+    expect(screen.queryByRole('heading', { name: 'Reset Password' })).toBeNull();
+    await userEvent.type(screen.getByLabelText(/^New Password/), 'Secret1!x');
+    await userEvent.type(screen.getByLabelText(/^Re-type Password/), 'Secret1!x');
+    await userEvent.click(screen.getByRole('button', { name: 'Set Password' }));
+    expect(await screen.findByText('Your password is set. Taking you to sign in.')).toBeTruthy();
+  });
+
   it('checks the password rule and that both passwords match before calling the server', async () => {
     const fetchMock = stubFetch(withConfig(() => jsonResponse({}, 500)));
     renderRoute('/reset-password?token=abc');

@@ -1,4 +1,4 @@
-import { Anchor, Button, PasswordInput, Stack } from '@mantine/core';
+import { Anchor, Button, PasswordInput, Stack, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { ERROR_CODES, MESSAGES } from '@pluvio/shared/messages';
 import { isStrongPassword, NEW_PASSWORD_MESSAGE } from '@pluvio/shared/passwords';
@@ -30,10 +30,26 @@ function ExpiredToken() {
   );
 }
 
-/** /reset-password?token= (spec part 2 §2, §4, §5, §8). */
+/** The page as a new user invited by their account sees it: choosing a first password, not resetting one. */
+const INVITATION_TEXTS = {
+  title: 'Welcome to Pluvio',
+  intro: 'Choose a password for your new Pluvio login.',
+  submit: 'Set Password',
+  done: 'Your password is set. Taking you to sign in.',
+} as const;
+
+const RESET_TEXTS = {
+  title: 'Reset Password',
+  intro: null,
+  submit: 'Reset Password',
+  done: MESSAGES.passwordResetDone,
+} as const;
+
+/** /reset-password?token= (spec part 2 §2, §4, §5, §8); `&invite=1` from a contact's invitation. */
 export function ResetPasswordPage() {
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
+  const texts = params.get('invite') === '1' ? INVITATION_TEXTS : RESET_TEXTS;
   const navigate = useNavigate();
   const [busy, setBusy] = useState(false);
   const [done, setDone] = useState(false);
@@ -77,9 +93,10 @@ export function ResetPasswordPage() {
   });
 
   return (
-    <BareCard title="Reset Password">
+    <BareCard title={texts.title}>
+      {texts.intro && !done && <Text>{texts.intro}</Text>}
       {done ? (
-        <InfoMessage>{MESSAGES.passwordResetDone}</InfoMessage>
+        <InfoMessage>{texts.done}</InfoMessage>
       ) : (
         <form onSubmit={submit} noValidate>
           <Stack gap="sm">
@@ -97,7 +114,7 @@ export function ResetPasswordPage() {
             />
             {error && <ErrorMessage>{error}</ErrorMessage>}
             <Button type="submit" disabled={busy}>
-              {busy ? MESSAGES.working : 'Reset Password'}
+              {busy ? MESSAGES.working : texts.submit}
             </Button>
           </Stack>
         </form>
