@@ -6,6 +6,7 @@ import { Header, PublicHeader } from './header';
 import { LandscapeOverlay } from './landscape-overlay';
 import { LogoutSpinner } from './logout-spinner';
 import { HashScroller, ScrollToTop } from './scroll-to-top';
+import classes from './shell.module.css';
 import { useLogout } from './use-logout';
 
 /** Header (hidden on bare pages), the page, and the app-wide overlays. */
@@ -18,7 +19,7 @@ export function RootLayout() {
     <>
       {shell && user && <ActingAsBar user={user} onSignInAgain={logout} />}
       {shell && (user ? <Header user={user} onLogout={logout} /> : <PublicHeader />)}
-      <main>
+      <main className={shell ? classes.main : undefined}>
         <Outlet />
         <ScrollToTop />
         <HashScroller />

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { setAccessToken, setUser } from '../../lib/session';
 import { buildUser } from '../../testing/fixtures';
+import { stubMatchMedia } from '../../testing/match-media';
 import { jsonResponse, renderRoute, stubFetch, withConfig } from '../../testing/render';
 import { OUTBOX_TRANSPORT_NOTE } from './mail-viewer-page';
 
@@ -65,6 +66,44 @@ describe('mail viewer', () => {
     await userEvent.click(list.getByRole('button', { name: /Welcome/ }));
     expect(detail.queryByRole('link')).toBeNull();
     expect(fetchMock.mock.calls.some(([url]) => url === '/api/admin/outbox?page=1&page_size=50')).toBe(true);
+  });
+
+  it('on a phone opens a message in place of the list, with a way back, and shows times in ET', async () => {
+    stubMatchMedia((query) => query.includes('max-width'));
+    stubFetch(
+      withConfig((url) =>
+        url.startsWith('/api/admin/outbox')
+          ? jsonResponse({
+              items: [
+                {
+                  ...message,
+                  id: 1,
+                  to: 'jane@example.com',
+                  subject: 'Welcome',
+                  text: 'Hello',
+                  created_at: '2026-11-21T15:30:00Z',
+                },
+              ],
+              total: 1,
+              page: 1,
+              page_size: 50,
+              transport: 'smtp',
+            })
+          : jsonResponse({}, 500),
+      ),
+    );
+    setAccessToken('t');
+    setUser(buildUser({ role: 'admin', is_superuser: true }));
+    renderRoute('/admin/mail');
+    const list = within(await screen.findByRole('list', { name: 'Messages' }));
+    expect(screen.queryByRole('article')).toBeNull();
+    expect(list.getByRole('button', { name: /Welcome/ }).textContent).toContain('Nov 21, 10:30 AM EST');
+    await userEvent.click(list.getByRole('button', { name: /Welcome/ }));
+    expect(screen.getByRole('article').textContent).toContain('Hello');
+    expect(screen.queryByRole('list', { name: 'Messages' })).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: 'All messages' }));
+    expect(screen.getByRole('list', { name: 'Messages' })).toBeTruthy();
+    expect(screen.queryByRole('article')).toBeNull();
   });
 
   it('opens the message a link names on its page (the Reports screen links to a report’s e-mails)', async () => {

@@ -2,6 +2,7 @@ import {
   Alert,
   Anchor,
   Badge,
+  Button,
   Container,
   Grid,
   Group,
@@ -12,14 +13,18 @@ import {
   Title,
   UnstyledButton,
 } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { alertTimeLabel } from '@pluvio/shared/alerts';
 import { MESSAGES } from '@pluvio/shared/messages';
 import type { OutboxMessage } from '@pluvio/shared/outbox.schemas';
+import { IconArrowLeft } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { ErrorMessage } from '../../components/form-message';
 import { RefreshableTitle } from '../../components/refreshable-title';
 import { failureMessage } from '../../lib/api-client';
+import { useAppConfig } from '../../lib/app-config';
 import { linkify } from '../../lib/linkify';
 import { downloadAttachment, OUTBOX_PAGE_SIZE, outboxQuery } from './api';
 import classes from './mail-viewer.module.css';
@@ -34,11 +39,15 @@ function newestFirst(items: readonly OutboxMessage[]): OutboxMessage[] {
   return [...items].sort((a, b) => b.created_at.localeCompare(a.created_at) || b.id - a.id);
 }
 
-function when(iso: string | null): string {
+/** Times as everywhere else in the app: in the product time zone, with its abbreviation. */
+function when(iso: string | null, timeZone: string): string {
   if (!iso) return '';
   const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? iso : date.toLocaleString('en-US');
+  return Number.isNaN(date.getTime()) ? iso : alertTimeLabel(date, timeZone);
 }
+
+/** Under Mantine's `sm` breakpoint the list and the open message take the whole width in turn. */
+const NARROW_QUERY = '(max-width: 47.99em)';
 
 function sizeText(bytes: number): string {
   return bytes < 1024 ? `${bytes} bytes` : `${(bytes / 1024).toFixed(bytes < 10_240 ? 1 : 0)} KB`;
@@ -68,7 +77,7 @@ function AttachmentLine({ message }: { message: OutboxMessage }) {
   );
 }
 
-function MessageDetail({ message }: { message: OutboxMessage }) {
+function MessageDetail({ message, timeZone }: { message: OutboxMessage; timeZone: string }) {
   return (
     <Paper withBorder p="md" radius="md" component="article" aria-labelledby="mail-subject">
       <Stack gap="xs">
@@ -83,7 +92,7 @@ function MessageDetail({ message }: { message: OutboxMessage }) {
           {message.attempts > 0 ? ` (${message.attempts} attempts)` : ''}
         </Text>
         <Text size="sm">
-          <strong>Date:</strong> {when(message.created_at)}
+          <strong>Date:</strong> {when(message.created_at, timeZone)}
         </Text>
         <AttachmentLine message={message} />
         {message.last_error && (
@@ -106,10 +115,15 @@ export function MailViewerPage() {
   const linked = Number(searchParams.get('message')) || null;
   const [chosenPage, setChosenPage] = useState<number | null>(null);
   const [selectedId, setSelectedId] = useState<number | null>(linked);
+  const timeZone = useAppConfig()?.time_zone ?? 'America/New_York';
+  const narrow = useMediaQuery(NARROW_QUERY, false, { getInitialValueInEffect: false });
   const query = useQuery(outboxQuery(chosenPage ?? 1, chosenPage === null ? linked : null));
   const page = query.data?.page ?? chosenPage ?? 1;
   const items = newestFirst(query.data?.items ?? []);
   const selected = items.find((item) => item.id === selectedId) ?? items[0];
+  // On a phone a chosen message replaces the list (with a way back) instead of opening below it.
+  const showList = !narrow || selectedId === null;
+  const showMessage = !narrow || selectedId !== null;
   const pages = query.data
     ? Math.max(1, Math.ceil(query.data.total / (query.data.page_size || OUTBOX_PAGE_SIZE)))
     : 1;
@@ -144,46 +158,62 @@ export function MailViewerPage() {
         {query.data && items.length === 0 && <Text>No messages yet.</Text>}
         {items.length > 0 && (
           <Grid>
-            <Grid.Col span={{ base: 12, md: 5 }}>
-              <Stack gap={4} component="ul" className={classes.list} aria-label="Messages">
-                {items.map((item) => (
-                  <li key={item.id}>
-                    <UnstyledButton
-                      className={classes.item}
-                      aria-current={item.id === selected?.id ? 'true' : undefined}
-                      onClick={() => setSelectedId(item.id)}
-                    >
-                      <Group justify="space-between" wrap="nowrap" gap="xs">
-                        <Text fw={600} size="sm" lineClamp={1}>
-                          {item.subject ?? `(${item.channel})`}
+            {showList && (
+              <Grid.Col span={{ base: 12, sm: 5 }}>
+                <Stack gap={4} component="ul" className={classes.list} aria-label="Messages">
+                  {items.map((item) => (
+                    <li key={item.id}>
+                      <UnstyledButton
+                        className={classes.item}
+                        aria-current={item.id === selected?.id ? 'true' : undefined}
+                        onClick={() => setSelectedId(item.id)}
+                      >
+                        <Group justify="space-between" wrap="nowrap" gap="xs">
+                          <Text fw={600} size="sm" lineClamp={1}>
+                            {item.subject ?? `(${item.channel})`}
+                          </Text>
+                          <Badge
+                            variant="dot"
+                            color={STATUS_COLORS[item.status]}
+                            size="sm"
+                            style={{ flexShrink: 0 }}
+                          >
+                            {item.status}
+                          </Badge>
+                        </Group>
+                        <Text size="xs" lineClamp={1}>
+                          {item.to} · {when(item.created_at, timeZone)}
                         </Text>
-                        <Badge
-                          variant="dot"
-                          color={STATUS_COLORS[item.status]}
-                          size="sm"
-                          style={{ flexShrink: 0 }}
-                        >
-                          {item.status}
-                        </Badge>
-                      </Group>
-                      <Text size="xs" lineClamp={1}>
-                        {item.to} · {when(item.created_at)}
-                      </Text>
-                    </UnstyledButton>
-                  </li>
-                ))}
-              </Stack>
-              {pages > 1 && (
-                <Pagination
-                  mt="sm"
-                  total={pages}
-                  value={page}
-                  onChange={setChosenPage}
-                  aria-label="Message pages"
-                />
-              )}
-            </Grid.Col>
-            <Grid.Col span={{ base: 12, md: 7 }}>{selected && <MessageDetail message={selected} />}</Grid.Col>
+                      </UnstyledButton>
+                    </li>
+                  ))}
+                </Stack>
+                {pages > 1 && (
+                  <Pagination
+                    mt="sm"
+                    total={pages}
+                    value={page}
+                    onChange={setChosenPage}
+                    aria-label="Message pages"
+                  />
+                )}
+              </Grid.Col>
+            )}
+            {showMessage && selected && (
+              <Grid.Col span={{ base: 12, sm: 7 }}>
+                {narrow && (
+                  <Button
+                    variant="subtle"
+                    leftSection={<IconArrowLeft size={16} aria-hidden="true" />}
+                    onClick={() => setSelectedId(null)}
+                    mb="xs"
+                  >
+                    All messages
+                  </Button>
+                )}
+                <MessageDetail message={selected} timeZone={timeZone} />
+              </Grid.Col>
+            )}
           </Grid>
         )}
       </Stack>
