@@ -13,6 +13,8 @@ export async function openDemoServices(databaseUrl: string | undefined, env: Rec
     LOG_LEVEL: 'silent',
     RATE_LIMIT_AUTH_PER_MINUTE: '1000000',
     DATABASE_URL: databaseUrl,
+    // Measured on this machine alone: no OpenStreetMap tiles.
+    MAP_TILE_URL: 'none',
     ...env,
   });
   const database = await openScratchDatabase(databaseUrl);

@@ -68,6 +68,8 @@ export default async function setup(project: TestProject) {
       RATE_LIMIT_AUTH_PER_MINUTE: '1000',
       SIGN_INS_PER_ADDRESS: '1000',
       SMTP_URL: '',
+      // Tests talk only to this machine: no OpenStreetMap tiles, the state outlines alone.
+      MAP_TILE_URL: 'none',
       LOG_LEVEL: 'warn',
     },
     stdio: ['ignore', logFile, logFile],

@@ -6,6 +6,18 @@ const booleanSetting = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
   .transform((value) => value === 'true' || value === '1' || value === 'yes');
 
+/** OpenStreetMap's standard tiles and the credit their usage policy asks for. */
+export const OSM_TILE_URL = 'https://tile.openstreetmap.org/{z}/{x}/{y}.png';
+const OSM_ATTRIBUTION =
+  '&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a> contributors';
+
+/** The dashboard's base map as the browser gets it: a tile URL template (or none) and its credit. */
+export function mapTiles(config: Pick<Config, 'MAP_TILE_URL' | 'MAP_TILE_ATTRIBUTION'>) {
+  const url = config.MAP_TILE_URL;
+  const attribution = config.MAP_TILE_ATTRIBUTION ?? (url === OSM_TILE_URL ? OSM_ATTRIBUTION : '');
+  return { tile_url: url, tile_attribution: url ? attribution : '' };
+}
+
 /** The data source a setting picks, one of those built in; a later adapter adds its name here. */
 const sourceSetting = <const Names extends readonly [string, ...string[]]>(setting: string, names: Names) =>
   z.enum(names, { error: `${setting} must be one of: ${names.join(', ')}` }).default(names[0]);
@@ -59,14 +71,21 @@ const configSchema = z.object({
   SIGN_IN_FAILURES_PER_ADDRESS: z.coerce.number().int().min(1).default(50),
   FEATURE_ACCOUNT_SWITCHER: booleanSetting.default(true),
   FEATURE_TABLE_VIEW: booleanSetting.default(true),
+  /** The dashboard's base map: OpenStreetMap's standard tiles by default; `none` draws state outlines only. */
   MAP_TILE_URL: z
-    .string()
-    .regex(
-      /^https:\/\/[^/]+\/.*\{z\}.*\{x\}.*\{y\}/,
-      'MAP_TILE_URL must be an https URL template with {z}, {x} and {y}',
-    )
-    .optional(),
-  MAP_TILE_ATTRIBUTION: z.string().default(''),
+    .union([
+      z.literal('none'),
+      z
+        .string()
+        .regex(
+          /^https:\/\/[^/]+\/.*\{z\}.*\{x\}.*\{y\}/,
+          "MAP_TILE_URL must be an https URL template with {z}, {x} and {y}, or 'none'",
+        ),
+    ])
+    .default(OSM_TILE_URL)
+    .transform((url) => (url === 'none' ? null : url)),
+  /** Defaults to OpenStreetMap's credit with its tiles, to nothing with other tiles. */
+  MAP_TILE_ATTRIBUTION: z.string().optional(),
   WEB_DIST: z.string().optional(),
   METRICS_TOKEN: z.string().min(16, 'METRICS_TOKEN must be at least 16 characters').optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),

@@ -93,28 +93,40 @@ describe.each([
 });
 
 describe('map tiles', () => {
-  it('draws outlines only by default, and lets images come from the tile server when one is set', async () => {
-    const plain = await createTestApp();
-    const tiled = await createTestApp({
-      env: {
-        MAP_TILE_URL: 'https://{s}.tiles.example.com/{z}/{x}/{y}.png',
-        MAP_TILE_ATTRIBUTION: '© Example',
-      },
-    });
+  /** The /api/config answer and the CSP of an app started with `env`. */
+  async function mapOf(env: Record<string, string> = {}) {
+    const started = await createTestApp({ env });
     try {
-      expect((await plain.app.inject({ url: '/api/config' })).json().map).toEqual({
-        tile_url: null,
-        tile_attribution: '',
-      });
-      const response = await tiled.app.inject({ url: '/api/config' });
-      expect(response.json().map.tile_url).toBe('https://{s}.tiles.example.com/{z}/{x}/{y}.png');
-      expect(String(response.headers['content-security-policy'])).toMatch(
-        /img-src [^;]*https:\/\/\*\.tiles\.example\.com/,
-      );
+      const response = await started.app.inject({ url: '/api/config' });
+      return { map: response.json().map, csp: String(response.headers['content-security-policy']) };
     } finally {
-      await plain.close();
-      await tiled.close();
+      await started.close();
     }
+  }
+
+  it('draws OpenStreetMap by default, with its credit and its tiles allowed by the CSP', async () => {
+    const { map, csp } = await mapOf();
+    expect(map.tile_url).toBe('https://tile.openstreetmap.org/{z}/{x}/{y}.png');
+    expect(map.tile_attribution).toContain('OpenStreetMap</a> contributors');
+    expect(csp).toMatch(/img-src [^;]*https:\/\/tile\.openstreetmap\.org/);
+  });
+
+  it('draws the state outlines only with none', async () => {
+    const { map, csp } = await mapOf({ MAP_TILE_URL: 'none' });
+    expect(map).toEqual({ tile_url: null, tile_attribution: '' });
+    expect(csp).not.toContain('openstreetmap');
+  });
+
+  it('lets images come from another tile server when one is set', async () => {
+    const { map, csp } = await mapOf({
+      MAP_TILE_URL: 'https://{s}.tiles.example.com/{z}/{x}/{y}.png',
+      MAP_TILE_ATTRIBUTION: '© Example',
+    });
+    expect(map).toEqual({
+      tile_url: 'https://{s}.tiles.example.com/{z}/{x}/{y}.png',
+      tile_attribution: '© Example',
+    });
+    expect(csp).toMatch(/img-src [^;]*https:\/\/\*\.tiles\.example\.com/);
   });
 
   it('refuses a tile address that is not an https template', async () => {

@@ -1,7 +1,7 @@
 import { publicConfigSchema } from '@pluvio/shared/app-config.schemas';
 import { sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { paymentProvider } from '../../config';
+import { mapTiles, paymentProvider } from '../../config';
 import type { Services } from '../../services';
 
 /** Health probes and the browser's runtime settings. */
@@ -31,7 +31,7 @@ export function systemRoutes(services: Services): FastifyPluginAsyncZod {
         time_zone: config.TIME_ZONE,
         historical_report_fee: config.HISTORICAL_REPORT_FEE,
         payment_provider: paymentProvider(config),
-        map: { tile_url: config.MAP_TILE_URL ?? null, tile_attribution: config.MAP_TILE_ATTRIBUTION },
+        map: mapTiles(config),
       }),
     );
   };

@@ -8,6 +8,7 @@ import {
   clusterLabel,
   expansionZoom,
   itemsInView,
+  MAP_MAX_ZOOM,
   type MapItem,
 } from './clusters';
 
@@ -82,6 +83,16 @@ describe('map clusters', () => {
     if (cluster?.kind !== 'cluster') throw new Error('expected a cluster');
     expect(expansionZoom(index, cluster.clusterId)).toBe(CLUSTER_MAX_ZOOM + 1);
     expect(itemsInView(index, WHOLE_WORLD, CLUSTER_MAX_ZOOM + 1)).toHaveLength(2);
+  });
+
+  it('without map tiles ends clusters one zoom before the outlines-only limit, so every site is reachable', () => {
+    const index = buildClusterIndex(locations, 'accum', MAP_MAX_ZOOM.outlines);
+    const [cluster] = clusters(itemsInView(index, WHOLE_WORLD, 5));
+    if (cluster?.kind !== 'cluster') throw new Error('expected a cluster');
+    expect(expansionZoom(index, cluster.clusterId)).toBeLessThanOrEqual(MAP_MAX_ZOOM.outlines);
+    const houstonBox: [number, number, number, number] = [-96, 29, -95, 30];
+    const items = itemsInView(index, houstonBox, MAP_MAX_ZOOM.outlines);
+    expect(items.map((item) => (item.kind === 'location' ? item.id : 'cluster')).sort()).toEqual([1, 2, 3]);
   });
 
   it('grows cluster discs with their count', () => {

@@ -20,8 +20,11 @@ export type MapItem =
   | { kind: 'location'; id: number; lat: number; lng: number; color: LocationColor }
   | { kind: 'cluster'; clusterId: number; lat: number; lng: number; count: number; color: LocationColor };
 
-/** Past this zoom every location is drawn on its own (the selection zoom is 15). */
+/** Past this zoom every location is drawn on its own (the selection zoom is 15), over map tiles. */
 export const CLUSTER_MAX_ZOOM = 14;
+
+/** The map's deepest zoom: street level over tiles; without tiles, as far as the state outlines tell. */
+export const MAP_MAX_ZOOM = { tiles: 18, outlines: 9 } as const;
 
 /**
  * Locations closer than this many screen pixels are drawn as one cluster. With an extent of
@@ -29,12 +32,19 @@ export const CLUSTER_MAX_ZOOM = 14;
  */
 const CLUSTER_RADIUS_PX = 40;
 
-/** Indexes the locations once per list and tab; a cluster carries its worst member status. */
-export function buildClusterIndex(locations: readonly Location[], mode: MapMode): ClusterIndex {
+/**
+ * Indexes the locations once per list and tab; a cluster carries its worst member status.
+ * Clusters end one zoom before the map's deepest, so every location can be reached on its own.
+ */
+export function buildClusterIndex(
+  locations: readonly Location[],
+  mode: MapMode,
+  mapMaxZoom: number = MAP_MAX_ZOOM.tiles,
+): ClusterIndex {
   const index: ClusterIndex = new Supercluster({
     radius: CLUSTER_RADIUS_PX,
     extent: 256,
-    maxZoom: CLUSTER_MAX_ZOOM,
+    maxZoom: Math.min(CLUSTER_MAX_ZOOM, mapMaxZoom - 1),
     map: (props) => ({ color: props.color }),
     reduce: (accumulated, props) => {
       accumulated.color = worstColor([accumulated.color, props.color]);
@@ -74,7 +84,8 @@ export function itemsInView(
 
 /** The zoom at which a cluster splits, capped so a cluster of identical coordinates stays reachable. */
 export function expansionZoom(index: ClusterIndex, clusterId: number): number {
-  return Math.min(index.getClusterExpansionZoom(clusterId), CLUSTER_MAX_ZOOM + 1);
+  const lastClusterZoom = index.options.maxZoom ?? CLUSTER_MAX_ZOOM;
+  return Math.min(index.getClusterExpansionZoom(clusterId), lastClusterZoom + 1);
 }
 
 /** Cluster discs grow with the number of locations they hold. */

@@ -3,7 +3,7 @@ import type { Location } from '@pluvio/shared/locations';
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { MapMode, MapView } from '../dashboard-types';
 import { colorOf } from '../location-rules';
-import { buildClusterIndex } from './clusters';
+import { buildClusterIndex, MAP_MAX_ZOOM } from './clusters';
 import classes from './location-map.module.css';
 import {
   addStateOutlines,
@@ -63,9 +63,12 @@ function useStateOutlines(layers: MapLayers | null) {
   }, [layers]);
 }
 
+/** The base map's tiles; without them the map stops zooming where the state outlines stop telling. */
 function useTiles(layers: MapLayers | null, url: string | null, attribution: string | null) {
   useEffect(() => {
-    if (!layers || !url) return;
+    if (!layers) return;
+    layers.map.setMaxZoom(url ? MAP_MAX_ZOOM.tiles : MAP_MAX_ZOOM.outlines);
+    if (!url) return;
     const tiles = addTiles(layers.map, url, attribution);
     return () => {
       tiles.remove();
@@ -124,7 +127,8 @@ export function LocationMap({
   const layers = useMapLayers(containerRef);
   const onSelectLatest = useLatest(onSelect);
   const byId = useMemo(() => new Map(locations.map((location) => [location.id, location])), [locations]);
-  const index = useMemo(() => buildClusterIndex(locations, mode), [locations, mode]);
+  const mapMaxZoom = tileUrl ? MAP_MAX_ZOOM.tiles : MAP_MAX_ZOOM.outlines;
+  const index = useMemo(() => buildClusterIndex(locations, mode, mapMaxZoom), [locations, mode, mapMaxZoom]);
 
   useStateOutlines(layers);
   useTiles(layers, tileUrl, tileAttribution);

@@ -9,6 +9,7 @@ import {
   clusterLabel,
   expansionZoom,
   itemsInView,
+  MAP_MAX_ZOOM,
   type MapItem,
 } from './clusters';
 import classes from './location-map.module.css';
@@ -62,7 +63,7 @@ export function createMapLayers(container: HTMLElement): MapLayers {
     // Half steps let 'fit' frame the contiguous US on a phone as well.
     zoomSnap: 0.5,
     minZoom: 2,
-    maxZoom: 18,
+    maxZoom: MAP_MAX_ZOOM.tiles,
     preferCanvas: true,
     renderer: L.canvas({ padding: 0.5 }),
   });
@@ -90,7 +91,7 @@ export async function addStateOutlines(map: L.Map, isCurrent: () => boolean): Pr
 }
 
 export function addTiles(map: L.Map, url: string, attribution: string | null): L.TileLayer {
-  return L.tileLayer(url, { attribution: attribution ?? '', maxZoom: 19 }).addTo(map);
+  return L.tileLayer(url, { attribution: attribution ?? '', maxZoom: MAP_MAX_ZOOM.tiles }).addTo(map);
 }
 
 export interface MarkerHandlers {
