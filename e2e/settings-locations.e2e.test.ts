@@ -177,10 +177,14 @@ describe('settings: locations', () => {
         '',
       ]);
 
-      // The same file again adds nothing and names the rows already there.
+      // The same file again adds nothing, says so plainly and names the rows already there.
       await upload.choose('locations-good.csv');
       outcome = await upload.process();
       expect(outcome).toContain('Locations added: 0');
+      expect(outcome).toContain(
+        'Nothing new in this file: all its locations are already in this account. Nothing was added.',
+      );
+      expect(outcome).not.toContain('All locations processed successfully!');
       expect(
         await dialog
           .getByRole('list', { name: 'Rows already there' })
