@@ -83,6 +83,11 @@ export function servesHttps(config: Pick<Config, 'PUBLIC_URL'>): boolean {
   return config.PUBLIC_URL.startsWith('https:');
 }
 
+/** Where the user started the command: npm runs workspace scripts inside the workspace, and sets INIT_CWD. */
+export function startDirectory(env: Record<string, string | undefined> = process.env): string {
+  return env.INIT_CWD ?? process.cwd();
+}
+
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   const cleaned = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== ''));
   const parsed = configSchema.safeParse(cleaned);
@@ -94,7 +99,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError(`Invalid configuration:\n${problems.join('\n')}`);
   }
   const webDist = parsed.data.WEB_DIST ?? path.resolve(import.meta.dirname, '../../web/dist');
-  // npm runs workspace scripts inside the workspace; a relative DATA_DIR means where npm was started.
-  const DATA_DIR = path.resolve(env.INIT_CWD ?? process.cwd(), parsed.data.DATA_DIR);
+  // A relative DATA_DIR means where npm was started.
+  const DATA_DIR = path.resolve(startDirectory(env), parsed.data.DATA_DIR);
   return { ...parsed.data, DATA_DIR, webDist };
 }
