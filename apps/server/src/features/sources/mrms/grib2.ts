@@ -259,23 +259,31 @@ function simpleIntegers(
 }
 
 /** Value = (R + X * 2^E) / 10^D; negative values (-1 missing, -3 no coverage, -999) are no data. */
-function unpack(integers: ArrayLike<number>, packing: Packing, maxInteger: number): Float32Array {
-  const scale = 2 ** packing.binaryScale;
-  const divisor = 10 ** packing.decimalScale;
-  const unpacked = (x: number) => {
-    const value = (packing.reference + x * scale) / divisor;
-    return value < 0 ? Number.NaN : value;
-  };
+function unpacked(x: number, packing: Packing): number {
+  const value = (packing.reference + x * 2 ** packing.binaryScale) / 10 ** packing.decimalScale;
+  return value < 0 ? Number.NaN : value;
+}
+
+/** PNG integers through a table of every possible value: one division per integer, not per cell. */
+function unpackPng(integers: Uint8Array | Uint16Array, packing: Packing): Float32Array {
+  const table = new Float32Array(integers instanceof Uint16Array ? 0x10000 : 0x100);
+  for (let x = 0; x < table.length; x++) table[x] = unpacked(x, packing);
   const values = new Float32Array(integers.length);
-  if (maxInteger <= 0xffff) {
-    // One division per possible integer rather than per cell.
-    const table = new Float32Array(maxInteger + 1);
-    for (let x = 0; x <= maxInteger; x++) table[x] = unpacked(x);
+  // One loop per array type keeps each loop monomorphic (several times faster in V8).
+  if (integers instanceof Uint16Array) {
     for (let index = 0; index < integers.length; index++)
       values[index] = table[integers[index] as number] as number;
   } else {
-    for (let index = 0; index < integers.length; index++) values[index] = unpacked(integers[index] as number);
+    for (let index = 0; index < integers.length; index++)
+      values[index] = table[integers[index] as number] as number;
   }
+  return values;
+}
+
+function unpackSimple(integers: Uint32Array, packing: Packing): Float32Array {
+  const values = new Float32Array(integers.length);
+  for (let index = 0; index < integers.length; index++)
+    values[index] = unpacked(integers[index] as number, packing);
   return values;
 }
 
@@ -290,11 +298,9 @@ function decodeValues(
   if (bitmap !== 255) fail(`bitmaps are not supported (bitmap indicator ${bitmap})`);
   const data = octets.bytes.subarray(s7.start + 5, s7.start + s7.length);
   if (packing.template === 41) {
-    const integers = pngIntegers(data, packing.count, fail);
-    return unpack(integers, packing, integers instanceof Uint16Array ? 0xffff : 0xff);
+    return unpackPng(pngIntegers(data, packing.count, fail), packing);
   }
-  const integers = simpleIntegers(data, packing.count, packing.bits, fail);
-  return unpack(integers, packing, 2 ** packing.bits - 1);
+  return unpackSimple(simpleIntegers(data, packing.count, packing.bits, fail), packing);
 }
 
 /** Decodes one MRMS GRIB2 message (gunzipped); `file` names it in errors. */
