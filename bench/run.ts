@@ -3,7 +3,8 @@
  * the rainfall data calls for a 250-location account), each beside a trivial route measured in
  * the same run as this machine's ceiling; then rainfall storage at scale, the alert rules and the
  * daily report at scale, report files (PDF, XLSX, CSV, HTML) of 100 and 1,000 locations, and the
- * dashboard in Chromium with a 10,000-location account (with Lighthouse). Figures are printed
+ * dashboard in Chromium with a 10,000-location account (with Lighthouse), and the MRMS decoder
+ * beside ecCodes. Figures are printed
  * as tables and saved under bench/results/; nothing here passes or fails.
  */
 import fs from 'node:fs';
@@ -13,6 +14,7 @@ import { buildApp } from '../apps/server/src/app';
 import type { createServices } from '../apps/server/src/services';
 import { benchDashboard } from './dashboard';
 import { openDemoServices } from './demo-app';
+import { benchMrms } from './mrms';
 import { benchNotifications } from './notifications';
 import { benchRainfallStorage } from './rainfall-storage';
 import { benchReports } from './reports';
@@ -135,5 +137,7 @@ await benchRainfallStorage(process.env.DATABASE_URL);
 await benchNotifications(process.env.DATABASE_URL);
 
 await benchReports();
+
+await benchMrms();
 
 await benchDashboard();

@@ -32,9 +32,32 @@ describe('configuration', () => {
   });
 
   it('refuses an unknown data source, naming the setting and the sources there are', () => {
-    for (const setting of ['PRECIPITATION_SOURCE', 'FREQUENCY_SOURCE', 'FORECAST_SOURCE']) {
-      expect(() => loadConfig({ [setting]: 'mrms' })).toThrow(ConfigError);
-      expect(() => loadConfig({ [setting]: 'mrms' })).toThrow(`${setting} must be one of: simulator`);
+    for (const [setting, names] of [
+      ['PRECIPITATION_SOURCE', 'simulator, mrms'],
+      ['FREQUENCY_SOURCE', 'simulator'],
+      ['FORECAST_SOURCE', 'simulator'],
+    ]) {
+      expect(() => loadConfig({ [setting as string]: 'radar' })).toThrow(ConfigError);
+      expect(() => loadConfig({ [setting as string]: 'radar' })).toThrow(
+        `${setting} must be one of: ${names}`,
+      );
     }
+  });
+
+  it('reads MRMS from the NOAA bucket by default, and a relative folder from where npm was started', () => {
+    const defaults = loadConfig({ INIT_CWD: '/srv/pluvio', DATA_DIR: 'data' });
+    expect(defaults.MRMS_BASE_URL).toBe('https://noaa-mrms-pds.s3.amazonaws.com');
+    expect(defaults.MRMS_CACHE_DIR).toBe(path.resolve('/srv/pluvio/data/mrms'));
+    const local = loadConfig({
+      INIT_CWD: '/srv/pluvio',
+      MRMS_BASE_URL: 'noaa/mrms',
+      MRMS_CACHE_DIR: 'cache',
+    });
+    expect([local.MRMS_BASE_URL, local.MRMS_CACHE_DIR]).toEqual([
+      path.resolve('/srv/pluvio/noaa/mrms'),
+      path.resolve('/srv/pluvio/cache'),
+    ]);
+    expect(loadConfig({ MRMS_BASE_URL: 'file:///srv/mrms' }).MRMS_BASE_URL).toBe('file:///srv/mrms');
+    expect(() => loadConfig({ MRMS_RETRIES: '50' })).toThrow(ConfigError);
   });
 });

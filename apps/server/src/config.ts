@@ -59,10 +59,16 @@ const configSchema = z.object({
   TWILIO_MESSAGING_SERVICE_SID: z.string().optional(),
   TWILIO_API_URL: z.url().default('https://api.twilio.com'),
   TIME_ZONE: z.string().default('America/New_York'),
-  PRECIPITATION_SOURCE: sourceSetting('PRECIPITATION_SOURCE', ['simulator']),
+  PRECIPITATION_SOURCE: sourceSetting('PRECIPITATION_SOURCE', ['simulator', 'mrms']),
   FREQUENCY_SOURCE: sourceSetting('FREQUENCY_SOURCE', ['simulator']),
   FORECAST_SOURCE: sourceSetting('FORECAST_SOURCE', ['simulator']),
   SIMULATOR_SEED: z.string().default('pluvio'),
+  /** Where PRECIPITATION_SOURCE=mrms reads: the NOAA bucket, the NCEP server (…/data/2D) or a folder. */
+  MRMS_BASE_URL: z.string().default('https://noaa-mrms-pds.s3.amazonaws.com'),
+  MRMS_CACHE_DIR: z.string().optional(),
+  MRMS_CACHE_MB: z.coerce.number().int().min(10).max(1_000_000).default(2000),
+  MRMS_TIMEOUT_SECONDS: z.coerce.number().min(1).max(600).default(60),
+  MRMS_RETRIES: z.coerce.number().int().min(0).max(10).default(2),
   SEED_DEMO: booleanSetting.optional(),
   BACKFILL_DAYS: z.coerce.number().int().min(0).max(3650).default(35),
   RATE_LIMIT_AUTH_PER_MINUTE: z.coerce.number().int().min(1).default(10),
@@ -91,7 +97,11 @@ const configSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
-export type Config = z.infer<typeof configSchema> & { webDist: string };
+export type Config = Omit<z.infer<typeof configSchema>, 'MRMS_CACHE_DIR'> & {
+  webDist: string;
+  /** MRMS downloads: MRMS_CACHE_DIR, or `mrms` in DATA_DIR. */
+  MRMS_CACHE_DIR: string;
+};
 
 export class ConfigError extends Error {}
 
@@ -125,6 +135,11 @@ export function servesHttps(config: Pick<Config, 'PUBLIC_URL'>): boolean {
   return config.PUBLIC_URL.startsWith('https:');
 }
 
+/** Where the user started the command: npm runs workspace scripts inside the workspace, and sets INIT_CWD. */
+export function startDirectory(env: Record<string, string | undefined> = process.env): string {
+  return env.INIT_CWD ?? process.cwd();
+}
+
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   const cleaned = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== ''));
   const parsed = configSchema.safeParse(cleaned);
@@ -137,7 +152,14 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError(`Invalid configuration:\n${problems.join('\n')}`);
   }
   const webDist = parsed.data.WEB_DIST ?? path.resolve(import.meta.dirname, '../../web/dist');
-  // npm runs workspace scripts inside the workspace; a relative DATA_DIR means where npm was started.
-  const DATA_DIR = path.resolve(env.INIT_CWD ?? process.cwd(), parsed.data.DATA_DIR);
-  return { ...parsed.data, DATA_DIR, webDist };
+  // Relative folders mean where npm was started.
+  const DATA_DIR = path.resolve(startDirectory(env), parsed.data.DATA_DIR);
+  const MRMS_CACHE_DIR = path.resolve(
+    startDirectory(env),
+    parsed.data.MRMS_CACHE_DIR ?? path.join(DATA_DIR, 'mrms'),
+  );
+  const MRMS_BASE_URL = /^[a-z][a-z0-9+.-]+:/i.test(parsed.data.MRMS_BASE_URL)
+    ? parsed.data.MRMS_BASE_URL
+    : path.resolve(startDirectory(env), parsed.data.MRMS_BASE_URL);
+  return { ...parsed.data, DATA_DIR, MRMS_BASE_URL, MRMS_CACHE_DIR, webDist };
 }

@@ -99,7 +99,9 @@ async function run(command: Command, args: string[]): Promise<void> {
     console.log(written ? 'Demo data written.' : 'Demo data already present.');
     return database.close();
   }
-  if (command === 'start' && seedsOnStart(config, database)) await seedDemoData(services);
+  // A fresh installation has the demo data (and so locations to ingest rainfall for) at once.
+  if ((command === 'start' || command === 'ingest') && seedsOnStart(config, database))
+    await seedDemoData(services);
   await scheduleDemoStorm(services);
   if (ingestOptions) {
     await ingest(services, ingestOptions);

@@ -12,4 +12,13 @@ describe('createSources', () => {
     ]);
     expect(sources.scheduleStorm).toBeTypeOf('function');
   });
+
+  it('gives NOAA MRMS for rainfall when PRECIPITATION_SOURCE=mrms, with no simulated storms', () => {
+    const sources = createSources(
+      loadConfig({ PRECIPITATION_SOURCE: 'mrms', MRMS_BASE_URL: 'file:///srv/mrms' }),
+    );
+    expect(sources.precipitation.name).toBe('mrms');
+    expect(sources.frequency.name).toBe('simulator');
+    expect(sources.scheduleStorm).toBeUndefined();
+  });
 });

@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest';
+import { eccodesValues, hasEccodes, plainGribCopy } from '../../../test/eccodes';
+import { CONUS_PASS2_FILE, hasMrmsFixtures, mrmsFixture } from '../../../test/mrms-fixtures';
+import { readMrmsFile } from './grib2';
+
+const skipReason = !hasMrmsFixtures
+  ? ' (skipped: ../shared/fixtures/mrms is absent)'
+  : !hasEccodes
+    ? " (skipped: ecCodes' grib_get_data is not installed: apt-get install libeccodes-tools)"
+    : '';
+
+/** Whether our value says the same as ecCodes': no data where it has a negative, else the same amount. */
+function agrees(ours: number, theirs: number): boolean {
+  if (theirs < 0) return Number.isNaN(ours);
+  return Math.abs(ours - theirs) <= 1e-6 * Math.max(1, theirs);
+}
+
+describe('the MRMS decoder against ecCodes', () => {
+  it.skipIf(skipReason !== '')(
+    `gives every one of the 24.5 million cells of the CONUS file as grib_get_data does${skipReason}`,
+    async () => {
+      const field = await readMrmsFile(mrmsFixture(CONUS_PASS2_FILE));
+      const copy = plainGribCopy(mrmsFixture(CONUS_PASS2_FILE));
+      const disagreements: string[] = [];
+      let count = 0;
+      try {
+        count = await eccodesValues(copy.path, (index, theirs) => {
+          const ours = field.values[index] as number;
+          if (
+            !agrees(ours, theirs) &&
+            disagreements.push(`cell ${index}: ${ours} here, ${theirs} in ecCodes`) > 10
+          ) {
+            disagreements.pop();
+          }
+        });
+      } finally {
+        copy.remove();
+      }
+      expect(count).toBe(7000 * 3500);
+      expect(field.values.length).toBe(count);
+      expect(disagreements).toEqual([]);
+    },
+    180_000,
+  );
+});
