@@ -1,4 +1,4 @@
-import { Text } from '@mantine/core';
+import { Box, Text } from '@mantine/core';
 import { useMergedRef } from '@mantine/hooks';
 import { type ReactNode, type Ref, useCallback, useEffect, useRef, useState } from 'react';
 import classes from './scroll-region.module.css';
@@ -60,7 +60,7 @@ export function ScrollRegion({
         data-more-left={overflow.left || undefined}
         data-more-right={overflow.right || undefined}
       >
-        <div
+        <Box
           ref={merged}
           className={classes.region}
           onScroll={measure}
@@ -69,7 +69,7 @@ export function ScrollRegion({
           aria-label={label}
         >
           {children}
-        </div>
+        </Box>
       </div>
     </div>
   );
