@@ -9,5 +9,7 @@ export default defineConfig({
     include: ['src/**/*.test.ts', 'src/**/*.test.tsx'],
     setupFiles: ['./vitest.setup.ts'],
     css: false,
+    // A bound against hangs, not a speed check: on a loaded 2-core machine a page test can take 5 s.
+    testTimeout: 15_000,
   },
 });

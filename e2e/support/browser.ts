@@ -32,8 +32,13 @@ export function launchBrowser(): Promise<Browser> {
   });
 }
 
-export async function newPage(browser: Browser, viewport: keyof typeof VIEWPORTS = 'desktop'): Promise<Page> {
-  const context = await browser.newContext({ viewport: VIEWPORTS[viewport], baseURL: baseUrl() });
+/** A page in a new context; `timezoneId` sets the browser's own time zone (the machine's by default). */
+export async function newPage(
+  browser: Browser,
+  viewport: keyof typeof VIEWPORTS = 'desktop',
+  timezoneId?: string,
+): Promise<Page> {
+  const context = await browser.newContext({ viewport: VIEWPORTS[viewport], baseURL: baseUrl(), timezoneId });
   return context.newPage();
 }
 

@@ -1,3 +1,5 @@
+import { daysBetween, todayIn } from './calendar';
+
 /** Client account rules shared by both sides (spec part 1 §3, §4; part 2 §3; D9). */
 
 export const ACCOUNT_STATUSES = ['pending', 'active', 'inactive', 'archived'] as const;
@@ -9,16 +11,26 @@ export type AccountType = (typeof ACCOUNT_TYPES)[number];
 export const TRIAL_DAYS = 30;
 export const TRIAL_LOCATION_LIMIT = 1;
 
-const DAY_MS = 24 * 60 * 60 * 1000;
-
-/** Whole days from today (local midnight) to the trial end date, never below 0. */
-export function trialDaysRemaining(trialEndDate: string | null | undefined, now: Date = new Date()): number {
+/** Whole days from today in the product time zone to the trial end date, never below 0. */
+export function trialDaysRemaining(
+  trialEndDate: string | null | undefined,
+  timeZone: string,
+  now: Date = new Date(),
+): number {
   if (!trialEndDate) return 0;
-  const [y, m, d] = trialEndDate.slice(0, 10).split('-').map(Number);
-  if (!y || !m || !d) return 0;
-  const end = Date.UTC(y, m - 1, d);
-  const today = Date.UTC(now.getFullYear(), now.getMonth(), now.getDate());
-  return Math.max(0, Math.floor((end - today) / DAY_MS));
+  return Math.max(0, daysBetween(todayIn(timeZone, now), trialEndDate.slice(0, 10)));
+}
+
+/**
+ * Whether the trial is over: the end date has passed in the product time zone. The end date
+ * itself is still a trial day, as for the server's monitoring (D9).
+ */
+export function trialEnded(
+  trialEndDate: string | null | undefined,
+  timeZone: string,
+  now: Date = new Date(),
+) {
+  return !!trialEndDate && daysBetween(todayIn(timeZone, now), trialEndDate.slice(0, 10)) < 0;
 }
 
 /** Accounts offered in the account switcher: everything not archived. */

@@ -29,6 +29,21 @@ function dateOfDayNumber(days: number): string {
   return new Date(days * DAY_MS).toISOString().slice(0, 10);
 }
 
+/** The product time zone until the settings say otherwise (D2; the server's TIME_ZONE default). */
+export const DEFAULT_TIME_ZONE = 'America/New_York';
+
+/** Today's date (YYYY-MM-DD) in `timeZone`, wherever the browser is. */
+export function todayIn(timeZone: string, now: Date = new Date()): string {
+  const format = new Intl.DateTimeFormat('en-US', {
+    timeZone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  });
+  const part = Object.fromEntries(format.formatToParts(now).map(({ type, value }) => [type, value]));
+  return `${part.year}-${part.month}-${part.day}`;
+}
+
 /** The date `days` after `date` (before it when negative). */
 export function shiftDate(date: string, days: number): string {
   return dateOfDayNumber(dayNumber(date) + days);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { switchableAccounts, trialDaysRemaining } from './accounts';
+import { switchableAccounts, trialDaysRemaining, trialEnded } from './accounts';
 import { errorMessage } from './errors';
 import { landingAfterLogin } from './landing';
 import { isStrongPassword } from './passwords';
@@ -39,14 +39,21 @@ describe('phone display', () => {
 });
 
 describe('trial days remaining', () => {
-  const today = new Date(2026, 10, 21, 18, 30);
-  it('counts whole days from midnight today', () => {
-    expect(trialDaysRemaining('2026-12-03', today)).toBe(12);
-    expect(trialDaysRemaining('2026-11-21', today)).toBe(0);
+  // 23:30 in New York on 21 November is already 22 November in UTC and in Kiritimati.
+  const lateEvening = new Date('2026-11-22T04:30:00Z');
+  it('counts whole days from today in the product time zone, wherever the browser is', () => {
+    expect(trialDaysRemaining('2026-12-03', 'America/New_York', lateEvening)).toBe(12);
+    expect(trialDaysRemaining('2026-12-03', 'UTC', lateEvening)).toBe(11);
+    expect(trialDaysRemaining('2026-11-21', 'America/New_York', lateEvening)).toBe(0);
   });
   it('never goes below 0', () => {
-    expect(trialDaysRemaining('2026-11-01', today)).toBe(0);
-    expect(trialDaysRemaining(null, today)).toBe(0);
+    expect(trialDaysRemaining('2026-11-01', 'America/New_York', lateEvening)).toBe(0);
+    expect(trialDaysRemaining(null, 'America/New_York', lateEvening)).toBe(0);
+  });
+  it('ends a trial the day after its end date, as monitoring does', () => {
+    expect(trialEnded('2026-11-21', 'America/New_York', lateEvening)).toBe(false);
+    expect(trialEnded('2026-11-20', 'America/New_York', lateEvening)).toBe(true);
+    expect(trialEnded(null, 'America/New_York', lateEvening)).toBe(false);
   });
 });
 

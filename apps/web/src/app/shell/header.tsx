@@ -6,6 +6,7 @@ import type { CurrentUser } from '@pluvio/shared/users.schemas';
 import { viewerOf } from '@pluvio/shared/viewer';
 import { Link } from 'react-router';
 import { Logo } from '../../components/logo';
+import { useTimeZone } from '../../lib/app-config';
 import { useIsMobile } from '../../lib/use-is-mobile';
 import { MobileMenu } from './mobile-menu';
 import { NavItem } from './nav-items';
@@ -18,11 +19,11 @@ export function welcomeLine(user: CurrentUser): string {
   return `Welcome ${user.first_name} ${user.last_name} (${suffix})`;
 }
 
-/** Days left when the active account is a trial account, otherwise null. */
-export function trialCountdown(user: CurrentUser, now: Date = new Date()): number | null {
+/** Days left, counted in the product time zone, when the active account is a trial account; otherwise null. */
+export function trialCountdown(user: CurrentUser, timeZone: string, now: Date = new Date()): number | null {
   const active = user.clients[0];
   if (!active?.is_trial_account) return null;
-  return trialDaysRemaining(active.trial_end_date, now);
+  return trialDaysRemaining(active.trial_end_date, timeZone, now);
 }
 
 /** The top bar of signed-in pages (spec part 1 §2 "Header and navigation"). */
@@ -30,7 +31,7 @@ export function Header({ user, onLogout }: { user: CurrentUser; onLogout: () => 
   const viewer = viewerOf(user);
   const links = navLinks(viewer);
   const mobile = useIsMobile();
-  const trialDays = trialCountdown(user);
+  const trialDays = trialCountdown(user, useTimeZone());
   return (
     <header className={classes.header}>
       <Group justify="space-between" wrap="nowrap" px="md" py="xs" gap="sm">

@@ -1,6 +1,6 @@
-import { shiftDate } from '@pluvio/shared/calendar';
+import { shiftDate, todayIn } from '@pluvio/shared/calendar';
 import { afterEach, describe, expect, it } from 'vitest';
-import { dayCaption, formatInches, longDate, shortWeekday, todayIn } from './forecast-days';
+import { dayCaption, formatInches, longDate, shortWeekday } from './forecast-days';
 
 describe('forecast days', () => {
   const browserZone = process.env.TZ;

@@ -5,21 +5,6 @@ import { shiftDate } from '@pluvio/shared/calendar';
  * that a date never shifts by a day in a browser west or east of the product time zone.
  */
 
-/** The product time zone when the settings have not arrived (D2). */
-export const DEFAULT_TIME_ZONE = 'America/New_York';
-
-/** Today's date in `timeZone`: the server's day 1 of the national forecast. */
-export function todayIn(timeZone: string, now: Date = new Date()): string {
-  const format = new Intl.DateTimeFormat('en-US', {
-    timeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  });
-  const part = Object.fromEntries(format.formatToParts(now).map(({ type, value }) => [type, value]));
-  return `${part.year}-${part.month}-${part.day}`;
-}
-
 /** Midnight UTC of the date: a calendar day, whatever the browser's own time zone. */
 function calendarDate(date: string): Date {
   return new Date(`${date}T00:00:00Z`);

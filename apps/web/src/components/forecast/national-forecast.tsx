@@ -1,9 +1,9 @@
 import { Modal, Stack, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
-import { shiftDate } from '@pluvio/shared/calendar';
+import { shiftDate, todayIn } from '@pluvio/shared/calendar';
 import { type RefObject, useEffect, useId, useRef, useState } from 'react';
-import { useAppConfig } from '../../lib/app-config';
+import { useTimeZone } from '../../lib/app-config';
 import { FORECAST_DAYS, type ForecastDay, nationalForecastImageUrl } from './api';
-import { DEFAULT_TIME_ZONE, dayCaption, longDate, monthDay, todayIn } from './forecast-days';
+import { dayCaption, longDate, monthDay } from './forecast-days';
 import { exitFullScreen, requestFullScreen } from './full-screen';
 import classes from './national-forecast.module.css';
 
@@ -51,7 +51,7 @@ function useOverflowsX(ref: RefObject<HTMLElement | null>): boolean {
  * double-click leaves; where the browser has no Fullscreen API an overlay takes its place.
  */
 export function NationalForecast() {
-  const timeZone = useAppConfig()?.time_zone ?? DEFAULT_TIME_ZONE;
+  const timeZone = useTimeZone();
   const days = nationalDays(todayIn(timeZone));
   const strip = useRef<HTMLDivElement>(null);
   const overflows = useOverflowsX(strip);

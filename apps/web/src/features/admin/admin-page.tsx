@@ -1,29 +1,24 @@
 import { Anchor, Container, Group, Stack, Title } from '@mantine/core';
 import { Link } from 'react-router';
-import { useAppConfig } from '../../lib/app-config';
+import { useTimeZone } from '../../lib/app-config';
 import { PATHS } from '../../lib/routes';
 import { useCurrentUser } from '../../lib/session';
 import { ClientStatusCards } from './client-status-cards';
 import { DataStatusBadge, SystemHealthCards } from './system-health-cards';
 
 /** Today's date in the product time zone (D2), e.g. 11/21/2026. */
-export function healthDate(timeZone: string | undefined, now: Date = new Date()): string {
-  try {
-    return now.toLocaleDateString('en-US', { timeZone: timeZone ?? 'America/New_York' });
-  } catch {
-    return now.toLocaleDateString('en-US');
-  }
+export function healthDate(timeZone: string, now: Date = new Date()): string {
+  return now.toLocaleDateString('en-US', { timeZone });
 }
 
 /** /admin: the system health page (spec part 1 §2, issue 16 point 1). */
 export function AdminPage() {
   const user = useCurrentUser();
-  const config = useAppConfig();
-  const timeZone = config?.time_zone ?? 'America/New_York';
+  const timeZone = useTimeZone();
   return (
     <Container size="lg" py="lg">
       <Stack>
-        <Title order={1}>Overall System Health {healthDate(config?.time_zone)}</Title>
+        <Title order={1}>Overall System Health {healthDate(timeZone)}</Title>
         {user?.is_superuser ? (
           <SystemHealthCards timeZone={timeZone} />
         ) : (

@@ -27,7 +27,7 @@ import { RefreshableTitle } from '../../components/refreshable-title';
 import { ScrollRegion } from '../../components/scroll-region';
 import { fetchAllPages } from '../../lib/account-api';
 import { failureMessage } from '../../lib/api-client';
-import { useAppConfig } from '../../lib/app-config';
+import { useTimeZone } from '../../lib/app-config';
 import { type AuditFilters, auditQuery } from './audit-api';
 
 const ALL = '';
@@ -131,7 +131,7 @@ function useAccountOptions() {
 
 /** /admin/audit: who did what, as whom, when, from where, and what changed (issue 16 point 5), superusers only. */
 export function AuditTrailPage() {
-  const timeZone = useAppConfig()?.time_zone ?? 'America/New_York';
+  const timeZone = useTimeZone();
   const accounts = useAccountOptions();
   const [actorText, setActorText] = useState('');
   const [actorEmail] = useDebouncedValue(actorText.trim(), 300);

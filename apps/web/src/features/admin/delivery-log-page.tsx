@@ -25,7 +25,7 @@ import { ErrorMessage } from '../../components/form-message';
 import { RefreshableTitle } from '../../components/refreshable-title';
 import { ScrollRegion } from '../../components/scroll-region';
 import { failureMessage } from '../../lib/api-client';
-import { useAppConfig } from '../../lib/app-config';
+import { useTimeZone } from '../../lib/app-config';
 import { type DeliveryLogFilters, deliveryLogQuery } from './api';
 import { messageKindLabel, STATUS_COLORS } from './outbox-status';
 
@@ -109,7 +109,7 @@ function DeliveryTable({ entries, timeZone }: { entries: DeliveryLogEntry[]; tim
 
 /** /admin/deliveries: every account's e-mails and texts and how each fared (issue 6 point 6), superusers only. */
 export function DeliveryLogPage() {
-  const timeZone = useAppConfig()?.time_zone ?? 'America/New_York';
+  const timeZone = useTimeZone();
   const [filters, setFilters] = useState<DeliveryLogFilters>({});
   const [page, setPage] = useState(1);
   const query = useQuery({ ...deliveryLogQuery(filters, page), placeholderData: keepPreviousData });

@@ -24,7 +24,7 @@ import { useSearchParams } from 'react-router';
 import { ErrorMessage } from '../../components/form-message';
 import { RefreshableTitle } from '../../components/refreshable-title';
 import { failureMessage } from '../../lib/api-client';
-import { useAppConfig } from '../../lib/app-config';
+import { useTimeZone } from '../../lib/app-config';
 import { linkify } from '../../lib/linkify';
 import { downloadAttachment, OUTBOX_PAGE_SIZE, outboxQuery } from './api';
 import classes from './mail-viewer.module.css';
@@ -115,7 +115,7 @@ export function MailViewerPage() {
   const linked = Number(searchParams.get('message')) || null;
   const [chosenPage, setChosenPage] = useState<number | null>(null);
   const [selectedId, setSelectedId] = useState<number | null>(linked);
-  const timeZone = useAppConfig()?.time_zone ?? 'America/New_York';
+  const timeZone = useTimeZone();
   const narrow = useMediaQuery(NARROW_QUERY, false, { getInitialValueInEffect: false });
   const query = useQuery(outboxQuery(chosenPage ?? 1, chosenPage === null ? linked : null));
   const page = query.data?.page ?? chosenPage ?? 1;

@@ -12,7 +12,7 @@ import {
   Tooltip,
   VisuallyHidden,
 } from '@mantine/core';
-import { trialDaysRemaining } from '@pluvio/shared/accounts';
+import { trialEnded } from '@pluvio/shared/accounts';
 import { canUse } from '@pluvio/shared/gates';
 import type { Location } from '@pluvio/shared/locations';
 import { isTier4, type Viewer } from '@pluvio/shared/roles';
@@ -22,7 +22,7 @@ import { useDeferredValue, useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { ForecastPanel } from '../../components/forecast/forecast-panel';
 import { locationsQuery, useActiveAccount } from '../../lib/account-api';
-import { useAppConfig } from '../../lib/app-config';
+import { useAppConfig, useTimeZone } from '../../lib/app-config';
 import { PATHS } from '../../lib/routes';
 import { useIsMobile } from '../../lib/use-is-mobile';
 import classes from './dashboard.module.css';
@@ -42,8 +42,7 @@ const MAP_TABS: { value: MapMode; label: string }[] = [
 /** The screen users live in (spec part 1 §2 "Dashboard"): map, list, charts and forecasts. */
 export function DashboardPage() {
   const { viewer, account, clientId } = useActiveAccount();
-  const config = useAppConfig();
-  const timeZone = config?.time_zone ?? 'America/New_York';
+  const timeZone = useTimeZone();
   useLiveRefresh(clientId);
   if (!viewer) return null;
   // Superusers (tier 4) manage accounts; the map and rainfall sections are for the account's users.
@@ -56,15 +55,17 @@ export function DashboardPage() {
   }
   return (
     <Box className={classes.page}>
-      {account?.is_trial_account && <TrialEndedNotice trialEndDate={account.trial_end_date} />}
+      {account?.is_trial_account && (
+        <TrialEndedNotice trialEndDate={account.trial_end_date} timeZone={timeZone} />
+      )}
       <MonitoringView viewer={viewer} clientId={clientId} timeZone={timeZone} />
     </Box>
   );
 }
 
 /** D9: after the trial the data stays readable, but monitoring has stopped; say so and how to resume. */
-function TrialEndedNotice({ trialEndDate }: { trialEndDate: string | null }) {
-  if (!trialEndDate || trialDaysRemaining(trialEndDate) > 0) return null;
+function TrialEndedNotice({ trialEndDate, timeZone }: { trialEndDate: string | null; timeZone: string }) {
+  if (!trialEnded(trialEndDate, timeZone)) return null;
   return (
     <Alert color="orange" title="Your trial has ended" mb="md">
       Alerts and the daily report stopped on {trialEndDate}. Your locations and their rainfall history are

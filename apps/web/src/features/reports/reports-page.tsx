@@ -1,14 +1,14 @@
 import { Container, Grid, Group, Loader, Modal, Paper, Text, Title } from '@mantine/core';
+import { todayIn } from '@pluvio/shared/calendar';
 import { MESSAGES } from '@pluvio/shared/messages';
 import { defaultReportType, REPORT_MESSAGES, type ReportType, reportTypesFor } from '@pluvio/shared/reports';
 import type { CurrentUser } from '@pluvio/shared/users.schemas';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { DEFAULT_TIME_ZONE, todayIn } from '../../components/forecast/forecast-days';
 import { contactsQuery, locationsQuery, useActiveAccount } from '../../lib/account-api';
 import { ApiError } from '../../lib/api-client';
-import { useAppConfig } from '../../lib/app-config';
+import { useAppConfig, useTimeZone } from '../../lib/app-config';
 import { useIsMobile } from '../../lib/use-is-mobile';
 import { fetchReportHtml, submitReportJob } from './api';
 import type { Choice } from './choice-picker';
@@ -202,11 +202,12 @@ function Reports({
 export function ReportsPage() {
   const { user, viewer, clientId } = useActiveAccount();
   const config = useAppConfig();
+  const timeZone = useTimeZone();
   if (!user || !viewer) return null;
   const asker: ReportAsker = {
     isSuperuser: viewer.isSuperuser,
     level: viewer.tier,
-    today: todayIn(config?.time_zone ?? DEFAULT_TIME_ZONE),
+    today: todayIn(timeZone),
     fee: config?.historical_report_fee,
   };
   return <Reports user={user} asker={asker} clientId={clientId} />;
