@@ -138,6 +138,7 @@ export async function createServices(options: ServiceOptions) {
       users,
       locations,
       accountsIn: (tx) => servicesIn(tx).accounts,
+      usersIn: (tx) => servicesIn(tx).users,
       outboxIn,
       signupPaid: (tx, session) => signups.checkoutPaid(tx, session),
       onMailQueued: options.onMailQueued,

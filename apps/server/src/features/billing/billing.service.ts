@@ -35,6 +35,7 @@ export interface BillingDeps {
   locations: Pick<LocationsService, 'countInClient'>;
   /** The accounts service and outbox of a transaction (a payment applied with its e-mail, or not at all). */
   accountsIn: (tx: AppDb) => Pick<AccountsService, 'lockClient' | 'findByStripeIds' | 'updateSubscription'>;
+  usersIn: (tx: AppDb) => Pick<UsersService, 'findById'>;
   outboxIn: (tx: AppDb) => Pick<OutboxService, 'enqueueEmail'>;
   /** A paid sign-up's checkout completed: its account is made in this transaction (the signups feature). */
   signupPaid: (tx: AppDb, session: CheckoutSession) => Promise<void>;
@@ -133,8 +134,10 @@ export function createBillingService(db: AppDb, deps: BillingDeps, settings: Bil
     else await applyPaidSubscription(tx, session, by);
   }
 
-  async function ownerOf(client: ClientRow) {
-    return client.ownerUserId === null ? undefined : deps.users.findById(client.ownerUserId);
+  /** The account's owner, read on `tx` when inside a transaction (PGlite has one connection). */
+  async function ownerOf(client: ClientRow, tx?: AppDb) {
+    if (client.ownerUserId === null) return undefined;
+    return (tx ? deps.usersIn(tx) : deps.users).findById(client.ownerUserId);
   }
 
   /** A failed renewal: the grace period starts (once; the provider's retries do not extend it). */
@@ -148,7 +151,7 @@ export function createBillingService(db: AppDb, deps: BillingDeps, settings: Bil
         { lastPaymentStatus: 'failed', paymentGraceEndDate: graceEnd },
         BY_PROVIDER,
       );
-    const owner = await ownerOf(client);
+    const owner = await ownerOf(client, tx);
     if (!owner) return;
     await deps
       .outboxIn(tx)
