@@ -56,6 +56,5 @@ ALTER TABLE "clients" ADD COLUMN "payment_grace_end_date" date;--> statement-bre
 ALTER TABLE "trial_reminders" ADD CONSTRAINT "trial_reminders_client_id_clients_id_fk" FOREIGN KEY ("client_id") REFERENCES "public"."clients"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "signups" ADD CONSTRAINT "signups_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "signups" ADD CONSTRAINT "signups_client_id_clients_id_fk" FOREIGN KEY ("client_id") REFERENCES "public"."clients"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
-CREATE INDEX "trial_reminders_sent_idx" ON "trial_reminders" USING btree ("sent_at");--> statement-breakpoint
 CREATE INDEX "clients_stripe_subscription_idx" ON "clients" USING btree ("stripe_subscription_id");--> statement-breakpoint
 CREATE INDEX "clients_stripe_customer_idx" ON "clients" USING btree ("stripe_customer_id");
