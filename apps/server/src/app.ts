@@ -24,6 +24,7 @@ import { alertsRoutes } from './features/alerts/alerts.routes';
 import { assignmentsRoutes } from './features/assignments/assignments.routes';
 import { authRoutes } from './features/auth/auth.routes';
 import type { CookieSettings } from './features/auth/session-cookies';
+import { billingRoutes } from './features/billing/billing.routes';
 import { contactsRoutes } from './features/contacts/contacts.routes';
 import { locationsRoutes } from './features/locations/locations.routes';
 import { metricsRoutes } from './features/metrics/metrics.routes';
@@ -32,6 +33,7 @@ import { rainfallRoutes } from './features/rainfall/rainfall.routes';
 import { rainfallDataRoutes } from './features/rainfall/rainfall-data.routes';
 import { sharedRateLimitStore } from './features/rate-limits/rate-limit-store';
 import { reportsRoutes } from './features/reports/reports.routes';
+import { signupsRoutes } from './features/signups/signups.routes';
 import { sourcesRoutes } from './features/sources/sources.routes';
 import { systemRoutes } from './features/system/system.routes';
 import { usersRoutes } from './features/users/users.routes';
@@ -94,6 +96,7 @@ function clientErrorHandler(error: NodeJS.ErrnoException, socket: Duplex) {
 function installErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {
+      if (error.statusCode >= 500) request.log.error({ err: error.cause ?? error }, error.message);
       return reply.code(error.statusCode).headers(error.headers).send({ detail: error.detail });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
@@ -149,6 +152,8 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
   await app.register(systemRoutes(services));
   await app.register(authRoutes(services, cookies));
   await app.register(usersRoutes(services));
+  await app.register(signupsRoutes(services, cookies));
+  await app.register(billingRoutes(services));
   await app.register(adminRoutes(services, cookies));
   await app.register(systemHealthRoutes(services));
   await app.register(clientsRoutes(services));

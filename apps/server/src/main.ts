@@ -7,6 +7,7 @@ import { migrateDatabase } from './db/migrate';
 import { scheduleDemoStorm } from './demo/demo-storm';
 import { seedDemoData } from './demo/seed';
 import { alertJobs } from './features/alerts/alerts.jobs';
+import { billingJobs, SYNC_SUBSCRIPTION_QUANTITY } from './features/billing/billing.jobs';
 import { dailyReportJobs } from './features/daily-report/daily-report.jobs';
 import { DELIVER_OUTBOX, notificationJobs } from './features/notifications/notifications.jobs';
 import { rainfallJobs } from './features/rainfall/rainfall.jobs';
@@ -43,6 +44,9 @@ async function openRuntime(config: Config) {
     onReportQueued: async () => {
       await boss?.send(RENDER_REPORTS, null);
     },
+    onSubscriptionQuantityChanged: async (clientId) => {
+      await boss?.send(SYNC_SUBSCRIPTION_QUANTITY, { clientId });
+    },
     jobQueues: async () => (boss ? queueCounts(boss) : []),
   });
   return { database, services, attachQueue: (queue: PgBoss) => (boss = queue) };
@@ -56,6 +60,7 @@ function allJobs(services: Services) {
     ...dailyReportJobs(services.dailyReport),
     ...rateLimitJobs(services.rateLimits),
     ...reportJobs(services.reports),
+    ...billingJobs(services.billing, services.trialNotices, services.config.TIME_ZONE),
   ];
 }
 

@@ -1,14 +1,16 @@
-import type { Config } from './config';
-import type { Database } from './db/client';
+import { type Config, paymentProvider } from './config';
+import type { AppDb, Database } from './db/client';
 import { createAccountsService } from './features/accounts/accounts.service';
 import { createSystemHealthService } from './features/admin/system-health.service';
 import { createAlertsService } from './features/alerts/alerts.service';
 import { createAssignmentsService } from './features/assignments/assignments.service';
 import { createAuditService } from './features/audit/audit.service';
 import { createGuards } from './features/auth/auth.guard';
-import { createAuthService } from './features/auth/auth.service';
+import { type AuthOptions, createAuthService } from './features/auth/auth.service';
 import { createRefreshSuccessor } from './features/auth/refresh-successor';
 import { createTokenSigner } from './features/auth/token-signer';
+import { createBillingService } from './features/billing/billing.service';
+import { createTrialNoticesService } from './features/billing/trial-notices.service';
 import { createContactsService } from './features/contacts/contacts.service';
 import { createDailyReportService } from './features/daily-report/daily-report.service';
 import { createLocationViews } from './features/locations/location-views.service';
@@ -28,6 +30,7 @@ import { createAccountChargesService } from './features/reports/account-charges.
 import { renderReport } from './features/reports/render';
 import { createReportContent } from './features/reports/report-content';
 import { createReportsService } from './features/reports/reports.service';
+import { createSignupsService } from './features/signups/signups.service';
 import { createSources } from './features/sources';
 import { installationSecret } from './features/system/system.service';
 import { createUsersService } from './features/users/users.service';
@@ -44,6 +47,8 @@ export interface ServiceOptions {
   onMailQueued?: () => Promise<void>;
   /** Wakes a report worker after a report task is queued. */
   onReportQueued?: () => Promise<void>;
+  /** Asks a worker to set an account's subscription quantity (after its locations changed). */
+  onSubscriptionQuantityChanged?: (clientId: number) => Promise<void>;
   /** The job queues' counts for /metrics; a process without a queue has none. */
   jobQueues?: () => Promise<QueueCounts[]>;
 }
@@ -61,17 +66,22 @@ export async function createServices(options: ServiceOptions) {
         ? createSmtpTransport(config.SMTP_URL)
         : null;
 
-  const audit = createAuditService(db, { clock, timeZone: config.TIME_ZONE });
+  const auditOptions = { clock, timeZone: config.TIME_ZONE };
+  const audit = createAuditService(db, auditOptions);
   const rateLimits = createRateLimitsService(db, { clock });
-  const accounts = createAccountsService(db, { clock, timeZone: config.TIME_ZONE, audit });
+  const accounts = createAccountsService(db, { ...auditOptions, audit });
   const users = createUsersService(db, accounts);
   const assignments = createAssignmentsService(db);
   const sources = createSources(config);
-  const locations = createLocationsService(db, {
+  const locationsOptions = {
     clock,
     timeZone: config.TIME_ZONE,
     assignments,
     frequency: sources.frequency,
+  };
+  const locations = createLocationsService(db, {
+    ...locationsOptions,
+    onCountChanged: (clientId) => billing.locationsChanged(clientId),
   });
   const outboxOptions = {
     mailTransport: transport,
@@ -85,22 +95,80 @@ export async function createServices(options: ServiceOptions) {
     onQueued: options.onMailQueued,
   });
   const deliveryLog = createDeliveryLogService(db, { timeZone: config.TIME_ZONE });
-  const auth = createAuthService(
+  const authOptions: AuthOptions = {
+    signer,
+    successorOf: createRefreshSuccessor(secret),
+    refreshTokenDays: config.REFRESH_TOKEN_DAYS,
+    publicUrl: config.PUBLIC_URL,
+    timeZone: config.TIME_ZONE,
+    clock,
+    signInLimits: {
+      failuresPerAccount: config.SIGN_IN_FAILURES_PER_ACCOUNT,
+      failuresPerAddress: config.SIGN_IN_FAILURES_PER_ADDRESS,
+    },
+  };
+  const auth = createAuthService(db, { users, accounts, outbox, audit, rateLimits }, authOptions);
+
+  /**
+   * The services that write a new account, built on one transaction (as `outboxIn`), so a
+   * sign-up's user, account, location, audit entries and e-mails commit together or not at all.
+   */
+  const servicesIn = (tx: AppDb) => {
+    const txAudit = createAuditService(tx, auditOptions);
+    const txAccounts = createAccountsService(tx, { ...auditOptions, audit: txAudit });
+    const txUsers = createUsersService(tx, txAccounts);
+    const txOutbox = outboxIn(tx);
+    return {
+      audit: txAudit,
+      accounts: txAccounts,
+      users: txUsers,
+      outbox: txOutbox,
+      locations: createLocationsService(tx, locationsOptions),
+      auth: createAuthService(
+        tx,
+        { users: txUsers, accounts: txAccounts, outbox: txOutbox, audit: txAudit, rateLimits },
+        authOptions,
+      ),
+    };
+  };
+  const billing = createBillingService(
     db,
-    { users, accounts, outbox, audit, rateLimits },
     {
-      signer,
-      successorOf: createRefreshSuccessor(secret),
-      refreshTokenDays: config.REFRESH_TOKEN_DAYS,
-      publicUrl: config.PUBLIC_URL,
-      timeZone: config.TIME_ZONE,
+      accounts,
+      users,
+      locations,
+      accountsIn: (tx) => servicesIn(tx).accounts,
+      usersIn: (tx) => servicesIn(tx).users,
+      outboxIn,
+      signupPaid: (tx, session) => signups.checkoutPaid(tx, session),
+      onMailQueued: options.onMailQueued,
+      requestQuantitySync: options.onSubscriptionQuantityChanged,
+    },
+    { ...config, provider: paymentProvider(config), clock },
+  );
+  const signups = createSignupsService(
+    db,
+    {
+      users,
+      auth,
+      payments: () => billing.adapter,
+      servicesIn,
+      onMailQueued: options.onMailQueued,
+    },
+    {
       clock,
-      signInLimits: {
-        failuresPerAccount: config.SIGN_IN_FAILURES_PER_ACCOUNT,
-        failuresPerAddress: config.SIGN_IN_FAILURES_PER_ADDRESS,
-      },
+      timeZone: config.TIME_ZONE,
+      publicUrl: config.PUBLIC_URL,
+      supportEmail: config.SUPPORT_EMAIL,
     },
   );
+  const trialNotices = createTrialNoticesService(db, {
+    clock,
+    timeZone: config.TIME_ZONE,
+    publicUrl: config.PUBLIC_URL,
+    outboxIn,
+    onMailQueued: options.onMailQueued,
+  });
   const contacts = createContactsService(
     db,
     { accounts, users, auth, outbox },
@@ -212,6 +280,9 @@ export async function createServices(options: ServiceOptions) {
     outboxIn,
     deliveryLog,
     auth,
+    billing,
+    signups,
+    trialNotices,
     guards,
     sources,
     rainfall,

@@ -85,6 +85,8 @@ export const BILLING_MESSAGES = {
   portalUnavailable: 'Card changes are not available on this installation.',
   invalidSignature: 'Invalid webhook signature',
   oneTrialAtATime: 'Upgrade your trial account before you add another account.',
+  changePlanInPortal:
+    'This account already has a subscription. Change its plan or card under Manage billing.',
   trialEnded: 'Your trial has ended',
   paymentFailed: 'Your last payment did not go through',
   paymentGraceEnded: 'Monitoring is paused until your payment goes through',

@@ -98,6 +98,8 @@ describe('landing after login', () => {
         is_trial_account: false,
         trial_end_date: null,
         invoice_email: null,
+        last_payment_status: null,
+        payment_grace_end_date: null,
         membership: 'owner',
       },
     ],

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { emailSchema } from './auth.schemas';
+import type { ClientSettings } from './clients';
 import { INPUT_MESSAGES, secretSchema, TEXT_LIMITS, textSchema } from './inputs';
 import {
   DEFAULT_THRESHOLD,
@@ -199,3 +200,30 @@ export const EMPTY_WIZARD_LOCATION: WizardLocationValues = {
   h24_threshold: DEFAULT_THRESHOLD,
   rapidrain_threshold: null,
 };
+
+/**
+ * The notification settings a new account starts with (spec part 2 §4 "Provisioning"): the daily
+ * report, 24-hour exceedances, combined and non-zero locations sorted by rainfall; gold adds the
+ * forecast; gold and silver add NOAA Atlas 14 and RapidRain. A trial is gold (D9).
+ */
+export function provisionedSettings(tier: TierName): ClientSettings {
+  const gold = tier === 'gold';
+  const silverUp = tier !== 'bronze';
+  return {
+    daily_report_on: true,
+    daily_report_combine_locations: true,
+    daily_report_suppress_zero: false,
+    only_show_locations_with_non_zero: true,
+    sort_by_rainfall: true,
+    exceed24h_on: true,
+    forecast_on: gold,
+    forecast_combine_locations: gold,
+    atlas14_on: silverUp,
+    atlas14_24h_on: silverUp,
+    atlas14_1h_on: silverUp,
+    atlas14_first_on: silverUp,
+    rapidrain_on: silverUp,
+    rapidrain_combine_locations: silverUp,
+    rapidrain_first_on: silverUp,
+  };
+}

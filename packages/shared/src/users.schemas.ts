@@ -21,6 +21,13 @@ export const userClientSchema = z.object({
   is_trial_account: z.boolean(),
   trial_end_date: z.string().nullable(),
   invoice_email: z.string().nullable(),
+  /** 'paid', 'failed' (a renewal did not go through), 'cancelled' (the subscription ended) or null. */
+  last_payment_status: z.string().nullable(),
+  /**
+   * After a failed renewal: the last day (YYYY-MM-DD, product time zone) monitoring stays on;
+   * after it the account pauses like an ended trial until a payment goes through. Null otherwise.
+   */
+  payment_grace_end_date: z.string().nullable(),
   /** The user's relation to this account. */
   membership: z.enum(['owner', 'co_owner', 'contact']),
 });

@@ -87,6 +87,22 @@ const VALID_BODIES: Record<string, unknown> = {
   'POST /api/contacts/{id}/locations': [1],
   'POST /api/contacts/{id}/remove_locations': [1],
   'POST /api/locations/24h_data': [1],
+  'POST /api/signups': {
+    email: 'wizard.walk@example.com',
+    password: 'Rainfall#2026',
+    first_name: 'New',
+    last_name: 'User',
+    phone: '512-555-0100',
+    terms_accepted: true,
+    account_type: 'trial',
+    location: { name: 'Yard', latitude: 30.1, longitude: -95.2 },
+  },
+  'POST /api/signups/complete': { session_id: 'cs_test_nobody' },
+  'POST /api/signups/cancel': { session_id: 'cs_test_nobody' },
+  // Nobody's account and nobody's checkout: refused after the one spoilt field (404 at worst).
+  'POST /api/billing/checkout': { client_id: 2147483647, tier: 'gold' },
+  'POST /api/billing/checkout/confirm': { session_id: 'cs_test_nobody' },
+  'POST /api/billing/portal': { client_id: 2147483647 },
   'POST /api/notifications/sms-status': { MessageSid: 'SM1', MessageStatus: 'delivered' },
   // Nobody's location: every report body is refused after its one spoilt field (404 at worst).
   'POST /api/reports/data_by_date_range/{from}/{to}': {

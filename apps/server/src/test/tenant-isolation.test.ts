@@ -139,6 +139,8 @@ function foreignCalls(foreign: Seeded, own: Seeded): ForeignCall[] {
     { method: 'PATCH', url: `/api/clients/${f.clientId}?${fq}`, payload: { daily_report_on: false } },
     { method: 'POST', url: `/api/clients/${f.clientId}/new`, payload: { account_name: 'Spin-off' } },
     { method: 'GET', url: `/api/clients/${f.clientId}/admins` },
+    { method: 'POST', url: '/api/billing/checkout', payload: { client_id: f.clientId, tier: 'gold' } },
+    { method: 'POST', url: '/api/billing/portal', payload: { client_id: f.clientId } },
     { method: 'POST', url: `/api/clients/${f.clientId}/admins?${fq}&user_id=${f.contactUserId}` },
     { method: 'DELETE', url: `/api/clients/${f.clientId}/admins/${f.contactUserId}` },
     { method: 'GET', url: `/api/alerts?${fq}` },

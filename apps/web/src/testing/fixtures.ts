@@ -13,6 +13,8 @@ export function buildClient(overrides: Partial<UserClient> = {}): UserClient {
     is_trial_account: false,
     trial_end_date: null,
     invoice_email: null,
+    last_payment_status: null,
+    payment_grace_end_date: null,
     membership: 'owner',
     ...overrides,
   };

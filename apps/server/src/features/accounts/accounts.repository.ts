@@ -17,6 +17,8 @@ export interface MembershipRow {
   is_trial_account: boolean;
   trial_end_date: string | null;
   invoice_email: string | null;
+  last_payment_status: string | null;
+  payment_grace_end_date: string | null;
   membership: Membership;
   contact_id: number | null;
   location_count: number;
@@ -100,6 +102,7 @@ export function createAccountsRepository(db: AppDb) {
         with strongest as (${strongestRelations(userId)})
         select c.id as client_id, c.account_name, c.tier, c.status, c.account_type, c.is_trial_account,
                to_char(c.trial_end_date, 'YYYY-MM-DD') as trial_end_date, c.invoice_email,
+               c.last_payment_status, to_char(c.payment_grace_end_date, 'YYYY-MM-DD') as payment_grace_end_date,
                s.membership, s.contact_id,
                case when s.membership = 'contact'
                     then (select count(*) from contact_locations cl where cl.contact_id = s.contact_id)
@@ -147,6 +150,36 @@ export function createAccountsRepository(db: AppDb) {
       return clientsWhere(
         paymentStatuses === undefined ? undefined : inArray(clients.lastPaymentStatus, [...paymentStatuses]),
       ).orderBy(sql`lower(${clients.accountName})`, clients.id);
+    },
+    /** The account, its row locked until the transaction ends (a payment applied exactly once). */
+    async lockClient(id: number): Promise<ClientRow | undefined> {
+      const [row] = await db.select().from(clients).where(eq(clients.id, id)).for('update');
+      return row;
+    },
+    /** The account a payment provider's subscription, or else its customer, belongs to. */
+    async findByStripeIds(subscriptionId: string | null, customerId: string | null) {
+      const bySubscription = subscriptionId ? eq(clients.stripeSubscriptionId, subscriptionId) : undefined;
+      const byCustomer = customerId ? eq(clients.stripeCustomerId, customerId) : undefined;
+      if (!bySubscription && !byCustomer) return undefined;
+      const [row] = await db
+        .select()
+        .from(clients)
+        .where(or(bySubscription, byCustomer))
+        .orderBy(
+          sql`(${clients.stripeSubscriptionId} is not distinct from ${subscriptionId}) desc`,
+          clients.id,
+        )
+        .limit(1);
+      return row;
+    },
+    /** Whether the user owns a trial account (one at a time: another account waits for its upgrade). */
+    async ownsTrial(userId: number): Promise<boolean> {
+      const [row] = await db
+        .select({ id: clients.id })
+        .from(clients)
+        .where(and(eq(clients.ownerUserId, userId), eq(clients.isTrialAccount, true)))
+        .limit(1);
+      return row !== undefined;
     },
     async findClientListRow(id: number): Promise<ClientListRow | undefined> {
       const [row] = await clientsWhere(eq(clients.id, id));

@@ -1,3 +1,4 @@
+import { BILLING_MESSAGES } from '@pluvio/shared/billing';
 import { CLIENT_MESSAGES, type Client } from '@pluvio/shared/clients';
 import { MESSAGES } from '@pluvio/shared/messages';
 import type { InjectOptions } from 'fastify';
@@ -461,17 +462,12 @@ describe('/api/clients', () => {
   });
 
   describe('POST /api/clients/{id}/new', () => {
-    it("copies the source's subscription and settings, never the request's, for the same owner", async () => {
+    it("starts a trial of its own for the same owner, whatever the request or the source's plan says", async () => {
       const { owner, client, token } = await ownedAccount('bronze');
       await call(token, {
         method: 'PATCH',
         url: `/api/clients/${client.id}`,
         payload: { email: 'a@farm.example', phone: '512-555-0100', invoice_email: 'pay@farm.example' },
-      });
-      await call(token, {
-        method: 'PATCH',
-        url: `/api/clients/${client.id}`,
-        payload: { sort_by_rainfall: false },
       });
       const source: Client = (await call(token, { url: `/api/clients/${client.id}` })).json();
 
@@ -481,19 +477,32 @@ describe('/api/clients', () => {
         payload: {
           ...source,
           account_name: 'Second Farm',
-          tier: 'gold',
-          forecast_on: true,
+          tier: 'silver',
+          account_type: 'paid',
           status: 'inactive',
         },
       });
       expect(response.statusCode).toBe(201);
       const created: Client = response.json();
-      const { id: _id, account_name: _name, created_at: _created, ...copied } = source;
       expect(created).toMatchObject({
-        ...copied,
         account_name: 'Second Farm',
+        email: 'a@farm.example',
+        phone: '512-555-0100',
+        invoice_email: 'pay@farm.example',
         status: 'active',
+        tier: 'gold',
+        account_type: 'trial',
+        is_trial_account: true,
+        trial_end_date: TRIAL_END,
+        manual_invoice: false,
+        last_payment_status: null,
         locations_count: 0,
+        owner_user_id: owner.id,
+        // The notification defaults of a new gold account (spec part 2 §4 "Provisioning").
+        daily_report_on: true,
+        forecast_on: true,
+        atlas14_on: true,
+        rapidrain_on: true,
       });
       expect(created.id).not.toBe(source.id);
 
@@ -502,14 +511,13 @@ describe('/api/clients', () => {
         expect.objectContaining({
           id: created.id,
           account_name: 'Second Farm',
-          tier: 'bronze',
+          tier: 'gold',
           membership: 'owner',
         }),
       );
-      expect(created.owner_user_id).toBe(owner.id);
     });
 
-    it('keeps a trial a trial with the same end date', async () => {
+    it('allows one trial at a time: an owner holding a trial upgrades it first', async () => {
       const { client, token } = await ownedAccount('gold', {
         accountType: 'trial',
         isTrialAccount: true,
@@ -520,11 +528,8 @@ describe('/api/clients', () => {
         url: `/api/clients/${client.id}/new/`,
         payload: { account_name: 'Trial Two' },
       });
-      expect(response.json()).toMatchObject({
-        account_type: 'trial',
-        is_trial_account: true,
-        trial_end_date: '2026-03-20',
-      });
+      expect(response.statusCode).toBe(409);
+      expect(response.json()).toEqual({ detail: BILLING_MESSAGES.oneTrialAtATime });
     });
 
     it("makes a co-owner a co-owner of the new account, owned by the source's owner", async () => {
@@ -537,7 +542,7 @@ describe('/api/clients', () => {
       });
       expect(response.statusCode).toBe(201);
       const created: Client = response.json();
-      expect(created).toMatchObject({ owner_user_id: owner.id, tier: 'silver' });
+      expect(created).toMatchObject({ owner_user_id: owner.id, tier: 'gold', is_trial_account: true });
       const me = await call(coOwner.token, { url: '/users/me' });
       expect(me.json().clients).toContainEqual(
         expect.objectContaining({ id: created.id, membership: 'co_owner' }),

@@ -22,6 +22,9 @@ export const clients = pgTable(
     autoAddLocations: boolean('auto_add_locations').notNull().default(true),
     stripeCustomerId: text('stripe_customer_id'),
     stripeSessionId: text('stripe_session_id'),
+    stripeSubscriptionId: text('stripe_subscription_id'),
+    /** After a failed renewal payment: the last day monitoring stays on until a payment goes through. */
+    paymentGraceEndDate: date('payment_grace_end_date'),
     ownerUserId: integer('owner_user_id').references(() => users.id, { onDelete: 'set null' }),
     dailyReportOn: boolean('daily_report_on').notNull().default(true),
     dailyReportCombineLocations: boolean('daily_report_combine_locations').notNull().default(true),
@@ -41,7 +44,11 @@ export const clients = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [index('clients_owner_idx').on(table.ownerUserId)],
+  (table) => [
+    index('clients_owner_idx').on(table.ownerUserId),
+    index('clients_stripe_subscription_idx').on(table.stripeSubscriptionId),
+    index('clients_stripe_customer_idx').on(table.stripeCustomerId),
+  ],
 );
 
 /** Client admin (co-owner) records: a user who manages an account beside its owner. */

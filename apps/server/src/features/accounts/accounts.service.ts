@@ -1,5 +1,6 @@
 import { TRIAL_DAYS } from '@pluvio/shared/accounts';
 import type { AuditAction, AuditChanges } from '@pluvio/shared/audit.schemas';
+import { BILLING_MESSAGES } from '@pluvio/shared/billing';
 import {
   accountTypeDefaults,
   CLIENT_MESSAGES,
@@ -7,14 +8,16 @@ import {
   type ClientAdmin,
   type ClientCreate,
   type ClientPatch,
+  type ClientSettings,
 } from '@pluvio/shared/clients';
 import { type ListQuery, pageWindow } from '@pluvio/shared/lists';
+import { provisionedSettings } from '@pluvio/shared/signup';
 import type { UserClient } from '@pluvio/shared/users.schemas';
 import type { AppDb } from '../../db/client';
 import type { Clock } from '../../lib/clock';
-import { invalidField } from '../../lib/errors';
+import { conflict, invalidField } from '../../lib/errors';
 import { productDate } from '../../lib/time';
-import { type AuditActor, type AuditService, changesBetween } from '../audit/audit.service';
+import { type AuditActor, type AuditRecord, type AuditService, changesBetween } from '../audit/audit.service';
 import type { UserRow } from '../users/users.schema';
 import { type AccountAccess, accountNotFound, buildAccess, requireManager } from './accounts.access';
 import {
@@ -23,7 +26,7 @@ import {
   assertSettingsAllowed,
   requireClientManagement,
 } from './accounts.policy';
-import { presentClient, presentClientAdmin, settingColumns, settingsOf } from './accounts.presenter';
+import { presentClient, presentClientAdmin, settingColumns } from './accounts.presenter';
 import { createAccountsRepository, type MembershipRow, type NewClient } from './accounts.repository';
 import type { ClientRow } from './accounts.schema';
 
@@ -45,6 +48,8 @@ function presentMembership(row: MembershipRow) {
     is_trial_account: row.is_trial_account,
     trial_end_date: row.trial_end_date,
     invoice_email: row.invoice_email,
+    last_payment_status: row.last_payment_status,
+    payment_grace_end_date: row.payment_grace_end_date,
     membership: row.membership,
     contact_id: row.contact_id,
     location_count: row.location_count,
@@ -52,28 +57,28 @@ function presentMembership(row: MembershipRow) {
 }
 
 /**
- * An associated account: a new name, active, with the source's owner, subscription, invoicing
- * and settings; nothing is taken from the request, so no one raises their tier this way.
+ * An associated account (issue 15): a new name and a trial of its own (gold, 30 days, one
+ * location, D9) with the source's owner and contact details; it is upgraded through checkout
+ * like any other account, so no one gets a paid tier for nothing.
  */
-function associatedClient(source: ClientRow, accountName: string): NewClient {
+function associatedTrial(source: ClientRow, accountName: string, trialEndDate: string): NewClient {
   return {
     accountName,
     status: 'active',
     email: source.email,
     phone: source.phone,
-    tier: source.tier,
-    accountType: source.accountType,
-    isTrialAccount: source.isTrialAccount,
-    trialEndDate: source.trialEndDate,
-    manualInvoice: source.manualInvoice,
-    invoicePeriod: source.invoicePeriod,
-    invoiceDay: source.invoiceDay,
+    tier: 'gold',
+    accountType: 'trial',
+    isTrialAccount: true,
+    trialEndDate,
     invoiceEmail: source.invoiceEmail,
     autoAddLocations: source.autoAddLocations,
     ownerUserId: source.ownerUserId,
-    ...settingColumns(settingsOf(source)),
   };
 }
+
+/** Who an account change is written to the audit log as: a user, or nobody (a payment provider's event). */
+export type AuditBy = Pick<AuditRecord, 'actorUserId' | 'asUserId' | 'ip'>;
 
 export interface AccountsOptions {
   clock: Clock;
@@ -130,8 +135,15 @@ export function createAccountsService(db: AppDb, options: AccountsOptions) {
     return presentClient(row);
   }
 
-  function recordClient(by: AuditActor, action: AuditAction, clientId: number, changes: AuditChanges) {
+  function recordClient(by: AuditBy, action: AuditAction, clientId: number, changes: AuditChanges) {
     return options.audit.record({ ...by, action, clientId, changes });
+  }
+
+  /** Inserts an account with its notification settings and writes its creation to the audit log. */
+  async function openAccount(values: NewClient, settings: ClientSettings, by: AuditBy): Promise<ClientRow> {
+    const client = await repository.insertClient({ ...values, ...settingColumns(settings) });
+    await recordClient(by, 'client_created', client.id, changesBetween(null, await loadClient(client.id)));
+    return client;
   }
 
   const trialEndDate = () => productDate(options.clock.now(), options.timeZone, TRIAL_DAYS);
@@ -152,6 +164,22 @@ export function createAccountsService(db: AppDb, options: AccountsOptions) {
     findClient: (id: number) => repository.findClient(id),
     findClients: (ids: number[]) => repository.findClients(ids),
     createClient: (values: NewClient) => repository.insertClient(values),
+    openAccount,
+    /** The account locked until the caller's transaction ends (use the service of that transaction). */
+    lockClient: (id: number) => repository.lockClient(id),
+    findByStripeIds: (subscriptionId: string | null, customerId: string | null) =>
+      repository.findByStripeIds(subscriptionId, customerId),
+    /**
+     * Subscription fields set by a payment (tier, type, payment status, provider ids), written to
+     * the audit log like any change of the account.
+     */
+    async updateSubscription(id: number, values: Partial<NewClient>, by: AuditBy): Promise<void> {
+      const before = await loadClient(id);
+      await repository.updateClient(id, { ...values, updatedAt: options.clock.now() });
+      const after = await loadClient(id);
+      for (const [action, changes] of clientChangeEntries(changesBetween(before, after)))
+        await recordClient(by, action, id, changes);
+    },
     addClientAdmin: (clientId: number, userId: number) => repository.addClientAdmin(clientId, userId),
     removeClientAdmin: (clientId: number, userId: number) => repository.removeClientAdmin(clientId, userId),
     /** The users holding a client admin (co-owner) record of the account. */
@@ -233,7 +261,10 @@ export function createAccountsService(db: AppDb, options: AccountsOptions) {
       return after;
     },
 
-    /** POST /api/clients/{id}/new: a co-owner who makes the associated account co-owns it too. */
+    /**
+     * POST /api/clients/{id}/new: a new trial account of the same owner; a co-owner who makes it
+     * co-owns it too. One trial at a time: an owner holding a trial upgrades it first (409).
+     */
     async addAssociatedClient(
       user: UserRow,
       sourceId: number,
@@ -241,11 +272,15 @@ export function createAccountsService(db: AppDb, options: AccountsOptions) {
       by: AuditActor,
     ): Promise<Client> {
       const { client: source, relation } = await managedAccess(user, sourceId);
-      const client = await repository.insertClient(associatedClient(source, accountName));
+      if (source.ownerUserId !== null && (await repository.ownsTrial(source.ownerUserId)))
+        throw conflict(BILLING_MESSAGES.oneTrialAtATime);
+      const client = await openAccount(
+        associatedTrial(source, accountName, trialEndDate()),
+        provisionedSettings('gold'),
+        by,
+      );
       if (relation === 'co_owner') await repository.addClientAdmin(client.id, user.id);
-      const created = await loadClient(client.id);
-      await recordClient(by, 'client_created', client.id, changesBetween(null, created));
-      return created;
+      return loadClient(client.id);
     },
 
     async deleteClient(user: UserRow, id: number, by: AuditActor): Promise<void> {

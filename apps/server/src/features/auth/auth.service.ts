@@ -271,6 +271,12 @@ export function createAuthService(db: AppDb, deps: AuthDeps, options: AuthOption
       await audit.record({ action: 'password_reset', actorUserId: userId, subjectUserId: userId, ip });
     },
 
+    /** A new session of a user who just signed up (the wizard signs in the browser that paid). */
+    signInNewUser: (userId: number) => startSession(userId, null),
+
+    /** Queues the verification e-mail with a fresh link (the outbox of this service's database). */
+    sendVerification,
+
     async requestVerification(email: string): Promise<void> {
       const user = await users.findByEmail(email);
       if (!user?.isActive || user.isVerified) return;

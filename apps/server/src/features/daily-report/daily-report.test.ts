@@ -194,8 +194,18 @@ describe('the 6 am daily report', () => {
       is_trial_account: true,
       trial_end_date: '2026-11-01',
     });
+    // Issue 15: a failed payment's grace period ended the day before: paused like an ended trial.
+    const { owner: unpaid } = await account('gold', [['Unpaid 30.11', 30.11]], {
+      last_payment_status: 'failed',
+      payment_grace_end_date: '2026-11-22',
+    });
+    const { owner: inGrace } = await account('gold', [['Grace 30.11', 30.11]], {
+      last_payment_status: 'failed',
+      payment_grace_end_date: '2026-11-23',
+    });
     await rainOn('2026-11-22', (latitude) => ({ 30.11: 0.05, 30.12: 0.02 })[latitude] ?? 0);
     await sendAt('2026-11-23T11:30:00Z');
+    expect(await reportsTo(inGrace.email)).toHaveLength(1);
 
     const messages = await reportsTo(owner.email);
     expect(messages.map((message) => message.subject)).toEqual([
@@ -206,7 +216,7 @@ describe('the 6 am daily report', () => {
     expect(messages[0]?.text_body).not.toContain('Atlas');
     const [dry] = await reportsTo(listsDry.email);
     expect(dry?.text_body).toContain('Dry only 30.14: 0.00 in (threshold 0.50 in, under threshold)');
-    expect(await reportsTo(off.email, endedTrial.email)).toEqual([]);
+    expect(await reportsTo(off.email, endedTrial.email, unpaid.email)).toEqual([]);
   });
 
   it('covers the 23 and 25 hours of daylight-saving days, at 06:00 EDT and EST', async () => {

@@ -10,6 +10,7 @@ import {
 } from '@pluvio/shared/locations';
 import { MESSAGES } from '@pluvio/shared/messages';
 import { canAddLocation } from '@pluvio/shared/permissions';
+import type { TierNumber } from '@pluvio/shared/tiers';
 import type { AppDb } from '../../db/client';
 import type { Clock } from '../../lib/clock';
 import { forbidden, invalidField, notFound } from '../../lib/errors';
@@ -33,6 +34,17 @@ export interface LocationsOptions {
   assignments: Pick<AssignmentsService, 'locationsOfContact' | 'isAssigned' | 'assignedAmong'>;
   /** NOAA Atlas 14 depths for every location, old and new (D7). */
   frequency: Pick<FrequencySource, 'depthsAt'>;
+  /** Told after an account gains or loses locations (its subscription's quantity follows the count). */
+  onCountChanged?: (clientId: number) => Promise<void>;
+}
+
+/** The first location of a new account (sign-up, spec part 2 §4 "Provisioning"). */
+export interface FirstLocation {
+  name: string;
+  latitude: number;
+  longitude: number;
+  h24_threshold: number;
+  rapidrain_threshold?: number | null;
 }
 
 /** Locations without Atlas 14 depths are filled this many per statement. */
@@ -100,6 +112,7 @@ function checkImportRows(rows: LocationImportRow[]) {
 export function createLocationsService(db: AppDb, options: LocationsOptions) {
   const repository = createLocationsRepository(db);
   const { clock, timeZone, assignments, frequency } = options;
+  const countChanged = (clientId: number) => options.onCountChanged?.(clientId);
   /** New locations have data from the day they are added, in the product time zone (D2). */
   const newLocationDefaults = () => ({
     status: 'active',
@@ -175,6 +188,29 @@ export function createLocationsService(db: AppDb, options: LocationsOptions) {
         },
       ]);
       if (!row) throw new Error('location insert returned nothing');
+      await countChanged(access.client.id);
+      return row;
+    },
+
+    /**
+     * The first location of an account just opened at `tier`: its own RapidRain threshold only at
+     * gold or silver, otherwise the 24-hour one (D6).
+     */
+    async createFirst(clientId: number, tier: TierNumber, input: FirstLocation): Promise<LocationRow> {
+      const ownRapidrain = levelAllows(tier, 'rapidrainThreshold') ? input.rapidrain_threshold : null;
+      const [row] = await repository.insertMany([
+        {
+          ...newLocationDefaults(),
+          clientId,
+          name: input.name,
+          latitude: input.latitude,
+          longitude: input.longitude,
+          h24Threshold: input.h24_threshold,
+          rapidrainThreshold: ownRapidrain ?? input.h24_threshold,
+          atlas14Threshold: await frequency.depthsAt(input),
+        },
+      ]);
+      if (!row) throw new Error('location insert returned nothing');
       return row;
     },
 
@@ -197,6 +233,7 @@ export function createLocationsService(db: AppDb, options: LocationsOptions) {
       await requireInClient(access.client.id, id);
       if (!levelAllows(access.tier, 'locationDelete')) throw forbidden(MESSAGES.tierTooLow);
       await repository.remove(access.client.id, id);
+      await countChanged(access.client.id);
     },
 
     /**
@@ -217,6 +254,7 @@ export function createLocationsService(db: AppDb, options: LocationsOptions) {
       const inserted = new Set(
         await repository.insertNew(access.client.id, candidates, newLocationDefaults()),
       );
+      if (inserted.size > 0) await countChanged(access.client.id);
       const existing = valid
         .filter(({ candidate }) => !inserted.has(candidate.seq))
         .map(({ source }) => ({ row: source.row, name: source.name }));

@@ -1,0 +1,191 @@
+import { BILLING_MESSAGES } from '@pluvio/shared/billing';
+import { sql } from 'drizzle-orm';
+import type { InjectOptions } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { queryRows } from '../../db/client';
+import { monitoredClient } from '../../db/monitored-client';
+import { bearer, buildContactUser, buildOwnedClient, login } from '../../test/factories';
+import { createTestApp, manualClock, type TestApp } from '../../test/test-app';
+
+const NOW = new Date('2026-11-21T15:00:00Z');
+
+describe('upgrade through the built-in test checkout', () => {
+  let t: TestApp;
+  const quantityChanges: number[] = [];
+
+  beforeAll(async () => {
+    t = await createTestApp({
+      clock: manualClock(NOW),
+      onSubscriptionQuantityChanged: async (clientId) => {
+        quantityChanges.push(clientId);
+      },
+    });
+  });
+  afterAll(() => t.close());
+
+  const call = (token: string, options: InjectOptions) =>
+    t.app.inject({ method: 'POST', ...options, headers: { ...bearer(token), ...options.headers } });
+
+  /** An owner signed in to a trial that ended yesterday. */
+  async function endedTrial() {
+    const { user, client } = await buildOwnedClient(t.services, undefined, {
+      accountType: 'trial',
+      isTrialAccount: true,
+      trialEndDate: '2026-11-20',
+    });
+    return { user, client, token: (await login(t.app, user.email)).token };
+  }
+
+  async function monitored(clientId: number): Promise<boolean> {
+    const [row] = await queryRows<{ monitored: boolean }>(
+      t.database.db,
+      sql`select ${monitoredClient(sql`c`, '2026-11-21')} as monitored from clients c where c.id = ${clientId}`,
+    );
+    return row?.monitored ?? false;
+  }
+
+  const sessionOf = (url: string) => decodeURIComponent(/\/checkout\/test\/([^/?]+)$/.exec(url)?.[1] ?? '');
+
+  it('records the tier once the checkout is paid, and restores monitoring at once', async () => {
+    const { client, token } = await endedTrial();
+    await t.services.locations.createMany(
+      Array.from({ length: 6 }, (_, index) => ({
+        clientId: client.id,
+        name: `Site ${index}`,
+        latitude: 30,
+        longitude: -95,
+      })),
+    );
+    expect(await monitored(client.id)).toBe(false);
+
+    const started = await call(token, {
+      url: '/api/billing/checkout',
+      payload: { client_id: client.id, tier: 'silver' },
+    });
+    expect(started.statusCode).toBe(200);
+    const sessionId = sessionOf(started.json().checkout_url);
+    const page = await t.app.inject({ url: `/api/test-checkout/${sessionId}` });
+    expect(page.json()).toMatchObject({
+      tier: 'silver',
+      quantity: 2,
+      unit_amount: 18,
+      amount: 36,
+      status: 'open',
+      cancel_url: `http://localhost:3000/upgrade?client_id=${client.id}`,
+    });
+
+    const unpaid = await call(token, {
+      url: '/api/billing/checkout/confirm',
+      payload: { session_id: sessionId },
+    });
+    expect(unpaid.json()).toEqual({ paid: false, client_id: client.id, tier: 'silver' });
+
+    const paid = await t.app.inject({ method: 'POST', url: `/api/test-checkout/${sessionId}/pay` });
+    expect(paid.json()).toEqual({ redirect_url: `http://localhost:3000/upgrade?session_id=${sessionId}` });
+    for (let attempt = 0; attempt < 2; attempt += 1) {
+      const confirmed = await call(token, {
+        url: '/api/billing/checkout/confirm',
+        payload: { session_id: sessionId },
+      });
+      expect(confirmed.json()).toEqual({ paid: true, client_id: client.id, tier: 'silver' });
+    }
+    const me = await t.app.inject({ url: '/users/me', headers: bearer(token) });
+    expect(me.json().clients[0]).toMatchObject({
+      tier: 'silver',
+      account_type: 'paid',
+      is_trial_account: false,
+      last_payment_status: 'paid',
+    });
+    expect(await monitored(client.id)).toBe(true);
+    const tierChanges = await queryRows<{ n: number }>(
+      t.database.db,
+      sql`select count(*)::integer as n from audit_log where client_id = ${client.id} and action = 'client_tier_changed'`,
+    );
+    expect(tierChanges[0]?.n).toBe(1);
+
+    const again = await t.app.inject({ method: 'POST', url: `/api/test-checkout/${sessionId}/pay` });
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toEqual({ detail: BILLING_MESSAGES.checkoutClosed });
+  });
+
+  it('lets the quantity follow the locations of a subscribed account', async () => {
+    const { client, token } = await endedTrial();
+    const started = await call(token, {
+      url: '/api/billing/checkout',
+      payload: { client_id: client.id, tier: 'gold' },
+    });
+    const sessionId = sessionOf(started.json().checkout_url);
+    await t.app.inject({ method: 'POST', url: `/api/test-checkout/${sessionId}/pay` });
+    await call(token, { url: '/api/billing/checkout/confirm', payload: { session_id: sessionId } });
+
+    for (let index = 0; index < 6; index += 1) {
+      const created = await call(token, {
+        url: '/api/locations',
+        payload: { name: `Field ${index}`, latitude: 31 + index / 100, longitude: -96 },
+      });
+      expect(created.statusCode).toBe(201);
+    }
+    expect(quantityChanges.filter((id) => id === client.id)).toHaveLength(6);
+    await t.services.billing.syncQuantity(client.id);
+    const page = await t.app.inject({ url: `/api/test-checkout/${sessionId}` });
+    expect(page.json()).toMatchObject({ quantity: 2, status: 'complete' });
+
+    const change = await call(token, {
+      url: '/api/billing/checkout',
+      payload: { client_id: client.id, tier: 'bronze' },
+    });
+    expect(change.statusCode).toBe(409);
+    expect(change.json()).toEqual({ detail: BILLING_MESSAGES.changePlanInPortal });
+    const portal = await call(token, { url: '/api/billing/portal', payload: { client_id: client.id } });
+    expect(portal.statusCode).toBe(409);
+    expect(portal.json()).toEqual({ detail: BILLING_MESSAGES.portalUnavailable });
+  });
+
+  it('admits owners and co-owners only, and refuses manual-invoice accounts', async () => {
+    const { client, token } = await endedTrial();
+    const payload = { client_id: client.id, tier: 'gold' };
+    const contact = await buildContactUser(t.services, client.id);
+    const contactToken = (await login(t.app, contact.user.email)).token;
+    const byContact = await call(contactToken, { url: '/api/billing/checkout', payload });
+    expect(byContact.statusCode).toBe(403);
+    expect(byContact.json()).toEqual({ detail: BILLING_MESSAGES.ownersOnly });
+    const coOwner = await buildContactUser(t.services, client.id, { coOwner: true });
+    const byCoOwner = await call((await login(t.app, coOwner.user.email)).token, {
+      url: '/api/billing/checkout',
+      payload,
+    });
+    expect(byCoOwner.statusCode).toBe(200);
+    const stranger = (await endedTrial()).token;
+    expect((await call(stranger, { url: '/api/billing/checkout', payload })).statusCode).toBe(404);
+    const confirmByStranger = await call(stranger, {
+      url: '/api/billing/checkout/confirm',
+      payload: { session_id: sessionOf(byCoOwner.json().checkout_url) },
+    });
+    expect(confirmByStranger.statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'POST', url: '/api/billing/checkout', payload })).statusCode).toBe(
+      401,
+    );
+
+    await t.services.accounts.updateSubscription(client.id, { manualInvoice: true }, { actorUserId: null });
+    const manual = await call(token, { url: '/api/billing/checkout', payload });
+    expect(manual.statusCode).toBe(409);
+    expect(manual.json()).toEqual({ detail: BILLING_MESSAGES.manualInvoice });
+  });
+
+  it('answers unknown test checkouts 404 and sends a cancelled one back to its cancel URL', async () => {
+    expect((await t.app.inject({ url: '/api/test-checkout/cs_test_nothing' })).statusCode).toBe(404);
+    const { client, token } = await endedTrial();
+    const started = await call(token, {
+      url: '/api/billing/checkout',
+      payload: { client_id: client.id, tier: 'bronze' },
+    });
+    const sessionId = sessionOf(started.json().checkout_url);
+    const cancelled = await t.app.inject({ method: 'POST', url: `/api/test-checkout/${sessionId}/cancel` });
+    expect(cancelled.json()).toEqual({
+      redirect_url: `http://localhost:3000/upgrade?client_id=${client.id}`,
+    });
+    expect((await t.app.inject({ url: `/api/test-checkout/${sessionId}` })).json().status).toBe('expired');
+    const webhook = await t.app.inject({ method: 'POST', url: '/api/billing/stripe/webhook', payload: {} });
+    expect(webhook.statusCode).toBe(404);
+  });
+});

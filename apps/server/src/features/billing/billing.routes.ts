@@ -1,0 +1,75 @@
+import {
+  checkoutConfirmSchema,
+  checkoutOutcomeSchema,
+  checkoutRequestSchema,
+  checkoutUrlSchema,
+  portalRequestSchema,
+  portalUrlSchema,
+  testCheckoutRedirectSchema,
+  testCheckoutSchema,
+} from '@pluvio/shared/billing';
+import { checkoutSessionIdSchema } from '@pluvio/shared/signup';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Services } from '../../services';
+import { auditActorOf, authOf } from '../auth/auth.guard';
+
+const tags = ['billing'];
+const sessionParamsSchema = z.object({ id: checkoutSessionIdSchema });
+
+/**
+ * Upgrade checkout, its confirmation and the customer portal (spec part 2 §4 "Upgrade"); the
+ * Stripe webhook; the built-in test checkout's calls when it is the provider (D20).
+ */
+export function billingRoutes(services: Services): FastifyPluginAsyncZod {
+  const { billing, guards } = services;
+  const preHandler = guards.requireUser;
+  return async (app) => {
+    app.post(
+      '/api/billing/checkout',
+      { preHandler, schema: { tags, body: checkoutRequestSchema, response: { 200: checkoutUrlSchema } } },
+      async (request) => billing.startCheckout(authOf(request).user, request.body),
+    );
+    app.post(
+      '/api/billing/checkout/confirm',
+      { preHandler, schema: { tags, body: checkoutConfirmSchema, response: { 200: checkoutOutcomeSchema } } },
+      async (request) =>
+        billing.confirmCheckout(authOf(request).user, request.body.session_id, auditActorOf(request)),
+    );
+    app.post(
+      '/api/billing/portal',
+      { preHandler, schema: { tags, body: portalRequestSchema, response: { 200: portalUrlSchema } } },
+      async (request) => billing.portalUrl(authOf(request).user, request.body.client_id),
+    );
+
+    // Stripe signs the exact bytes it sent: this route alone keeps its JSON body unparsed.
+    await app.register(async (webhook) => {
+      webhook.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) =>
+        done(null, body),
+      );
+      webhook.post('/api/billing/stripe/webhook', { schema: { tags, hide: true } }, async (request) => {
+        const signature = request.headers['stripe-signature'];
+        const payload = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
+        await billing.receiveStripeWebhook(payload, typeof signature === 'string' ? signature : undefined);
+        return { received: true };
+      });
+    });
+
+    if (billing.provider !== 'test') return;
+    app.get(
+      '/api/test-checkout/:id',
+      { schema: { tags, params: sessionParamsSchema, response: { 200: testCheckoutSchema } } },
+      async (request) => billing.testCheckoutPage(request.params.id),
+    );
+    app.post(
+      '/api/test-checkout/:id/pay',
+      { schema: { tags, params: sessionParamsSchema, response: { 200: testCheckoutRedirectSchema } } },
+      async (request) => ({ redirect_url: await billing.payTestCheckout(request.params.id) }),
+    );
+    app.post(
+      '/api/test-checkout/:id/cancel',
+      { schema: { tags, params: sessionParamsSchema, response: { 200: testCheckoutRedirectSchema } } },
+      async (request) => ({ redirect_url: await billing.cancelTestCheckout(request.params.id) }),
+    );
+  };
+}

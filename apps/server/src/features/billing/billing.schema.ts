@@ -1,0 +1,48 @@
+import { integer, pgTable, primaryKey, real, text, timestamp } from 'drizzle-orm/pg-core';
+import { clients } from '../accounts/accounts.schema';
+
+/**
+ * The built-in test checkout's sessions (D20): what a hosted checkout would show and how it ended.
+ * A paid session also stands for the subscription it started (`subscription_id`, `quantity`).
+ */
+export const testCheckoutSessions = pgTable('test_checkout_sessions', {
+  id: text('id').primaryKey(),
+  /** 'signup' or 'subscription', with our reference: a sign-up's id or an account's id. */
+  kind: text('kind').notNull(),
+  reference: text('reference').notNull(),
+  tier: text('tier').notNull(),
+  quantity: integer('quantity').notNull(),
+  unitAmount: real('unit_amount').notNull(),
+  customerId: text('customer_id').notNull(),
+  customerEmail: text('customer_email'),
+  customerName: text('customer_name'),
+  subscriptionId: text('subscription_id'),
+  successUrl: text('success_url').notNull(),
+  cancelUrl: text('cancel_url').notNull(),
+  status: text('status').notNull().default('open'),
+  paymentStatus: text('payment_status').notNull().default('unpaid'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  completedAt: timestamp('completed_at', { withTimezone: true }),
+});
+
+/** Webhook events already handled, by the provider's event id: a repeat delivery does nothing. */
+export const billingEvents = pgTable('billing_events', {
+  id: text('id').primaryKey(),
+  type: text('type').notNull(),
+  receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Trial e-mails already sent (D9): each reminder once per account. */
+export const trialReminders = pgTable(
+  'trial_reminders',
+  {
+    clientId: integer('client_id')
+      .notNull()
+      .references(() => clients.id, { onDelete: 'cascade' }),
+    reminder: text('reminder').notNull(),
+    sentAt: timestamp('sent_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.clientId, table.reminder] })],
+);
+
+export type TestCheckoutRow = typeof testCheckoutSessions.$inferSelect;

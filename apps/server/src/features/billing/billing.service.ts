@@ -1,0 +1,322 @@
+import {
+  BILLING_MESSAGES,
+  type CheckoutOutcome,
+  type CheckoutRequest,
+  type PaymentProvider,
+} from '@pluvio/shared/billing';
+import { billedBlocks } from '@pluvio/shared/plans';
+import type { TierName } from '@pluvio/shared/tiers';
+import type { Config } from '../../config';
+import type { AppDb } from '../../db/client';
+import type { Clock } from '../../lib/clock';
+import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/errors';
+import { productDate } from '../../lib/time';
+import { type AccountAccess, manages } from '../accounts/accounts.access';
+import type { ClientRow } from '../accounts/accounts.schema';
+import type { AccountsService, AuditBy } from '../accounts/accounts.service';
+import type { LocationsService } from '../locations/locations.service';
+import type { OutboxService } from '../notifications/outbox.service';
+import type { UserRow } from '../users/users.schema';
+import type { UsersService } from '../users/users.service';
+import { paymentFailedEmail } from './billing.emails';
+import { createBillingRepository } from './billing.repository';
+import { type CheckoutSession, isPaid, type PaymentAdapter } from './payment-provider';
+import {
+  type BillingEvent,
+  createStripeAdapter,
+  InvalidSignatureError,
+  type StripeAdapter,
+} from './stripe-adapter';
+import { createTestCheckoutAdapter, type TestCheckoutAdapter } from './test-checkout';
+
+export interface BillingDeps {
+  accounts: Pick<AccountsService, 'accessFor' | 'findClient' | 'updateSubscription'>;
+  users: Pick<UsersService, 'findById'>;
+  locations: Pick<LocationsService, 'countInClient'>;
+  /** The accounts service and outbox of a transaction (a payment applied with its e-mail, or not at all). */
+  accountsIn: (tx: AppDb) => Pick<AccountsService, 'lockClient' | 'findByStripeIds' | 'updateSubscription'>;
+  usersIn: (tx: AppDb) => Pick<UsersService, 'findById'>;
+  outboxIn: (tx: AppDb) => Pick<OutboxService, 'enqueueEmail'>;
+  /** A paid sign-up's checkout completed: its account is made in this transaction (the signups feature). */
+  signupPaid: (tx: AppDb, session: CheckoutSession) => Promise<void>;
+  onMailQueued?: () => Promise<void>;
+  /** Asks a worker to set the subscription's quantity (a job that retries while the provider is down). */
+  requestQuantitySync?: (clientId: number) => Promise<void>;
+}
+
+export type BillingSettings = Pick<
+  Config,
+  | 'PUBLIC_URL'
+  | 'TIME_ZONE'
+  | 'PAYMENT_GRACE_DAYS'
+  | 'STRIPE_SECRET_KEY'
+  | 'STRIPE_WEBHOOK_SECRET'
+  | 'STRIPE_PRICE_GOLD'
+  | 'STRIPE_PRICE_SILVER'
+  | 'STRIPE_PRICE_BRONZE'
+  | 'STRIPE_API_URL'
+> & { provider: PaymentProvider; clock: Clock };
+
+/** A payment provider's event acts as nobody in the audit log. */
+const BY_PROVIDER: AuditBy = { actorUserId: null, asUserId: null, ip: null };
+
+/** A payment provider that does not answer: the caller may try again; operators see the cause in the log. */
+function providerFailed(cause: unknown): AppError {
+  return Object.assign(new AppError(502, BILLING_MESSAGES.checkoutFailed), { cause });
+}
+
+/** Owners, co-owners and superusers change an account's subscription; a plain contact is refused. */
+function requireSubscriptionManager(access: AccountAccess): void {
+  if (!manages(access)) throw forbidden(BILLING_MESSAGES.ownersOnly);
+}
+
+/**
+ * Plans and payments (spec part 2 §4 "Upgrade", §7 "Card payment provider"; D12, D13, D20):
+ * checkout for an account's subscription, the provider's events (webhooks, or the test checkout's
+ * payment) applied exactly once, the customer portal, and the subscription's quantity following
+ * the account's locations.
+ */
+export function createBillingService(db: AppDb, deps: BillingDeps, settings: BillingSettings) {
+  const { clock } = settings;
+  const publicUrl = settings.PUBLIC_URL;
+  const testCheckoutIn = (tx: AppDb): TestCheckoutAdapter =>
+    createTestCheckoutAdapter(tx, { publicUrl, clock });
+  const stripe: StripeAdapter | null =
+    settings.provider === 'stripe' && settings.STRIPE_SECRET_KEY
+      ? createStripeAdapter({ ...settings, STRIPE_SECRET_KEY: settings.STRIPE_SECRET_KEY })
+      : null;
+  const adapter: PaymentAdapter = stripe ?? testCheckoutIn(db);
+  const today = () => productDate(clock.now(), settings.TIME_ZONE);
+  /** The day of the month renewals fall on, in the product time zone. */
+  const renewalDay = (at: Date) => Number(productDate(at, settings.TIME_ZONE).slice(8));
+
+  function requireTestCheckout(): void {
+    if (adapter.name !== 'test') throw notFound();
+  }
+
+  async function managedAccess(user: UserRow, clientId: number): Promise<AccountAccess> {
+    const access = await deps.accounts.accessFor(user, clientId);
+    requireSubscriptionManager(access);
+    return access;
+  }
+
+  /**
+   * A paid checkout of an account's subscription: the plan is recorded once (the account row is
+   * locked, and the session id it stores tells a repeat), whoever comes first, the browser or the
+   * provider's event.
+   */
+  async function applyPaidSubscription(tx: AppDb, session: CheckoutSession, by: AuditBy): Promise<void> {
+    if (session.reference?.kind !== 'subscription') return;
+    const accounts = deps.accountsIn(tx);
+    const client = await accounts.lockClient(Number(session.reference.reference));
+    if (!client || client.stripeSessionId === session.id) return;
+    await accounts.updateSubscription(
+      client.id,
+      {
+        accountType: 'paid',
+        isTrialAccount: false,
+        tier: session.reference.tier,
+        lastPaymentStatus: 'paid',
+        paymentGraceEndDate: null,
+        invoiceDay: renewalDay(clock.now()),
+        stripeCustomerId: session.customerId ?? client.stripeCustomerId,
+        stripeSubscriptionId: session.subscriptionId,
+        stripeSessionId: session.id,
+      },
+      by,
+    );
+  }
+
+  /** "Checkout completed", from the Stripe webhook or the test checkout's Pay button alike. */
+  async function checkoutCompleted(tx: AppDb, session: CheckoutSession, by: AuditBy): Promise<void> {
+    if (!isPaid(session) || !session.reference) return;
+    if (session.reference.kind === 'signup') await deps.signupPaid(tx, session);
+    else await applyPaidSubscription(tx, session, by);
+  }
+
+  /** The account's owner, read on `tx` when inside a transaction (PGlite has one connection). */
+  async function ownerOf(client: ClientRow, tx?: AppDb) {
+    if (client.ownerUserId === null) return undefined;
+    return (tx ? deps.usersIn(tx) : deps.users).findById(client.ownerUserId);
+  }
+
+  /** A failed renewal: the grace period starts (once; the provider's retries do not extend it). */
+  async function paymentFailed(tx: AppDb, client: ClientRow): Promise<void> {
+    if (client.lastPaymentStatus === 'failed' && client.paymentGraceEndDate) return;
+    const graceEnd = productDate(clock.now(), settings.TIME_ZONE, settings.PAYMENT_GRACE_DAYS);
+    await deps
+      .accountsIn(tx)
+      .updateSubscription(
+        client.id,
+        { lastPaymentStatus: 'failed', paymentGraceEndDate: graceEnd },
+        BY_PROVIDER,
+      );
+    const owner = await ownerOf(client, tx);
+    if (!owner) return;
+    await deps
+      .outboxIn(tx)
+      .enqueueEmail(
+        paymentFailedEmail(
+          owner,
+          client.accountName,
+          graceEnd,
+          `${publicUrl}/client-form?client_id=${client.id}`,
+        ),
+      );
+  }
+
+  /** The subscription ended: monitoring stops after today, until the account subscribes again. */
+  function subscriptionEnded(client: ClientRow) {
+    const lastDay = [client.paymentGraceEndDate, today()].filter((day) => day !== null).sort()[0];
+    return { lastPaymentStatus: 'cancelled', stripeSubscriptionId: null, paymentGraceEndDate: lastDay };
+  }
+
+  async function applyEvent(tx: AppDb, event: Exclude<BillingEvent, { type: 'ignored' }>): Promise<void> {
+    if (event.type === 'checkout.completed') return checkoutCompleted(tx, event.checkout, BY_PROVIDER);
+    const accounts = deps.accountsIn(tx);
+    const customerId = event.type === 'subscription.deleted' ? null : event.customerId;
+    const found = await accounts.findByStripeIds(event.subscriptionId, customerId);
+    const client = found && (await accounts.lockClient(found.id));
+    if (!client) return;
+    switch (event.type) {
+      case 'invoice.paid':
+        return accounts.updateSubscription(
+          client.id,
+          { lastPaymentStatus: 'paid', paymentGraceEndDate: null, invoiceDay: renewalDay(event.at) },
+          BY_PROVIDER,
+        );
+      case 'invoice.payment_failed':
+        return paymentFailed(tx, client);
+      case 'subscription.updated':
+        if (!event.tier || event.tier === client.tier) return;
+        return accounts.updateSubscription(client.id, { tier: event.tier }, BY_PROVIDER);
+      case 'subscription.deleted':
+        return accounts.updateSubscription(client.id, subscriptionEnded(client), BY_PROVIDER);
+    }
+  }
+
+  /** Each event once: its id is stored in the transaction that applies it; a repeat does nothing. */
+  async function handleEvent(event: BillingEvent): Promise<void> {
+    if (event.type === 'ignored') return;
+    await db.transaction(async (tx) => {
+      if (!(await createBillingRepository(tx).recordEvent(event.id, event.type))) return;
+      await applyEvent(tx, event);
+    });
+    await deps.onMailQueued?.();
+  }
+
+  return {
+    provider: adapter.name,
+    /** The adapter, for the signups feature's checkout. */
+    adapter,
+
+    /** POST /api/billing/checkout: a checkout of the plan for the account's locations. */
+    async startCheckout(user: UserRow, request: CheckoutRequest): Promise<{ checkout_url: string }> {
+      const { client } = await managedAccess(user, request.client_id);
+      if (client.manualInvoice) throw conflict(BILLING_MESSAGES.manualInvoice);
+      if (client.stripeSubscriptionId) throw conflict(BILLING_MESSAGES.changePlanInPortal);
+      const owner = (await ownerOf(client)) ?? user;
+      const checkout = await adapter
+        .createCheckout({
+          kind: 'subscription',
+          reference: String(client.id),
+          tier: request.tier,
+          quantity: billedBlocks(await deps.locations.countInClient(client.id)),
+          customer: {
+            id: client.stripeCustomerId,
+            email: client.invoiceEmail ?? client.email ?? owner.email,
+            name: client.accountName,
+          },
+          successUrl: `${publicUrl}/upgrade?session_id={CHECKOUT_SESSION_ID}`,
+          cancelUrl: `${publicUrl}/upgrade?client_id=${client.id}`,
+        })
+        .catch((error: unknown) => {
+          throw providerFailed(error);
+        });
+      return { checkout_url: checkout.url };
+    },
+
+    /** POST /api/billing/checkout/confirm: the browser is back; the plan is recorded once when paid. */
+    async confirmCheckout(user: UserRow, sessionId: string, by: AuditBy): Promise<CheckoutOutcome> {
+      const session = await adapter.retrieveCheckout(sessionId).catch((error: unknown) => {
+        throw providerFailed(error);
+      });
+      if (session?.reference?.kind !== 'subscription') throw notFound(BILLING_MESSAGES.checkoutNotFound);
+      const clientId = Number(session.reference.reference);
+      await managedAccess(user, clientId);
+      const paid = isPaid(session);
+      if (paid) await db.transaction((tx) => applyPaidSubscription(tx, session, by));
+      return { paid, client_id: clientId, tier: session.reference.tier as TierName };
+    },
+
+    /** POST /api/billing/portal: the provider's page where the owner changes the card. */
+    async portalUrl(user: UserRow, clientId: number): Promise<{ url: string }> {
+      const { client } = await managedAccess(user, clientId);
+      if (adapter.name === 'test' || !client.stripeCustomerId)
+        throw conflict(BILLING_MESSAGES.portalUnavailable);
+      const url = await adapter
+        .portalUrl(client.stripeCustomerId, `${publicUrl}/client-form`)
+        .catch((error: unknown) => {
+          throw providerFailed(error);
+        });
+      if (!url) throw conflict(BILLING_MESSAGES.portalUnavailable);
+      return { url };
+    },
+
+    /** POST /api/billing/stripe/webhook: a signed event, applied once. */
+    async receiveStripeWebhook(payload: Buffer, signature: string | undefined): Promise<void> {
+      if (!stripe) throw notFound();
+      let event: BillingEvent;
+      try {
+        event = stripe.parseWebhook(payload, signature);
+      } catch (error) {
+        if (error instanceof InvalidSignatureError) throw badRequest(BILLING_MESSAGES.invalidSignature);
+        throw error;
+      }
+      await handleEvent(event);
+    },
+
+    /** GET /api/test-checkout/{id} (only with the test checkout). */
+    async testCheckoutPage(id: string) {
+      requireTestCheckout();
+      return testCheckoutIn(db).page(id);
+    },
+
+    /** POST /api/test-checkout/{id}/pay: paid, and completed through the same path as Stripe's webhook. */
+    async payTestCheckout(id: string): Promise<string> {
+      requireTestCheckout();
+      const redirectUrl = await db.transaction(async (tx) => {
+        const { session, redirectUrl } = await testCheckoutIn(tx).pay(id);
+        await checkoutCompleted(tx, session, BY_PROVIDER);
+        return redirectUrl;
+      });
+      await deps.onMailQueued?.();
+      return redirectUrl;
+    },
+
+    /** POST /api/test-checkout/{id}/cancel. */
+    async cancelTestCheckout(id: string): Promise<string> {
+      requireTestCheckout();
+      return testCheckoutIn(db).cancel(id);
+    },
+
+    /** An account gained or lost locations: its subscription's quantity follows, in a job. */
+    async locationsChanged(clientId: number): Promise<void> {
+      const client = await deps.accounts.findClient(clientId);
+      if (client?.stripeSubscriptionId) await deps.requestQuantitySync?.(clientId);
+    },
+
+    /** The job: the subscription's quantity set to the account's blocks of 5 locations. */
+    async syncQuantity(clientId: number): Promise<void> {
+      const client = await deps.accounts.findClient(clientId);
+      if (!client?.stripeSubscriptionId) return;
+      const count = await deps.locations.countInClient(clientId);
+      await adapter.updateQuantity(client.stripeSubscriptionId, billedBlocks(count));
+    },
+
+    /** Stripe's events as billing reads them (tests deliver events without HTTP through this). */
+    handleEvent,
+  };
+}
+
+export type BillingService = ReturnType<typeof createBillingService>;

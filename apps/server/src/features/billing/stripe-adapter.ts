@@ -1,0 +1,218 @@
+import type { TierName } from '@pluvio/shared/tiers';
+import Stripe from 'stripe';
+import type { Config } from '../../config';
+import {
+  type CheckoutSession,
+  type NewCheckout,
+  type PaymentAdapter,
+  referenceMetadata,
+  referenceOf,
+} from './payment-provider';
+
+/** A webhook event as billing handles it, whatever the provider's shape. */
+export type BillingEvent =
+  | { id: string; type: 'checkout.completed'; checkout: CheckoutSession }
+  | { id: string; type: 'invoice.paid'; customerId: string | null; subscriptionId: string | null; at: Date }
+  | { id: string; type: 'invoice.payment_failed'; customerId: string | null; subscriptionId: string | null }
+  | {
+      id: string;
+      type: 'subscription.updated';
+      customerId: string | null;
+      subscriptionId: string;
+      tier: TierName | null;
+    }
+  | { id: string; type: 'subscription.deleted'; customerId: string | null; subscriptionId: string }
+  | { id: string; type: 'ignored' };
+
+export type StripeSettings = Pick<
+  Config,
+  | 'STRIPE_API_URL'
+  | 'STRIPE_WEBHOOK_SECRET'
+  | 'STRIPE_PRICE_GOLD'
+  | 'STRIPE_PRICE_SILVER'
+  | 'STRIPE_PRICE_BRONZE'
+> & { STRIPE_SECRET_KEY: string };
+
+/** An expandable field: the object's id whether Stripe sent the id or the object. */
+function idOf(field: string | { id: string } | null | undefined): string | null {
+  if (!field) return null;
+  return typeof field === 'string' ? field : field.id;
+}
+
+function presentSession(session: Stripe.Checkout.Session): CheckoutSession {
+  return {
+    id: session.id,
+    status: session.status ?? 'open',
+    paymentStatus: session.payment_status,
+    customerId: idOf(session.customer),
+    subscriptionId: idOf(session.subscription),
+    reference: referenceOf(session.metadata),
+  };
+}
+
+/** The SDK pointed at STRIPE_API_URL (tests answer as Stripe on 127.0.0.1). */
+function stripeClient(settings: StripeSettings): Stripe {
+  const url = new URL(settings.STRIPE_API_URL);
+  const protocol = url.protocol === 'http:' ? 'http' : 'https';
+  return new Stripe(settings.STRIPE_SECRET_KEY, {
+    host: url.hostname,
+    port: url.port || (protocol === 'http' ? 80 : 443),
+    protocol,
+    maxNetworkRetries: 2,
+    timeout: 20_000,
+  });
+}
+
+/** The invoice's subscription: under `parent.subscription_details` since Stripe's 2025 API versions. */
+function invoiceSubscription(invoice: Stripe.Invoice): string | null {
+  return idOf(invoice.parent?.subscription_details?.subscription);
+}
+
+/**
+ * Stripe (D20): customers, Checkout Sessions in subscription mode with one price per plan and a
+ * quantity of blocks of 5 locations, the subscription's quantity, the customer portal, and
+ * signed webhooks.
+ */
+export function createStripeAdapter(settings: StripeSettings) {
+  const stripe = stripeClient(settings);
+  const prices: Record<TierName, string | undefined> = {
+    gold: settings.STRIPE_PRICE_GOLD,
+    silver: settings.STRIPE_PRICE_SILVER,
+    bronze: settings.STRIPE_PRICE_BRONZE,
+  };
+  const tierOfPrice = (priceId: string | undefined): TierName | null =>
+    (Object.keys(prices) as TierName[]).find((tier) => prices[tier] === priceId) ?? null;
+
+  function priceOf(tier: TierName): string {
+    const price = prices[tier];
+    if (!price) throw new Error(`STRIPE_PRICE_${tier.toUpperCase()} is not set`);
+    return price;
+  }
+
+  async function customerFor(checkout: NewCheckout): Promise<string> {
+    if (checkout.customer.id) return checkout.customer.id;
+    const customer = await stripe.customers.create({
+      email: checkout.customer.email,
+      name: checkout.customer.name,
+      metadata: referenceMetadata(checkout),
+    });
+    return customer.id;
+  }
+
+  function eventOf(event: Stripe.Event): BillingEvent {
+    const { id } = event;
+    switch (event.type) {
+      case 'checkout.session.completed':
+        return { id, type: 'checkout.completed', checkout: presentSession(event.data.object) };
+      case 'invoice.paid': {
+        const invoice = event.data.object;
+        return {
+          id,
+          type: 'invoice.paid',
+          customerId: idOf(invoice.customer),
+          subscriptionId: invoiceSubscription(invoice),
+          at: new Date(invoice.created * 1000),
+        };
+      }
+      case 'invoice.payment_failed': {
+        const invoice = event.data.object;
+        return {
+          id,
+          type: 'invoice.payment_failed',
+          customerId: idOf(invoice.customer),
+          subscriptionId: invoiceSubscription(invoice),
+        };
+      }
+      case 'customer.subscription.updated': {
+        const subscription = event.data.object;
+        return {
+          id,
+          type: 'subscription.updated',
+          customerId: idOf(subscription.customer),
+          subscriptionId: subscription.id,
+          tier: tierOfPrice(subscription.items.data[0]?.price.id),
+        };
+      }
+      case 'customer.subscription.deleted': {
+        const subscription = event.data.object;
+        return {
+          id,
+          type: 'subscription.deleted',
+          customerId: idOf(subscription.customer),
+          subscriptionId: subscription.id,
+        };
+      }
+      default:
+        return { id, type: 'ignored' };
+    }
+  }
+
+  const adapter: PaymentAdapter = {
+    name: 'stripe',
+
+    async createCheckout(checkout) {
+      const customerId = await customerFor(checkout);
+      const metadata = referenceMetadata(checkout);
+      const session = await stripe.checkout.sessions.create({
+        mode: 'subscription',
+        customer: customerId,
+        line_items: [{ price: priceOf(checkout.tier), quantity: checkout.quantity }],
+        success_url: checkout.successUrl,
+        cancel_url: checkout.cancelUrl,
+        client_reference_id: checkout.reference,
+        metadata,
+        subscription_data: { metadata },
+      });
+      if (!session.url) throw new Error('Stripe answered a checkout session without a url');
+      return { id: session.id, url: session.url, customerId };
+    },
+
+    async retrieveCheckout(id) {
+      try {
+        return presentSession(await stripe.checkout.sessions.retrieve(id));
+      } catch (error) {
+        if (error instanceof Stripe.errors.StripeInvalidRequestError && error.statusCode === 404) return null;
+        throw error;
+      }
+    },
+
+    async updateQuantity(subscriptionId, quantity) {
+      const subscription = await stripe.subscriptions.retrieve(subscriptionId);
+      const item = subscription.items.data[0];
+      if (!item || item.quantity === quantity) return;
+      await stripe.subscriptions.update(subscriptionId, {
+        items: [{ id: item.id, quantity }],
+        proration_behavior: 'none',
+      });
+    },
+
+    async portalUrl(customerId, returnUrl) {
+      const session = await stripe.billingPortal.sessions.create({
+        customer: customerId,
+        return_url: returnUrl,
+      });
+      return session.url;
+    },
+  };
+
+  return {
+    ...adapter,
+    /** The event a webhook delivers; throws when the signature does not match STRIPE_WEBHOOK_SECRET. */
+    parseWebhook(payload: Buffer, signature: string | undefined): BillingEvent {
+      if (!signature || !settings.STRIPE_WEBHOOK_SECRET) throw new InvalidSignatureError();
+      try {
+        return eventOf(stripe.webhooks.constructEvent(payload, signature, settings.STRIPE_WEBHOOK_SECRET));
+      } catch (error) {
+        if (error instanceof Stripe.errors.StripeSignatureVerificationError)
+          throw new InvalidSignatureError();
+        throw error;
+      }
+    },
+  };
+}
+
+export type StripeAdapter = ReturnType<typeof createStripeAdapter>;
+
+export class InvalidSignatureError extends Error {
+  override name = 'InvalidSignatureError';
+}

@@ -1,0 +1,292 @@
+import { WIZARD_MESSAGES } from '@pluvio/shared/signup';
+import { sql } from 'drizzle-orm';
+import type { InjectOptions } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { queryRows } from '../../db/client';
+import { bearer, buildUser } from '../../test/factories';
+import { createTestApp, manualClock, type TestApp } from '../../test/test-app';
+
+// 22:30 on 20 November in New York, already the 21st in UTC: trial dates follow the product time zone.
+const NOW = new Date('2026-11-21T03:30:00Z');
+const PASSWORD = 'Cloudburst#2026';
+
+function signupBody(overrides: Record<string, unknown> = {}) {
+  return {
+    email: `wizard-${Math.random().toString(36).slice(2, 10)}@example.com`,
+    password: PASSWORD,
+    first_name: 'Rita',
+    last_name: 'Rain',
+    phone: '512-555-0199',
+    terms_accepted: true,
+    sms_accepted: true,
+    account_type: 'trial',
+    location: {
+      name: 'Barn',
+      latitude: 30.27,
+      longitude: -97.74,
+      h24_threshold: 1,
+      rapidrain_threshold: 0.25,
+    },
+    ...overrides,
+  };
+}
+
+describe('/api/signups', () => {
+  let t: TestApp;
+  const logLines: string[] = [];
+
+  beforeAll(async () => {
+    t = await createTestApp({
+      clock: manualClock(NOW),
+      env: { LOG_LEVEL: 'trace', SUPPORT_EMAIL: 'support@pluvio.test' },
+      logStream: { write: (line) => logLines.push(line) },
+    });
+  });
+  afterAll(() => t.close());
+
+  const post = (url: string, payload: unknown, options: Partial<InjectOptions> = {}) =>
+    t.app.inject({ method: 'POST', url, payload: payload as InjectOptions['payload'], ...options });
+
+  async function mailsTo(email: string) {
+    const page = await t.services.outbox.page(1, 250);
+    return page.items.filter((item) => item.to === email);
+  }
+
+  async function countUsers(email: string) {
+    const rows = await queryRows<{ n: number }>(
+      t.database.db,
+      sql`select count(*)::integer as n from users where lower(email) = lower(${email})`,
+    );
+    return rows[0]?.n ?? 0;
+  }
+
+  async function accountsOf(email: string) {
+    return queryRows<Record<string, unknown>>(
+      t.database.db,
+      sql`select c.*, to_char(c.trial_end_date, 'YYYY-MM-DD') as trial_end,
+                 (select count(*)::integer from locations l where l.client_id = c.id) as location_count
+            from clients c join users u on u.id = c.owner_user_id where lower(u.email) = lower(${email})`,
+    );
+  }
+
+  /** A paid sign-up up to its checkout: the test checkout's session id and the browser's cookie. */
+  async function startPaid(overrides: Record<string, unknown> = {}) {
+    const body = signupBody({ account_type: 'paid', tier: 'silver', ...overrides });
+    const response = await post('/api/signups', body);
+    expect(response.statusCode).toBe(200);
+    const answer = response.json();
+    expect(answer.status).toBe('checkout');
+    const sessionId = /\/checkout\/test\/([^/?]+)$/.exec(answer.checkout_url)?.[1] ?? '';
+    const cookie = response.cookies.find((item) => item.name === 'pluvio_signup');
+    return { body, sessionId: decodeURIComponent(sessionId), cookie };
+  }
+
+  it('refuses incomplete wizards with the spec messages and stores nothing', async () => {
+    const cases: [Record<string, unknown>, string][] = [
+      [{ first_name: '' }, WIZARD_MESSAGES.firstNameRequired],
+      [{ last_name: '' }, WIZARD_MESSAGES.lastNameRequired],
+      [{ phone: '' }, WIZARD_MESSAGES.phoneRequired],
+      [{ terms_accepted: false }, WIZARD_MESSAGES.termsRequired],
+      [{ password: 'short' }, WIZARD_MESSAGES.password],
+    ];
+    for (const [overrides, message] of cases) {
+      const body = signupBody(overrides);
+      const response = await post('/api/signups', body);
+      expect(response.statusCode).toBe(422);
+      expect(response.json().detail.map((issue: { msg: string }) => issue.msg)).toContain(message);
+      expect(await countUsers(body.email as string)).toBe(0);
+    }
+  });
+
+  it('provisions a trial at once: gold for 30 days, one location, the defaults, e-mails, signed in', async () => {
+    const body = signupBody({ account_name: 'Rain Farms' });
+    const response = await post('/api/signups', body);
+    expect(response.statusCode).toBe(200);
+    const answer = response.json();
+    expect(answer).toMatchObject({ status: 'provisioned', notice: null });
+    expect(response.cookies.find((item) => item.name === 'pluvio_refresh')).toBeDefined();
+
+    const me = await t.app.inject({ method: 'GET', url: '/users/me', headers: bearer(answer.access_token) });
+    expect(me.json()).toMatchObject({
+      email: body.email,
+      is_verified: false,
+      role: 'client',
+      agree_to_terms: true,
+    });
+    expect(me.json().clients[0]).toMatchObject({
+      account_name: 'Rain Farms',
+      tier: 'gold',
+      account_type: 'trial',
+      is_trial_account: true,
+      trial_end_date: '2026-12-20',
+      status: 'active',
+      last_payment_status: null,
+      payment_grace_end_date: null,
+    });
+    const [account] = await accountsOf(body.email as string);
+    expect(account).toMatchObject({
+      location_count: 1,
+      daily_report_on: true,
+      exceed24h_on: true,
+      daily_report_combine_locations: true,
+      only_show_locations_with_non_zero: true,
+      sort_by_rainfall: true,
+      forecast_on: true,
+      forecast_combine_locations: true,
+      atlas14_on: true,
+      rapidrain_on: true,
+      rapidrain_first_on: true,
+    });
+    const locations = await t.app.inject({
+      method: 'GET',
+      url: '/api/locations',
+      headers: bearer(answer.access_token),
+    });
+    expect(locations.json()).toMatchObject([{ name: 'Barn', h24_threshold: 1, rapidrain_threshold: 0.25 }]);
+
+    const mails = await mailsTo(body.email as string);
+    expect(mails.map((mail) => mail.kind).sort()).toEqual(['verify_email', 'welcome']);
+    const verify = mails.find((mail) => mail.kind === 'verify_email');
+    const token = decodeURIComponent(/\/verify-email\?token=(\S+)/.exec(verify?.text ?? '')?.[1] ?? '');
+    const verified = await post('/auth/verify', { token });
+    expect(verified.json().is_verified).toBe(true);
+    const notices = await mailsTo('support@pluvio.test');
+    expect(
+      notices.some((mail) => mail.kind === 'new_trial_notice' && mail.subject?.includes('Rain Farms')),
+    ).toBe(true);
+  });
+
+  it('refuses an address that already has an account', async () => {
+    const user = await buildUser(t.services);
+    const response = await post('/api/signups', signupBody({ email: user.email.toUpperCase() }));
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ detail: WIZARD_MESSAGES.emailTaken });
+  });
+
+  it('signs up a paid account end to end through the test checkout, once however often it completes', async () => {
+    const { body, sessionId, cookie } = await startPaid();
+    expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/api/signups' });
+    expect(await countUsers(body.email as string)).toBe(0);
+
+    const page = await t.app.inject({ method: 'GET', url: `/api/test-checkout/${sessionId}` });
+    expect(page.json()).toMatchObject({
+      tier: 'silver',
+      quantity: 1,
+      unit_amount: 18,
+      amount: 18,
+      status: 'open',
+    });
+    expect(page.json().customer_email).toBe(body.email);
+
+    const early = await post(
+      '/api/signups/complete',
+      { session_id: sessionId },
+      { cookies: { pluvio_signup: cookie?.value ?? '' } },
+    );
+    expect(early.statusCode).toBe(409);
+    expect(early.json()).toEqual({ detail: WIZARD_MESSAGES.paymentNotCompleted });
+
+    const paid = await post(`/api/test-checkout/${sessionId}/pay`, {});
+    expect(paid.json().redirect_url).toBe(`http://localhost:3000/wizard?session_id=${sessionId}`);
+
+    const cookies = { pluvio_signup: cookie?.value ?? '' };
+    const [first, reload] = [
+      await post('/api/signups/complete', { session_id: sessionId }, { cookies }),
+      await post('/api/signups/complete', { session_id: sessionId }, { cookies }),
+    ];
+    for (const response of [first, reload]) {
+      expect(response.statusCode).toBe(200);
+      expect(response.json().status).toBe('provisioned');
+      expect(typeof response.json().access_token).toBe('string');
+    }
+    expect(await countUsers(body.email as string)).toBe(1);
+    const accounts = await accountsOf(body.email as string);
+    expect(accounts).toHaveLength(1);
+    expect(accounts[0]).toMatchObject({
+      tier: 'silver',
+      account_type: 'paid',
+      is_trial_account: false,
+      last_payment_status: 'paid',
+      invoice_day: 20,
+      location_count: 1,
+      forecast_on: false,
+      atlas14_on: true,
+      rapidrain_on: true,
+    });
+    expect(String(accounts[0]?.stripe_subscription_id)).toMatch(/^sub_test_/);
+    const me = await t.app.inject({
+      method: 'GET',
+      url: '/users/me',
+      headers: bearer(first.json().access_token),
+    });
+    expect(me.json().email).toBe(body.email);
+    const welcome = (await mailsTo(body.email as string)).filter((mail) => mail.kind === 'welcome');
+    expect(welcome).toHaveLength(1);
+  });
+
+  it('provisions once when the payment and two completions race, and signs in only the starting browser', async () => {
+    const { body, sessionId, cookie } = await startPaid({ tier: 'bronze' });
+    const [paid, withoutCookie, withCookie] = await Promise.all([
+      post(`/api/test-checkout/${sessionId}/pay`, {}),
+      post('/api/signups/complete', { session_id: sessionId }),
+      post(
+        '/api/signups/complete',
+        { session_id: sessionId },
+        { cookies: { pluvio_signup: cookie?.value ?? '' } },
+      ),
+    ]);
+    expect(paid.statusCode).toBe(200);
+    for (const response of [withoutCookie, withCookie]) expect([200, 409]).toContain(response.statusCode);
+    const after = await post('/api/signups/complete', { session_id: sessionId });
+    expect(after.json()).toEqual({ status: 'provisioned', access_token: null, notice: null });
+    expect(await countUsers(body.email as string)).toBe(1);
+    const accounts = await accountsOf(body.email as string);
+    expect(accounts).toHaveLength(1);
+    expect(accounts[0]).toMatchObject({
+      tier: 'bronze',
+      location_count: 1,
+      atlas14_on: false,
+      rapidrain_on: false,
+    });
+    const locations = await queryRows<{ rapidrain_threshold: number; h24_threshold: number }>(
+      t.database.db,
+      sql`select rapidrain_threshold, h24_threshold from locations where client_id = ${accounts[0]?.id as number}`,
+    );
+    expect(locations).toEqual([{ rapidrain_threshold: 1, h24_threshold: 1 }]);
+  });
+
+  it('cancels a paid sign-up: support is told once, an unknown session is 404', async () => {
+    const { body, sessionId } = await startPaid();
+    const back = await post(`/api/test-checkout/${sessionId}/cancel`, {});
+    expect(back.json().redirect_url).toBe(`http://localhost:3000/cancel-signup?session_id=${sessionId}`);
+    for (let attempt = 0; attempt < 2; attempt += 1) {
+      expect((await post('/api/signups/cancel', { session_id: sessionId })).statusCode).toBe(204);
+    }
+    const notices = (await mailsTo('support@pluvio.test')).filter(
+      (mail) => mail.kind === 'abandoned_signup_notice' && mail.text.includes(body.email as string),
+    );
+    expect(notices).toHaveLength(1);
+    const unknown = await post('/api/signups/cancel', { session_id: 'cs_test_unknown' });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json()).toEqual({ detail: WIZARD_MESSAGES.signupNotFound });
+    const paidLater = await post(`/api/test-checkout/${sessionId}/pay`, {});
+    expect(paidLater.statusCode).toBe(409);
+  });
+
+  it('never stores, sends or logs the password', async () => {
+    const { sessionId } = await startPaid({ password: 'Unique#Secret-7731' });
+    await post(`/api/test-checkout/${sessionId}/pay`, {});
+    await post('/api/signups/complete', { session_id: sessionId });
+    await post('/api/signups', signupBody({ password: 'Unique#Secret-7731' }));
+    const dump = await queryRows<{ text: string }>(
+      t.database.db,
+      sql`select concat_ws(' ', (select string_agg(to_jsonb(s)::text, ' ') from signups s),
+                              (select string_agg(to_jsonb(c)::text, ' ') from test_checkout_sessions c),
+                              (select string_agg(to_jsonb(o)::text, ' ') from outbox o),
+                              (select string_agg(to_jsonb(a)::text, ' ') from audit_log a)) as text`,
+    );
+    expect(dump[0]?.text).not.toContain('Unique#Secret-7731');
+    expect(logLines.length).toBeGreaterThan(0);
+    expect(logLines.join('\n')).not.toContain('Unique#Secret-7731');
+  });
+});

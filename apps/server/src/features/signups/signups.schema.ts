@@ -1,0 +1,31 @@
+import type { SignupLocation } from '@pluvio/shared/signup';
+import { boolean, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { clients } from '../accounts/accounts.schema';
+import { users } from '../users/users.schema';
+
+/**
+ * Paid sign-ups waiting for their checkout (spec part 2 §4 "Wizard"). The password is kept only
+ * as its argon2id hash (D13); the browser that started the sign-up holds a secret whose hash is
+ * here, so only that browser is signed in when the account is made.
+ */
+export const signups = pgTable('signups', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  email: text('email').notNull(),
+  passwordHash: text('password_hash').notNull(),
+  firstName: text('first_name').notNull(),
+  lastName: text('last_name').notNull(),
+  phone: text('phone').notNull(),
+  smsAccepted: boolean('sms_accepted').notNull().default(false),
+  accountName: text('account_name'),
+  tier: text('tier').notNull(),
+  location: jsonb('location').$type<SignupLocation>().notNull(),
+  browserSecretHash: text('browser_secret_hash').notNull(),
+  checkoutSessionId: text('checkout_session_id').unique(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+  provisionedAt: timestamp('provisioned_at', { withTimezone: true }),
+  userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+  clientId: integer('client_id').references(() => clients.id, { onDelete: 'set null' }),
+});
+
+export type SignupRow = typeof signups.$inferSelect;

@@ -1,0 +1,341 @@
+import { TRIAL_DAYS } from '@pluvio/shared/accounts';
+import { BILLING_MESSAGES } from '@pluvio/shared/billing';
+import {
+  provisionedSettings,
+  type SignupLocation,
+  type SignupRequest,
+  WIZARD_MESSAGES,
+} from '@pluvio/shared/signup';
+import { accountLevel, type TierName } from '@pluvio/shared/tiers';
+import type { AppDb } from '../../db/client';
+import type { Clock } from '../../lib/clock';
+import { AppError, badRequest, conflict, notFound } from '../../lib/errors';
+import { productDate } from '../../lib/time';
+import { hashToken, randomToken } from '../../lib/tokens';
+import type { AccountsService } from '../accounts/accounts.service';
+import type { AuditService } from '../audit/audit.service';
+import type { AuthService, IssuedTokens } from '../auth/auth.service';
+import { hashPassword } from '../auth/passwords';
+import { type CheckoutSession, isPaid, type PaymentAdapter } from '../billing/payment-provider';
+import type { LocationsService } from '../locations/locations.service';
+import type { OutboxService } from '../notifications/outbox.service';
+import type { UserRow } from '../users/users.schema';
+import type { UsersService } from '../users/users.service';
+import {
+  abandonedSignupNotice,
+  type NewAccountFacts,
+  newAccountNotice,
+  welcomeEmail,
+} from './signups.emails';
+import { createSignupsRepository } from './signups.repository';
+import type { SignupRow } from './signups.schema';
+
+/** The services a provisioning uses, all on its one transaction. */
+export interface ProvisioningServices {
+  users: Pick<UsersService, 'create' | 'setPrimaryClient'>;
+  accounts: Pick<AccountsService, 'openAccount'>;
+  locations: Pick<LocationsService, 'createFirst'>;
+  audit: Pick<AuditService, 'record'>;
+  auth: Pick<AuthService, 'sendVerification'>;
+  outbox: Pick<OutboxService, 'enqueueEmail'>;
+}
+
+export interface SignupsDeps {
+  users: Pick<UsersService, 'findByEmail'>;
+  auth: Pick<AuthService, 'signInNewUser'>;
+  /** The installation's payment provider (billing's adapter). */
+  payments: () => PaymentAdapter;
+  servicesIn: (tx: AppDb) => ProvisioningServices;
+  onMailQueued?: () => Promise<void>;
+}
+
+export interface SignupsOptions {
+  clock: Clock;
+  timeZone: string;
+  publicUrl: string;
+  supportEmail: string;
+}
+
+/** What a sign-up says about the person and their first location, paid or not. */
+interface SignupDetails extends NewAccountFacts {
+  passwordHash: string;
+  smsAccepted: boolean;
+  location: SignupLocation;
+}
+
+export interface Provisioned {
+  userId: number;
+  /** The browser's new session when this browser started the sign-up. */
+  tokens: IssuedTokens | null;
+  notice: string | null;
+}
+
+/** How long the browser that started a paid sign-up may be signed in by its completion. */
+export const SIGNUP_BROWSER_SECONDS = 24 * 3600;
+
+/** PostgreSQL's unique_violation, however the driver wraps it (two sign-ups of one address at once). */
+function isUniqueViolation(error: unknown): boolean {
+  const codeOf = (value: unknown) => (value as { code?: unknown } | null)?.code;
+  return codeOf(error) === '23505' || codeOf((error as { cause?: unknown } | null)?.cause) === '23505';
+}
+
+function providerFailed(cause: unknown): AppError {
+  return Object.assign(new AppError(502, BILLING_MESSAGES.checkoutFailed), { cause });
+}
+
+function detailsOfRequest(input: SignupRequest, passwordHash: string): SignupDetails {
+  const kind = input.account_type;
+  return {
+    email: input.email,
+    firstName: input.first_name,
+    lastName: input.last_name,
+    phone: input.phone,
+    accountName: input.account_name || `${input.first_name} ${input.last_name}`,
+    kind,
+    tier: kind === 'trial' ? 'gold' : input.tier,
+    passwordHash,
+    smsAccepted: input.sms_accepted,
+    location: input.location,
+  };
+}
+
+function detailsOfRow(row: SignupRow): SignupDetails {
+  return {
+    email: row.email,
+    firstName: row.firstName,
+    lastName: row.lastName,
+    phone: row.phone,
+    accountName: row.accountName || `${row.firstName} ${row.lastName}`,
+    kind: 'paid',
+    tier: row.tier as TierName,
+    passwordHash: row.passwordHash,
+    smsAccepted: row.smsAccepted,
+    location: row.location,
+  };
+}
+
+/**
+ * The registration wizard's sign-ups (spec part 2 §4 "Wizard", "Provisioning"; D9, D13, D20): a
+ * trial provisioned at once, a paid sign-up kept until its checkout is paid and then provisioned
+ * exactly once, whoever comes first: the returning browser, a reload, another tab or the webhook.
+ */
+export function createSignupsService(db: AppDb, deps: SignupsDeps, options: SignupsOptions) {
+  const repository = createSignupsRepository(db);
+  const { clock, publicUrl } = options;
+
+  async function requireFreeEmail(email: string): Promise<void> {
+    if (await deps.users.findByEmail(email)) throw badRequest(WIZARD_MESSAGES.emailTaken);
+  }
+
+  /**
+   * The e-mails of a new account, in a savepoint of the provisioning transaction: queued with the
+   * account or not at all; when they cannot be queued the account still stands, with a notice.
+   */
+  async function queueAccountEmails(tx: AppDb, user: UserRow, clientId: number, facts: NewAccountFacts) {
+    try {
+      await tx.transaction(async (savepoint) => {
+        const services = deps.servicesIn(savepoint);
+        await services.auth.sendVerification(user);
+        await services.outbox.enqueueEmail(welcomeEmail(facts, `${publicUrl}/dashboard`));
+        await services.outbox.enqueueEmail(
+          newAccountNotice(options.supportEmail, facts, `${publicUrl}/client-form?client_id=${clientId}`),
+        );
+      });
+      return null;
+    } catch (error) {
+      console.error(
+        'sign-up e-mails could not be queued:',
+        error instanceof Error ? error.name : 'unknown error',
+      );
+      return WIZARD_MESSAGES.welcomeEmailFailed;
+    }
+  }
+
+  /**
+   * User, account with the notification defaults of its level, first location, the user's
+   * primary account and the audit entries, all in the caller's transaction (spec §4 "Provisioning").
+   */
+  async function provision(
+    tx: AppDb,
+    details: SignupDetails,
+    session: CheckoutSession | null,
+    ip: string | null,
+  ) {
+    const services = deps.servicesIn(tx);
+    const now = clock.now();
+    const user = await services.users.create({
+      email: details.email,
+      passwordHash: details.passwordHash,
+      firstName: details.firstName,
+      lastName: details.lastName,
+      phone: details.phone,
+      role: 'client',
+      isVerified: false,
+      agreeToTerms: true,
+    });
+    const trial = details.kind === 'trial';
+    const by = { actorUserId: user.id, asUserId: null, ip };
+    const client = await services.accounts.openAccount(
+      {
+        accountName: details.accountName,
+        email: details.email,
+        phone: details.phone,
+        status: 'active',
+        accountType: details.kind,
+        isTrialAccount: trial,
+        tier: details.tier,
+        trialEndDate: trial ? productDate(now, options.timeZone, TRIAL_DAYS) : null,
+        lastPaymentStatus: trial ? null : 'paid',
+        invoiceDay: trial ? null : Number(productDate(now, options.timeZone).slice(8)),
+        stripeCustomerId: session?.customerId ?? null,
+        stripeSubscriptionId: session?.subscriptionId ?? null,
+        stripeSessionId: session?.id ?? null,
+        ownerUserId: user.id,
+      },
+      provisionedSettings(details.tier),
+      by,
+    );
+    await services.users.setPrimaryClient(user.id, client.id);
+    await services.locations.createFirst(client.id, accountLevel({ tier: details.tier }), {
+      ...details.location,
+      rapidrain_threshold: details.location.rapidrain_threshold ?? null,
+    });
+    await services.audit.record({
+      action: 'register',
+      actorUserId: user.id,
+      subjectUserId: user.id,
+      clientId: client.id,
+      ip,
+      details: { signup: details.kind, tier: details.tier, sms_accepted: details.smsAccepted },
+    });
+    const notice = await queueAccountEmails(tx, user, client.id, details);
+    return { user, clientId: client.id, notice };
+  }
+
+  /**
+   * A paid checkout of a sign-up: provisioned in the caller's transaction unless done before.
+   * The sign-up row stays locked until it commits, so a second caller waits and finds it done.
+   * Answers the notice of the e-mails, or undefined when another caller provisioned it.
+   */
+  async function provisionPaid(tx: AppDb, session: CheckoutSession): Promise<string | null | undefined> {
+    const txRepository = createSignupsRepository(tx);
+    const signup = await txRepository.lockByCheckout(session.id);
+    if (!signup || signup.provisionedAt) return undefined;
+    const { user, clientId, notice } = await provision(tx, detailsOfRow(signup), session, null);
+    await txRepository.markProvisioned(signup.id, user.id, clientId, clock.now());
+    return notice;
+  }
+
+  async function signUpTrial(input: SignupRequest, ip: string): Promise<Provisioned> {
+    await requireFreeEmail(input.email);
+    const details = detailsOfRequest(input, await hashPassword(input.password));
+    const { user, notice } = await db
+      .transaction((tx) => provision(tx, details, null, ip))
+      .catch((error: unknown) => {
+        throw isUniqueViolation(error) ? badRequest(WIZARD_MESSAGES.emailTaken) : error;
+      });
+    await deps.onMailQueued?.();
+    return { userId: user.id, tokens: await deps.auth.signInNewUser(user.id), notice };
+  }
+
+  /** A paid sign-up waits for its checkout; the browser keeps a secret that signs it in afterwards. */
+  async function startPaidSignup(input: SignupRequest) {
+    await requireFreeEmail(input.email);
+    const details = detailsOfRequest(input, await hashPassword(input.password));
+    const browserSecret = randomToken();
+    const signup = await repository.insert({
+      email: details.email,
+      passwordHash: details.passwordHash,
+      firstName: details.firstName,
+      lastName: details.lastName,
+      phone: details.phone,
+      smsAccepted: details.smsAccepted,
+      accountName: input.account_name || null,
+      tier: details.tier,
+      location: details.location,
+      browserSecretHash: hashToken(browserSecret),
+    });
+    try {
+      const checkout = await deps.payments().createCheckout({
+        kind: 'signup',
+        reference: signup.id,
+        tier: details.tier,
+        quantity: 1,
+        customer: { id: null, email: details.email, name: `${details.firstName} ${details.lastName}` },
+        successUrl: `${publicUrl}/wizard?session_id={CHECKOUT_SESSION_ID}`,
+        cancelUrl: `${publicUrl}/cancel-signup?session_id={CHECKOUT_SESSION_ID}`,
+      });
+      await repository.setCheckout(signup.id, checkout.id);
+      return { checkoutUrl: checkout.url, browserSecret };
+    } catch (error) {
+      await repository.remove(signup.id);
+      throw providerFailed(error);
+    }
+  }
+
+  /** Whether the request comes from the browser that started the sign-up, recently. */
+  function isStartingBrowser(signup: SignupRow, browserSecret: string | undefined): boolean {
+    const fresh = clock.now().getTime() - signup.createdAt.getTime() < SIGNUP_BROWSER_SECONDS * 1000;
+    return fresh && browserSecret !== undefined && hashToken(browserSecret) === signup.browserSecretHash;
+  }
+
+  async function requireSignup(sessionId: string): Promise<SignupRow> {
+    const signup = await repository.findByCheckout(sessionId);
+    if (!signup) throw notFound(WIZARD_MESSAGES.signupNotFound);
+    return signup;
+  }
+
+  return {
+    signUpTrial,
+    startPaidSignup,
+
+    /** Billing's "checkout completed" of a sign-up (webhook or test checkout), in its transaction. */
+    async checkoutPaid(tx: AppDb, session: CheckoutSession): Promise<void> {
+      await provisionPaid(tx, session);
+    },
+
+    /**
+     * POST /api/signups/complete: the browser is back from the checkout. Provisions once when
+     * paid; signs in only the browser that started the sign-up.
+     */
+    async complete(sessionId: string, browserSecret: string | undefined): Promise<Provisioned> {
+      let signup = await requireSignup(sessionId);
+      let notice: string | null = null;
+      if (!signup.provisionedAt) {
+        const session = await deps
+          .payments()
+          .retrieveCheckout(sessionId)
+          .catch((error: unknown) => {
+            throw providerFailed(error);
+          });
+        if (!session || !isPaid(session)) throw conflict(WIZARD_MESSAGES.paymentNotCompleted);
+        notice = (await db.transaction((tx) => provisionPaid(tx, session))) ?? null;
+        await deps.onMailQueued?.();
+        signup = await requireSignup(sessionId);
+      }
+      if (signup.userId === null) throw notFound(WIZARD_MESSAGES.signupNotFound);
+      const tokens = isStartingBrowser(signup, browserSecret)
+        ? await deps.auth.signInNewUser(signup.userId)
+        : null;
+      return { userId: signup.userId, tokens, notice };
+    },
+
+    /** POST /api/signups/cancel: support is told once that a paid sign-up went back from checkout. */
+    async cancel(sessionId: string): Promise<void> {
+      const signup = await requireSignup(sessionId);
+      const queued = await db.transaction(async (tx) => {
+        if (!(await createSignupsRepository(tx).markCancelled(signup.id, clock.now()))) return false;
+        const notice = abandonedSignupNotice(
+          options.supportEmail,
+          detailsOfRow(signup),
+          `${publicUrl}/settings-admin`,
+        );
+        await deps.servicesIn(tx).outbox.enqueueEmail(notice);
+        return true;
+      });
+      if (queued) await deps.onMailQueued?.();
+    },
+  };
+}
+
+export type SignupsService = ReturnType<typeof createSignupsService>;
