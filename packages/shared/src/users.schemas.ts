@@ -21,6 +21,10 @@ export const userClientSchema = z.object({
   is_trial_account: z.boolean(),
   trial_end_date: z.string().nullable(),
   invoice_email: z.string().nullable(),
+  /** The outcome of the account's last renewal payment ('paid', 'failed', ...); absent before any. */
+  last_payment_status: z.string().nullable().optional(),
+  /** After a failed renewal: the day monitoring pauses unless a payment goes through (PAYMENT_GRACE_DAYS). */
+  payment_grace_end_date: z.string().nullable().optional(),
   /** The user's relation to this account. */
   membership: z.enum(['owner', 'co_owner', 'contact']),
 });
