@@ -6,6 +6,7 @@ import {
   PLAN_FEATURES,
   PLAN_ORDER,
   PRICE_UNIT,
+  planLabel,
   testCheckoutPath,
 } from './billing';
 import { PLAN_PRICES } from './plans';
@@ -62,5 +63,14 @@ describe('test checkout path', () => {
   it('puts the session id into the page path, escaped', () => {
     expect(testCheckoutPath('cs_test_1')).toBe('/checkout/test/cs_test_1');
     expect(testCheckoutPath('a/b')).toBe('/checkout/test/a%2Fb');
+  });
+});
+
+describe('plan label', () => {
+  it('names a trial with its end date and a paid account by its level', () => {
+    expect(planLabel({ tier: 'gold', is_trial_account: true, trial_end_date: '2026-12-24' })).toBe(
+      'Trial, ends on 2026-12-24',
+    );
+    expect(planLabel({ tier: 'silver', is_trial_account: false, trial_end_date: null })).toBe('Silver');
   });
 });
