@@ -163,6 +163,7 @@ describe('route guard and bare pages', () => {
     stubFetch(withConfig(() => jsonResponse({ detail: 'unexpected' }, 500)));
     signIn(buildUser());
     const { router } = renderRoute('/admin/mail');
+    // The dashboard's code loads lazily: slow the first time on a busy machine.
     expect(await screen.findByText(/^Error loading data/, undefined, { timeout: 8000 })).toBeTruthy();
     expect(router.state.location.pathname).toBe('/dashboard');
   });
