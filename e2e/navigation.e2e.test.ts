@@ -8,6 +8,7 @@ import {
   pathOf,
   settle,
   signInAndLand,
+  trialDaysRemaining,
 } from './support/app';
 import { demo, expectAccessible, launchBrowser, newPage, screenshot } from './support/browser';
 
@@ -35,15 +36,6 @@ const EXPECTED_LINKS: Record<string, { label: string; href: string }[]> = {
     { label: 'Settings', href: '/settings-admin' },
   ],
 };
-
-/** Whole days from today (local midnight) to the trial end date, never below 0 (spec part 1 §4). */
-function trialDaysRemaining(trialEndDate: string): number {
-  const [y = 0, m = 1, d = 1] = trialEndDate.slice(0, 10).split('-').map(Number);
-  const now = new Date();
-  const days =
-    (Date.UTC(y, m - 1, d) - Date.UTC(now.getFullYear(), now.getMonth(), now.getDate())) / 86_400_000;
-  return Math.max(0, Math.floor(days));
-}
 
 const accountsList = (page: Page) => page.getByRole('list', { name: 'Accounts' });
 
@@ -120,7 +112,7 @@ describe('navigation', () => {
     await signInAndLand(trial, demo('trial'), '/dashboard');
     await trial.getByRole('link', { name: /^Trial Ends in/ }).click();
     await trial.waitForURL('**/upgrade');
-    await trial.getByRole('heading', { name: 'Upgrade' }).waitFor();
+    await trial.getByRole('heading', { name: 'Choose Your Plan' }).waitFor();
     await expectAccessible(trial);
   });
 

@@ -27,6 +27,15 @@ export const DEMO_LOGINS = [
   { local: 'multi', landing: '/dashboard', welcome: 'Welcome Max Multi (Gold Level)' },
 ] as const;
 
+/** Whole days from today (local midnight) to the trial end date, never below 0 (spec part 1 §4). */
+export function trialDaysRemaining(trialEndDate: string): number {
+  const [y = 0, m = 1, d = 1] = trialEndDate.slice(0, 10).split('-').map(Number);
+  const now = new Date();
+  const days =
+    (Date.UTC(y, m - 1, d) - Date.UTC(now.getFullYear(), now.getMonth(), now.getDate())) / 86_400_000;
+  return Math.max(0, Math.floor(days));
+}
+
 /** The pathname of the page as it is now. */
 export const pathOf = (page: Page) => new URL(page.url()).pathname;
 

@@ -33,7 +33,10 @@ function PlanCard({ tier, compact, headingOrder, selected, action }: PlanCardsPr
       p={compact ? 'sm' : 'lg'}
       component="section"
       aria-label={`${name} plan`}
-      style={selected ? { borderColor: 'var(--mantine-primary-color-filled)', borderWidth: 2 } : undefined}
+      aria-current={selected === tier ? 'true' : undefined}
+      style={
+        selected === tier ? { borderColor: 'var(--mantine-primary-color-filled)', borderWidth: 2 } : undefined
+      }
     >
       <Stack gap={compact ? 'xs' : 'sm'} h="100%">
         <Title order={headingOrder} fz={compact ? 'h4' : 'h3'}>

@@ -1,6 +1,7 @@
 import {
   Anchor,
   Checkbox,
+  Group,
   Modal,
   NativeSelect,
   PasswordInput,
@@ -36,7 +37,13 @@ function TermsLink() {
       <Anchor component="button" type="button" size="sm" onClick={open}>
         Read the {WIZARD_NOTES.termsTitle}
       </Anchor>
-      <Modal opened={opened} onClose={close} title={WIZARD_NOTES.termsTitle} size="lg">
+      <Modal
+        opened={opened}
+        onClose={close}
+        title={WIZARD_NOTES.termsTitle}
+        size="lg"
+        closeButtonProps={{ 'aria-label': 'Close the terms' }}
+      >
         <Stack gap="sm">
           {TERMS_OF_SERVICE.map((paragraph) => (
             <Text key={paragraph} size="sm">
@@ -93,12 +100,14 @@ export function UserStep({
         autoComplete="organization"
         {...text('account_name')}
       />
-      <Checkbox
-        label={WIZARD_NOTES.termsLabel}
-        checked={person.terms_accepted}
-        onChange={(event) => onPerson('terms_accepted', event.currentTarget.checked)}
-      />
-      <TermsLink />
+      <Group gap="xs" wrap="wrap">
+        <Checkbox
+          label={WIZARD_NOTES.termsLabel}
+          checked={person.terms_accepted}
+          onChange={(event) => onPerson('terms_accepted', event.currentTarget.checked)}
+        />
+        <TermsLink />
+      </Group>
       <Checkbox
         label={WIZARD_NOTES.smsLabel}
         checked={person.sms_accepted}
