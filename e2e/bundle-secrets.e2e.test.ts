@@ -64,6 +64,9 @@ describe('built web bundle', () => {
     const samples = [
       '-----BEGIN RSA PRIVATE KEY-----',
       `const key = "sk_live_${'a1B2'.repeat(6)}"`,
+      `stripe: 'sk_test_${'c3D4'.repeat(6)}'`,
+      `'rk_live_${'e5F6'.repeat(6)}'`,
+      `webhook = "whsec_${'g7H8'.repeat(8)}"`,
       'AKIAIOSFODNN7EXAMPLE',
       `apiKey:"${'x1'.repeat(16)}"`,
       `client_secret = '${'z9Q'.repeat(8)}'`,

@@ -116,7 +116,7 @@ describe('navigation', () => {
     await signInAndLand(trial, demo('trial'), '/dashboard');
     await trial.getByRole('link', { name: /^Trial Ends in/ }).click();
     await trial.waitForURL('**/upgrade');
-    await trial.getByRole('heading', { name: 'Upgrade' }).waitFor();
+    await trial.getByRole('heading', { name: 'Choose Your Plan' }).waitFor();
     await expectAccessible(trial);
   });
 

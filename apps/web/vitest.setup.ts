@@ -19,6 +19,7 @@ Element.prototype.scrollIntoView = () => {};
 afterEach(() => {
   cleanup();
   localStorage.clear();
+  sessionStorage.clear();
   reloadSession();
   vi.unstubAllGlobals();
   vi.restoreAllMocks();

@@ -1,4 +1,4 @@
-import { daysBetween, todayIn } from './calendar';
+import { dateHasPassed, daysBetween, todayIn } from './calendar';
 
 /** Client account rules shared by both sides (spec part 1 §3, §4; part 2 §3; D9). */
 

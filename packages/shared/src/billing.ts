@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { idValueSchema } from './inputs';
 import { billedBlocks, LOCATIONS_PER_BLOCK, PLAN_PRICES } from './plans';
 import { checkoutSessionIdSchema } from './signup';
-import { TIER_NAMES, type TierName } from './tiers';
+import { TIER, TIER_NAMES, type TierName, tierLabel } from './tiers';
 
 /**
  * Plans, checkout and the subscription (spec part 2 §2 "Pricing page", §4 "Upgrade", §7 "Card
@@ -92,6 +92,23 @@ export const BILLING_MESSAGES = {
   paymentGraceEnded: 'Monitoring is paused until your payment goes through',
 } as const;
 
+/** How a list names an account's plan: 'Trial, ends on 2026-12-24' or its level ('Gold'). */
+export function planLabel(account: {
+  tier: TierName;
+  is_trial_account: boolean;
+  trial_end_date: string | null;
+}): string {
+  if (!account.is_trial_account) return tierLabel(TIER[account.tier]);
+  return account.trial_end_date ? `Trial, ends on ${account.trial_end_date.slice(0, 10)}` : 'Trial';
+}
+
+/** The failed-payment notice's text: monitoring goes on until the grace end, then pauses. */
+export function paymentGraceText(graceEnd: string, inGrace: boolean): string {
+  return inGrace
+    ? `Monitoring continues through ${graceEnd}. Update your card or pay for your plan to keep it running.`
+    : `Alerts and the daily report stopped after ${graceEnd}. Your locations and their rainfall history are kept.`;
+}
+
 /** What one plan costs an account with `locationCount` locations: the checkout's line. */
 export function checkoutLine(tier: TierName, locationCount: number) {
   const quantity = billedBlocks(locationCount);
@@ -141,6 +158,19 @@ export type TestCheckout = z.infer<typeof testCheckoutSchema>;
 
 /** POST /api/test-checkout/{id}/pay and /cancel: where the browser goes next. */
 export const testCheckoutRedirectSchema = z.object({ redirect_url: z.string() });
+
+/** The test checkout page's texts (D20). */
+export const TEST_CHECKOUT_TEXT = {
+  banner: 'Pluvio test checkout',
+  noCharge: 'This installation takes payments with its built-in test checkout: no card is charged.',
+  pay: 'Pay',
+  cancel: 'Cancel',
+} as const;
+
+/** '2 × 5 locations': the quantity line of a checkout. */
+export function checkoutQuantityText(quantity: number): string {
+  return `${quantity} × ${LOCATIONS_PER_BLOCK} locations`;
+}
 
 /** The test checkout page lives at /checkout/test/{id} in the web app, without the shell. */
 export function testCheckoutPath(id: string): string {

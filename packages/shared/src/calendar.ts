@@ -44,6 +44,11 @@ export function todayIn(timeZone: string, now: Date = new Date()): string {
   return `${part.year}-${part.month}-${part.day}`;
 }
 
+/** Whether the calendar date is over in `timeZone`: today there is later than `date`. */
+export function dateHasPassed(date: string, timeZone: string, now: Date = new Date()): boolean {
+  return daysBetween(todayIn(timeZone, now), date.slice(0, 10)) < 0;
+}
+
 /** The date `days` after `date` (before it when negative). */
 export function shiftDate(date: string, days: number): string {
   return dateOfDayNumber(dayNumber(date) + days);

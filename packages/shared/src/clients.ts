@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ACCOUNT_STATUSES, ACCOUNT_TYPES, type AccountType } from './accounts';
+import { ACCOUNT_STATUSES, ACCOUNT_TYPES, type AccountType, TRIAL_DAYS } from './accounts';
 import { type Feature, levelAllows } from './gates';
 import {
   blankToNull,
@@ -33,6 +33,7 @@ export const CLIENT_MESSAGES = {
   settingsPerAccount:
     'Notification settings belong to each account. Act as the account owner from Client Management to change them.',
   associatedAdded: 'Associated account added. Switch to it from the Accounts list.',
+  associatedStartsAsTrial: `A new account starts as a ${TRIAL_DAYS}-day trial at Gold level with one location.`,
 } as const;
 
 export type SettingGroup = 'daily' | 'exceed' | 'forecast' | 'atlas14' | 'rapidrain';

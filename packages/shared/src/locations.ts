@@ -7,6 +7,10 @@ import { locationRainfallSchema } from './rainfall';
 export const THRESHOLDS = [0.01, 0.1, 0.25, 0.5, 0.75, 1, 1.5, 2, 3, 4] as const;
 export const DEFAULT_THRESHOLD = 0.5;
 
+/** The threshold dropdowns' choices ('0.5 in'); RapidRain adds one that follows the 24-hour threshold. */
+export const THRESHOLD_CHOICES = THRESHOLDS.map((value) => ({ value: String(value), label: `${value} in` }));
+export const SAME_AS_24H_CHOICE = { value: '', label: 'Same as 24 Hour Threshold' } as const;
+
 export interface Range {
   min: number;
   max: number;

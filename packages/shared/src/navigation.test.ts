@@ -69,6 +69,8 @@ describe('pages without the shell', () => {
     '/forgot-password',
     '/upgrade',
     '/order-locations',
+    '/cancel-signup',
+    '/checkout/test/cs_test_1',
   ])('hides the menu on %s', (path) => {
     expect(showsShell(path)).toBe(false);
   });

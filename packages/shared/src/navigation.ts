@@ -33,6 +33,8 @@ export const ROUTES = {
   deliveryLog: '/admin/deliveries',
   auditTrail: '/admin/audit',
   alerts: '/alerts',
+  /** The built-in test checkout (D20); `testCheckoutPath` in billing.ts fills in the session id. */
+  testCheckout: '/checkout/test/:id',
 } as const;
 
 /** Pages shown without the menu and top bar (spec part 1 §2, part 2 §2). */
@@ -44,10 +46,14 @@ export const BARE_PAGES: readonly string[] = [
   ROUTES.resetPassword,
   ROUTES.forgotPassword,
   ROUTES.upgrade,
+  ROUTES.cancelSignup,
 ];
 
+/** Pages under these folders are bare too: the test checkout looks like a payment provider's page. */
+const BARE_FOLDERS: readonly string[] = ['/checkout/test/'];
+
 export function showsShell(pathname: string): boolean {
-  return !BARE_PAGES.includes(pathname);
+  return !BARE_PAGES.includes(pathname) && !BARE_FOLDERS.some((folder) => pathname.startsWith(folder));
 }
 
 export interface NavLink {

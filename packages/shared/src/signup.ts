@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { TRIAL_DAYS } from './accounts';
 import { emailSchema } from './auth.schemas';
 import type { ClientSettings } from './clients';
 import { INPUT_MESSAGES, secretSchema, TEXT_LIMITS, textSchema } from './inputs';
@@ -227,3 +228,27 @@ export function provisionedSettings(tier: TierName): ClientSettings {
     rapidrain_first_on: silverUp,
   };
 }
+
+/** The wizard's other texts (additions to the contract, web only). */
+export const WIZARD_NOTES = {
+  passwordsNotKept:
+    'Welcome back: your details are kept, but passwords are never stored in the browser. Please type yours again.',
+  provisioning: 'Setting up your account...',
+  ready: 'Your account is ready. Taking you to your dashboard.',
+  termsTitle: 'Terms of Service',
+  termsLabel: 'I accept the Terms of Service',
+  smsLabel: 'Send me rainfall alerts and account news by text message and e-mail (optional)',
+  haveAccount: 'Already have an account?',
+  upgradeNowHint: 'Pay for a plan now instead of starting with the free trial.',
+  locationHint: 'Your first monitored location. Any online map shows the coordinates of a place.',
+  checkoutNext:
+    'Next you pay on the checkout page; your account is ready as soon as the payment goes through.',
+} as const;
+
+/** The terms a new user accepts in step 1, shown from the wizard. */
+export const TERMS_OF_SERVICE = [
+  'Pluvio estimates the rainfall at your locations from NOAA radar and gauge products and forecasts. Estimates can differ from what a gauge on site measures, and data can arrive late or not at all; use them with your own judgement.',
+  'Alerts and reports go to the e-mail addresses and phone numbers you enter. Keep them up to date; message and data rates may apply to text messages.',
+  `A trial monitors one location for ${TRIAL_DAYS} days at Gold level and ends on its own; nothing is charged. Paid plans are billed monthly per block of 5 locations at the price of the plan, and renew automatically until you cancel.`,
+  'Your account, its locations and their rainfall history are yours. We use your details only to run the service and never sell them.',
+] as const;

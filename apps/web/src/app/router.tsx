@@ -17,12 +17,16 @@ import { RegistrationCompletePage } from '../features/auth/registration-complete
 import { ResendVerificationPage } from '../features/auth/resend-verification-page';
 import { ResetPasswordPage } from '../features/auth/reset-password-page';
 import { VerifyEmailPage } from '../features/auth/verify-email-page';
+import { TestCheckoutPage } from '../features/billing/test-checkout-page';
+import { UpgradePage } from '../features/billing/upgrade-page';
 import { ContactFormPage } from '../features/contacts/contact-form-page';
 import { ContactListPage } from '../features/contacts/contact-list-page';
 import { LocationFormPage } from '../features/locations/location-form-page';
 import { LocationListPage } from '../features/locations/location-list-page';
 import { ProfilePage } from '../features/profile/profile-page';
 import { ReportsPage } from '../features/reports/reports-page';
+import { CancelSignupPage } from '../features/signup/cancel-signup-page';
+import { WizardPage } from '../features/signup/wizard-page';
 import { SwitchUserPage } from '../features/switch-user/switch-user-page';
 import { isPublicPath, PATHS } from '../lib/routes';
 import { ErrorPage, NotFoundPage } from './error-page';
@@ -57,9 +61,10 @@ const PAGES: PageRoute[] = [
   { path: PATHS.registrationComplete, element: <RegistrationCompletePage /> },
   { path: PATHS.verifyEmail, element: <VerifyEmailPage /> },
   { path: PATHS.resendVerification, element: <ResendVerificationPage /> },
-  { path: PATHS.wizard, element: <TitlePage title="Create Your Account" /> },
-  { path: PATHS.upgrade, element: <TitlePage title="Upgrade" /> },
-  { path: PATHS.cancelSignup, element: <TitlePage title="Sign-up Cancelled" /> },
+  { path: PATHS.wizard, element: <WizardPage /> },
+  { path: PATHS.upgrade, element: <UpgradePage /> },
+  { path: PATHS.cancelSignup, element: <CancelSignupPage /> },
+  { path: PATHS.testCheckout, element: <TestCheckoutPage /> },
   { path: PATHS.dashboard, element: <DashboardPage /> },
   { path: PATHS.reports, element: <ReportsPage /> },
   { path: PATHS.assignments, element: <AssignContactsPage /> },

@@ -1,16 +1,12 @@
-import { Anchor, Text } from '@mantine/core';
+import { Text } from '@mantine/core';
 import { MESSAGES } from '@pluvio/shared/messages';
-import { Link } from 'react-router';
-import { PATHS } from '../lib/routes';
+import { UpgradeLink } from './upgrade-link';
 
-/** Says a feature is above the account's level, with the way to upgrade. */
+/** Says a feature is above the account's level, with the way to upgrade (and back, with 'Not Now'). */
 export function TierNotice() {
   return (
     <Text size="sm">
-      {MESSAGES.tierTooLow}.{' '}
-      <Anchor component={Link} to={PATHS.upgrade}>
-        {MESSAGES.clickToUpgrade}
-      </Anchor>
+      {MESSAGES.tierTooLow}. <UpgradeLink>{MESSAGES.clickToUpgrade}</UpgradeLink>
     </Text>
   );
 }

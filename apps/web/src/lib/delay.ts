@@ -7,6 +7,7 @@ export const DELAYS = {
   locationSaveRedirect: 2000,
   contactSaveRedirect: 2000,
   clientSaveRedirect: 800,
+  upgradeRedirect: 5000,
 } as const;
 
 export function wait(ms: number): Promise<void> {

@@ -17,12 +17,17 @@ export const PUBLIC_PATHS: readonly string[] = [
   PATHS.wizard,
   PATHS.upgrade,
   PATHS.cancelSignup,
+  PATHS.testCheckout,
 ];
 
 export function isPublicPath(pathname: string): boolean {
   return PUBLIC_PATHS.includes(pathname);
 }
 
-/** Wizard links of the login screen. */
+/** Wizard links of the login screen and the pricing page. */
 export const TRIAL_SIGNUP = `${PATHS.wizard}?account_type=trial`;
 export const PAID_SIGNUP = `${PATHS.wizard}?account_type=paid`;
+
+export function paidSignupPath(tier: string): string {
+  return `${PAID_SIGNUP}&tier=${tier}`;
+}

@@ -1,6 +1,6 @@
 import { QueryClient } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
-import type { ReactNode } from 'react';
+import { type ReactNode, StrictMode } from 'react';
 import { createMemoryRouter, MemoryRouter, RouterProvider } from 'react-router';
 import { vi } from 'vitest';
 import { AppProviders } from '../app/providers';
@@ -8,16 +8,20 @@ import { routes } from '../app/router';
 
 const testQueryClient = () => new QueryClient({ defaultOptions: { queries: { retry: false } } });
 
-/** Renders the whole app at a path, as the browser would. */
-export function renderRoute(path: string) {
+/**
+ * Renders the whole app at a path, as the browser would; `strict` adds React's StrictMode, which
+ * runs every effect twice (as `main.tsx` does in development).
+ */
+export function renderRoute(path: string, { strict = false }: { strict?: boolean } = {}) {
   const router = createMemoryRouter(routes, { initialEntries: [path] });
   const queryClient = testQueryClient();
-  const view = render(
+  const app = (
     <AppProviders queryClient={queryClient} env="test">
       <RouterProvider router={router} />
-    </AppProviders>,
+    </AppProviders>
   );
-  return { ...view, router };
+  const view = render(strict ? <StrictMode>{app}</StrictMode> : app);
+  return { ...view, router, queryClient };
 }
 
 /** Renders one component with the app's providers and a router; returns the query client to inspect. */

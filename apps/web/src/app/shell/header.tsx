@@ -6,6 +6,7 @@ import type { CurrentUser } from '@pluvio/shared/users.schemas';
 import { viewerOf } from '@pluvio/shared/viewer';
 import { Link } from 'react-router';
 import { Logo } from '../../components/logo';
+import { UpgradeLink } from '../../components/upgrade-link';
 import { useTimeZone } from '../../lib/app-config';
 import { useIsMobile } from '../../lib/use-is-mobile';
 import { MobileMenu } from './mobile-menu';
@@ -41,9 +42,9 @@ export function Header({ user, onLogout }: { user: CurrentUser; onLogout: () => 
             <Logo />
           </Anchor>
           {trialDays !== null && (
-            <Anchor component={Link} to={ROUTES.upgrade} fw={600} size={mobile ? 'xs' : 'sm'}>
+            <UpgradeLink fw={600} size={mobile ? 'xs' : 'sm'}>
               Trial Ends in {trialDays} Days
-            </Anchor>
+            </UpgradeLink>
           )}
         </Group>
         <Group gap="md" wrap="nowrap" miw={0}>

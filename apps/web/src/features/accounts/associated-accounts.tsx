@@ -1,10 +1,11 @@
 import { Button, Group, List, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { planLabel } from '@pluvio/shared/billing';
 import { CLIENT_MESSAGES, type Client } from '@pluvio/shared/clients';
 import { MESSAGES } from '@pluvio/shared/messages';
-import { accountLevel, tierLabel } from '@pluvio/shared/tiers';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ErrorMessage, InfoMessage } from '../../components/form-message';
+import { UpgradeLink } from '../../components/upgrade-link';
 import { failureMessage } from '../../lib/api-client';
 import { refreshCurrentUser } from '../../lib/current-user';
 import { clientsKey, clientsQuery, createAssociatedAccount } from './api';
@@ -19,7 +20,10 @@ function OtherAccounts({ current }: { current: Client }) {
     <List aria-label="Other accounts" spacing={4}>
       {others.map((client) => (
         <List.Item key={client.id}>
-          {client.account_name} ({tierLabel(accountLevel({ tier: client.tier }))})
+          {client.account_name} ({planLabel(client)}){' '}
+          <UpgradeLink clientId={client.id} size="sm" aria-label={`Upgrade ${client.account_name}`}>
+            Upgrade
+          </UpgradeLink>
         </List.Item>
       ))}
     </List>
@@ -53,6 +57,7 @@ function AddAssociatedAccount({ source }: { source: Client }) {
         <Title order={3} fz="h4">
           Add Associated Account
         </Title>
+        <Text size="sm">{CLIENT_MESSAGES.associatedStartsAsTrial}</Text>
         <Group align="flex-start" wrap="wrap">
           <TextInput
             label="New Account Name"

@@ -1,10 +1,12 @@
+import { BILLING_MESSAGES } from '@pluvio/shared/billing';
 import { CLIENT_MESSAGES, type Client } from '@pluvio/shared/clients';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
+import { browserLocation } from '../../lib/browser-location';
 import { setAccessToken, setUser } from '../../lib/session';
 import { buildAccount, buildClient, buildUser } from '../../testing/fixtures';
-import { jsonResponse, renderRoute, stubFetch, withConfig } from '../../testing/render';
+import { DEFAULT_CONFIG, jsonResponse, renderRoute, stubFetch, withConfig } from '../../testing/render';
 
 const OWN = buildAccount();
 const OTHERS = [
@@ -161,8 +163,12 @@ describe('client form, my subscription', () => {
     renderRoute('/client-form');
     const panel = within(await screen.findByRole('region', { name: 'Associated Accounts' }));
     expect((await panel.findByRole('list', { name: 'Other accounts' })).textContent).toBe(
-      'Second Site (Silver)',
+      'Second Site (Silver) Upgrade',
     );
+    expect(panel.getByRole('link', { name: 'Upgrade Second Site' }).getAttribute('href')).toBe(
+      '/upgrade?client_id=11',
+    );
+    expect(panel.getByText(CLIENT_MESSAGES.associatedStartsAsTrial)).toBeTruthy();
     await userEvent.click(panel.getByRole('button', { name: 'Add Associated Account' }));
     expect(panel.getByText(CLIENT_MESSAGES.accountNameRequired)).toBeTruthy();
     await fill(panel.getByRole('textbox', { name: /^New Account Name/ }), 'New Branch');
@@ -173,6 +179,60 @@ describe('client form, my subscription', () => {
     expect(body.tier).toBe('bronze');
     expect(fetchMock.mock.calls.filter(([url]) => url === '/users/me')).toHaveLength(1);
     expect(fetchMock.mock.calls.filter(([url]) => String(url).startsWith('/api/clients/?'))).toHaveLength(2);
+  });
+
+  it('names a trial with its end date and says when the owner already holds a trial', async () => {
+    signInOwner();
+    serve((url, init) => {
+      if (url.startsWith('/api/clients/?'))
+        return jsonResponse([
+          OWN,
+          buildAccount({
+            id: 14,
+            account_name: 'Trial Site',
+            is_trial_account: true,
+            tier: 'gold',
+            trial_end_date: '2026-12-24',
+          }),
+        ]);
+      if (url.startsWith('/api/clients/10/new') && init.method === 'POST')
+        return jsonResponse({ detail: BILLING_MESSAGES.oneTrialAtATime }, 409);
+      return undefined;
+    });
+    renderRoute('/client-form');
+    const panel = within(await screen.findByRole('region', { name: 'Associated Accounts' }));
+    expect((await panel.findByRole('list', { name: 'Other accounts' })).textContent).toBe(
+      'Trial Site (Trial, ends on 2026-12-24) Upgrade',
+    );
+    await fill(panel.getByRole('textbox', { name: /^New Account Name/ }), 'Another Site');
+    await userEvent.click(panel.getByRole('button', { name: 'Add Associated Account' }));
+    expect((await panel.findByRole('alert')).textContent).toBe(BILLING_MESSAGES.oneTrialAtATime);
+  });
+
+  it('offers Update card only with Stripe, which opens the card portal', async () => {
+    const assign = vi.spyOn(browserLocation, 'assign').mockImplementation(() => {});
+    signInOwner();
+    const fetchMock = stubFetch((url, init) => {
+      if (url.startsWith('/api/config'))
+        return jsonResponse({ ...DEFAULT_CONFIG, payment_provider: 'stripe' });
+      if (url === '/api/billing/portal' && init.method === 'POST')
+        return jsonResponse({ url: 'https://billing.example/p/1' });
+      if (url === '/api/clients/10') return jsonResponse(OWN);
+      if (url.startsWith('/api/clients/?')) return jsonResponse([OWN]);
+      return jsonResponse({ detail: 'unexpected' }, 500);
+    });
+    renderRoute('/client-form');
+    await userEvent.click(await screen.findByRole('button', { name: 'Update card' }, { timeout: 5000 }));
+    await waitFor(() => expect(assign).toHaveBeenCalledWith('https://billing.example/p/1'));
+    expect(bodyOf(fetchMock, '/api/billing/portal', 'POST')).toEqual({ client_id: 10 });
+  });
+
+  it('hides Update card on the test checkout', async () => {
+    signInOwner();
+    serve();
+    renderRoute('/client-form');
+    await screen.findByRole('link', { name: CLIENT_MESSAGES.subscriptionViaUpgrade });
+    expect(screen.queryByRole('button', { name: 'Update card' })).toBeNull();
   });
 
   it('tells a plain contact that only the owner or a co-owner can change the account', async () => {

@@ -27,11 +27,13 @@ import { MESSAGES } from '@pluvio/shared/messages';
 import { TIER, TIER_NAMES, type TierName, tierLabel } from '@pluvio/shared/tiers';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Link, useLocation, useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { z } from 'zod';
 import { ErrorMessage, InfoMessage } from '../../components/form-message';
 import { ManagersOnly } from '../../components/managers-only';
 import { SettingsTabs } from '../../components/settings-tabs';
+import { UpdateCardButton } from '../../components/update-card-button';
+import { UpgradeLink, useUpgradeState } from '../../components/upgrade-link';
 import { clientQuery, useActiveAccount } from '../../lib/account-api';
 import { failureMessage } from '../../lib/api-client';
 import { useAppConfig } from '../../lib/app-config';
@@ -115,7 +117,7 @@ function capitalized(text: string): string {
   return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
-function SelfServiceNotes() {
+function SelfServiceNotes({ clientId }: { clientId: number }) {
   const supportEmail = useAppConfig()?.support_email;
   return (
     <Stack gap={4}>
@@ -123,9 +125,8 @@ function SelfServiceNotes() {
         {CLIENT_MESSAGES.contactSupport}{' '}
         {supportEmail && <Anchor href={`mailto:${supportEmail}`}>{supportEmail}</Anchor>}
       </Text>
-      <Anchor component={Link} to={PATHS.upgrade} size="sm">
-        {CLIENT_MESSAGES.subscriptionViaUpgrade}
-      </Anchor>
+      <UpgradeLink size="sm">{CLIENT_MESSAGES.subscriptionViaUpgrade}</UpgradeLink>
+      <UpdateCardButton clientId={clientId} />
     </Stack>
   );
 }
@@ -139,6 +140,7 @@ function ClientForm({ mode }: { mode: FormMode }) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const self = mode.kind === 'self';
+  const upgradeState = useUpgradeState();
   const saved = mode.kind === 'add' ? null : mode.client;
   const [busy, setBusy] = useState(false);
   const [result, setResult] = useState<{ ok: boolean; message: string } | null>(null);
@@ -184,7 +186,7 @@ function ClientForm({ mode }: { mode: FormMode }) {
   };
 
   const chooseTier = (tier: string) => {
-    if (self) navigate(PATHS.upgrade);
+    if (self) navigate(PATHS.upgrade, { state: upgradeState });
     else form.setFieldValue('tier', tier as TierName);
   };
 
@@ -252,7 +254,7 @@ function ClientForm({ mode }: { mode: FormMode }) {
               />
             )}
           </Stack>
-          {self && <SelfServiceNotes />}
+          {saved && self && <SelfServiceNotes clientId={saved.id} />}
           {result?.ok && <InfoMessage>{result.message}</InfoMessage>}
           {result && !result.ok && <ErrorMessage>{result.message}</ErrorMessage>}
           <Group>

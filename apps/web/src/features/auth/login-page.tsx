@@ -14,14 +14,14 @@ import { useForm } from '@mantine/form';
 import { landingAfterLogin } from '@pluvio/shared/landing';
 import { ERROR_CODES, MESSAGES } from '@pluvio/shared/messages';
 import { type ReactNode, useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link, Navigate, useNavigate } from 'react-router';
 import { BareCard } from '../../components/bare-card';
 import { NationalForecastPanel } from '../../components/forecast/forecast-panel';
 import { ErrorMessage } from '../../components/form-message';
 import { ApiError } from '../../lib/api-client';
 import { fetchCurrentUser, signOutQuietly } from '../../lib/current-user';
 import { PAID_SIGNUP, PATHS, TRIAL_SIGNUP } from '../../lib/routes';
-import { clearSession, setAccessToken, setUser } from '../../lib/session';
+import { clearSession, setAccessToken, setUser, useCurrentUser } from '../../lib/session';
 import { login } from './api';
 
 function BadCredentials() {
@@ -48,8 +48,18 @@ function loginError(error: unknown): ReactNode {
   return MESSAGES.loginFailed;
 }
 
-/** The sign-in screen (spec part 1 §2 "Login screen", "Landing after login"). */
+/**
+ * The sign-in screen (spec part 1 §2 "Login screen", "Landing after login"). A user who is
+ * signed in already (a new account from the wizard, another tab) goes on to their landing page.
+ */
 export function LoginPage() {
+  const user = useCurrentUser();
+  const landing = user ? landingAfterLogin(user) : null;
+  if (landing && 'path' in landing) return <Navigate to={landing.path} replace />;
+  return <LoginScreen />;
+}
+
+function LoginScreen() {
   const navigate = useNavigate();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<ReactNode>(null);

@@ -21,6 +21,8 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useDeferredValue, useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { ForecastPanel } from '../../components/forecast/forecast-panel';
+import { PaymentNotice } from '../../components/payment-notice';
+import { UpgradeLink } from '../../components/upgrade-link';
 import { locationsQuery, useActiveAccount } from '../../lib/account-api';
 import { useAppConfig, useTimeZone } from '../../lib/app-config';
 import { PATHS } from '../../lib/routes';
@@ -58,6 +60,7 @@ export function DashboardPage() {
       {account?.is_trial_account && (
         <TrialEndedNotice trialEndDate={account.trial_end_date} timeZone={timeZone} />
       )}
+      {account && <PaymentNotice account={account} />}
       <MonitoringView viewer={viewer} clientId={clientId} timeZone={timeZone} />
     </Box>
   );
@@ -68,11 +71,8 @@ function TrialEndedNotice({ trialEndDate, timeZone }: { trialEndDate: string | n
   if (!trialEnded(trialEndDate, timeZone)) return null;
   return (
     <Alert color="orange" title="Your trial has ended" mb="md">
-      Alerts and the daily report stopped on {trialEndDate}. Your locations and their rainfall history are
-      kept.{' '}
-      <Anchor component={Link} to={PATHS.upgrade}>
-        Upgrade to resume monitoring
-      </Anchor>
+      Alerts and the daily report stopped after {trialEndDate}. Your locations and their rainfall history are
+      kept. <UpgradeLink>Upgrade to resume monitoring</UpgradeLink>
     </Alert>
   );
 }

@@ -19,7 +19,8 @@ import {
   type Location,
   locationCreateSchema,
   locationSchema,
-  THRESHOLDS,
+  SAME_AS_24H_CHOICE,
+  THRESHOLD_CHOICES,
 } from '@pluvio/shared/locations';
 import { MESSAGES } from '@pluvio/shared/messages';
 import { isAdminRole } from '@pluvio/shared/roles';
@@ -30,6 +31,7 @@ import { Link, useNavigate } from 'react-router';
 import { ErrorMessage, InfoMessage } from '../../components/form-message';
 import { ManagersOnly } from '../../components/managers-only';
 import { SettingsTabs } from '../../components/settings-tabs';
+import { UpgradeLink } from '../../components/upgrade-link';
 import { accountKeys, useActiveAccount } from '../../lib/account-api';
 import { failureMessage } from '../../lib/api-client';
 import { putInCachedLists } from '../../lib/cached-lists';
@@ -58,8 +60,7 @@ interface LocationValues {
 const editSchema = locationCreateSchema.omit({ latitude: true, longitude: true });
 const coordinatesSchema = locationCreateSchema.pick({ latitude: true, longitude: true });
 
-const THRESHOLD_OPTIONS = THRESHOLDS.map((value) => ({ value: String(value), label: `${value} in` }));
-const RAPIDRAIN_OPTIONS = [{ value: '', label: 'Same as 24 Hour Threshold' }, ...THRESHOLD_OPTIONS];
+const RAPIDRAIN_CHOICES = [SAME_AS_24H_CHOICE, ...THRESHOLD_CHOICES];
 
 function valuesOf(location: Location | null): LocationValues {
   return {
@@ -97,9 +98,9 @@ function RapidrainUpgradeHint() {
   return (
     <>
       {MESSAGES.upgradeToEnable}.{' '}
-      <Anchor component={Link} to={PATHS.upgrade} size="xs" underline="always">
+      <UpgradeLink size="xs" underline="always">
         Upgrade Now
-      </Anchor>
+      </UpgradeLink>
     </>
   );
 }
@@ -150,12 +151,12 @@ function LocationForm({ location }: { location: Location | null }) {
           />
           <NativeSelect
             label="24 Hour Threshold"
-            data={THRESHOLD_OPTIONS}
+            data={THRESHOLD_CHOICES}
             {...form.getInputProps('h24_threshold')}
           />
           <NativeSelect
             label="RapidRain Threshold"
-            data={RAPIDRAIN_OPTIONS}
+            data={RAPIDRAIN_CHOICES}
             inputWrapperOrder={['label', 'input', 'description', 'error']}
             {...rapidrain}
             value={rapidrainLocked ? form.values.h24_threshold : rapidrain.value}

@@ -1,8 +1,7 @@
-import { ActionIcon, Anchor, Group, Stack, Table, Text } from '@mantine/core';
+import { ActionIcon, Group, Stack, Table, Text } from '@mantine/core';
 import { effectiveRapidrainThreshold, type Location } from '@pluvio/shared/locations';
 import { IconPencil, IconTrash } from '@tabler/icons-react';
-import { Link } from 'react-router';
-import { PATHS } from '../../lib/routes';
+import { UpgradeLink } from '../../components/upgrade-link';
 
 export interface LocationRowActions {
   edit: (location: Location) => void;
@@ -16,9 +15,9 @@ function RapidrainHeader({ showUpgrade, narrow }: { showUpgrade: boolean; narrow
   return (
     <Stack gap={0}>
       <span>{label}</span>
-      <Anchor component={Link} to={PATHS.upgrade} size="sm" fw={400}>
+      <UpgradeLink size="sm" fw={400}>
         Upgrade Now
-      </Anchor>
+      </UpgradeLink>
     </Stack>
   );
 }

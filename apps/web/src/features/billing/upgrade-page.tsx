@@ -1,0 +1,226 @@
+import { Anchor, Badge, Button, Container, Group, List, Stack, Text, Title } from '@mantine/core';
+import { BILLING_MESSAGES, type CheckoutOutcome, PLAN_ORDER, RENEWAL_TEXT } from '@pluvio/shared/billing';
+import { MESSAGES } from '@pluvio/shared/messages';
+import type { TierName } from '@pluvio/shared/tiers';
+import type { UserClient } from '@pluvio/shared/users.schemas';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { type ReactNode, useEffect, useState } from 'react';
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { z } from 'zod';
+import { ErrorMessage } from '../../components/form-message';
+import { Logo } from '../../components/logo';
+import { PlanCards } from '../../components/plan-cards';
+import { failureMessage } from '../../lib/api-client';
+import { browserLocation } from '../../lib/browser-location';
+import { refreshCurrentUser } from '../../lib/current-user';
+import { DELAYS } from '../../lib/delay';
+import { PATHS, paidSignupPath } from '../../lib/routes';
+import { useCurrentUser } from '../../lib/session';
+import { confirmCheckout, startCheckout } from './api';
+
+const arrivalSchema = z.object({ from: z.string() });
+
+/** An address inside the app, and not this page: anything else could lead off-site or in circles. */
+function isReturnPath(path: string | null | undefined): path is string {
+  return !!path && path.startsWith('/') && !path.startsWith('//') && !path.startsWith(PATHS.upgrade);
+}
+
+/** 'Not Now' returns to the referring page, the `ref` query value, or /client-form (spec part 2 §2). */
+function useNotNowTarget(): string {
+  const { state } = useLocation();
+  const [params] = useSearchParams();
+  const from = arrivalSchema.safeParse(state).data?.from;
+  return [from, params.get('ref')].find(isReturnPath) ?? PATHS.clientForm;
+}
+
+/** The account the page is for: `?client_id=` or the active one; null when nothing can be chosen. */
+function useChosenAccount(clientId: number | null): { id: number; account: UserClient | null } | null {
+  const user = useCurrentUser();
+  if (!user) return null;
+  if (clientId !== null)
+    return { id: clientId, account: user.clients.find((c) => c.id === clientId) ?? null };
+  const active = user.clients[0];
+  return active ? { id: active.id, account: active } : null;
+}
+
+/** A paying account on this plan whose payments go through has nothing to buy here. */
+function isCurrentPlan(account: UserClient | null, tier: TierName): boolean {
+  return (
+    !!account &&
+    account.account_type === 'paid' &&
+    !account.is_trial_account &&
+    account.tier === tier &&
+    !account.payment_grace_end_date
+  );
+}
+
+function UpgradeFrame({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <Container size="lg" py="xl" px="md">
+      <Stack gap="lg">
+        <Anchor component={Link} to={PATHS.login} aria-label="Pluvio home" underline="never" w="fit-content">
+          <Logo />
+        </Anchor>
+        <Title order={1}>{title}</Title>
+        {children}
+      </Stack>
+    </Container>
+  );
+}
+
+/** The three cards, each with the way to that plan for this visitor. */
+function Pricing({ clientId }: { clientId: number | null }) {
+  const user = useCurrentUser();
+  const chosen = useChosenAccount(clientId);
+  const notNow = useNotNowTarget();
+  const checkout = useMutation({
+    mutationFn: ({ id, tier }: { id: number; tier: TierName }) => startCheckout(id, tier),
+    onSuccess: (url) => browserLocation.assign(url),
+  });
+  const leaving = checkout.isPending || checkout.isSuccess;
+  const ownsAccount = chosen?.account?.membership !== 'contact';
+
+  const action = (tier: TierName): ReactNode => {
+    if (!user) {
+      return (
+        <Button component={Link} to={paidSignupPath(tier)} fullWidth>
+          {BILLING_MESSAGES.upgrade}
+        </Button>
+      );
+    }
+    if (!chosen || !ownsAccount) return null;
+    if (isCurrentPlan(chosen.account, tier)) {
+      return (
+        <Badge size="lg" variant="light" color="teal.9" fullWidth>
+          {BILLING_MESSAGES.currentPlan}
+        </Badge>
+      );
+    }
+    return (
+      <Button
+        fullWidth
+        onClick={() => checkout.mutate({ id: chosen.id, tier })}
+        loading={leaving && checkout.variables?.tier === tier}
+        disabled={leaving}
+      >
+        {BILLING_MESSAGES.upgrade}
+      </Button>
+    );
+  };
+
+  return (
+    <Stack gap="lg">
+      {user && chosen && !ownsAccount && <Text>{BILLING_MESSAGES.ownersOnly}</Text>}
+      {checkout.isError && (
+        <ErrorMessage>{failureMessage(checkout.error, BILLING_MESSAGES.checkoutFailed)}</ErrorMessage>
+      )}
+      <PlanCards tiers={PLAN_ORDER} action={action} />
+      <List spacing={4} size="sm" aria-label="Renewals">
+        {RENEWAL_TEXT.map((line) => (
+          <List.Item key={line}>{line}</List.Item>
+        ))}
+      </List>
+      <Group>
+        <Anchor component={Link} to={notNow}>
+          {BILLING_MESSAGES.notNow}
+        </Anchor>
+      </Group>
+    </Stack>
+  );
+}
+
+type Confirmation =
+  | { state: 'working' }
+  | { state: 'done'; outcome: CheckoutOutcome }
+  | { state: 'failed'; message: string };
+
+/** Back from the checkout: confirm once, refresh what the session knows of the account. */
+function useConfirmation(sessionId: string): Confirmation {
+  const queryClient = useQueryClient();
+  const [confirmation, setConfirmation] = useState<Confirmation>({ state: 'working' });
+  useEffect(() => {
+    let live = true;
+    confirmCheckout(sessionId).then(
+      async (outcome) => {
+        if (outcome.paid) {
+          // The tier, trial and countdown of the stored user, and every cached list, change with the plan.
+          await refreshCurrentUser().catch((error: unknown) =>
+            console.warn('Reading the user failed', error),
+          );
+          await queryClient.invalidateQueries();
+        }
+        if (live) setConfirmation({ state: 'done', outcome });
+      },
+      (error: unknown) => {
+        if (live) setConfirmation({ state: 'failed', message: failureMessage(error, MESSAGES.tryAgain) });
+      },
+    );
+    return () => {
+      live = false;
+    };
+  }, [sessionId, queryClient]);
+  return confirmation;
+}
+
+function CheckoutConfirmation({ sessionId, clientId }: { sessionId: string; clientId: number | null }) {
+  const navigate = useNavigate();
+  const confirmation = useConfirmation(sessionId);
+  const paid = confirmation.state === 'done' && confirmation.outcome.paid;
+
+  useEffect(() => {
+    if (!paid) return;
+    const timer = setTimeout(() => navigate(PATHS.dashboard), DELAYS.upgradeRedirect);
+    return () => clearTimeout(timer);
+  }, [paid, navigate]);
+
+  if (confirmation.state === 'working') {
+    return (
+      <UpgradeFrame title={BILLING_MESSAGES.choosePlan}>
+        <Text role="status">{MESSAGES.working}</Text>
+      </UpgradeFrame>
+    );
+  }
+  if (confirmation.state === 'done' && confirmation.outcome.paid) {
+    return (
+      <UpgradeFrame title={BILLING_MESSAGES.subscribed}>
+        <PlanCards tiers={[confirmation.outcome.tier]} />
+        <Text>
+          Taking you to your{' '}
+          <Anchor component={Link} to={PATHS.dashboard}>
+            dashboard
+          </Anchor>{' '}
+          in a few seconds.
+        </Text>
+      </UpgradeFrame>
+    );
+  }
+  const message =
+    confirmation.state === 'failed' ? confirmation.message : BILLING_MESSAGES.paymentNotCompleted;
+  const account = confirmation.state === 'done' ? confirmation.outcome.client_id : clientId;
+  return (
+    <UpgradeFrame title={BILLING_MESSAGES.choosePlan}>
+      <ErrorMessage>{message}</ErrorMessage>
+      <Pricing clientId={account} />
+    </UpgradeFrame>
+  );
+}
+
+function clientIdParam(value: string | null): number | null {
+  return value && /^\d{1,10}$/.test(value) ? Number(value) : null;
+}
+
+/**
+ * /upgrade (spec part 2 §2 "Pricing page", §4 "Upgrade"): the plans and the way to each; with
+ * `session_id` the checkout's return, which records the plan and goes to the dashboard.
+ */
+export function UpgradePage() {
+  const [params] = useSearchParams();
+  const sessionId = params.get('session_id') ?? params.get('session');
+  const clientId = clientIdParam(params.get('client_id'));
+  if (sessionId) return <CheckoutConfirmation sessionId={sessionId} clientId={clientId} />;
+  return (
+    <UpgradeFrame title={BILLING_MESSAGES.choosePlan}>
+      <Pricing clientId={clientId} />
+    </UpgradeFrame>
+  );
+}

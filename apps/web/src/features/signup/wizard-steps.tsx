@@ -1,0 +1,226 @@
+import {
+  Anchor,
+  Checkbox,
+  Group,
+  Modal,
+  NativeSelect,
+  PasswordInput,
+  Radio,
+  SimpleGrid,
+  Stack,
+  Switch,
+  Text,
+  TextInput,
+} from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { PLAN_ORDER } from '@pluvio/shared/billing';
+import { SAME_AS_24H_CHOICE, THRESHOLD_CHOICES } from '@pluvio/shared/locations';
+import {
+  type SignupKind,
+  TERMS_OF_SERVICE,
+  WIZARD_MESSAGES,
+  WIZARD_NOTES,
+  type WizardLocationValues,
+} from '@pluvio/shared/signup';
+import { TIER, type TierName, tierLabel } from '@pluvio/shared/tiers';
+import { Link } from 'react-router';
+import { PlanCards } from '../../components/plan-cards';
+import { PATHS } from '../../lib/routes';
+import type { PasswordValues, PersonValues } from './wizard-draft';
+
+type Change<T> = <K extends keyof T>(field: K, value: T[K]) => void;
+
+function TermsLink() {
+  const [opened, { open, close }] = useDisclosure(false);
+  return (
+    <>
+      <Anchor component="button" type="button" size="sm" onClick={open}>
+        Read the {WIZARD_NOTES.termsTitle}
+      </Anchor>
+      <Modal
+        opened={opened}
+        onClose={close}
+        title={WIZARD_NOTES.termsTitle}
+        size="lg"
+        closeButtonProps={{ 'aria-label': 'Close the terms' }}
+      >
+        <Stack gap="sm">
+          {TERMS_OF_SERVICE.map((paragraph) => (
+            <Text key={paragraph} size="sm">
+              {paragraph}
+            </Text>
+          ))}
+        </Stack>
+      </Modal>
+    </>
+  );
+}
+
+/** Step 1: who signs up (spec part 2 §2 "Registration wizard", §5 "Wizard step 1"). */
+export function UserStep({
+  person,
+  passwords,
+  onPerson,
+  onPassword,
+}: {
+  person: PersonValues;
+  passwords: PasswordValues;
+  onPerson: Change<PersonValues>;
+  onPassword: Change<PasswordValues>;
+}) {
+  const text = (field: keyof PersonValues) => ({
+    value: person[field] as string,
+    onChange: (event: React.ChangeEvent<HTMLInputElement>) => onPerson(field, event.currentTarget.value),
+  });
+  return (
+    <Stack gap="sm">
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+        <TextInput label="First Name" autoComplete="given-name" required {...text('first_name')} />
+        <TextInput label="Last Name" autoComplete="family-name" required {...text('last_name')} />
+        <TextInput type="email" label="Email" autoComplete="email" required {...text('email')} />
+        <TextInput type="tel" label="Phone" autoComplete="tel" required {...text('phone')} />
+        <PasswordInput
+          label="Password"
+          autoComplete="new-password"
+          required
+          value={passwords.password}
+          onChange={(event) => onPassword('password', event.currentTarget.value)}
+        />
+        <PasswordInput
+          label="Confirm Password"
+          autoComplete="new-password"
+          required
+          value={passwords.confirm_password}
+          onChange={(event) => onPassword('confirm_password', event.currentTarget.value)}
+        />
+      </SimpleGrid>
+      <TextInput
+        label="Company Name"
+        description="Optional"
+        autoComplete="organization"
+        {...text('account_name')}
+      />
+      <Group gap="xs" wrap="wrap">
+        <Checkbox
+          label={WIZARD_NOTES.termsLabel}
+          checked={person.terms_accepted}
+          onChange={(event) => onPerson('terms_accepted', event.currentTarget.checked)}
+        />
+        <TermsLink />
+      </Group>
+      <Checkbox
+        label={WIZARD_NOTES.smsLabel}
+        checked={person.sms_accepted}
+        onChange={(event) => onPerson('sms_accepted', event.currentTarget.checked)}
+      />
+      <Text size="sm">
+        {WIZARD_NOTES.haveAccount}{' '}
+        <Anchor component={Link} to={PATHS.login}>
+          Sign in
+        </Anchor>
+      </Text>
+    </Stack>
+  );
+}
+
+/** Step 2: the free trial, or a plan paid now ('Upgrade Now'), with the plan cards. */
+export function PlanStep({
+  kind,
+  tier,
+  onKind,
+  onTier,
+}: {
+  kind: SignupKind;
+  tier: TierName;
+  onKind: (kind: SignupKind) => void;
+  onTier: (tier: TierName) => void;
+}) {
+  return (
+    <Stack gap="md">
+      <Stack gap={4}>
+        <Switch
+          label="Upgrade Now"
+          aria-describedby="upgrade-now-hint"
+          checked={kind === 'paid'}
+          onChange={(event) => onKind(event.currentTarget.checked ? 'paid' : 'trial')}
+        />
+        <Text id="upgrade-now-hint" size="sm" c="dimmed">
+          {WIZARD_NOTES.upgradeNowHint}
+        </Text>
+      </Stack>
+      {kind === 'trial' ? (
+        <Text>{WIZARD_MESSAGES.trialText}</Text>
+      ) : (
+        <Radio.Group label="Plan" value={tier} onChange={(value) => onTier(value as TierName)}>
+          <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="xs" mt={6}>
+            {PLAN_ORDER.map((choice) => (
+              <Radio key={choice} value={choice} label={tierLabel(TIER[choice])} />
+            ))}
+          </SimpleGrid>
+        </Radio.Group>
+      )}
+      <PlanCards compact selected={kind === 'paid' ? tier : 'gold'} />
+    </Stack>
+  );
+}
+
+const RAPIDRAIN_CHOICES = [SAME_AS_24H_CHOICE, ...THRESHOLD_CHOICES];
+
+/** Step 3: the first monitored location (spec part 2 §5 "Location form and wizard step 3"). */
+export function LocationStep({
+  location,
+  asksRapidrain,
+  onLocation,
+}: {
+  location: WizardLocationValues;
+  asksRapidrain: boolean;
+  onLocation: Change<WizardLocationValues>;
+}) {
+  return (
+    <Stack gap="sm">
+      <Text size="sm">{WIZARD_NOTES.locationHint}</Text>
+      <TextInput
+        label="Location Name"
+        autoComplete="off"
+        required
+        value={location.name}
+        onChange={(event) => onLocation('name', event.currentTarget.value)}
+      />
+      <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
+        <TextInput
+          label="Latitude"
+          inputMode="decimal"
+          placeholder="29.76"
+          required
+          value={location.latitude}
+          onChange={(event) => onLocation('latitude', event.currentTarget.value)}
+        />
+        <TextInput
+          label="Longitude"
+          inputMode="decimal"
+          placeholder="-95.37"
+          required
+          value={location.longitude}
+          onChange={(event) => onLocation('longitude', event.currentTarget.value)}
+        />
+        <NativeSelect
+          label="24 Hour Threshold"
+          data={THRESHOLD_CHOICES}
+          value={String(location.h24_threshold)}
+          onChange={(event) => onLocation('h24_threshold', Number(event.currentTarget.value))}
+        />
+        {asksRapidrain && (
+          <NativeSelect
+            label="RapidRain Threshold"
+            data={RAPIDRAIN_CHOICES}
+            value={location.rapidrain_threshold === null ? '' : String(location.rapidrain_threshold)}
+            onChange={(event) => {
+              const value = event.currentTarget.value;
+              onLocation('rapidrain_threshold', value === '' ? null : Number(value));
+            }}
+          />
+        )}
+      </SimpleGrid>
+    </Stack>
+  );
+}

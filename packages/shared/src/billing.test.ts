@@ -1,0 +1,76 @@
+import { describe, expect, it } from 'vitest';
+import {
+  checkoutLine,
+  formatDollars,
+  PLAN_FEATURE_LABELS,
+  PLAN_FEATURES,
+  PLAN_ORDER,
+  PRICE_UNIT,
+  planLabel,
+  testCheckoutPath,
+} from './billing';
+import { PLAN_PRICES } from './plans';
+
+const labels = (tier: keyof typeof PLAN_FEATURES) =>
+  PLAN_FEATURES[tier].map((key) => PLAN_FEATURE_LABELS[key]);
+
+describe('plan cards', () => {
+  it('lists the plans from gold down at the prices of the spec, per 5 locations', () => {
+    expect(PLAN_ORDER).toEqual(['gold', 'silver', 'bronze']);
+    expect(PLAN_ORDER.map((tier) => formatDollars(PLAN_PRICES[tier]))).toEqual([
+      '$24.00',
+      '$18.00',
+      '$12.00',
+    ]);
+    expect(PRICE_UNIT).toBe('per 5 locations per month');
+  });
+
+  it('gives gold every feature, silver all but the site features, bronze the basics', () => {
+    expect(labels('gold')).toEqual([
+      '24/7 monitoring',
+      'Threshold notification',
+      'National precipitation forecast',
+      'Daily and monthly reports',
+      'Contact notifications',
+      'Excessive rainfall',
+      'RapidRain',
+      'Configurable RapidRain thresholds',
+      'Site-specific forecasts',
+      'On-demand lookup',
+    ]);
+    expect(labels('silver')).toEqual(
+      labels('gold').filter((label) => label !== 'Site-specific forecasts' && label !== 'On-demand lookup'),
+    );
+    expect(labels('bronze')).toEqual([
+      '24/7 monitoring',
+      'Threshold notification',
+      'National precipitation forecast',
+      'Previous-month report only',
+      'Contact notifications',
+    ]);
+  });
+});
+
+describe('checkout line', () => {
+  it('charges the plan price per started block of 5 locations, at least one block', () => {
+    expect(checkoutLine('gold', 0)).toEqual({ tier: 'gold', quantity: 1, unitAmount: 24, amount: 24 });
+    expect(checkoutLine('silver', 5)).toEqual({ tier: 'silver', quantity: 1, unitAmount: 18, amount: 18 });
+    expect(checkoutLine('bronze', 11)).toEqual({ tier: 'bronze', quantity: 3, unitAmount: 12, amount: 36 });
+  });
+});
+
+describe('test checkout path', () => {
+  it('puts the session id into the page path, escaped', () => {
+    expect(testCheckoutPath('cs_test_1')).toBe('/checkout/test/cs_test_1');
+    expect(testCheckoutPath('a/b')).toBe('/checkout/test/a%2Fb');
+  });
+});
+
+describe('plan label', () => {
+  it('names a trial with its end date and a paid account by its level', () => {
+    expect(planLabel({ tier: 'gold', is_trial_account: true, trial_end_date: '2026-12-24' })).toBe(
+      'Trial, ends on 2026-12-24',
+    );
+    expect(planLabel({ tier: 'silver', is_trial_account: false, trial_end_date: null })).toBe('Silver');
+  });
+});
