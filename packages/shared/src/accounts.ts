@@ -30,7 +30,7 @@ export function trialEnded(
   timeZone: string,
   now: Date = new Date(),
 ) {
-  return !!trialEndDate && daysBetween(todayIn(timeZone, now), trialEndDate.slice(0, 10)) < 0;
+  return !!trialEndDate && dateHasPassed(trialEndDate, timeZone, now);
 }
 
 /** Accounts offered in the account switcher: everything not archived. */
