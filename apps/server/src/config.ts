@@ -37,8 +37,12 @@ const configSchema = z.object({
   TWILIO_API_URL: z.url().default('https://api.twilio.com'),
   TIME_ZONE: z.string().default('America/New_York'),
   PRECIPITATION_SOURCE: sourceSetting('PRECIPITATION_SOURCE', ['simulator']),
-  FREQUENCY_SOURCE: sourceSetting('FREQUENCY_SOURCE', ['simulator']),
+  FREQUENCY_SOURCE: sourceSetting('FREQUENCY_SOURCE', ['simulator', 'pfds']),
   FORECAST_SOURCE: sourceSetting('FORECAST_SOURCE', ['simulator']),
+  /** NOAA's PFDS text endpoint; the adapter adds `?lat=..&lon=..&data=depth&units=english&series=pds`. */
+  PFDS_URL: z.url().default('https://hdsc.nws.noaa.gov/cgi-bin/new/fe_text_mean.csv'),
+  /** Sent to NOAA's services, which ask for the application and a contact; default: Pluvio (SUPPORT_EMAIL). */
+  NWS_USER_AGENT: z.string().optional(),
   SIMULATOR_SEED: z.string().default('pluvio'),
   SEED_DEMO: booleanSetting.optional(),
   BACKFILL_DAYS: z.coerce.number().int().min(0).max(3650).default(35),

@@ -8,6 +8,7 @@ import { scheduleDemoStorm } from './demo/demo-storm';
 import { seedDemoData } from './demo/seed';
 import { alertJobs } from './features/alerts/alerts.jobs';
 import { dailyReportJobs } from './features/daily-report/daily-report.jobs';
+import { FILL_ATLAS14, locationJobs } from './features/locations/locations.jobs';
 import { DELIVER_OUTBOX, notificationJobs } from './features/notifications/notifications.jobs';
 import { rainfallJobs } from './features/rainfall/rainfall.jobs';
 import { rateLimitJobs } from './features/rate-limits/rate-limits.jobs';
@@ -43,6 +44,9 @@ async function openRuntime(config: Config) {
     onReportQueued: async () => {
       await boss?.send(RENDER_REPORTS, null);
     },
+    onAtlas14Pending: async () => {
+      await boss?.send(FILL_ATLAS14, null);
+    },
     jobQueues: async () => (boss ? queueCounts(boss) : []),
   });
   return { database, services, attachQueue: (queue: PgBoss) => (boss = queue) };
@@ -51,6 +55,7 @@ async function openRuntime(config: Config) {
 function allJobs(services: Services) {
   return [
     ...notificationJobs(services.outbox),
+    ...locationJobs(services.locations),
     ...rainfallJobs(services.ingestion, services.historyFill),
     ...alertJobs(services.alerts),
     ...dailyReportJobs(services.dailyReport),
@@ -105,9 +110,6 @@ async function run(command: Command, args: string[]): Promise<void> {
     await ingest(services, ingestOptions);
     return database.close();
   }
-  // Locations saved before Atlas 14 depths existed (or before a new frequency source) get them.
-  if (command !== 'worker') await services.locations.fillMissingAtlas14();
-
   const closers: (() => Promise<unknown>)[] = [];
   const withWorkers = command !== 'serve';
   const boss = await startQueue(database, withWorkers ? 'worker' : 'producer', (error) =>

@@ -29,6 +29,7 @@ import { renderReport } from './features/reports/render';
 import { createReportContent } from './features/reports/report-content';
 import { createReportsService } from './features/reports/reports.service';
 import { createSources } from './features/sources';
+import { createAtlas14Service } from './features/sources/atlas14.service';
 import { installationSecret } from './features/system/system.service';
 import { createUsersService } from './features/users/users.service';
 import type { QueueCounts } from './jobs/queue';
@@ -44,6 +45,8 @@ export interface ServiceOptions {
   onMailQueued?: () => Promise<void>;
   /** Wakes a report worker after a report task is queued. */
   onReportQueued?: () => Promise<void>;
+  /** Wakes the Atlas 14 fill job after a location was saved without depths. */
+  onAtlas14Pending?: () => Promise<void>;
   /** The job queues' counts for /metrics; a process without a queue has none. */
   jobQueues?: () => Promise<QueueCounts[]>;
 }
@@ -67,11 +70,13 @@ export async function createServices(options: ServiceOptions) {
   const users = createUsersService(db, accounts);
   const assignments = createAssignmentsService(db);
   const sources = createSources(config);
+  const atlas14 = createAtlas14Service(db, { source: sources.frequency, clock });
   const locations = createLocationsService(db, {
     clock,
     timeZone: config.TIME_ZONE,
     assignments,
-    frequency: sources.frequency,
+    atlas14,
+    onAtlas14Pending: options.onAtlas14Pending,
   });
   const outboxOptions = {
     mailTransport: transport,

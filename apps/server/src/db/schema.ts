@@ -11,5 +11,6 @@ export * from '../features/notifications/outbox.schema';
 export * from '../features/rainfall/rainfall.schema';
 export * from '../features/rate-limits/rate-limits.schema';
 export * from '../features/reports/reports.schema';
+export * from '../features/sources/sources.schema';
 export * from '../features/system/system.schema';
 export * from '../features/users/users.schema';

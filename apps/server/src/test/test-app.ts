@@ -29,6 +29,7 @@ export interface TestAppOptions {
   mailTransport?: MailTransport | null;
   onMailQueued?: () => Promise<void>;
   onReportQueued?: () => Promise<void>;
+  onAtlas14Pending?: () => Promise<void>;
   /** Serve the web build in `env.WEB_DIST` too. */
   serveWeb?: boolean;
   jobQueues?: () => Promise<QueueCounts[]>;
@@ -60,6 +61,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     mailTransport: options.mailTransport ?? null,
     onMailQueued: options.onMailQueued,
     onReportQueued: options.onReportQueued,
+    onAtlas14Pending: options.onAtlas14Pending,
     jobQueues: options.jobQueues,
   });
   const app = await buildApp(services, {

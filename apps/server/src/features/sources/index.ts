@@ -1,4 +1,5 @@
 import type { Config } from '../../config';
+import { createPfdsFrequencySource } from './pfds/pfds';
 import { createSimulator } from './simulator/simulator';
 import type { ScheduledStorm } from './simulator/storms';
 import type { ForecastSource, FrequencySource, PrecipitationSource } from './sources';
@@ -13,29 +14,46 @@ export interface Sources {
 
 export type SourcesConfig = Pick<
   Config,
-  'PRECIPITATION_SOURCE' | 'FREQUENCY_SOURCE' | 'FORECAST_SOURCE' | 'SIMULATOR_SEED' | 'TIME_ZONE'
+  | 'PRECIPITATION_SOURCE'
+  | 'FREQUENCY_SOURCE'
+  | 'FORECAST_SOURCE'
+  | 'SIMULATOR_SEED'
+  | 'TIME_ZONE'
+  | 'PFDS_URL'
+  | 'NWS_USER_AGENT'
+  | 'SUPPORT_EMAIL'
 >;
 
 type Simulator = ReturnType<typeof createSimulator>;
+type Adapter<Source> = (simulator: Simulator, config: SourcesConfig) => Source;
+
+/** NOAA's services ask every client to name itself and a contact. */
+const userAgentOf = (config: SourcesConfig) => config.NWS_USER_AGENT ?? `Pluvio (${config.SUPPORT_EMAIL})`;
 
 /** Each kind of source by the name its setting gives; an adapter plugs in here under its name. */
 const ADAPTERS: {
-  precipitation: Record<Config['PRECIPITATION_SOURCE'], (simulator: Simulator) => PrecipitationSource>;
-  frequency: Record<Config['FREQUENCY_SOURCE'], (simulator: Simulator) => FrequencySource>;
-  forecast: Record<Config['FORECAST_SOURCE'], (simulator: Simulator) => ForecastSource>;
+  precipitation: Record<Config['PRECIPITATION_SOURCE'], Adapter<PrecipitationSource>>;
+  frequency: Record<Config['FREQUENCY_SOURCE'], Adapter<FrequencySource>>;
+  forecast: Record<Config['FORECAST_SOURCE'], Adapter<ForecastSource>>;
 } = {
   precipitation: { simulator: (simulator) => simulator.precipitation },
-  frequency: { simulator: (simulator) => simulator.frequency },
-  forecast: { simulator: (simulator) => simulator.forecast },
+  frequency: {
+    simulator: (simulator) => simulator.frequency,
+    pfds: (_, config) =>
+      createPfdsFrequencySource({ baseUrl: config.PFDS_URL, userAgent: userAgentOf(config) }),
+  },
+  forecast: {
+    simulator: (simulator) => simulator.forecast,
+  },
 };
 
 /** The data sources of this installation, each as configured: the simulator by default (D4). */
 export function createSources(config: SourcesConfig): Sources {
   const simulator = createSimulator({ seed: config.SIMULATOR_SEED, timeZone: config.TIME_ZONE });
   return {
-    precipitation: ADAPTERS.precipitation[config.PRECIPITATION_SOURCE](simulator),
-    frequency: ADAPTERS.frequency[config.FREQUENCY_SOURCE](simulator),
-    forecast: ADAPTERS.forecast[config.FORECAST_SOURCE](simulator),
+    precipitation: ADAPTERS.precipitation[config.PRECIPITATION_SOURCE](simulator, config),
+    frequency: ADAPTERS.frequency[config.FREQUENCY_SOURCE](simulator, config),
+    forecast: ADAPTERS.forecast[config.FORECAST_SOURCE](simulator, config),
     ...(config.PRECIPITATION_SOURCE === 'simulator' && { scheduleStorm: simulator.scheduleStorm }),
   };
 }
