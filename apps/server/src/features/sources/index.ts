@@ -1,4 +1,5 @@
 import type { Config } from '../../config';
+import { createNwsForecastSource } from './nws/nws-forecast';
 import { createPfdsFrequencySource } from './pfds/pfds';
 import { createSimulator } from './simulator/simulator';
 import type { ScheduledStorm } from './simulator/storms';
@@ -20,6 +21,8 @@ export type SourcesConfig = Pick<
   | 'SIMULATOR_SEED'
   | 'TIME_ZONE'
   | 'PFDS_URL'
+  | 'NWS_API_URL'
+  | 'WPC_QPF_URL'
   | 'NWS_USER_AGENT'
   | 'SUPPORT_EMAIL'
 >;
@@ -44,6 +47,15 @@ const ADAPTERS: {
   },
   forecast: {
     simulator: (simulator) => simulator.forecast,
+    nws: (simulator, config) =>
+      createNwsForecastSource({
+        apiUrl: config.NWS_API_URL,
+        wpcUrl: config.WPC_QPF_URL,
+        userAgent: userAgentOf(config),
+        timeZone: config.TIME_ZONE,
+        // The drawing of the simulator's forecast, when WPC's images cannot be had.
+        fallbackImage: (day, issuedAt) => simulator.forecast.nationalImage(day, issuedAt),
+      }),
   },
 };
 
