@@ -14,6 +14,7 @@ import { scriptedSource } from '../../test/scripted-source';
 import { createTestApp, manualClock, type TestApp } from '../../test/test-app';
 import { createAlertEvaluationService } from '../alerts/alert-evaluation.service';
 import { createIngestionService } from '../rainfall/ingestion.service';
+import { locationJobs } from './locations.jobs';
 
 const HOUR = 3_600_000;
 const NOW = new Date('2026-06-10T12:05:00Z');
@@ -120,8 +121,9 @@ describe.skipIf(FIXTURES_MISSING)(
         payload: { name: 'Fayetteville', latitude: 33.45, longitude: -84.45 },
       });
       expect(saved.statusCode).toBe(201);
-      const { failure } = await t.services.locations.fillAtlas14();
-      expect(failure).toMatch(/NOAA PFDS answered 403/);
+      // The fill job fails (pg-boss records it; the next minute's run tries again).
+      const [fillJob] = locationJobs(t.services.locations);
+      await expect(fillJob?.handler(null)).rejects.toThrow(/Atlas 14 fill stopped: NOAA PFDS answered 403/);
       expect(await storedAtlas14(t, [saved.json().id])).toEqual([
         { id: saved.json().id, atlas14_threshold: null, atlas14_source: null },
       ]);
