@@ -20,6 +20,8 @@ const HOUR = 3_600_000;
 const NOW = new Date('2026-06-10T12:05:00Z');
 const GEORGIA = { name: 'Peachtree City', latitude: 33.3966, longitude: -84.59 };
 const OREGON = { name: 'Bend', latitude: 44.0582, longitude: -121.3153 };
+/** A point PFDS answers with something unreadable. */
+const ODD = { name: 'Odd', latitude: 33.5, longitude: -84.5 };
 const GEORGIA_DEPTHS = {
   '1h': [1.36, 1.57, 1.92, 2.23, 2.67, 3.03, 3.4, 3.8, 4.34, 4.77],
   '24h': [3.37, 3.84, 4.66, 5.38, 6.44, 7.31, 8.22, 9.2, 10.6, 11.6],
@@ -47,6 +49,7 @@ describe.skipIf(FIXTURES_MISSING)(
         if (pfdsDown) return { status: 403, body: 'Forbidden' };
         if (url.pathname !== '/cgi-bin/new/fe_text_mean.csv') return undefined;
         const latitude = Number(url.searchParams.get('lat'));
+        if (latitude === ODD.latitude) return { body: '<html>Something unexpected</html>' };
         // PFDS's answer (HTTP 200) in Oregon and Washington.
         if (latitude > 42) return { body: 'Error 3.0: Selected location is not within a project area.' };
         return {
@@ -133,6 +136,22 @@ describe.skipIf(FIXTURES_MISSING)(
       expect(await storedAtlas14(t, [saved.json().id])).toEqual([
         { id: saved.json().id, atlas14_threshold: GEORGIA_DEPTHS, atlas14_source: 'pfds' },
       ]);
+    });
+
+    it('fills the other locations when the answer for one cannot be read, and tries that one again later', async () => {
+      const { client } = await buildOwnedClient(t.services);
+      const rows = await t.services.locations.createMany([
+        { clientId: client.id, ...ODD },
+        { clientId: client.id, ...GEORGIA, name: 'After the odd one' },
+      ]);
+      const ids = rows.map((row) => row.id);
+      const { filled, failure } = await t.services.locations.fillAtlas14();
+      expect({ filled, failure }).toEqual({ filled: 1, failure: expect.stringMatching(/no header/) });
+      expect(await storedAtlas14(t, ids)).toEqual([
+        { id: ids[0], atlas14_threshold: null, atlas14_source: null },
+        { id: ids[1], atlas14_threshold: GEORGIA_DEPTHS, atlas14_source: 'pfds' },
+      ]);
+      await t.database.db.execute(sql`delete from locations where id = ${ids[0] ?? 0}`);
     });
 
     it("replaces depths another source gave with PFDS's", async () => {

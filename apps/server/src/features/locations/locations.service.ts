@@ -43,6 +43,8 @@ const ATLAS14_BATCH = 500;
 const ATLAS14_STORE_EVERY = 20;
 /** A fill run stops after this long (the job runs every minute and goes on where it stopped). */
 const ATLAS14_RUN_MS = 50_000;
+/** Failures in a row that mean the source is down, not that one point is odd: the run stops. */
+const ATLAS14_FAILURES_IN_A_ROW = 3;
 
 /** The stored form of a source's answer, or none yet (asked in the background). */
 const atlas14Columns = (answer: Atlas14Answer | undefined) => ({
@@ -122,6 +124,11 @@ export function createLocationsService(db: AppDb, options: LocationsOptions) {
     dataStartDate: productDate(clock.now(), timeZone),
   });
 
+  /** The save stands whatever happens here: the fill job's minute run finds the location anyway. */
+  async function wakeAtlas14Fill(): Promise<void> {
+    await options.onAtlas14Pending?.().catch(() => undefined);
+  }
+
   async function requireInClient(clientId: number, id: number): Promise<LocationRow> {
     const row = await repository.find(clientId, id);
     if (!row) throw locationNotFound();
@@ -190,7 +197,7 @@ export function createLocationsService(db: AppDb, options: LocationsOptions) {
         },
       ]);
       if (!row) throw new Error('location insert returned nothing');
-      if (row.atlas14Source === null) await options.onAtlas14Pending?.();
+      if (row.atlas14Source === null) await wakeAtlas14Fill();
       return row;
     },
 
@@ -234,7 +241,7 @@ export function createLocationsService(db: AppDb, options: LocationsOptions) {
         await repository.insertNew(access.client.id, candidates, newLocationDefaults()),
       );
       const pending = candidates.some((candidate) => inserted.has(candidate.seq) && !candidate.atlas14Source);
-      if (pending) await options.onAtlas14Pending?.();
+      if (pending) await wakeAtlas14Fill();
       const existing = valid
         .filter(({ candidate }) => !inserted.has(candidate.seq))
         .map(({ source }) => ({ row: source.row, name: source.name }));
@@ -245,34 +252,38 @@ export function createLocationsService(db: AppDb, options: LocationsOptions) {
      * Gives every location that the configured frequency source has not answered for its
      * answer: depths, or none outside Atlas 14 (at start, every minute, after a location is
      * saved, after the demo seed). Locations whose depths came from another source keep them
-     * until then. A run stops at the first failure (an outage: the next run tries again) or
-     * after ATLAS14_RUN_MS. Answers how many locations it filled, and the failure if one
-     * stopped it.
+     * until then. A location the source fails for is left for the next run; a run stops after
+     * ATLAS14_FAILURES_IN_A_ROW failures in a row (an outage) or after ATLAS14_RUN_MS.
+     * Answers how many locations it filled, and the last failure.
      */
     async fillAtlas14(): Promise<{ filled: number; failure: string | null }> {
       const started = Date.now();
-      const inTime = () => Date.now() - started <= ATLAS14_RUN_MS;
       const fills: Atlas14Fill[] = [];
       let filled = 0;
+      let failure: string | null = null;
+      let failuresInARow = 0;
+      const goesOn = () =>
+        Date.now() - started <= ATLAS14_RUN_MS && failuresInARow < ATLAS14_FAILURES_IN_A_ROW;
       const store = async () => {
         filled += fills.length;
         await repository.fillAtlas14(fills.splice(0));
       };
-      let failure: string | null = null;
-      try {
-        let batch = await repository.awaitingAtlas14(atlas14.sourceName, 0, ATLAS14_BATCH);
-        while (batch.length > 0 && inTime()) {
-          for (const location of batch) {
-            if (!inTime()) break;
+      let batch = await repository.awaitingAtlas14(atlas14.sourceName, 0, ATLAS14_BATCH);
+      while (batch.length > 0 && goesOn()) {
+        for (const location of batch) {
+          if (!goesOn()) break;
+          try {
             const answer = await atlas14.answer(location);
             fills.push({ id: location.id, atlas14Threshold: answer.depths, atlas14Source: answer.source });
-            if (fills.length >= ATLAS14_STORE_EVERY) await store();
+            failuresInARow = 0;
+          } catch (error) {
+            failure = error instanceof Error ? error.message : String(error);
+            failuresInARow += 1;
           }
-          const after = batch[batch.length - 1]?.id ?? 0;
-          batch = await repository.awaitingAtlas14(atlas14.sourceName, after, ATLAS14_BATCH);
+          if (fills.length >= ATLAS14_STORE_EVERY) await store();
         }
-      } catch (error) {
-        failure = error instanceof Error ? error.message : String(error);
+        const after = batch[batch.length - 1]?.id ?? 0;
+        batch = goesOn() ? await repository.awaitingAtlas14(atlas14.sourceName, after, ATLAS14_BATCH) : [];
       }
       await store();
       return { filled, failure };
