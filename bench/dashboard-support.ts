@@ -161,7 +161,7 @@ async function addScaleLocations(services: Services, clientId: number): Promise<
       Array.from({ length: count }, (_, offset) => scaleLocation(clientId, start + offset, dataStartDate)),
     );
   }
-  await locations.fillMissingAtlas14();
+  await locations.fillAtlas14();
 }
 
 export interface BenchApp {

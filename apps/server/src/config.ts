@@ -60,8 +60,15 @@ const configSchema = z.object({
   TWILIO_API_URL: z.url().default('https://api.twilio.com'),
   TIME_ZONE: z.string().default('America/New_York'),
   PRECIPITATION_SOURCE: sourceSetting('PRECIPITATION_SOURCE', ['simulator', 'mrms']),
-  FREQUENCY_SOURCE: sourceSetting('FREQUENCY_SOURCE', ['simulator']),
-  FORECAST_SOURCE: sourceSetting('FORECAST_SOURCE', ['simulator']),
+  FREQUENCY_SOURCE: sourceSetting('FREQUENCY_SOURCE', ['simulator', 'pfds']),
+  FORECAST_SOURCE: sourceSetting('FORECAST_SOURCE', ['simulator', 'nws']),
+  /** NOAA's PFDS text endpoint; the adapter adds `?lat=..&lon=..&data=depth&units=english&series=pds`. */
+  PFDS_URL: z.url().default('https://hdsc.nws.noaa.gov/cgi-bin/new/fe_text_mean.csv'),
+  NWS_API_URL: z.url().default('https://api.weather.gov'),
+  /** Where the WPC day 1-3 QPF images (fill_94qwbg.gif, fill_98qwbg.gif, fill_99qwbg.gif) are. */
+  WPC_QPF_URL: z.url().default('https://www.wpc.ncep.noaa.gov/qpf'),
+  /** Sent to NOAA's services, which ask for the application and a contact; default: Pluvio (SUPPORT_EMAIL). */
+  NWS_USER_AGENT: z.string().optional(),
   SIMULATOR_SEED: z.string().default('pluvio'),
   /** Where PRECIPITATION_SOURCE=mrms reads: the NOAA bucket, the NCEP server (…/data/2D) or a folder. */
   MRMS_BASE_URL: z.string().default('https://noaa-mrms-pds.s3.amazonaws.com'),

@@ -9,6 +9,7 @@ import { seedDemoData } from './demo/seed';
 import { alertJobs } from './features/alerts/alerts.jobs';
 import { billingJobs, SYNC_SUBSCRIPTION_QUANTITY } from './features/billing/billing.jobs';
 import { dailyReportJobs } from './features/daily-report/daily-report.jobs';
+import { FILL_ATLAS14, locationJobs } from './features/locations/locations.jobs';
 import { DELIVER_OUTBOX, notificationJobs } from './features/notifications/notifications.jobs';
 import { rainfallJobs } from './features/rainfall/rainfall.jobs';
 import { rateLimitJobs } from './features/rate-limits/rate-limits.jobs';
@@ -47,6 +48,9 @@ async function openRuntime(config: Config) {
     onSubscriptionQuantityChanged: async (clientId) => {
       await boss?.send(SYNC_SUBSCRIPTION_QUANTITY, { clientId });
     },
+    onAtlas14Pending: async () => {
+      await boss?.send(FILL_ATLAS14, null);
+    },
     jobQueues: async () => (boss ? queueCounts(boss) : []),
   });
   return { database, services, attachQueue: (queue: PgBoss) => (boss = queue) };
@@ -55,6 +59,7 @@ async function openRuntime(config: Config) {
 function allJobs(services: Services) {
   return [
     ...notificationJobs(services.outbox),
+    ...locationJobs(services.locations),
     ...rainfallJobs(services.ingestion, services.historyFill),
     ...alertJobs(services.alerts),
     ...dailyReportJobs(services.dailyReport),
@@ -112,9 +117,6 @@ async function run(command: Command, args: string[]): Promise<void> {
     await ingest(services, ingestOptions);
     return database.close();
   }
-  // Locations saved before Atlas 14 depths existed (or before a new frequency source) get them.
-  if (command !== 'worker') await services.locations.fillMissingAtlas14();
-
   const closers: (() => Promise<unknown>)[] = [];
   const withWorkers = command !== 'serve';
   const boss = await startQueue(database, withWorkers ? 'worker' : 'producer', (error) =>

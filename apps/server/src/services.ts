@@ -32,6 +32,7 @@ import { createReportContent } from './features/reports/report-content';
 import { createReportsService } from './features/reports/reports.service';
 import { createSignupsService } from './features/signups/signups.service';
 import { createSources } from './features/sources';
+import { createAtlas14Service } from './features/sources/atlas14.service';
 import { installationSecret } from './features/system/system.service';
 import { createUsersService } from './features/users/users.service';
 import type { QueueCounts } from './jobs/queue';
@@ -49,6 +50,8 @@ export interface ServiceOptions {
   onReportQueued?: () => Promise<void>;
   /** Asks a worker to set an account's subscription quantity (after its locations changed). */
   onSubscriptionQuantityChanged?: (clientId: number) => Promise<void>;
+  /** Wakes the Atlas 14 fill job after a location was saved without depths. */
+  onAtlas14Pending?: () => Promise<void>;
   /** The job queues' counts for /metrics; a process without a queue has none. */
   jobQueues?: () => Promise<QueueCounts[]>;
 }
@@ -73,14 +76,12 @@ export async function createServices(options: ServiceOptions) {
   const users = createUsersService(db, accounts);
   const assignments = createAssignmentsService(db);
   const sources = createSources(config);
-  const locationsOptions = {
-    clock,
-    timeZone: config.TIME_ZONE,
-    assignments,
-    frequency: sources.frequency,
-  };
+  const locationsOptions = { clock, timeZone: config.TIME_ZONE, assignments };
+  const atlas14In = (tx: AppDb) => createAtlas14Service(tx, { source: sources.frequency, clock });
   const locations = createLocationsService(db, {
     ...locationsOptions,
+    atlas14: atlas14In(db),
+    onAtlas14Pending: options.onAtlas14Pending,
     onCountChanged: (clientId) => billing.locationsChanged(clientId),
   });
   const outboxOptions = {
@@ -123,7 +124,8 @@ export async function createServices(options: ServiceOptions) {
       accounts: txAccounts,
       users: txUsers,
       outbox: txOutbox,
-      locations: createLocationsService(tx, locationsOptions),
+      // No wake-ups from inside the transaction: the Atlas 14 fill's minute run finds the location.
+      locations: createLocationsService(tx, { ...locationsOptions, atlas14: atlas14In(tx) }),
       auth: createAuthService(
         tx,
         { users: txUsers, accounts: txAccounts, outbox: txOutbox, audit: txAudit, rateLimits },

@@ -13,5 +13,6 @@ export * from '../features/rainfall/rainfall.schema';
 export * from '../features/rate-limits/rate-limits.schema';
 export * from '../features/reports/reports.schema';
 export * from '../features/signups/signups.schema';
+export * from '../features/sources/sources.schema';
 export * from '../features/system/system.schema';
 export * from '../features/users/users.schema';

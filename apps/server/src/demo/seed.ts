@@ -89,7 +89,7 @@ export async function seedDemoData(services: Services): Promise<boolean> {
   await accounts.addClientAdmin(goldId, coownerUser);
   await users.setPrimaryClient(contactUser, goldId);
   await users.setPrimaryClient(coownerUser, goldId);
-  await locations.fillMissingAtlas14();
+  await locations.fillAtlas14();
   return true;
 }
 

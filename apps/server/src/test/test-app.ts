@@ -30,6 +30,7 @@ export interface TestAppOptions {
   onMailQueued?: () => Promise<void>;
   onReportQueued?: () => Promise<void>;
   onSubscriptionQuantityChanged?: (clientId: number) => Promise<void>;
+  onAtlas14Pending?: () => Promise<void>;
   /** Serve the web build in `env.WEB_DIST` too. */
   serveWeb?: boolean;
   jobQueues?: () => Promise<QueueCounts[]>;
@@ -62,6 +63,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     onMailQueued: options.onMailQueued,
     onReportQueued: options.onReportQueued,
     onSubscriptionQuantityChanged: options.onSubscriptionQuantityChanged,
+    onAtlas14Pending: options.onAtlas14Pending,
     jobQueues: options.jobQueues,
   });
   const app = await buildApp(services, {

@@ -9,7 +9,7 @@ describe('NOAA Atlas 14 depths of saved locations', () => {
   });
   afterAll(() => t.close());
 
-  it('fills every location saved without them, once, and leaves places outside Atlas 14 without', async () => {
+  it('asks for every location saved without them, once, and leaves places outside Atlas 14 without', async () => {
     const { client } = await buildOwnedClient(t.services);
     const old = await t.services.locations.createMany([
       { clientId: client.id, name: 'Levee', latitude: 29.95, longitude: -90.07 },
@@ -18,7 +18,7 @@ describe('NOAA Atlas 14 depths of saved locations', () => {
     ]);
     expect(old.map((row) => row.atlas14Threshold)).toEqual([null, null, null]);
 
-    expect(await t.services.locations.fillMissingAtlas14()).toBe(2);
+    expect(await t.services.locations.fillAtlas14()).toEqual({ filled: 3, failure: null });
     const [levee, mesa, abroad] = await Promise.all(
       old.map((row) => t.services.locations.findInClient(client.id, row.id)),
     );
@@ -31,6 +31,6 @@ describe('NOAA Atlas 14 depths of saved locations', () => {
       expect(row?.atlas14Threshold).toEqual(await t.services.sources.frequency.depthsAt(point));
     }
     expect(abroad?.atlas14Threshold).toBeNull();
-    expect(await t.services.locations.fillMissingAtlas14()).toBe(0);
+    expect(await t.services.locations.fillAtlas14()).toEqual({ filled: 0, failure: null });
   });
 });

@@ -1,5 +1,5 @@
 import { type Paging, pageWindow } from '@pluvio/shared/lists';
-import { and, asc, count, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gt, inArray, sql } from 'drizzle-orm';
 import { type AppDb, queryRows } from '../../db/client';
 import { pgArray } from '../../db/pg-array';
 import { type Atlas14Threshold, type LocationRow, locations } from './locations.schema';
@@ -22,12 +22,14 @@ export interface ImportCandidate {
   h24Threshold: number;
   rapidrainThreshold: number;
   atlas14Threshold: Atlas14Threshold | null;
+  atlas14Source: string | null;
 }
 
-/** NOAA Atlas 14 depths found for a location that had none. */
+/** A frequency source's answer for a location: its depths, or null outside Atlas 14. */
 export interface Atlas14Fill {
   id: number;
-  atlas14Threshold: Atlas14Threshold;
+  atlas14Threshold: Atlas14Threshold | null;
+  atlas14Source: string;
 }
 
 /** Columns every location of one import shares. */
@@ -73,22 +75,23 @@ export function createLocationsRepository(db: AppDb) {
         .from(locations)
         .orderBy(asc(locations.id));
     },
-    /** Up to `limit` locations without Atlas 14 depths, by id, after the id `after`. */
-    async withoutAtlas14(after: number, limit: number): Promise<LocationPoint[]> {
+    /** Up to `limit` locations, by id after the id `after`, that `source` has not answered for. */
+    async awaitingAtlas14(source: string, after: number, limit: number): Promise<LocationPoint[]> {
       return db
         .select({ id: locations.id, latitude: locations.latitude, longitude: locations.longitude })
         .from(locations)
-        .where(and(isNull(locations.atlas14Threshold), gt(locations.id, after)))
+        .where(and(sql`${locations.atlas14Source} is distinct from ${source}`, gt(locations.id, after)))
         .orderBy(asc(locations.id))
         .limit(limit);
     },
-    /** Stores Atlas 14 depths in one statement, only where a location still has none. */
+    /** Stores sources' answers in one statement, only where that source has not answered yet. */
     async fillAtlas14(fills: Atlas14Fill[]): Promise<void> {
       if (fills.length === 0) return;
       await db.execute(sql`
-        update locations l set atlas14_threshold = f."atlas14Threshold"
-          from jsonb_to_recordset(${JSON.stringify(fills)}::jsonb) as f(id integer, "atlas14Threshold" jsonb)
-         where l.id = f.id and l.atlas14_threshold is null`);
+        update locations l set atlas14_threshold = f."atlas14Threshold", atlas14_source = f."atlas14Source"
+          from jsonb_to_recordset(${JSON.stringify(fills)}::jsonb)
+               as f(id integer, "atlas14Threshold" jsonb, "atlas14Source" text)
+         where l.id = f.id and l.atlas14_source is distinct from f."atlas14Source"`);
     },
     /** The account's locations among `ids`, in no particular order. */
     async findMany(clientId: number, ids: readonly number[]): Promise<LocationRow[]> {
@@ -146,7 +149,7 @@ export function createLocationsRepository(db: AppDb) {
             from jsonb_to_recordset(${JSON.stringify(candidates)}::jsonb) as c(
                    seq integer, name text, latitude double precision, longitude double precision,
                    "h24Threshold" double precision, "rapidrainThreshold" double precision,
-                   "atlas14Threshold" jsonb)
+                   "atlas14Threshold" jsonb, "atlas14Source" text)
         ),
         firsts as (
           select distinct on (name_key, latitude_key, longitude_key) *
@@ -163,9 +166,9 @@ export function createLocationsRepository(db: AppDb) {
         ),
         inserted as (
           insert into locations (client_id, name, latitude, longitude, h24_threshold, rapidrain_threshold,
-                                 atlas14_threshold, status, active, data_start_date)
+                                 atlas14_threshold, atlas14_source, status, active, data_start_date)
           select ${clientId}, name, latitude, longitude, "h24Threshold", "rapidrainThreshold",
-                 "atlas14Threshold", ${defaults.status}, ${defaults.active}, ${defaults.dataStartDate}::date
+                 "atlas14Threshold", "atlas14Source", ${defaults.status}, ${defaults.active}, ${defaults.dataStartDate}::date
             from fresh order by seq
           returning id
         )

@@ -31,6 +31,12 @@ export const locations = pgTable(
     h24Threshold: doublePrecision('h24_threshold').notNull().default(0.5),
     rapidrainThreshold: doublePrecision('rapidrain_threshold'),
     atlas14Threshold: jsonb('atlas14_threshold').$type<Atlas14Threshold>(),
+    /**
+     * The frequency source that answered for this location ('simulator', 'pfds'): its depths, or
+     * none outside Atlas 14. Null while no source has answered; another name than the configured
+     * source's means the location is asked again (atlas14 fill job).
+     */
+    atlas14Source: text('atlas14_source'),
     status: text('status').notNull().default('active'),
     active: boolean('active').notNull().default(true),
     dataStartDate: date('data_start_date'),

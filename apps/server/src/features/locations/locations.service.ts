@@ -17,7 +17,7 @@ import { forbidden, invalidField, notFound } from '../../lib/errors';
 import { productDate } from '../../lib/time';
 import { type AccountAccess, requireManager } from '../accounts/accounts.access';
 import type { AssignmentsService } from '../assignments/assignments.service';
-import type { FrequencySource } from '../sources/sources';
+import type { Atlas14Answer, Atlas14Service } from '../sources/atlas14.service';
 import {
   type Atlas14Fill,
   createLocationsRepository,
@@ -33,7 +33,9 @@ export interface LocationsOptions {
   /** A plain contact sees only the locations assigned to it. */
   assignments: Pick<AssignmentsService, 'locationsOfContact' | 'isAssigned' | 'assignedAmong'>;
   /** NOAA Atlas 14 depths for every location, old and new (D7). */
-  frequency: Pick<FrequencySource, 'depthsAt'>;
+  atlas14: Pick<Atlas14Service, 'sourceName' | 'answerAtOnce' | 'answer'>;
+  /** Wakes the Atlas 14 fill job after a location was saved whose depths only the network can give. */
+  onAtlas14Pending?: () => Promise<void>;
   /** Told after an account gains or loses locations (its subscription's quantity follows the count). */
   onCountChanged?: (clientId: number) => Promise<void>;
 }
@@ -47,8 +49,20 @@ export interface FirstLocation {
   rapidrain_threshold?: number | null;
 }
 
-/** Locations without Atlas 14 depths are filled this many per statement. */
-const ATLAS14_BATCH = 5000;
+/** Locations awaiting Atlas 14 depths are read this many at a time. */
+const ATLAS14_BATCH = 500;
+/** Answers are stored after this many locations, so a long run's work is kept as it goes. */
+const ATLAS14_STORE_EVERY = 20;
+/** A fill run stops after this long (the job runs every minute and goes on where it stopped). */
+const ATLAS14_RUN_MS = 50_000;
+/** Failures in a row that mean the source is down, not that one point is odd: the run stops. */
+const ATLAS14_FAILURES_IN_A_ROW = 3;
+
+/** The stored form of a source's answer, or none yet (asked in the background). */
+const atlas14Columns = (answer: Atlas14Answer | undefined) => ({
+  atlas14Threshold: answer?.depths ?? null,
+  atlas14Source: answer?.source ?? null,
+});
 
 /** Saved coordinates are compared after a round trip through JSON and the schema. */
 const COORDINATE_TOLERANCE = 1e-9;
@@ -85,7 +99,10 @@ function patchedThresholds(access: AccountAccess, saved: LocationRow, patch: Loc
 
 /** The import's rows that pass the CSV rules, each with the candidate to insert, and the others' errors. */
 function checkImportRows(rows: LocationImportRow[]) {
-  const valid: { source: LocationImportRow; candidate: Omit<ImportCandidate, 'atlas14Threshold'> }[] = [];
+  const valid: {
+    source: LocationImportRow;
+    candidate: Omit<ImportCandidate, 'atlas14Threshold' | 'atlas14Source'>;
+  }[] = [];
   const errors: ImportResult['errors'] = [];
   rows.forEach((source, seq) => {
     const message = checkLocationRow(source);
@@ -111,7 +128,7 @@ function checkImportRows(rows: LocationImportRow[]) {
 /** Locations of an account (spec part 2 §3, §5, §6): reading, the location form and CSV import. */
 export function createLocationsService(db: AppDb, options: LocationsOptions) {
   const repository = createLocationsRepository(db);
-  const { clock, timeZone, assignments, frequency } = options;
+  const { clock, timeZone, assignments, atlas14 } = options;
   const countChanged = (clientId: number) => options.onCountChanged?.(clientId);
   /** New locations have data from the day they are added, in the product time zone (D2). */
   const newLocationDefaults = () => ({
@@ -119,6 +136,11 @@ export function createLocationsService(db: AppDb, options: LocationsOptions) {
     active: true,
     dataStartDate: productDate(clock.now(), timeZone),
   });
+
+  /** The save stands whatever happens here: the fill job's minute run finds the location anyway. */
+  async function wakeAtlas14Fill(): Promise<void> {
+    await options.onAtlas14Pending?.().catch(() => undefined);
+  }
 
   async function requireInClient(clientId: number, id: number): Promise<LocationRow> {
     const row = await repository.find(clientId, id);
@@ -184,10 +206,11 @@ export function createLocationsService(db: AppDb, options: LocationsOptions) {
           longitude: input.longitude,
           h24Threshold: h24,
           rapidrainThreshold: input.rapidrain_threshold ?? h24,
-          atlas14Threshold: await frequency.depthsAt(input),
+          ...atlas14Columns(await atlas14.answerAtOnce(input)),
         },
       ]);
       if (!row) throw new Error('location insert returned nothing');
+      if (row.atlas14Source === null) await wakeAtlas14Fill();
       await countChanged(access.client.id);
       return row;
     },
@@ -207,10 +230,11 @@ export function createLocationsService(db: AppDb, options: LocationsOptions) {
           longitude: input.longitude,
           h24Threshold: input.h24_threshold,
           rapidrainThreshold: ownRapidrain ?? input.h24_threshold,
-          atlas14Threshold: await frequency.depthsAt(input),
+          ...atlas14Columns(await atlas14.answerAtOnce(input)),
         },
       ]);
       if (!row) throw new Error('location insert returned nothing');
+      if (row.atlas14Source === null) await wakeAtlas14Fill();
       return row;
     },
 
@@ -248,13 +272,15 @@ export function createLocationsService(db: AppDb, options: LocationsOptions) {
       const candidates = await Promise.all(
         valid.map(async ({ candidate }) => ({
           ...candidate,
-          atlas14Threshold: await frequency.depthsAt(candidate),
+          ...atlas14Columns(await atlas14.answerAtOnce(candidate)),
         })),
       );
       const inserted = new Set(
         await repository.insertNew(access.client.id, candidates, newLocationDefaults()),
       );
       if (inserted.size > 0) await countChanged(access.client.id);
+      const pending = candidates.some((candidate) => inserted.has(candidate.seq) && !candidate.atlas14Source);
+      if (pending) await wakeAtlas14Fill();
       const existing = valid
         .filter(({ candidate }) => !inserted.has(candidate.seq))
         .map(({ source }) => ({ row: source.row, name: source.name }));
@@ -262,24 +288,44 @@ export function createLocationsService(db: AppDb, options: LocationsOptions) {
     },
 
     /**
-     * Gives every location without NOAA Atlas 14 depths the frequency source's (at start-up and
-     * after the demo seed); locations outside Atlas 14 coverage stay without. Answers how many.
+     * Gives every location that the configured frequency source has not answered for its
+     * answer: depths, or none outside Atlas 14 (at start, every minute, after a location is
+     * saved, after the demo seed). Locations whose depths came from another source keep them
+     * until then. A location the source fails for is left for the next run; a run stops after
+     * ATLAS14_FAILURES_IN_A_ROW failures in a row (an outage) or after ATLAS14_RUN_MS.
+     * Answers how many locations it filled, and the last failure.
      */
-    async fillMissingAtlas14(): Promise<number> {
+    async fillAtlas14(): Promise<{ filled: number; failure: string | null }> {
+      const started = Date.now();
+      const fills: Atlas14Fill[] = [];
       let filled = 0;
-      let after = 0;
-      for (;;) {
-        const batch = await repository.withoutAtlas14(after, ATLAS14_BATCH);
-        if (batch.length === 0) return filled;
-        after = batch[batch.length - 1]?.id ?? after;
-        const fills: Atlas14Fill[] = [];
-        for (const location of batch) {
-          const depths = await frequency.depthsAt(location);
-          if (depths) fills.push({ id: location.id, atlas14Threshold: depths });
-        }
-        await repository.fillAtlas14(fills);
+      let failure: string | null = null;
+      let failuresInARow = 0;
+      const goesOn = () =>
+        Date.now() - started <= ATLAS14_RUN_MS && failuresInARow < ATLAS14_FAILURES_IN_A_ROW;
+      const store = async () => {
         filled += fills.length;
+        await repository.fillAtlas14(fills.splice(0));
+      };
+      let batch = await repository.awaitingAtlas14(atlas14.sourceName, 0, ATLAS14_BATCH);
+      while (batch.length > 0 && goesOn()) {
+        for (const location of batch) {
+          if (!goesOn()) break;
+          try {
+            const answer = await atlas14.answer(location);
+            fills.push({ id: location.id, atlas14Threshold: answer.depths, atlas14Source: answer.source });
+            failuresInARow = 0;
+          } catch (error) {
+            failure = error instanceof Error ? error.message : String(error);
+            failuresInARow += 1;
+          }
+          if (fills.length >= ATLAS14_STORE_EVERY) await store();
+        }
+        const after = batch[batch.length - 1]?.id ?? 0;
+        batch = goesOn() ? await repository.awaitingAtlas14(atlas14.sourceName, after, ATLAS14_BATCH) : [];
       }
+      await store();
+      return { filled, failure };
     },
   };
 }

@@ -21,4 +21,20 @@ describe('createSources', () => {
     expect(sources.frequency.name).toBe('simulator');
     expect(sources.scheduleStorm).toBeUndefined();
   });
+
+  it('gives the NOAA adapters their settings names', () => {
+    const sources = createSources(loadConfig({ FREQUENCY_SOURCE: 'pfds', FORECAST_SOURCE: 'nws' }));
+    expect([sources.precipitation.name, sources.frequency.name, sources.forecast.name]).toEqual([
+      'simulator',
+      'pfds',
+      'nws',
+    ]);
+    expect(sources.frequency.remote).toBe(true);
+  });
+
+  it('refuses a source it does not know, naming the choices', () => {
+    expect(() => loadConfig({ FORECAST_SOURCE: 'noaa' })).toThrow(
+      /FORECAST_SOURCE must be one of: simulator, nws/,
+    );
+  });
 });

@@ -52,6 +52,11 @@ export interface PrecipitationSource {
 /** NOAA Atlas 14 point precipitation frequency: ten 1-hour and ten 24-hour depths (D7). */
 export interface FrequencySource {
   readonly name: string;
+  /**
+   * Asks a service over the network (slow, may fail): its answers are cached per point in the
+   * database and locations get them in the background, never while they are saved.
+   */
+  readonly remote: boolean;
   /** Depths in inches for recurrence intervals 1..1000 years, or null outside Atlas 14 coverage. */
   depthsAt(point: Point): Promise<Atlas14Threshold | null>;
 }
@@ -69,7 +74,10 @@ export interface ForecastImage {
 
 export interface ForecastSource {
   readonly name: string;
-  /** Today and the following days (3 in all by default), issued at `issuedAt`. */
+  /**
+   * Today and the following days (3 in all by default), issued at `issuedAt`; none where the
+   * source has no forecast for the point.
+   */
   dailyAt(point: Point, issuedAt: Date, days?: number): Promise<DailyForecast[]>;
   /** The national precipitation forecast map for day 1, 2 or 3 after `issuedAt`. */
   nationalImage(day: 1 | 2 | 3, issuedAt: Date): Promise<ForecastImage>;

@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { ATLAS14_RECURRENCE_YEARS } from '@pluvio/shared/rainfall';
 import { describe, expect, it } from 'vitest';
+import { parsePfdsCsv } from '../pfds/pfds';
 import { createSimulatedFrequencySource } from './frequency';
 
 const REPO_ROOT = path.resolve(import.meta.dirname, '../../../../../..');
@@ -26,12 +27,6 @@ const lattice = Array.from({ length: 14 * 30 }, (_, i) => ({
 }));
 
 /** A row of NOAA's PFDS text answer (`60-min:, 1.36,1.57,...`) as numbers. */
-function pfdsRow(text: string, label: string): number[] {
-  const line = text.split('\n').find((candidate) => candidate.startsWith(`${label}:`));
-  if (!line) throw new Error(`no ${label} row`);
-  return line.split(',').slice(1).map(Number);
-}
-
 describe('simulated NOAA Atlas 14 depths', () => {
   it('answers ten 1-hour and ten 24-hour depths that grow with the recurrence interval, 1-hour below 24-hour', async () => {
     for (const { latitude, longitude } of lattice) {
@@ -103,13 +98,10 @@ describe('simulated NOAA Atlas 14 depths', () => {
   it.skipIf(!hasFixture)(
     `lands within 30 percent of NOAA's own depths at Peachtree City, Georgia${hasFixture ? '' : ' (skipped: ../shared/fixtures is absent)'}`,
     async () => {
-      const text = readFileSync(PEACHTREE_CITY, 'utf8');
+      const noaa = parsePfdsCsv(readFileSync(PEACHTREE_CITY, 'utf8'));
       const simulated = await depthsAt(33.3966, -84.59);
-      for (const [duration, label] of [
-        ['1h', '60-min'],
-        ['24h', '24-hr'],
-      ] as const) {
-        const real = pfdsRow(text, label);
+      for (const duration of ['1h', '24h'] as const) {
+        const real = noaa?.[duration] ?? [];
         expect(real).toHaveLength(10);
         real.forEach((depth, i) => {
           const ratio = (simulated[duration][i] ?? 0) / depth;

@@ -29,6 +29,7 @@ export function simulatedDepths(point: Point): Atlas14Threshold | null {
 export function createSimulatedFrequencySource(): FrequencySource {
   return {
     name: 'simulator',
+    remote: false,
     depthsAt: async (point) => simulatedDepths(point),
   };
 }
