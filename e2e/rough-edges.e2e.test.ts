@@ -69,6 +69,24 @@ describe('rough edges a new user trips over', () => {
     }
   });
 
+  it('shows 15-minute rainfall up to the newest quarter hour, ahead of the processed hour, as RapidRain alerts do', async () => {
+    const token = await apiToken(demo('gold'));
+    const [site] = (await api<{ id: number }[]>('/api/locations/?page=1&page_size=250', { token })).body;
+    if (!site) throw new Error('the gold demo account has no location');
+    await expect
+      .poll(async () => {
+        const status = await api<{ datetime: string | null }>('/api/services/process_status', { token });
+        const quarters = await api<{ hourly_data: Record<string, unknown> }>(
+          `/api/locations/${site.id}/15m_data?hours=3`,
+          { token },
+        );
+        const newest = Object.keys(quarters.body.hourly_data).at(-1);
+        const processed = status.body.datetime;
+        return Boolean(newest && processed && Date.parse(newest) > Date.parse(processed));
+      }, WAIT)
+      .toBe(true);
+  });
+
   it('shows the logo once on the verify e-mail page', async () => {
     const page = await newPage(browser, 'phone');
     try {

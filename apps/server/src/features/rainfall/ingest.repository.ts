@@ -96,6 +96,15 @@ export function createIngestRepository(db: AppDb) {
     return rows.map(toKey);
   }
 
+  /** The first or the last end of `product`'s stored intervals; null before the first. */
+  async function storedEnd(product: PrecipitationProduct, edge: 'min' | 'max'): Promise<Date | null> {
+    const [row] = await queryRows<{ ends_at: Date | string | null }>(
+      db,
+      sql`select ${sql.raw(edge)}(ends_at) as ends_at from ingest_intervals where product = ${product} and status = 'done'`,
+    );
+    return row?.ends_at ? new Date(row.ends_at) : null;
+  }
+
   return {
     /** Adds the intervals not listed yet, ready to ingest at once. */
     async plan(keys: readonly IntervalKey[], now: Date): Promise<void> {
@@ -231,16 +240,12 @@ export function createIngestRepository(db: AppDb) {
          where i.product = k.product and i.ends_at = k.ends_at and i.pass = k.pass`);
     },
 
-    /** How many intervals of `product` ending in (from, to] have each pass as their best stored one, by source (D3). */
     /** The end of the oldest interval of `product` stored by ingestion; null before the first. */
-    async oldestDone(product: PrecipitationProduct): Promise<Date | null> {
-      const [row] = await queryRows<{ ends_at: Date | string | null }>(
-        db,
-        sql`select min(ends_at) as ends_at from ingest_intervals where product = ${product} and status = 'done'`,
-      );
-      return row?.ends_at ? new Date(row.ends_at) : null;
-    },
+    oldestDone: (product: PrecipitationProduct) => storedEnd(product, 'min'),
+    /** The end of the newest interval of `product` stored by ingestion, whatever its pass; null before the first. */
+    newestDoneOf: (product: PrecipitationProduct) => storedEnd(product, 'max'),
 
+    /** How many intervals of `product` ending in (from, to] have each pass as their best stored one, by source (D3). */
     async storedPasses(product: PrecipitationProduct, range: { from: Date; to: Date }): Promise<PassCount[]> {
       const rows = await queryRows<{ pass: number; source: string | null; intervals: number }>(
         db,

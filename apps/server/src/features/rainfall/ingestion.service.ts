@@ -272,6 +272,9 @@ export function createIngestionService(db: AppDb, options: IngestionOptions) {
       return drain({ range, deadline: Number.POSITIVE_INFINITY });
     },
 
+    /** The end of the newest stored 15-minute field: RapidRain alerts fire on it, so it is shown. */
+    newestQuarterHour: () => intervals.newestDoneOf('15m'),
+
     /** D3: the newest hourly pass, `processing` while it is being stored. */
     async processStatus(): Promise<ProcessStatusResponse> {
       const newest = await intervals.newestHourlyPass();

@@ -11,6 +11,8 @@ const HOUR = 3_600_000;
 /** 14:05 UTC is 09:05 EST: the newest processed hour ends 13:00 UTC (08:00 local, Pass 1). */
 const NOW = new Date('2026-11-21T14:05:00Z');
 const PROCESSED = new Date('2026-11-21T13:00:00Z');
+/** The newest 15-minute field published by 14:05. */
+const NEWEST_QUARTER = new Date('2026-11-21T14:00:00Z');
 
 /** Every location sits on its own latitude, which chooses its rain. */
 const HEAVY = 30; // 0.1 an hour: 2.4 in 24 hours, above the 1-year depth (2.0)
@@ -182,13 +184,14 @@ describe('rainfall data API', () => {
   });
 
   describe('GET /api/locations/{id}/15m_data', () => {
-    it('maps each quarter hour of the last hours up to the processed hour (stored later ones are not shown)', async () => {
+    it('maps each quarter hour of the last hours up to the newest stored one, ahead of the processed hour', async () => {
       const { token, ids } = accounts.silver;
       const response = await get(`/api/locations/${ids[0]}/15m_data?hours=2`, token);
       expect(response.statusCode).toBe(200);
       const quarters = response.json().hourly_data;
       expect(Object.keys(quarters)).toHaveLength(8);
-      expect(Object.keys(quarters).at(-1)).toBe(localKey(PROCESSED.toISOString()));
+      // A RapidRain alert fires on the newest quarter hour (ending 14:00 UTC), an hour past PROCESSED.
+      expect(Object.keys(quarters).at(-1)).toBe(localKey(NEWEST_QUARTER.toISOString()));
       expect(Object.values(quarters).at(-1)).toEqual({
         total: expect.closeTo(0.025, 6),
         '24h_total': expect.closeTo(2.4, 6),

@@ -22,7 +22,7 @@ import { type RainfallService, sumOfRainfall } from './rainfall.service';
 
 export interface RainfallDataOptions {
   rainfall: RainfallService;
-  ingestion: { processStatus(): Promise<ProcessStatusResponse> };
+  ingestion: { processStatus(): Promise<ProcessStatusResponse>; newestQuarterHour(): Promise<Date | null> };
   locations: Pick<LocationsService, 'findVisible' | 'requireVisible'>;
   forecast: ForecastSource;
   clock: Clock;
@@ -142,11 +142,15 @@ export function createRainfallDataService(options: RainfallDataOptions) {
       return processedSeries('1h', id, new Date(first.start.getTime() + HOUR), last.end);
     },
 
-    /** GET .../15m_data: the quarter hours of the last `hours` processed hours (silver and up). */
+    /**
+     * GET .../15m_data: the quarter hours of the last `hours` hours up to the newest stored
+     * quarter hour (silver and up). They run ahead of the processed hour, as the RapidRain alerts
+     * they cause do, so every alert's quarter hour can be seen.
+     */
     async quarterHours(access: AccountAccess, id: number, hours: number) {
       requireFeature(access, 'quarterHourData');
       await locations.findVisible(access, id);
-      const upTo = await processedUpTo();
+      const upTo = await ingestion.newestQuarterHour();
       if (!upTo) return { hourly_data: {} };
       const firstEnd = new Date(upTo.getTime() - hours * HOUR + STEP_MS['15m']);
       return presentSeries(await rainfall.series('15m', id, firstEnd, upTo));
