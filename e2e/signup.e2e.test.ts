@@ -86,13 +86,17 @@ async function holdRequests(page: Page, pattern: string) {
   const released = new Promise<void>((resolve) => {
     release = resolve;
   });
-  const handler = async (route: Route) => {
-    await released;
-    await route.continue();
+  const continued: Promise<void>[] = [];
+  const handler = (route: Route) => {
+    const going = released.then(() => route.continue());
+    continued.push(going);
+    return going;
   };
   await page.route(pattern, handler);
   return async () => {
     release();
+    // Unrouting while a held request is still being let go would handle it twice.
+    await Promise.all(continued);
     await page.unroute(pattern, handler);
   };
 }
