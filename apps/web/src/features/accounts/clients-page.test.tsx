@@ -41,7 +41,7 @@ function serveClients(extra?: (url: string, init: RequestInit) => Response | und
 }
 
 async function shownAccounts() {
-  await screen.findByRole('table', {}, { timeout: 3000 });
+  await screen.findByRole('table', {}, { timeout: 10_000 });
   return screen
     .getAllByRole('row')
     .slice(1)
@@ -171,13 +171,14 @@ describe('client management', () => {
     const { router } = renderRoute('/settings-admin');
     await shownAccounts();
     await userEvent.click(screen.getByRole('button', { name: 'Edit Silver Sites' }));
-    expect(await screen.findByRole('heading', { name: 'Edit Client' }, { timeout: 3000 })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Edit Client' }, { timeout: 10_000 })).toBeTruthy();
     expect((screen.getByRole('textbox', { name: /^Account Name/ }) as HTMLInputElement).value).toBe(
       'Silver Sites',
     );
     await router.navigate('/settings-admin');
-    await userEvent.click(await screen.findByRole('button', { name: 'Add Client' }));
-    expect(await screen.findByRole('heading', { name: 'Add Client' }, { timeout: 3000 })).toBeTruthy();
+    // Each page loads its lists first: on a busy machine that takes seconds.
+    await userEvent.click(await screen.findByRole('button', { name: 'Add Client' }, { timeout: 10_000 }));
+    expect(await screen.findByRole('heading', { name: 'Add Client' }, { timeout: 10_000 })).toBeTruthy();
   });
 
   it('shows fewer columns on a narrow screen', async () => {
