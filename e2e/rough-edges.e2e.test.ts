@@ -148,12 +148,14 @@ describe('rough edges a new user trips over', () => {
       await openScreen(page, '/admin/audit', 'Audit Trail');
       await page.getByRole('region', { name: 'Audit trail table' }).locator('tbody tr').first().waitFor();
       const button = page.getByRole('button', { name: 'Scroll to top' });
-      await expect
-        .poll(async () => {
-          await scrollToBottom(page);
-          return button.isVisible();
-        }, WAIT)
-        .toBe(true);
+      const scrollUntilTheButtonShows = () =>
+        expect
+          .poll(async () => {
+            await scrollToBottom(page);
+            return button.isVisible();
+          }, WAIT)
+          .toBe(true);
+      await scrollUntilTheButtonShows();
       // Where the page's content ends on screen, above the room the layout keeps for the button.
       const contentBottom = () =>
         page.evaluate(() => {
@@ -170,6 +172,8 @@ describe('rough edges a new user trips over', () => {
         }, WAIT)
         .toBe(true);
       await screenshot(page, 'audit-trail-scrolled-phone');
+      // The full-page screenshot leaves the page scrolled back to the top.
+      await scrollUntilTheButtonShows();
       await button.click();
       await expect.poll(() => page.evaluate(() => window.scrollY), WAIT).toBe(0);
       expect(pathOf(page)).toBe('/admin/audit');
