@@ -12,6 +12,7 @@ import {
   applyView,
   createMapLayers,
   drawMarkers,
+  limitZoom,
   type MapLayers,
   showSelection,
 } from './map-layers';
@@ -67,7 +68,7 @@ function useStateOutlines(layers: MapLayers | null) {
 function useTiles(layers: MapLayers | null, url: string | null, attribution: string | null) {
   useEffect(() => {
     if (!layers) return;
-    layers.map.setMaxZoom(url ? MAP_MAX_ZOOM.tiles : MAP_MAX_ZOOM.outlines);
+    limitZoom(layers.map, url ? MAP_MAX_ZOOM.tiles : MAP_MAX_ZOOM.outlines);
     if (!url) return;
     const tiles = addTiles(layers.map, url, attribution);
     return () => {

@@ -90,6 +90,16 @@ export async function addStateOutlines(map: L.Map, isCurrent: () => boolean): Pr
   }).addTo(map);
 }
 
+/**
+ * Sets how far the map may zoom in, at once: Leaflet's `setMaxZoom` animates down to the new
+ * limit, and a view set while that animation runs is dropped (the selected site would not be shown).
+ */
+export function limitZoom(map: L.Map, maxZoom: number): void {
+  map.options.maxZoom = maxZoom;
+  map.fire('zoomlevelschange');
+  if (map.getZoom() > maxZoom) map.setZoom(maxZoom, { animate: false });
+}
+
 export function addTiles(map: L.Map, url: string, attribution: string | null): L.TileLayer {
   return L.tileLayer(url, { attribution: attribution ?? '', maxZoom: MAP_MAX_ZOOM.tiles }).addTo(map);
 }
