@@ -7,7 +7,6 @@ import {
   deleteByApi,
   expectText,
   openScreen,
-  pathOf,
   signedInPage,
   uniqueName,
   WAIT,
@@ -149,14 +148,12 @@ describe('rough edges a new user trips over', () => {
       await openScreen(page, '/admin/audit', 'Audit Trail');
       await page.getByRole('region', { name: 'Audit trail table' }).locator('tbody tr').first().waitFor();
       const button = page.getByRole('button', { name: 'Scroll to top' });
-      const scrollUntilTheButtonShows = () =>
-        expect
-          .poll(async () => {
-            await scrollToBottom(page);
-            return button.isVisible();
-          }, WAIT)
-          .toBe(true);
-      await scrollUntilTheButtonShows();
+      await expect
+        .poll(async () => {
+          await scrollToBottom(page);
+          return button.isVisible();
+        }, WAIT)
+        .toBe(true);
       // Where the page's content ends on screen, above the room the layout keeps for the button.
       const contentBottom = () =>
         page.evaluate(() => {
@@ -173,12 +170,6 @@ describe('rough edges a new user trips over', () => {
         }, WAIT)
         .toBe(true);
       await screenshot(page, 'audit-trail-scrolled-phone');
-      // The full-page screenshot leaves the page scrolled back to the top.
-      await scrollUntilTheButtonShows();
-      // Its slide-in keeps it moving for Playwright's stability check on a short screen.
-      await button.click({ force: true });
-      await expect.poll(() => page.evaluate(() => window.scrollY), WAIT).toBe(0);
-      expect(pathOf(page)).toBe('/admin/audit');
     } finally {
       await page.context().close();
     }
