@@ -6,6 +6,7 @@ import { BareCard } from '../../components/bare-card';
 import { ErrorMessage, InfoMessage } from '../../components/form-message';
 import { ApiError, failureMessage } from '../../lib/api-client';
 import { DELAYS } from '../../lib/delay';
+import { oncePerKey } from '../../lib/once-per-key';
 import { PATHS } from '../../lib/routes';
 import { verifyEmail } from './api';
 
@@ -14,12 +15,9 @@ export const ALREADY_VERIFIED_MESSAGE = 'Your e-mail address is already verified
 type Outcome = { ok: true } | { ok: false; message: string };
 
 /** One verification per token, even when React runs the effect twice. */
-const pending = new Map<string, Promise<Outcome>>();
-
-function verifyOnce(token: string): Promise<Outcome> {
-  let outcome = pending.get(token);
-  if (!outcome) {
-    outcome = verifyEmail(token).then(
+const verifyOnce = oncePerKey(
+  (token: string): Promise<Outcome> =>
+    verifyEmail(token).then(
       (): Outcome => ({ ok: true }),
       (error: unknown): Outcome => {
         if (error instanceof ApiError && error.detail === ERROR_CODES.verifyUserAlreadyVerified) {
@@ -30,11 +28,8 @@ function verifyOnce(token: string): Promise<Outcome> {
         }
         return { ok: false, message: failureMessage(error, MESSAGES.verifyBadToken) };
       },
-    );
-    pending.set(token, outcome);
-  }
-  return outcome;
-}
+    ),
+);
 
 /** /verify-email?token=: verifies the address, shows the result, then goes to sign in after 5 s. */
 export function VerifyEmailPage() {
