@@ -28,6 +28,7 @@ export const MESSAGES = {
   notFound: 'Not found',
   settingsOwnersOnly: 'Only the account owner or a co-owner can change settings.',
   tryAgain: 'Something went wrong. Please try again.',
+  forecastUnavailable: 'The forecast service is not answering right now.',
 } as const;
 
 /** The confirmation a superuser answers before acting as another user (D11). */

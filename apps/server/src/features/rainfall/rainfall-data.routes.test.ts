@@ -1,8 +1,9 @@
 import { MESSAGES } from '@pluvio/shared/messages';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { bearer, buildContactUser, buildOwnedClient, buildUser, login } from '../../test/factories';
 import { scriptedSource } from '../../test/scripted-source';
 import { createTestApp, manualClock, type TestApp } from '../../test/test-app';
+import { SourceError } from '../sources/fetch-with-retry';
 import type { Point } from '../sources/sources';
 import { createIngestionService } from './ingestion.service';
 import type { IntervalKey } from './intervals';
@@ -231,6 +232,19 @@ describe('rainfall data API', () => {
         '2026-11-23',
       ]);
       for (const item of forecasts) expect(item.value).toBeGreaterThanOrEqual(0);
+    });
+
+    it('says the forecast is unavailable for a while when the forecast service fails', async () => {
+      const { token, ids } = accounts.gold;
+      const failing = vi
+        .spyOn(t.services.sources.forecast, 'dailyAt')
+        .mockRejectedValueOnce(new SourceError('NWS API answered 503, 4 attempts'));
+      const response = await get(`/api/locations/${ids[0]}/forecast`, token);
+      failing.mockRestore();
+      expect(response.statusCode).toBe(503);
+      expect(response.headers['retry-after']).toBe('300');
+      expect(response.json()).toEqual({ detail: MESSAGES.forecastUnavailable });
+      expect((await get(`/api/locations/${ids[0]}/forecast`, token)).statusCode).toBe(200);
     });
 
     it('is refused below gold', async () => {

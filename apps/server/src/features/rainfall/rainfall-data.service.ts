@@ -1,5 +1,6 @@
 import { shiftDate } from '@pluvio/shared/calendar';
 import type { Atlas14Threshold } from '@pluvio/shared/locations';
+import { MESSAGES } from '@pluvio/shared/messages';
 import {
   atlas14RedDepth,
   type DailyDataResponse,
@@ -12,9 +13,11 @@ import {
 } from '@pluvio/shared/rainfall';
 import type { TierNumber } from '@pluvio/shared/tiers';
 import type { Clock } from '../../lib/clock';
+import { serviceUnavailable } from '../../lib/errors';
 import { productDate, productDay, productDays, productTimestamp } from '../../lib/time';
 import { type AccountAccess, requireFeature } from '../accounts/accounts.access';
 import type { LocationsService } from '../locations/locations.service';
+import { SourceError } from '../sources/fetch-with-retry';
 import type { ForecastSource, PrecipitationProduct } from '../sources/sources';
 import { STEP_MS } from './intervals';
 import type { SeriesPoint } from './rainfall.repository';
@@ -175,7 +178,12 @@ export function createRainfallDataService(options: RainfallDataOptions) {
     async forecasts(access: AccountAccess, id: number): Promise<ForecastResponse> {
       requireFeature(access, 'siteForecast');
       const location = await locations.findVisible(access, id);
-      return { forecasts: await forecast.dailyAt(location, clock.now()) };
+      try {
+        return { forecasts: await forecast.dailyAt(location, clock.now()) };
+      } catch (error) {
+        if (error instanceof SourceError) throw serviceUnavailable(MESSAGES.forecastUnavailable, error, 300);
+        throw error;
+      }
     },
   };
 }
