@@ -14,6 +14,7 @@ import { DELIVER_OUTBOX, notificationJobs } from './features/notifications/notif
 import { rainfallJobs } from './features/rainfall/rainfall.jobs';
 import { rateLimitJobs } from './features/rate-limits/rate-limits.jobs';
 import { RENDER_REPORTS, reportJobs } from './features/reports/reports.jobs';
+import { signupJobs } from './features/signups/signups.jobs';
 import { queueCounts, registerJobs, startQueue } from './jobs/queue';
 import { systemClock } from './lib/clock';
 import { createServices, type Services } from './services';
@@ -66,6 +67,7 @@ function allJobs(services: Services) {
     ...rateLimitJobs(services.rateLimits),
     ...reportJobs(services.reports),
     ...billingJobs(services.billing, services.trialNotices, services.config.TIME_ZONE),
+    ...signupJobs(services.signups),
   ];
 }
 

@@ -1,4 +1,4 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull, lt } from 'drizzle-orm';
 import type { AppDb } from '../../db/client';
 import { type SignupRow, signups } from './signups.schema';
 
@@ -39,6 +39,14 @@ export function createSignupsRepository(db: AppDb) {
         .update(signups)
         .set({ provisionedAt: now, userId, clientId, passwordHash: '' })
         .where(eq(signups.id, id));
+    },
+    /** Sign-ups never paid for, started before `cutoff`: gone with their password hash. */
+    async removeUnfinishedBefore(cutoff: Date): Promise<number> {
+      const rows = await db
+        .delete(signups)
+        .where(and(isNull(signups.provisionedAt), lt(signups.createdAt, cutoff)))
+        .returning({ id: signups.id });
+      return rows.length;
     },
     /** True when this call cancelled it (still waiting for its payment, not cancelled before). */
     async markCancelled(id: string, now: Date): Promise<boolean> {

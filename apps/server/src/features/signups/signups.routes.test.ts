@@ -9,6 +9,7 @@ import { createTestApp, manualClock, type TestApp } from '../../test/test-app';
 // 22:30 on 20 November in New York, already the 21st in UTC: trial dates follow the product time zone.
 const NOW = new Date('2026-11-21T03:30:00Z');
 const PASSWORD = 'Cloudburst#2026';
+const DAY = 24 * 3_600_000;
 
 function signupBody(overrides: Record<string, unknown> = {}) {
   return {
@@ -34,10 +35,11 @@ function signupBody(overrides: Record<string, unknown> = {}) {
 describe('/api/signups', () => {
   let t: TestApp;
   const logLines: string[] = [];
+  const clock = manualClock(NOW);
 
   beforeAll(async () => {
     t = await createTestApp({
-      clock: manualClock(NOW),
+      clock,
       env: { LOG_LEVEL: 'trace', SUPPORT_EMAIL: 'support@pluvio.test' },
       logStream: { write: (line) => logLines.push(line) },
     });
@@ -288,5 +290,29 @@ describe('/api/signups', () => {
     expect(dump[0]?.text).not.toContain('Unique#Secret-7731');
     expect(logLines.length).toBeGreaterThan(0);
     expect(logLines.join('\n')).not.toContain('Unique#Secret-7731');
+  });
+
+  it('forgets a sign-up never paid for a week after it started, and keeps the paid ones', async () => {
+    const { sessionId: paidId } = await startPaid();
+    await post(`/api/test-checkout/${paidId}/pay`, {});
+    const { sessionId: unpaidId } = await startPaid();
+    const remaining = async () =>
+      queryRows<{ checkout_session_id: string; provisioned: boolean }>(
+        t.database.db,
+        sql`select checkout_session_id, provisioned_at is not null as provisioned from signups
+             where checkout_session_id in (${paidId}, ${unpaidId})`,
+      );
+    try {
+      clock.advance(6 * DAY);
+      expect(await t.services.signups.forgetUnfinished()).toBe(0);
+      clock.advance(1 * DAY + 1);
+      expect(await t.services.signups.forgetUnfinished()).toBeGreaterThanOrEqual(1);
+      expect(await remaining()).toEqual([{ checkout_session_id: paidId, provisioned: true }]);
+      const late = await post('/api/signups/complete', { session_id: unpaidId });
+      expect(late.statusCode).toBe(404);
+      expect(late.json()).toEqual({ detail: WIZARD_MESSAGES.signupNotFound });
+    } finally {
+      clock.set(NOW);
+    }
   });
 });

@@ -72,6 +72,11 @@ export interface Provisioned {
 
 /** How long the browser that started a paid sign-up may be signed in by its completion. */
 export const SIGNUP_BROWSER_SECONDS = 24 * 3600;
+/**
+ * A checkout can be paid for 24 hours and its webhook is retried for 3 days; a week after that
+ * an unpaid sign-up can no longer become an account, so its details and password hash go.
+ */
+export const UNFINISHED_SIGNUP_DAYS = 7;
 
 /** PostgreSQL's unique_violation, however the driver wraps it (two sign-ups of one address at once). */
 function isUniqueViolation(error: unknown): boolean {
@@ -254,6 +259,7 @@ export function createSignupsService(db: AppDb, deps: SignupsDeps, options: Sign
       tier: details.tier,
       location: details.location,
       browserSecretHash: hashToken(browserSecret),
+      createdAt: clock.now(),
     });
     try {
       const checkout = await deps.payments().createCheckout({
@@ -318,6 +324,12 @@ export function createSignupsService(db: AppDb, deps: SignupsDeps, options: Sign
         ? await deps.auth.signInNewUser(signup.userId)
         : null;
       return { userId: signup.userId, tokens, notice };
+    },
+
+    /** Forgets the sign-ups that were never paid for; answers how many went. */
+    async forgetUnfinished(): Promise<number> {
+      const cutoff = new Date(clock.now().getTime() - UNFINISHED_SIGNUP_DAYS * 24 * 3_600_000);
+      return repository.removeUnfinishedBefore(cutoff);
     },
 
     /** POST /api/signups/cancel: support is told once that a paid sign-up went back from checkout. */
