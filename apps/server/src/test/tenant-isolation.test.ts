@@ -5,7 +5,8 @@ import { createTestApp, type TestApp } from './test-app';
 
 /**
  * D10: a caller never reads or changes another account's data. Every endpoint of the
- * accounts, locations, contacts, assignments and reports features (report tasks included) is
+ * accounts, locations, contacts, assignments, reports and billing features (report tasks and
+ * upgrade checkouts included) is
  * called by each kind of demo user with another account's ids; the answer is 404 (403 where the
  * caller's role or tier is too low anyway) and the other account is unchanged.
  */
@@ -17,6 +18,8 @@ interface Seeded {
   contactUserId: number;
   /** A report task the owner queued. */
   taskId: string;
+  /** An upgrade checkout the owner started (the built-in test checkout). */
+  checkoutSessionId: string;
 }
 
 /** A past month every level may report on. */
@@ -57,12 +60,19 @@ async function seedAccount(t: TestApp, tier: 'bronze' | 'silver' | 'gold', trial
     payload: { email_format: 'csv', email_list: [user.email], locations: [location.json().id] },
   });
   expect(task.statusCode).toBe(202);
+  const checkout = await call(t.app, token, {
+    method: 'POST',
+    url: '/api/billing/checkout',
+    payload: { client_id: client.id, tier: 'gold' },
+  });
+  expect(checkout.statusCode).toBe(200);
   const seeded: Seeded = {
     clientId: client.id,
     locationId: location.json().id,
     contactId: contact.json().id,
     contactUserId: contactUser.id,
     taskId: task.json().task_id,
+    checkoutSessionId: decodeURIComponent(checkout.json().checkout_url.split('/').at(-1)),
   };
   return { user, token, seeded, contactUser };
 }
@@ -141,6 +151,7 @@ function foreignCalls(foreign: Seeded, own: Seeded): ForeignCall[] {
     { method: 'GET', url: `/api/clients/${f.clientId}/admins` },
     { method: 'POST', url: '/api/billing/checkout', payload: { client_id: f.clientId, tier: 'gold' } },
     { method: 'POST', url: '/api/billing/portal', payload: { client_id: f.clientId } },
+    { method: 'POST', url: '/api/billing/checkout/confirm', payload: { session_id: f.checkoutSessionId } },
     { method: 'POST', url: `/api/clients/${f.clientId}/admins?${fq}&user_id=${f.contactUserId}` },
     { method: 'DELETE', url: `/api/clients/${f.clientId}/admins/${f.contactUserId}` },
     { method: 'GET', url: `/api/alerts?${fq}` },
