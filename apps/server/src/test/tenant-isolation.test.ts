@@ -4,11 +4,10 @@ import { bearer, buildOwnedClient, buildUser, login } from './factories';
 import { createTestApp, type TestApp } from './test-app';
 
 /**
- * D10: a caller never reads or changes another account's data. Every endpoint of the
- * accounts, locations, contacts, assignments, reports and billing features (report tasks and
- * upgrade checkouts included) is
- * called by each kind of demo user with another account's ids; the answer is 404 (403 where the
- * caller's role or tier is too low anyway) and the other account is unchanged.
+ * D10: a caller never reads or changes another account's data. Every endpoint of the accounts,
+ * locations, contacts, assignments, reports and billing features (report tasks and upgrade
+ * checkouts included) is called by each kind of demo user with another account's ids; the answer
+ * is 404 (403 where the caller's role or tier is too low anyway) and the other account is unchanged.
  */
 
 interface Seeded {
