@@ -89,6 +89,32 @@ describe('switch user (masquerade)', () => {
     expect((await t.app.inject({ url: '/users/me', headers: bearer(token) })).statusCode).toBe(401);
   });
 
+  it("signs out the superuser's own parked session too when they sign out while acting as someone", async () => {
+    const admin = await buildUser(t.services, { isSuperuser: true, role: 'admin' });
+    const { user: target } = await buildOwnedClient(t.services);
+    const session = await signIn(admin.email);
+    const acting = await t.app.inject({ method: 'POST', url: userToken(target.email), ...session });
+    const cookies = cookiesOf(acting);
+    expect(cookies.pluvio_refresh_origin).toBe(session.cookies.pluvio_refresh);
+    const logout = await t.app.inject({
+      method: 'POST',
+      url: '/auth/jwt/logout',
+      headers: bearer(acting.json().token),
+      cookies,
+    });
+    expect(logout.statusCode).toBe(204);
+    expect(cookiesOf(logout)).toMatchObject({ pluvio_refresh: '', pluvio_refresh_origin: '' });
+    for (const parked of [cookies.pluvio_refresh_origin, session.cookies.pluvio_refresh]) {
+      const refresh = await t.app.inject({
+        method: 'POST',
+        url: '/api/users/refresh-token',
+        cookies: { pluvio_refresh: parked ?? '' },
+      });
+      expect(refresh.statusCode).toBe(401);
+    }
+    expect((await t.app.inject({ url: '/users/me', ...session })).statusCode).toBe(401);
+  });
+
   it('masquerades for a superuser who sends only the bearer token, as the old client does; returning then needs a new sign-in', async () => {
     const admin = await buildUser(t.services, { isSuperuser: true, role: 'admin' });
     const { user: target } = await buildOwnedClient(t.services);

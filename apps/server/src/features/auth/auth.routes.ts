@@ -15,6 +15,7 @@ import type { Services } from '../../services';
 import {
   type CookieSettings,
   clearRefreshCookie,
+  ORIGIN_REFRESH_COOKIE,
   REFRESH_COOKIE,
   readCookie,
   setRefreshCookie,
@@ -50,8 +51,12 @@ export function authRoutes(services: Services, cookies: CookieSettings): Fastify
 
     app.post('/auth/jwt/logout', { schema: { tags: ['auth'] } }, async (request, reply) => {
       await guards.optionalUser(request);
-      await auth.logout(request.auth?.sessionId ?? null, readCookie(request, REFRESH_COOKIE));
+      await auth.logout(request.auth?.sessionId ?? null, [
+        readCookie(request, REFRESH_COOKIE),
+        readCookie(request, ORIGIN_REFRESH_COOKIE),
+      ]);
       clearRefreshCookie(reply, REFRESH_COOKIE);
+      clearRefreshCookie(reply, ORIGIN_REFRESH_COOKIE);
       return reply.code(204).send();
     });
 

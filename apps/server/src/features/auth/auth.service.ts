@@ -189,10 +189,12 @@ export function createAuthService(db: AppDb, deps: AuthDeps, options: AuthOption
     },
 
     /** Ends the session named by the access token or by the refresh token, whichever is given. */
-    async logout(sessionId: string | null, refreshToken: string | undefined): Promise<void> {
+    /** Ends the session and those of the refresh tokens (a superuser's parked own one included). */
+    async logout(sessionId: string | null, refreshTokens: (string | undefined)[]): Promise<void> {
       const now = clock.now();
       if (sessionId) await repository.revokeSession(sessionId, 'logout', now);
-      if (refreshToken) {
+      for (const refreshToken of refreshTokens) {
+        if (!refreshToken) continue;
         const stored = await repository.findRefreshToken(hashToken(refreshToken));
         if (stored) await repository.revokeSession(stored.sessionId, 'logout', now);
       }
