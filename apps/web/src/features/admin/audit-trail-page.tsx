@@ -1,15 +1,4 @@
-import {
-  Container,
-  List,
-  NativeSelect,
-  Pagination,
-  Select,
-  SimpleGrid,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-} from '@mantine/core';
+import { List, NativeSelect, Select, SimpleGrid, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { alertTimeLabel } from '@pluvio/shared/alerts';
 import {
@@ -19,16 +8,12 @@ import {
   type AuditEntry,
 } from '@pluvio/shared/audit.schemas';
 import { clientSchema } from '@pluvio/shared/clients';
-import { MESSAGES } from '@pluvio/shared/messages';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { type ChangeEvent, useState } from 'react';
-import { ErrorMessage } from '../../components/form-message';
-import { RefreshableTitle } from '../../components/refreshable-title';
-import { ScrollRegion } from '../../components/scroll-region';
 import { fetchAllPages } from '../../lib/account-api';
-import { failureMessage } from '../../lib/api-client';
 import { useTimeZone } from '../../lib/app-config';
 import { type AuditFilters, auditQuery } from './audit-api';
+import { type LogColumn, NO_WRAP, PagedLog, WRAP_ANYWHERE } from './paged-log';
 
 const ALL = '';
 const ACTION_OPTIONS = [
@@ -76,47 +61,25 @@ function accountName(entry: AuditEntry): string {
   return entry.client.account_name ?? `deleted account #${entry.client.id}`;
 }
 
-const NO_WRAP = { whiteSpace: 'nowrap' } as const;
-const ANYWHERE = { overflowWrap: 'anywhere' } as const;
-
-function AuditTable({ entries, timeZone }: { entries: AuditEntry[]; timeZone: string }) {
-  return (
-    <ScrollRegion label="Audit trail table">
-      <Table striped miw={1040} aria-label="Audit entries">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>When</Table.Th>
-            <Table.Th>Actor</Table.Th>
-            <Table.Th>As</Table.Th>
-            <Table.Th>Action</Table.Th>
-            <Table.Th>Account</Table.Th>
-            <Table.Th>Address</Table.Th>
-            <Table.Th>What changed</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {entries.map((entry) => (
-            <Table.Tr key={entry.id}>
-              <Table.Td style={NO_WRAP}>{alertTimeLabel(new Date(entry.at), timeZone)}</Table.Td>
-              <Table.Td style={ANYWHERE}>{userName(entry.actor) || 'nobody signed in'}</Table.Td>
-              <Table.Td style={ANYWHERE}>{userName(entry.as_user)}</Table.Td>
-              <Table.Td>{AUDIT_ACTION_LABELS[entry.action]}</Table.Td>
-              <Table.Td>{accountName(entry)}</Table.Td>
-              <Table.Td style={NO_WRAP}>{entry.ip ?? ''}</Table.Td>
-              <Table.Td style={ANYWHERE}>
-                <List size="sm" listStyleType="none">
-                  {entryLines(entry).map((line) => (
-                    <List.Item key={line}>{line}</List.Item>
-                  ))}
-                </List>
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </ScrollRegion>
-  );
-}
+const COLUMNS = (timeZone: string): LogColumn<AuditEntry>[] => [
+  { header: 'When', cell: (entry) => alertTimeLabel(new Date(entry.at), timeZone), style: NO_WRAP },
+  { header: 'Actor', cell: (entry) => userName(entry.actor) || 'nobody signed in', style: WRAP_ANYWHERE },
+  { header: 'As', cell: (entry) => userName(entry.as_user), style: WRAP_ANYWHERE },
+  { header: 'Action', cell: (entry) => AUDIT_ACTION_LABELS[entry.action] },
+  { header: 'Account', cell: accountName },
+  { header: 'Address', cell: (entry) => entry.ip ?? '', style: NO_WRAP },
+  {
+    header: 'What changed',
+    cell: (entry) => (
+      <List size="sm" listStyleType="none">
+        {entryLines(entry).map((line) => (
+          <List.Item key={line}>{line}</List.Item>
+        ))}
+      </List>
+    ),
+    style: WRAP_ANYWHERE,
+  },
+];
 
 /** The accounts to filter by, by name (every account: superusers only). */
 function useAccountOptions() {
@@ -141,9 +104,6 @@ export function AuditTrailPage() {
     ...auditQuery({ ...filters, actor_email: actorEmail || undefined }, page),
     placeholderData: keepPreviousData,
   });
-  const log = query.data;
-  const pages = log ? Math.max(1, Math.ceil(log.total / log.page_size)) : 1;
-
   /** Narrows the entries from the first page; an emptied filter shows everything again. */
   const narrow = (changes: Omit<AuditFilters, 'actor_email'>) => {
     setFilters({ ...filters, ...changes });
@@ -153,13 +113,16 @@ export function AuditTrailPage() {
     narrow({ [key]: event.currentTarget.value || undefined });
 
   return (
-    <Container size="xl" py="lg">
-      <Stack>
-        <RefreshableTitle
-          title="Audit Trail"
-          refreshing={query.isFetching}
-          onRefresh={() => query.refetch()}
-        />
+    <PagedLog
+      title="Audit Trail"
+      query={query}
+      page={page}
+      onPage={setPage}
+      columns={COLUMNS(timeZone)}
+      tableLabel="Audit entries"
+      loadError="Could not load the audit trail."
+      empty="No audit entries match these filters"
+      filters={
         <SimpleGrid cols={{ base: 1, xs: 2, md: 5 }} role="search" aria-label="Filter audit entries">
           <TextInput
             label="Actor"
@@ -198,16 +161,7 @@ export function AuditTrailPage() {
             onChange={dateFilter('end_date')}
           />
         </SimpleGrid>
-        {query.isPending && <Text role="status">{MESSAGES.loading}</Text>}
-        {query.isError && (
-          <ErrorMessage>{failureMessage(query.error, 'Could not load the audit trail.')}</ErrorMessage>
-        )}
-        {log && log.items.length === 0 && <Text>No audit entries match these filters</Text>}
-        {log && log.items.length > 0 && <AuditTable entries={log.items} timeZone={timeZone} />}
-        {pages > 1 && (
-          <Pagination total={pages} value={page} onChange={setPage} aria-label="Audit trail pages" />
-        )}
-      </Stack>
-    </Container>
+      }
+    />
   );
 }

@@ -84,7 +84,7 @@ describe('delivery log', () => {
         .getAllByRole('listitem')
         .map((item) => item.textContent),
     ).toEqual(['1 sent', '1 failed']);
-    expect(screen.getByRole('region', { name: 'Delivery log table' }).tabIndex).toBe(0);
+    expect(screen.getByRole('region', { name: 'Delivery Log table' }).tabIndex).toBe(0);
   });
 
   it('asks again with the chosen filters, from the first page', async () => {

@@ -1,17 +1,5 @@
-import {
-  Badge,
-  Container,
-  Group,
-  NativeSelect,
-  Pagination,
-  SimpleGrid,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-} from '@mantine/core';
+import { Badge, Group, NativeSelect, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { alertTimeLabel } from '@pluvio/shared/alerts';
-import { MESSAGES } from '@pluvio/shared/messages';
 import {
   type DeliveryCounts,
   type DeliveryLogEntry,
@@ -21,13 +9,10 @@ import {
 } from '@pluvio/shared/outbox.schemas';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { type ChangeEvent, useState } from 'react';
-import { ErrorMessage } from '../../components/form-message';
-import { RefreshableTitle } from '../../components/refreshable-title';
-import { ScrollRegion } from '../../components/scroll-region';
-import { failureMessage } from '../../lib/api-client';
 import { useTimeZone } from '../../lib/app-config';
 import { type DeliveryLogFilters, deliveryLogQuery } from './api';
 import { messageKindLabel, STATUS_COLORS } from './outbox-status';
+import { type LogColumn, NO_WRAP, PagedLog, WRAP_ANYWHERE } from './paged-log';
 
 const CHANNEL_LABELS: Record<OutboxChannel, string> = { email: 'E-mail', sms: 'SMS' };
 
@@ -69,43 +54,19 @@ function StatusCell({ entry }: { entry: DeliveryLogEntry }) {
   );
 }
 
-const NO_WRAP = { whiteSpace: 'nowrap' } as const;
-
-function DeliveryTable({ entries, timeZone }: { entries: DeliveryLogEntry[]; timeZone: string }) {
-  const time = (iso: string) => alertTimeLabel(new Date(iso), timeZone);
-  return (
-    <ScrollRegion label="Delivery log table">
-      <Table striped miw={1040} aria-label="Messages">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>Queued</Table.Th>
-            <Table.Th>Channel</Table.Th>
-            <Table.Th>Kind</Table.Th>
-            <Table.Th>Recipient</Table.Th>
-            <Table.Th>Subject</Table.Th>
-            <Table.Th>Status</Table.Th>
-            <Table.Th>Status time</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {entries.map((entry) => (
-            <Table.Tr key={entry.id}>
-              <Table.Td style={NO_WRAP}>{time(entry.queued_at)}</Table.Td>
-              <Table.Td style={NO_WRAP}>{CHANNEL_LABELS[entry.channel]}</Table.Td>
-              <Table.Td style={NO_WRAP}>{messageKindLabel(entry.kind)}</Table.Td>
-              <Table.Td style={{ overflowWrap: 'anywhere' }}>{entry.recipient}</Table.Td>
-              <Table.Td>{entry.subject ?? ''}</Table.Td>
-              <Table.Td>
-                <StatusCell entry={entry} />
-              </Table.Td>
-              <Table.Td style={NO_WRAP}>{time(entry.status_at)}</Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </ScrollRegion>
-  );
-}
+const COLUMNS = (timeZone: string): LogColumn<DeliveryLogEntry>[] => [
+  { header: 'Queued', cell: (entry) => alertTimeLabel(new Date(entry.queued_at), timeZone), style: NO_WRAP },
+  { header: 'Channel', cell: (entry) => CHANNEL_LABELS[entry.channel], style: NO_WRAP },
+  { header: 'Kind', cell: (entry) => messageKindLabel(entry.kind), style: NO_WRAP },
+  { header: 'Recipient', cell: (entry) => entry.recipient, style: WRAP_ANYWHERE },
+  { header: 'Subject', cell: (entry) => entry.subject ?? '' },
+  { header: 'Status', cell: (entry) => <StatusCell entry={entry} /> },
+  {
+    header: 'Status time',
+    cell: (entry) => alertTimeLabel(new Date(entry.status_at), timeZone),
+    style: NO_WRAP,
+  },
+];
 
 /** /admin/deliveries: every account's e-mails and texts and how each fared (issue 6 point 6), superusers only. */
 export function DeliveryLogPage() {
@@ -113,9 +74,6 @@ export function DeliveryLogPage() {
   const [filters, setFilters] = useState<DeliveryLogFilters>({});
   const [page, setPage] = useState(1);
   const query = useQuery({ ...deliveryLogQuery(filters, page), placeholderData: keepPreviousData });
-  const log = query.data;
-  const pages = log ? Math.max(1, Math.ceil(log.total / log.page_size)) : 1;
-
   /** The change handler of one filter: an emptied field shows everything again, from the first page. */
   const filterBy =
     (key: keyof DeliveryLogFilters) => (event: ChangeEvent<HTMLInputElement | HTMLSelectElement>) => {
@@ -124,13 +82,17 @@ export function DeliveryLogPage() {
     };
 
   return (
-    <Container size="xl" py="lg">
-      <Stack>
-        <RefreshableTitle
-          title="Delivery Log"
-          refreshing={query.isFetching}
-          onRefresh={() => query.refetch()}
-        />
+    <PagedLog
+      title="Delivery Log"
+      query={query}
+      page={page}
+      onPage={setPage}
+      columns={COLUMNS(timeZone)}
+      tableLabel="Messages"
+      loadError="Could not load the delivery log."
+      empty="No messages in this range"
+      summary={query.data && <StatusCounts counts={query.data.counts} />}
+      filters={
         <SimpleGrid cols={{ base: 2, sm: 4 }} role="search" aria-label="Filter messages">
           <NativeSelect
             label="Channel"
@@ -152,17 +114,7 @@ export function DeliveryLogPage() {
           />
           <TextInput type="date" label="To" value={filters.end_date ?? ''} onChange={filterBy('end_date')} />
         </SimpleGrid>
-        {query.isPending && <Text role="status">{MESSAGES.loading}</Text>}
-        {query.isError && (
-          <ErrorMessage>{failureMessage(query.error, 'Could not load the delivery log.')}</ErrorMessage>
-        )}
-        {log && <StatusCounts counts={log.counts} />}
-        {log && log.items.length === 0 && <Text>No messages in this range</Text>}
-        {log && log.items.length > 0 && <DeliveryTable entries={log.items} timeZone={timeZone} />}
-        {pages > 1 && (
-          <Pagination total={pages} value={page} onChange={setPage} aria-label="Delivery log pages" />
-        )}
-      </Stack>
-    </Container>
+      }
+    />
   );
 }

@@ -1,0 +1,89 @@
+import { Container, Pagination, Stack, Table, Text } from '@mantine/core';
+import { MESSAGES } from '@pluvio/shared/messages';
+import type { UseQueryResult } from '@tanstack/react-query';
+import type { CSSProperties, ReactNode } from 'react';
+import { ErrorMessage } from '../../components/form-message';
+import { RefreshableTitle } from '../../components/refreshable-title';
+import { ScrollRegion } from '../../components/scroll-region';
+import { failureMessage } from '../../lib/api-client';
+
+export const NO_WRAP = { whiteSpace: 'nowrap' } as const;
+export const WRAP_ANYWHERE = { overflowWrap: 'anywhere' } as const;
+
+/** One column of a log table: its heading and what a row shows in it. */
+export interface LogColumn<Row> {
+  header: string;
+  cell: (row: Row) => ReactNode;
+  style?: CSSProperties;
+}
+
+interface LogPage<Row> {
+  items: Row[];
+  total: number;
+  page_size: number;
+}
+
+interface PagedLogProps<Row extends { id: number | string }> {
+  title: string;
+  query: UseQueryResult<LogPage<Row>>;
+  page: number;
+  onPage: (page: number) => void;
+  /** The filter fields, above the table. */
+  filters: ReactNode;
+  /** Shown between the filters and the table once a page has loaded. */
+  summary?: ReactNode;
+  columns: LogColumn<Row>[];
+  /** The table's name for screen readers; its scroll region and pager are named after it. */
+  tableLabel: string;
+  loadError: string;
+  empty: string;
+}
+
+/**
+ * A superuser's log screen (audit trail, delivery log): title with Refresh, filters, the page of
+ * rows in a table that scrolls sideways on a phone, and the pager.
+ */
+export function PagedLog<Row extends { id: number | string }>(props: PagedLogProps<Row>) {
+  const { title, query, page, onPage, columns, tableLabel } = props;
+  const log = query.data;
+  const pages = log ? Math.max(1, Math.ceil(log.total / log.page_size)) : 1;
+  return (
+    <Container size="xl" py="lg">
+      <Stack>
+        <RefreshableTitle title={title} refreshing={query.isFetching} onRefresh={() => query.refetch()} />
+        {props.filters}
+        {query.isPending && <Text role="status">{MESSAGES.loading}</Text>}
+        {query.isError && <ErrorMessage>{failureMessage(query.error, props.loadError)}</ErrorMessage>}
+        {log && props.summary}
+        {log && log.items.length === 0 && <Text>{props.empty}</Text>}
+        {log && log.items.length > 0 && (
+          <ScrollRegion label={`${title} table`}>
+            <Table striped miw={1040} aria-label={tableLabel}>
+              <Table.Thead>
+                <Table.Tr>
+                  {columns.map((column) => (
+                    <Table.Th key={column.header}>{column.header}</Table.Th>
+                  ))}
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {log.items.map((row) => (
+                  <Table.Tr key={row.id}>
+                    {columns.map((column) => (
+                      <Table.Td key={column.header} style={column.style}>
+                        {column.cell(row)}
+                      </Table.Td>
+                    ))}
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </ScrollRegion>
+        )}
+        {pages > 1 && (
+          <Pagination total={pages} value={page} onChange={onPage} aria-label={`${title} pages`} />
+        )}
+      </Stack>
+    </Container>
+  );
+}
