@@ -311,6 +311,7 @@ export async function createServices(options: ServiceOptions) {
     rateLimits,
     requestLimits,
     answers,
+    servicesIn,
   };
 }
 
