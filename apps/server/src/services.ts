@@ -72,9 +72,12 @@ export async function createServices(options: ServiceOptions) {
         ? createSmtpTransport(config.SMTP_URL)
         : null;
 
-  // Reads kept until their tables are written; only the services on `db` use it, never `servicesIn`.
-  const readCache = readCacheOf(database);
-  const answers = createCachedAnswers(readCache, () => productDate(clock.now(), config.TIME_ZONE));
+  // Reads kept until their tables are written; only the services on `db` use them, never `servicesIn`.
+  // Sessions and access are small (a few hundred bytes); an answer can be a page of 250 locations.
+  const readCache = readCacheOf(database, 20_000);
+  const answers = createCachedAnswers(readCacheOf(database, 2_000), () =>
+    productDate(clock.now(), config.TIME_ZONE),
+  );
   const auditOptions = { clock, timeZone: config.TIME_ZONE };
   const audit = createAuditService(db, auditOptions);
   const rateLimits = createRateLimitsService(db, { clock });

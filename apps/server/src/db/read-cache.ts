@@ -39,7 +39,7 @@ export interface ReadCacheOptions {
 }
 
 export function createReadCache(changes: TableChanges, options: ReadCacheOptions): ReadCache {
-  const { maxAgeMs, maxEntries = 20_000, now = () => performance.now() } = options;
+  const { maxAgeMs, maxEntries = 10_000, now = () => performance.now() } = options;
   const entries = new Map<string, Entry>();
 
   function fresh(entry: Entry | undefined, tables: readonly string[]): entry is Entry {
@@ -57,6 +57,8 @@ export function createReadCache(changes: TableChanges, options: ReadCacheOptions
       // Callers that miss together share one load (its promise is the entry).
       const value = load();
       const stored: Entry = { since, storedAt: now(), value };
+      // The oldest stored goes first when full; a key stored again moves to the end.
+      entries.delete(key);
       if (entries.size >= maxEntries) entries.delete(entries.keys().next().value as string);
       entries.set(key, stored);
       value.catch(() => {
@@ -73,8 +75,11 @@ export function createReadCache(changes: TableChanges, options: ReadCacheOptions
  */
 export const POSTGRES_MAX_AGE_MS = 5_000;
 
-/** The read cache of a database: on PGlite every write is made in this process and counted. */
-export function readCacheOf(database: Database): ReadCache {
+/**
+ * A read cache of a database, holding up to `maxEntries` reads; on PGlite every write is made
+ * in this process and counted, so nothing needs an age limit there.
+ */
+export function readCacheOf(database: Database, maxEntries: number): ReadCache {
   const maxAgeMs = database.kind === 'postgres' ? POSTGRES_MAX_AGE_MS : Number.POSITIVE_INFINITY;
-  return createReadCache(database.changes, { maxAgeMs });
+  return createReadCache(database.changes, { maxAgeMs, maxEntries });
 }

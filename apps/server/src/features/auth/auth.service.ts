@@ -11,13 +11,11 @@ import type { AccountsService } from '../accounts/accounts.service';
 import type { AuditService } from '../audit/audit.service';
 import type { OutboxService } from '../notifications/outbox.service';
 import type { RateLimitsService } from '../rate-limits/rate-limits.service';
-import type { UserRow } from '../users/users.schema';
-import * as usersSchema from '../users/users.schema';
+import { type UserRow, users as usersTable } from '../users/users.schema';
 import type { UsersService } from '../users/users.service';
 import { resetPasswordEmail, verifyEmailEmail } from './auth.emails';
 import { createAuthRepository } from './auth.repository';
-import type { TokenPurpose } from './auth.schema';
-import * as authSchema from './auth.schema';
+import { sessions, type TokenPurpose } from './auth.schema';
 import { hashPassword, verifyPassword } from './passwords';
 import { createSignInLimits, type SignInLimit, type SignInLimitSettings } from './sign-in-limits';
 import type { TokenSigner } from './token-signer';
@@ -36,7 +34,7 @@ export interface AuthOptions {
 }
 
 /** What a request's session check reads. */
-const SESSION_READS = tablesIn(authSchema, usersSchema);
+const SESSION_READS = tablesIn({ sessions, usersTable });
 
 export interface AuthDeps {
   users: UsersService;
