@@ -38,7 +38,7 @@ import { installationSecret } from './features/system/system.service';
 import { createUsersService } from './features/users/users.service';
 import type { QueueCounts } from './jobs/queue';
 import type { Clock } from './lib/clock';
-import { productDate } from './lib/time';
+import { productToday } from './lib/time';
 import { createCachedAnswers } from './plugins/cached-answers';
 
 export interface ServiceOptions {
@@ -75,9 +75,7 @@ export async function createServices(options: ServiceOptions) {
   // Reads kept until their tables are written; only the services on `db` use them, never `servicesIn`.
   // Sessions and access are small (a few hundred bytes); an answer can be a page of 250 locations.
   const readCache = readCacheOf(database, 20_000);
-  const answers = createCachedAnswers(readCacheOf(database, 2_000), () =>
-    productDate(clock.now(), config.TIME_ZONE),
-  );
+  const answers = createCachedAnswers(readCacheOf(database, 2_000), productToday(clock, config.TIME_ZONE));
   const auditOptions = { clock, timeZone: config.TIME_ZONE };
   const audit = createAuditService(db, auditOptions);
   const rateLimits = createRateLimitsService(db, { clock });
