@@ -21,10 +21,13 @@ export interface TableChanges {
   onLocalBump(listener: (tables: readonly string[] | '*') => void): void;
 }
 
-/** A statement drizzle did not build (`db.execute`) that may write: its tables are not known. */
-const RAW_WRITE = /\b(insert|update|delete|truncate|merge|copy|create|alter|drop|call|do|refresh)\b/i;
-/** Row locks are reads; `for update` must not count as a write on its own. */
-const ROW_LOCK = /\bfor\s+(no\s+key\s+)?(update|share)\b/gi;
+/** Words of SQL text that may write; a statement with none of them only reads. */
+const WRITE_WORDS =
+  /\b(insert|update|delete|truncate|merge|copy|create|alter|drop|call|do|refresh|grant)\b/gi;
+/** Clauses with those words that write nothing of their own: row locks, an upsert's action. */
+const NOT_WRITES = /\bfor\s+(no\s+key\s+)?(update|share)\b|\bdo\s+(nothing|update\s+set)\b/gi;
+/** The table a plain `insert into`, `update` or `delete from` names (quoted or not). */
+const WRITE_TARGET = /^(?:insert\s+into|update|delete\s+from)\s+(?:"?public"?\.)?"?([a-z_][a-z0-9_]*)"?/i;
 
 /** Tables whose rows a write to each table can change through `on delete/update cascade` or `set null`. */
 export function cascadeTargets(tables: readonly PgTable[]): Map<string, string[]> {
@@ -57,6 +60,7 @@ export function cascadeTargets(tables: readonly PgTable[]): Map<string, string[]
 const schemaTables = (Object.values(schema) as unknown[]).filter((value): value is PgTable =>
   is(value, Table),
 );
+const TABLE_NAMES = new Set(schemaTables.map((table) => getTableName(table)));
 
 export function createTableChanges(cascades = cascadeTargets(schemaTables)): TableChanges {
   let counter = 0;
@@ -111,12 +115,29 @@ interface Session {
 }
 
 /**
+ * The tables SQL text writes: each `insert into`, `update` and `delete from` (in CTEs too) must
+ * name a table of the schema; any other writing word, or a name that is not a table (a
+ * partition, a view), makes it every table.
+ */
+function rawWriteTargets(text: string): string[] | '*' | null {
+  const targets: string[] = [];
+  const words = text.replace(NOT_WRITES, ' ');
+  for (const match of words.matchAll(WRITE_WORDS)) {
+    const name = WRITE_TARGET.exec(words.slice(match.index))?.[1]?.toLowerCase();
+    if (!name || !TABLE_NAMES.has(name)) return '*';
+    targets.push(name);
+  }
+  return targets.length > 0 ? targets : null;
+}
+
+/**
  * The tables a statement writes: from drizzle's own description of an insert, update or delete
- * it built; `'*'` for SQL text that may write (its tables unknown); null for a read.
+ * it built, or from SQL text sent with `db.execute`; `'*'` when they are not known; null for a
+ * read.
  */
 export function writtenTables(query: { sql: string }, metadata: QueryMetadata | undefined) {
   if (metadata) return metadata.type === 'select' || metadata.tables.length === 0 ? null : metadata.tables;
-  return RAW_WRITE.test(query.sql.replace(ROW_LOCK, '')) ? '*' : null;
+  return rawWriteTargets(query.sql);
 }
 
 /** Reports each write of the session's statements to `onWrite` once the statement is done. */

@@ -5,7 +5,7 @@ import { openDatabase } from '../db/client';
 import { createReadCache } from '../db/read-cache';
 import * as schema from '../db/schema';
 import { clients, locations, users } from '../db/schema';
-import { cascadeTargets, createTableChanges } from '../db/table-changes';
+import { cascadeTargets, createTableChanges, writtenTables } from '../db/table-changes';
 import { createIngestionService } from '../features/rainfall/ingestion.service';
 import { createServices } from '../services';
 import { bearer, buildContactUser, buildOwnedClient, buildUser, login } from './factories';
@@ -220,6 +220,23 @@ describe('the write counter', () => {
       ]),
     );
     expect(targets.get('users')).toEqual(expect.arrayContaining(['sessions', 'refresh_tokens', 'clients']));
+  });
+
+  it('tells the tables SQL text writes, or every table when it cannot tell', () => {
+    const written = (text: string) => writtenTables({ sql: text }, undefined);
+    expect(written('select * from locations where id = $1 for update')).toBeNull();
+    expect(written('update locations l set name = $1 where l.id = $2')).toEqual(['locations']);
+    expect(
+      written(
+        'with v as (select 1) delete from "rainfall_hourly" r using v; insert into "rainfall_hourly" as r values (1)',
+      ),
+    ).toEqual(['rainfall_hourly', 'rainfall_hourly']);
+    expect(
+      written('insert into users (email) values ($1) on conflict (email) do update set email = $1'),
+    ).toEqual(['users']);
+    expect(written('insert into rainfall_hourly_2026_07 values (1)')).toBe('*');
+    expect(written('truncate locations')).toBe('*');
+    expect(written('create index on locations (name)')).toBe('*');
   });
 
   it('drops a read that was loading while a write was counted (a write committed mid-read)', async () => {
