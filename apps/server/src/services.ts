@@ -1,5 +1,6 @@
 import { type Config, paymentProvider } from './config';
 import type { AppDb, Database } from './db/client';
+import { readCacheOf } from './db/read-cache';
 import { createAccountsService } from './features/accounts/accounts.service';
 import { createSystemHealthService } from './features/admin/system-health.service';
 import { createAlertsService } from './features/alerts/alerts.service';
@@ -37,6 +38,8 @@ import { installationSecret } from './features/system/system.service';
 import { createUsersService } from './features/users/users.service';
 import type { QueueCounts } from './jobs/queue';
 import type { Clock } from './lib/clock';
+import { productToday } from './lib/time';
+import { createCachedAnswers } from './plugins/cached-answers';
 
 export interface ServiceOptions {
   config: Config;
@@ -69,10 +72,14 @@ export async function createServices(options: ServiceOptions) {
         ? createSmtpTransport(config.SMTP_URL)
         : null;
 
+  // Reads kept until their tables are written; only the services on `db` use them, never `servicesIn`.
+  // Sessions and access are small (a few hundred bytes); an answer can be a page of 250 locations.
+  const readCache = readCacheOf(database, 20_000);
+  const answers = createCachedAnswers(readCacheOf(database, 2_000), productToday(clock, config.TIME_ZONE));
   const auditOptions = { clock, timeZone: config.TIME_ZONE };
   const audit = createAuditService(db, auditOptions);
   const rateLimits = createRateLimitsService(db, { clock });
-  const accounts = createAccountsService(db, { ...auditOptions, audit });
+  const accounts = createAccountsService(db, { ...auditOptions, audit, readCache });
   const users = createUsersService(db, accounts);
   const assignments = createAssignmentsService(db);
   const sources = createSources(config);
@@ -108,7 +115,11 @@ export async function createServices(options: ServiceOptions) {
       failuresPerAddress: config.SIGN_IN_FAILURES_PER_ADDRESS,
     },
   };
-  const auth = createAuthService(db, { users, accounts, outbox, audit, rateLimits }, authOptions);
+  const auth = createAuthService(
+    db,
+    { users, accounts, outbox, audit, rateLimits },
+    { ...authOptions, readCache },
+  );
 
   /**
    * The services that write a new account, built on one transaction (as `outboxIn`), so a
@@ -300,6 +311,8 @@ export async function createServices(options: ServiceOptions) {
     metrics,
     rateLimits,
     requestLimits,
+    answers,
+    servicesIn,
   };
 }
 

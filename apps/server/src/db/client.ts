@@ -6,14 +6,26 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
+import { broadcastChanges } from './change-broadcast';
 import * as schema from './schema';
+import { createTableChanges, type TableChanges, trackWrites } from './table-changes';
 
 export type AppDb = PgDatabase<PgQueryResultHKT, typeof schema>;
 
-/** The database the app runs on: embedded PGlite in a folder, or a PostgreSQL server. */
+/**
+ * The database the app runs on: embedded PGlite in a folder, or a PostgreSQL server; `changes`
+ * counts the writes made through `db` (and, on PostgreSQL, those of the other processes).
+ */
 export type Database =
-  | { kind: 'pglite'; db: AppDb; pglite: PGlite; close: () => Promise<void> }
-  | { kind: 'postgres'; db: AppDb; pool: pg.Pool; connectionString: string; close: () => Promise<void> };
+  | { kind: 'pglite'; db: AppDb; changes: TableChanges; pglite: PGlite; close: () => Promise<void> }
+  | {
+      kind: 'postgres';
+      db: AppDb;
+      changes: TableChanges;
+      pool: pg.Pool;
+      connectionString: string;
+      close: () => Promise<void>;
+    };
 
 export interface DatabaseOptions {
   databaseUrl?: string;
@@ -27,7 +39,15 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     // An idle connection dropped by the server must not bring the process down; the pool reconnects.
     pool.on('error', (error) => console.error('database connection lost', error.message));
     const db = drizzlePg(pool, { schema }) as unknown as AppDb;
-    return { kind: 'postgres', db, pool, connectionString: options.databaseUrl, close: () => pool.end() };
+    const changes = createTableChanges();
+    trackWrites(db, changes);
+    const broadcast = broadcastChanges(pool, options.databaseUrl, changes);
+    await broadcast.started;
+    const close = async () => {
+      await broadcast.close();
+      await pool.end();
+    };
+    return { kind: 'postgres', db, changes, pool, connectionString: options.databaseUrl, close };
   }
   let pglite: PGlite;
   if (options.dataDir) {
@@ -38,7 +58,9 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     pglite = await PGlite.create();
   }
   const db = drizzlePglite(pglite, { schema }) as unknown as AppDb;
-  return { kind: 'pglite', db, pglite, close: () => pglite.close() };
+  const changes = createTableChanges();
+  trackWrites(db, changes);
+  return { kind: 'pglite', db, changes, pglite, close: () => pglite.close() };
 }
 
 /** Runs raw SQL and returns its rows; both drivers answer with `{ rows }`. */

@@ -7,6 +7,24 @@ export function productDate(now: Date, timeZone: string, days = 0): string {
   return format(addDays(new TZDate(now, timeZone), days), 'yyyy-MM-dd');
 }
 
+const MINUTE_MS = 60_000;
+
+/**
+ * Today's date in the product time zone on `clock`, worked out once a minute: a date changes at
+ * local midnight, always on a whole minute, and the time zone arithmetic is the costly part of a
+ * request answered from memory.
+ */
+export function productToday(clock: { now(): Date }, timeZone: string): () => string {
+  let minute = Number.NaN;
+  let date = '';
+  return () => {
+    const now = clock.now();
+    const current = Math.floor(now.getTime() / MINUTE_MS);
+    if (current !== minute) [minute, date] = [current, productDate(now, timeZone)];
+    return date;
+  };
+}
+
 /** The hour of the day (0-23) on the product time zone's clock at `now`. */
 export function productHour(now: Date, timeZone: string): number {
   return new TZDate(now, timeZone).getHours();

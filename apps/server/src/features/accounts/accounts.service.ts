@@ -14,11 +14,14 @@ import { type ListQuery, pageWindow } from '@pluvio/shared/lists';
 import { provisionedSettings } from '@pluvio/shared/signup';
 import type { UserClient } from '@pluvio/shared/users.schemas';
 import type { AppDb } from '../../db/client';
+import { noReadCache, type ReadCache, tablesIn } from '../../db/read-cache';
 import type { Clock } from '../../lib/clock';
 import { conflict, invalidField } from '../../lib/errors';
 import { productDate } from '../../lib/time';
 import { type AuditActor, type AuditRecord, type AuditService, changesBetween } from '../audit/audit.service';
+import * as contactsSchema from '../contacts/contacts.schema';
 import type { UserRow } from '../users/users.schema';
+import * as usersSchema from '../users/users.schema';
 import { type AccountAccess, accountNotFound, buildAccess, requireManager } from './accounts.access';
 import {
   accountTypeFields,
@@ -29,6 +32,7 @@ import {
 import { presentClient, presentClientAdmin, settingColumns } from './accounts.presenter';
 import { createAccountsRepository, type MembershipRow, type NewClient } from './accounts.repository';
 import type { ClientRow } from './accounts.schema';
+import * as accountsSchema from './accounts.schema';
 
 /** `last_payment_status` values of an account whose last payment did not go through. */
 export const UNPAID_PAYMENT_STATUSES = ['unpaid', 'failed'] as const;
@@ -85,7 +89,12 @@ export interface AccountsOptions {
   /** The product time zone, for trial end dates (D2). */
   timeZone: string;
   audit: AuditService;
+  /** Keeps each caller's access between requests (none for a transaction's services). */
+  readCache?: ReadCache;
 }
+
+/** What resolving a caller's access to an account reads. */
+const ACCESS_READS = tablesIn(accountsSchema, usersSchema, contactsSchema);
 
 /** A change of an account as the audit log tells it apart: status (suspension), tier, the rest. */
 function clientChangeEntries(changes: AuditChanges): [AuditAction, AuditChanges][] {
@@ -105,7 +114,13 @@ export function createAccountsService(db: AppDb, options: AccountsOptions) {
    * accounts, any account for a superuser), otherwise the caller's active account.
    * An account the caller does not belong to is "not found" (D10).
    */
-  async function accessFor(user: UserRow, clientId?: number): Promise<AccountAccess> {
+  function accessFor(user: UserRow, clientId?: number): Promise<AccountAccess> {
+    const { readCache = noReadCache } = options;
+    const key = `access:${user.id}:${user.isSuperuser}:${user.primaryClientId}:${clientId}`;
+    return readCache.read(key, ACCESS_READS, () => resolveAccess(user, clientId));
+  }
+
+  async function resolveAccess(user: UserRow, clientId?: number): Promise<AccountAccess> {
     if (user.isSuperuser && clientId !== undefined) {
       const client = await repository.findClient(clientId);
       if (!client) throw accountNotFound();

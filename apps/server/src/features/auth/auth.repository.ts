@@ -1,5 +1,6 @@
 import { and, eq, gt, gte, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { AppDb } from '../../db/client';
+import { users } from '../users/users.schema';
 import { refreshTokens, sessions, type TokenPurpose, userTokens } from './auth.schema';
 
 export interface NewUserToken {
@@ -21,6 +22,15 @@ export function createAuthRepository(db: AppDb) {
         .select()
         .from(sessions)
         .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt), gt(sessions.expiresAt, now)));
+      return row;
+    },
+    /** An unrevoked session with its user, in one query; the caller checks its expiry. */
+    async unrevokedSessionWithUser(sessionId: string) {
+      const [row] = await db
+        .select({ session: sessions, user: users })
+        .from(sessions)
+        .innerJoin(users, eq(users.id, sessions.userId))
+        .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
       return row;
     },
     async revokeSession(sessionId: string, reason: string, now: Date): Promise<void> {

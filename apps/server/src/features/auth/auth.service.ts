@@ -2,6 +2,7 @@ import { TRIAL_DAYS } from '@pluvio/shared/accounts';
 import type { RegisterInput } from '@pluvio/shared/auth.schemas';
 import { ERROR_CODES, MESSAGES } from '@pluvio/shared/messages';
 import type { AppDb } from '../../db/client';
+import { noReadCache, type ReadCache, tablesIn } from '../../db/read-cache';
 import type { Clock } from '../../lib/clock';
 import { badRequest, forbidden, notFound, unauthorized } from '../../lib/errors';
 import { productDate } from '../../lib/time';
@@ -10,11 +11,11 @@ import type { AccountsService } from '../accounts/accounts.service';
 import type { AuditService } from '../audit/audit.service';
 import type { OutboxService } from '../notifications/outbox.service';
 import type { RateLimitsService } from '../rate-limits/rate-limits.service';
-import type { UserRow } from '../users/users.schema';
+import { type UserRow, users as usersTable } from '../users/users.schema';
 import type { UsersService } from '../users/users.service';
 import { resetPasswordEmail, verifyEmailEmail } from './auth.emails';
 import { createAuthRepository } from './auth.repository';
-import type { TokenPurpose } from './auth.schema';
+import { sessions, type TokenPurpose } from './auth.schema';
 import { hashPassword, verifyPassword } from './passwords';
 import { createSignInLimits, type SignInLimit, type SignInLimitSettings } from './sign-in-limits';
 import type { TokenSigner } from './token-signer';
@@ -28,7 +29,12 @@ export interface AuthOptions {
   timeZone: string;
   clock: Clock;
   signInLimits: SignInLimitSettings;
+  /** Keeps each session's row and user between requests (none for a transaction's services). */
+  readCache?: ReadCache;
 }
+
+/** What a request's session check reads. */
+const SESSION_READS = tablesIn({ sessions, usersTable });
 
 export interface AuthDeps {
   users: UsersService;
@@ -68,7 +74,7 @@ function addDays(date: Date, days: number): Date {
 
 export function createAuthService(db: AppDb, deps: AuthDeps, options: AuthOptions) {
   const repository = createAuthRepository(db);
-  const { signer, clock } = options;
+  const { signer, clock, readCache = noReadCache } = options;
   const { users, audit } = deps;
   const signInLimits = createSignInLimits(deps.rateLimits, options.signInLimits, recordRefusedSignIn);
 
@@ -147,10 +153,12 @@ export function createAuthService(db: AppDb, deps: AuthDeps, options: AuthOption
       const now = clock.now();
       const claims = await signer.verify(accessToken, now);
       if (!claims) return null;
-      const session = await repository.liveSession(claims.sessionId, now);
-      if (!session || session.userId !== claims.userId) return null;
-      const user = await users.findById(claims.userId);
-      if (!user?.isActive) return null;
+      const found = await readCache.read(`session:${claims.sessionId}`, SESSION_READS, () =>
+        repository.unrevokedSessionWithUser(claims.sessionId),
+      );
+      if (!found || found.session.expiresAt <= now) return null;
+      const { session, user } = found;
+      if (session.userId !== claims.userId || !user.isActive) return null;
       return { user, sessionId: session.id, actorUserId: session.actorUserId };
     },
 

@@ -8,10 +8,45 @@ export interface AccessClaims {
 }
 
 const ISSUER = 'pluvio';
+/** Verified tokens remembered (each until it expires); more are verified again. */
+const REMEMBERED_TOKENS = 10_000;
 
-/** Signs and checks the short-lived access tokens (HS256 with the installation's secret). */
+/**
+ * Signs and checks the short-lived access tokens (HS256 with the installation's secret). The
+ * WebCrypto key is imported once, and a token already verified is not verified again before it
+ * expires: its signature and claims cannot change.
+ */
 export function createTokenSigner(secret: string, lifetimeMinutes: number) {
-  const key = new TextEncoder().encode(secret);
+  const key = crypto.subtle.importKey(
+    'raw',
+    new TextEncoder().encode(secret),
+    { name: 'HMAC', hash: 'SHA-256' },
+    false,
+    ['sign', 'verify'],
+  );
+  const verified = new Map<string, { claims: AccessClaims; expiresAtMs: number }>();
+
+  async function check(
+    token: string,
+    now: Date,
+  ): Promise<{ claims: AccessClaims; expiresAtMs: number } | null> {
+    try {
+      const { payload } = await jwtVerify(token, await key, {
+        issuer: ISSUER,
+        algorithms: ['HS256'],
+        currentDate: now,
+      });
+      const userId = Number(payload.sub);
+      const sessionId = typeof payload.sid === 'string' ? payload.sid : null;
+      if (!Number.isInteger(userId) || !sessionId || typeof payload.exp !== 'number') return null;
+      const act = payload.act as { sub?: string } | undefined;
+      const claims = { userId, sessionId, actorUserId: act?.sub ? Number(act.sub) : null };
+      return { claims, expiresAtMs: payload.exp * 1000 };
+    } catch {
+      return null;
+    }
+  }
+
   return {
     lifetimeSeconds: lifetimeMinutes * 60,
     async sign(claims: AccessClaims, now: Date): Promise<string> {
@@ -25,23 +60,16 @@ export function createTokenSigner(secret: string, lifetimeMinutes: number) {
         .setIssuer(ISSUER)
         .setIssuedAt(issuedAt)
         .setExpirationTime(issuedAt + lifetimeMinutes * 60);
-      return jwt.sign(key);
+      return jwt.sign(await key);
     },
     async verify(token: string, now: Date): Promise<AccessClaims | null> {
-      try {
-        const { payload } = await jwtVerify(token, key, {
-          issuer: ISSUER,
-          algorithms: ['HS256'],
-          currentDate: now,
-        });
-        const userId = Number(payload.sub);
-        const sessionId = typeof payload.sid === 'string' ? payload.sid : null;
-        if (!Number.isInteger(userId) || !sessionId) return null;
-        const act = payload.act as { sub?: string } | undefined;
-        return { userId, sessionId, actorUserId: act?.sub ? Number(act.sub) : null };
-      } catch {
-        return null;
-      }
+      const known = verified.get(token);
+      if (known && known.expiresAtMs > now.getTime()) return known.claims;
+      const checked = await check(token, now);
+      if (!checked) return null;
+      if (verified.size >= REMEMBERED_TOKENS) verified.clear();
+      verified.set(token, checked);
+      return checked.claims;
     },
   };
 }

@@ -5,6 +5,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Services } from '../../services';
 import { accessOf } from '../auth/auth.guard';
+import { RAINFALL_ANSWER_READS } from '../rainfall/rainfall-data.service';
 
 const tags = ['locations'];
 /** 20,000 import rows are about 2.5 MB of JSON; Fastify's default limit is 1 MB. */
@@ -12,7 +13,7 @@ const IMPORT_BODY_LIMIT = 8 * 1024 * 1024;
 
 /** Locations CRUD and CSV import (spec part 2 §7), each path with and without its trailing slash. */
 export function locationsRoutes(services: Services): FastifyPluginAsyncZod {
-  const { locations, guards, locationViews } = services;
+  const { locations, guards, locationViews, answers } = services;
   const preHandler = guards.requireAccount;
   return async (app) => {
     app.get(
@@ -21,11 +22,11 @@ export function locationsRoutes(services: Services): FastifyPluginAsyncZod {
         preHandler,
         schema: { tags, querystring: listQuerySchema, response: { 200: z.array(locationSchema) } },
       },
-      async (request) => {
-        const access = accessOf(request);
-        const rows = await locations.listVisible(access, request.query);
-        return locationViews.present(access, rows);
-      },
+      async (request, reply) =>
+        answers.send(request, reply, RAINFALL_ANSWER_READS, async () => {
+          const access = accessOf(request);
+          return locationViews.present(access, await locations.listVisible(access, request.query));
+        }),
     );
     app.post(
       '/api/locations',

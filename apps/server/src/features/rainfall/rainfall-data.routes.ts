@@ -12,12 +12,13 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Services } from '../../services';
 import { accessOf } from '../auth/auth.guard';
+import { RAINFALL_ANSWER_READS } from './rainfall-data.service';
 
 const tags = ['rainfall'];
 
 /** The rainfall data calls of spec part 1 §7 (shapes §3, D5); 404 for a location the caller may not see. */
 export function rainfallDataRoutes(services: Services): FastifyPluginAsyncZod {
-  const { guards, rainfallData } = services;
+  const { guards, rainfallData, answers } = services;
   const preHandler = guards.requireAccount;
   return async (app) => {
     app.post(
@@ -32,9 +33,10 @@ export function rainfallDataRoutes(services: Services): FastifyPluginAsyncZod {
           response: { 200: locationTotalsResponseSchema },
         },
       },
-      async (request) => {
-        return rainfallData.totals(accessOf(request), request.body, request.query.date);
-      },
+      async (request, reply) =>
+        answers.send(request, reply, RAINFALL_ANSWER_READS, () =>
+          rainfallData.totals(accessOf(request), request.body, request.query.date),
+        ),
     );
 
     app.get(
@@ -50,9 +52,10 @@ export function rainfallDataRoutes(services: Services): FastifyPluginAsyncZod {
           response: { 200: seriesResponseSchema },
         },
       },
-      async (request) => {
-        return rainfallData.hourly(accessOf(request), request.params.id, request.query);
-      },
+      async (request, reply) =>
+        answers.send(request, reply, RAINFALL_ANSWER_READS, () =>
+          rainfallData.hourly(accessOf(request), request.params.id, request.query),
+        ),
     );
 
     app.get(
@@ -67,9 +70,10 @@ export function rainfallDataRoutes(services: Services): FastifyPluginAsyncZod {
           response: { 200: seriesResponseSchema },
         },
       },
-      async (request) => {
-        return rainfallData.quarterHours(accessOf(request), request.params.id, request.query.hours);
-      },
+      async (request, reply) =>
+        answers.send(request, reply, RAINFALL_ANSWER_READS, () =>
+          rainfallData.quarterHours(accessOf(request), request.params.id, request.query.hours),
+        ),
     );
 
     app.get(
@@ -84,9 +88,11 @@ export function rainfallDataRoutes(services: Services): FastifyPluginAsyncZod {
           response: { 200: dailyDataResponseSchema },
         },
       },
-      async (request) => {
+      async (request, reply) => {
         const { id, startDate, endDate } = request.params;
-        return rainfallData.daily(accessOf(request), id, startDate, endDate);
+        return answers.send(request, reply, RAINFALL_ANSWER_READS, () =>
+          rainfallData.daily(accessOf(request), id, startDate, endDate),
+        );
       },
     );
 

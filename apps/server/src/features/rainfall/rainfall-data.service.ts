@@ -12,15 +12,23 @@ import {
   type SeriesResponse,
 } from '@pluvio/shared/rainfall';
 import type { TierNumber } from '@pluvio/shared/tiers';
+import { tablesIn } from '../../db/read-cache';
 import type { Clock } from '../../lib/clock';
 import { serviceUnavailable } from '../../lib/errors';
 import { productDate, productDay, productDays, productTimestamp } from '../../lib/time';
 import { type AccountAccess, requireFeature } from '../accounts/accounts.access';
+import * as accountsSchema from '../accounts/accounts.schema';
+import * as assignmentsSchema from '../assignments/assignments.schema';
+import * as contactsSchema from '../contacts/contacts.schema';
+import * as locationsSchema from '../locations/locations.schema';
 import type { LocationsService } from '../locations/locations.service';
 import { SourceError } from '../sources/fetch-with-retry';
 import type { ForecastSource, PrecipitationProduct } from '../sources/sources';
+import * as sourcesSchema from '../sources/sources.schema';
+import * as usersSchema from '../users/users.schema';
 import { STEP_MS } from './intervals';
 import type { SeriesPoint } from './rainfall.repository';
+import * as rainfallSchema from './rainfall.schema';
 import { type RainfallService, sumOfRainfall } from './rainfall.service';
 
 export interface RainfallDataOptions {
@@ -41,6 +49,17 @@ export interface RatedLocation {
 }
 
 const HOUR = STEP_MS['1h'];
+
+/** What the stored-rainfall answers read: the caller's access, the locations and the rainfall. */
+export const RAINFALL_ANSWER_READS = tablesIn(
+  accountsSchema,
+  usersSchema,
+  contactsSchema,
+  assignmentsSchema,
+  locationsSchema,
+  rainfallSchema,
+  sourcesSchema,
+);
 
 /**
  * The rainfall data calls (spec part 1 §3, §7; D5): totals, colours, series and forecasts of the

@@ -1,0 +1,85 @@
+import { getTableName, is, Table } from 'drizzle-orm';
+import type { Database } from './client';
+import type { TableChanges } from './table-changes';
+
+/**
+ * Reads kept in memory until a table they came from is written (`table-changes.ts`). Services
+ * built on a transaction get `noReadCache`: they must see their own transaction, never a copy.
+ */
+export interface ReadCache {
+  /**
+   * `load()`'s answer for `key`, made again once one of `tables` was written after it started.
+   * The answer is shared between callers: never change it.
+   */
+  read<T>(key: string, tables: readonly string[], load: () => Promise<T>): Promise<T>;
+}
+
+export const noReadCache: ReadCache = { read: (_key, _tables, load) => load() };
+
+/** The names of the tables among feature schema modules' exports, for `ReadCache.read`. */
+export function tablesIn(...modules: Record<string, unknown>[]): string[] {
+  return modules.flatMap((module) =>
+    Object.values(module).flatMap((value) => (is(value, Table) ? [getTableName(value)] : [])),
+  );
+}
+
+interface Entry {
+  /** The change counter before the load began: the entry holds while no table changed after it. */
+  since: number;
+  storedAt: number;
+  value: Promise<unknown>;
+}
+
+export interface ReadCacheOptions {
+  /** Entries older than this are loaded again (PostgreSQL: writes of other processes arrive late). */
+  maxAgeMs: number;
+  maxEntries?: number;
+  /** Milliseconds of a monotonic clock (tests hand in their own). */
+  now?: () => number;
+}
+
+export function createReadCache(changes: TableChanges, options: ReadCacheOptions): ReadCache {
+  const { maxAgeMs, maxEntries = 10_000, now = () => performance.now() } = options;
+  const entries = new Map<string, Entry>();
+
+  function fresh(entry: Entry | undefined, tables: readonly string[]): entry is Entry {
+    return (
+      entry !== undefined && changes.changedAt(tables) <= entry.since && now() - entry.storedAt < maxAgeMs
+    );
+  }
+
+  return {
+    read<T>(key: string, tables: readonly string[], load: () => Promise<T>): Promise<T> {
+      const entry = entries.get(key);
+      if (fresh(entry, tables)) return entry.value as Promise<T>;
+      // Read before the load runs: a write counted during the load makes the entry stale.
+      const since = changes.now();
+      // Callers that miss together share one load (its promise is the entry).
+      const value = load();
+      const stored: Entry = { since, storedAt: now(), value };
+      // The oldest stored goes first when full; a key stored again moves to the end.
+      entries.delete(key);
+      if (entries.size >= maxEntries) entries.delete(entries.keys().next().value as string);
+      entries.set(key, stored);
+      value.catch(() => {
+        if (entries.get(key) === stored) entries.delete(key);
+      });
+      return value;
+    },
+  };
+}
+
+/**
+ * How long a kept read is used on PostgreSQL: other processes' writes arrive by `NOTIFY` within
+ * milliseconds; this bounds what a lost notification could cost.
+ */
+export const POSTGRES_MAX_AGE_MS = 5_000;
+
+/**
+ * A read cache of a database, holding up to `maxEntries` reads; on PGlite every write is made
+ * in this process and counted, so nothing needs an age limit there.
+ */
+export function readCacheOf(database: Database, maxEntries: number): ReadCache {
+  const maxAgeMs = database.kind === 'postgres' ? POSTGRES_MAX_AGE_MS : Number.POSITIVE_INFINITY;
+  return createReadCache(database.changes, { maxAgeMs, maxEntries });
+}

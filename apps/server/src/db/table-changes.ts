@@ -1,0 +1,183 @@
+import { getTableName, is, Table } from 'drizzle-orm';
+import { getTableConfig, type PgTable } from 'drizzle-orm/pg-core';
+import type { AppDb } from './client';
+import * as schema from './schema';
+
+/**
+ * Which tables were written, and when, as a counter per process: what lets a read be reused
+ * until a table it came from changes (`read-cache.ts`). Every statement drizzle sends passes
+ * through `trackWrites`, so no repository can forget to report a write.
+ */
+export interface TableChanges {
+  /** The counter now: a read made after this moment sees every write counted up to it. */
+  now(): number;
+  /** The newest change among `tables` (names), or of all tables at once. */
+  changedAt(tables: readonly string[]): number;
+  /** Records writes to `tables`, with what their foreign keys cascade to; `'*'` is every table. */
+  bump(tables: readonly string[] | '*'): void;
+  /** Records writes another process reported (they were broadcast there already). */
+  bumpFromElsewhere(tables: readonly string[] | '*'): void;
+  /** Called after each local bump (the PostgreSQL broadcast to other processes listens here). */
+  onLocalBump(listener: (tables: readonly string[] | '*') => void): void;
+}
+
+/** Words of SQL text that may write; a statement with none of them only reads. */
+const WRITE_WORDS =
+  /\b(insert|update|delete|truncate|merge|copy|create|alter|drop|call|do|refresh|grant)\b/gi;
+/** Clauses with those words that write nothing of their own: row locks, an upsert's action. */
+const NOT_WRITES = /\bfor\s+(no\s+key\s+)?(update|share)\b|\bdo\s+(nothing|update\s+set)\b/gi;
+/** The table a plain `insert into`, `update` or `delete from` names (quoted or not). */
+const WRITE_TARGET = /^(?:insert\s+into|update|delete\s+from)\s+(?:"?public"?\.)?"?([a-z_][a-z0-9_]*)"?/i;
+
+/** Tables whose rows a write to each table can change through `on delete/update cascade` or `set null`. */
+export function cascadeTargets(tables: readonly PgTable[]): Map<string, string[]> {
+  const direct = new Map<string, Set<string>>();
+  for (const table of tables) {
+    const child = getTableName(table);
+    for (const key of getTableConfig(table).foreignKeys) {
+      const actions = [key.onDelete, key.onUpdate];
+      if (!actions.some((action) => action && action !== 'no action' && action !== 'restrict')) continue;
+      const parent = getTableName(key.reference().foreignTable);
+      direct.set(parent, (direct.get(parent) ?? new Set()).add(child));
+    }
+  }
+  const reach = new Map<string, string[]>();
+  for (const parent of direct.keys()) {
+    const seen = new Set<string>();
+    const queue = [parent];
+    while (queue.length > 0) {
+      for (const child of direct.get(queue.pop() as string) ?? []) {
+        if (seen.has(child)) continue;
+        seen.add(child);
+        queue.push(child);
+      }
+    }
+    reach.set(parent, [...seen]);
+  }
+  return reach;
+}
+
+const schemaTables = (Object.values(schema) as unknown[]).filter((value): value is PgTable =>
+  is(value, Table),
+);
+const TABLE_NAMES = new Set(schemaTables.map((table) => getTableName(table)));
+
+export function createTableChanges(cascades = cascadeTargets(schemaTables)): TableChanges {
+  let counter = 0;
+  let allChangedAt = 0;
+  const changedAt = new Map<string, number>();
+  const listeners: ((tables: readonly string[] | '*') => void)[] = [];
+
+  function record(tables: readonly string[] | '*'): void {
+    counter += 1;
+    if (tables === '*') {
+      allChangedAt = counter;
+      return;
+    }
+    for (const table of tables) {
+      changedAt.set(table, counter);
+      for (const child of cascades.get(table) ?? []) changedAt.set(child, counter);
+    }
+  }
+
+  return {
+    now: () => counter,
+    changedAt(tables) {
+      let newest = allChangedAt;
+      for (const table of tables) newest = Math.max(newest, changedAt.get(table) ?? 0);
+      return newest;
+    },
+    bump(tables) {
+      record(tables);
+      for (const listener of listeners) listener(tables);
+    },
+    bumpFromElsewhere: record,
+    onLocalBump(listener) {
+      listeners.push(listener);
+    },
+  };
+}
+
+interface QueryMetadata {
+  type: 'select' | 'insert' | 'update' | 'delete';
+  tables: string[];
+}
+
+interface Prepared {
+  execute(...args: unknown[]): Promise<unknown>;
+  all?(...args: unknown[]): Promise<unknown>;
+}
+
+/** drizzle's session: every statement of a database or transaction object is prepared here. */
+interface Session {
+  prepareQuery(query: { sql: string }, ...rest: unknown[]): Prepared;
+  transaction(run: (tx: { session: Session }) => Promise<unknown>, config?: unknown): Promise<unknown>;
+}
+
+/**
+ * The tables SQL text writes: each `insert into`, `update` and `delete from` (in CTEs too) must
+ * name a table of the schema; any other writing word, or a name that is not a table (a
+ * partition, a view), makes it every table.
+ */
+function rawWriteTargets(text: string): string[] | '*' | null {
+  const targets: string[] = [];
+  const words = text.replace(NOT_WRITES, ' ');
+  for (const match of words.matchAll(WRITE_WORDS)) {
+    const name = WRITE_TARGET.exec(words.slice(match.index))?.[1]?.toLowerCase();
+    if (!name || !TABLE_NAMES.has(name)) return '*';
+    targets.push(name);
+  }
+  return targets.length > 0 ? targets : null;
+}
+
+/**
+ * The tables a statement writes: from drizzle's own description of an insert, update or delete
+ * it built, or from SQL text sent with `db.execute`; `'*'` when they are not known; null for a
+ * read.
+ */
+export function writtenTables(query: { sql: string }, metadata: QueryMetadata | undefined) {
+  if (metadata) return metadata.type === 'select' || metadata.tables.length === 0 ? null : metadata.tables;
+  return rawWriteTargets(query.sql);
+}
+
+/** Reports each write of the session's statements to `onWrite` once the statement is done. */
+function hookStatements(session: Session, onWrite: (tables: readonly string[] | '*') => void): void {
+  const prepare = session.prepareQuery.bind(session);
+  session.prepareQuery = (query, ...rest) => {
+    const prepared = prepare(query, ...rest);
+    const written = writtenTables(query, rest[4] as QueryMetadata | undefined);
+    if (!written) return prepared;
+    const { execute, all } = prepared;
+    prepared.execute = (...args) => execute.apply(prepared, args).finally(() => onWrite(written));
+    if (all) prepared.all = (...args) => all.apply(prepared, args).finally(() => onWrite(written));
+    return prepared;
+  };
+}
+
+/**
+ * Counts every write made through `db` in `changes`: a statement on its own once it has run
+ * (committed), a transaction's statements once the transaction has ended, committed or rolled
+ * back. Never earlier: a read between a write and its commit must not be kept as the new state.
+ */
+export function trackWrites(db: AppDb, changes: TableChanges): void {
+  const root = (db as unknown as { session: Session }).session;
+  hookStatements(root, (tables) => changes.bump(tables));
+  const transaction = root.transaction.bind(root);
+  root.transaction = async (run, config) => {
+    const written = new Set<string>();
+    let everything = false;
+    try {
+      return await transaction((tx) => {
+        // Each transaction has a session of its own (a pool client, or PGlite's transaction).
+        hookStatements(tx.session, (tables) => {
+          if (tables === '*') everything = true;
+          else for (const table of tables) written.add(table);
+        });
+        return run(tx);
+      }, config);
+    } finally {
+      if (everything) changes.bump('*');
+      else if (written.size > 0) changes.bump([...written]);
+    }
+  };
+}

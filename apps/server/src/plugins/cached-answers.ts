@@ -1,0 +1,51 @@
+import { createHash } from 'node:crypto';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { encode, type ZodType } from 'zod';
+import type { ReadCache } from '../db/read-cache';
+import { unauthorized } from '../lib/errors';
+
+interface Answer {
+  body: string;
+  etag: string;
+}
+
+/** The route's 200 answer encoded by its response schema, as Fastify's serializer would. */
+function serialise(request: FastifyRequest, value: unknown): Answer {
+  const schema = (request.routeOptions.schema?.response as Record<number, ZodType> | undefined)?.[200];
+  if (!schema) throw new Error(`${request.routeOptions.url} has no 200 response schema`);
+  const body = JSON.stringify(encode(schema, value));
+  return { body, etag: `"${createHash('sha1').update(body).digest('base64url')}"` };
+}
+
+/**
+ * Answers of read routes kept serialised per session until a table they came from is written
+ * (`db/read-cache.ts`): the route's queries, its zod encoding and JSON run once per change, not
+ * per request. Each answer carries an `ETag`; a request naming it in `If-None-Match` gets 304.
+ * The key holds the session (so the caller's access and masquerade), the product date, the
+ * method, the URL with its query and the body.
+ */
+export function createCachedAnswers(cache: ReadCache, today: () => string) {
+  return {
+    /**
+     * Sends `produce()`'s answer, or the kept one; `tables` are every table `produce` reads
+     * (the caller's access included), `vary` what else the answer depends on (a cookie).
+     */
+    async send(
+      request: FastifyRequest,
+      reply: FastifyReply,
+      tables: readonly string[],
+      produce: () => Promise<unknown>,
+      vary = '',
+    ): Promise<FastifyReply> {
+      if (!request.auth) throw unauthorized();
+      const body = request.method === 'GET' ? '' : JSON.stringify(request.body);
+      const key = `answer:${request.auth.sessionId}:${today()}:${vary}:${request.method} ${request.url} ${body}`;
+      const answer = await cache.read(key, tables, async () => serialise(request, await produce()));
+      reply.header('etag', answer.etag);
+      if (request.headers['if-none-match'] === answer.etag) return reply.code(304).send();
+      return reply.type('application/json; charset=utf-8').send(answer.body);
+    },
+  };
+}
+
+export type CachedAnswers = ReturnType<typeof createCachedAnswers>;
