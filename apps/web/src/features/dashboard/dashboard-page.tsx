@@ -14,7 +14,7 @@ import {
 } from '@mantine/core';
 import { trialEnded } from '@pluvio/shared/accounts';
 import { canUse } from '@pluvio/shared/gates';
-import type { Location } from '@pluvio/shared/locations';
+import type { LocationSummary } from '@pluvio/shared/location-overview';
 import { isTier4, type Viewer } from '@pluvio/shared/roles';
 import { IconMap2 } from '@tabler/icons-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
@@ -23,13 +23,14 @@ import { Link } from 'react-router';
 import { ForecastPanel } from '../../components/forecast/forecast-panel';
 import { PaymentNotice } from '../../components/payment-notice';
 import { UpgradeLink } from '../../components/upgrade-link';
-import { locationsQuery, useActiveAccount } from '../../lib/account-api';
+import { locationQuery, useActiveAccount } from '../../lib/account-api';
 import { useAppConfig, useTimeZone } from '../../lib/app-config';
 import { PATHS } from '../../lib/routes';
 import { useIsMobile } from '../../lib/use-is-mobile';
 import classes from './dashboard.module.css';
 import type { LocationFilter, MapMode, MapView, MapViewRequest } from './dashboard-types';
 import { dataUpToLabel, processStatusQuery } from './data-status';
+import { locationOverviewQuery } from './location-overview-api';
 import { FILTER_RESET_ZOOM, filterLocations, focusZoom } from './location-rules';
 import { LocationList } from './locations-panel/location-list';
 import { LocationMap } from './map/location-map';
@@ -86,7 +87,7 @@ interface MonitoringViewProps {
 function MonitoringView({ viewer, clientId, timeZone }: MonitoringViewProps) {
   const config = useAppConfig();
   const isMobile = useIsMobile();
-  const locations = useQuery({ ...locationsQuery(clientId), placeholderData: keepPreviousData });
+  const locations = useQuery({ ...locationOverviewQuery(clientId), placeholderData: keepPreviousData });
   const status = useQuery(processStatusQuery);
   const [mode, setMode] = useState<MapMode>('daily');
   const [search, setSearch] = useState('');
@@ -104,6 +105,12 @@ function MonitoringView({ viewer, clientId, timeZone }: MonitoringViewProps) {
   // Re-clustering 10,000 markers takes longer than the list: the list answers first, the map follows.
   const mapped = useDeferredValue(listed);
   const selected = all.find((location) => location.id === selectedId) ?? all[0] ?? null;
+  // The list carries what the list and map draw; thresholds and Atlas 14 depths come with the selection.
+  const details = useQuery({
+    ...locationQuery(selected?.id ?? 0, clientId),
+    enabled: selected !== null,
+    placeholderData: keepPreviousData,
+  });
   const showRed = canUse(viewer, 'atlas14Colour');
 
   const select = (id: number) => {
@@ -165,7 +172,8 @@ function MonitoringView({ viewer, clientId, timeZone }: MonitoringViewProps) {
         </Paper>
       </Box>
       <RainfallSection
-        location={selected}
+        location={details.data ?? null}
+        pending={details.isPending && selected !== null}
         clientId={clientId}
         viewer={viewer}
         tableView={config?.features.table_view ?? true}
@@ -183,7 +191,7 @@ function MonitoringView({ viewer, clientId, timeZone }: MonitoringViewProps) {
 }
 
 interface DashboardHeadingProps {
-  location: Location | null;
+  location: LocationSummary | null;
   dataUpTo: string | null;
   onResetMap: () => void;
 }

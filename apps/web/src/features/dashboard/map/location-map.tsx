@@ -1,5 +1,5 @@
 import 'leaflet/dist/leaflet.css';
-import type { Location } from '@pluvio/shared/locations';
+import type { LocationSummary } from '@pluvio/shared/location-overview';
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { MapMode, MapView } from '../dashboard-types';
 import { colorOf } from '../location-rules';
@@ -18,7 +18,7 @@ import {
 } from './map-layers';
 
 export interface LocationMapProps {
-  locations: Location[];
+  locations: LocationSummary[];
   mode: MapMode;
   selectedId: number | null;
   onSelect(id: number): void;
