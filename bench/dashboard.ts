@@ -315,8 +315,11 @@ function itemsOf(audit: Result['audits'][string]): string[] {
   return (details.items ?? []).map((item) => {
     const subItems = (item.subItems as { items?: Record<string, unknown>[] } | undefined)?.items ?? [];
     const detail = subItems.map((sub) => Object.values(sub).join(' ')).join('; ');
-    const head = String(item.issueType ?? item.description ?? item.url ?? item.source ?? '');
-    return detail ? `${head}: ${detail}` : head;
+    const head = String(
+      item.issueType ?? item.description ?? item.url ?? item.groupLabel ?? item.source ?? '',
+    );
+    const ms = typeof item.duration === 'number' ? ` ${Math.round(item.duration)} ms` : '';
+    return detail ? `${head}${ms}: ${detail}` : `${head}${ms}`;
   });
 }
 

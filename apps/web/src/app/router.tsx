@@ -2,6 +2,7 @@ import { MESSAGES } from '@pluvio/shared/messages';
 import { type ComponentType, lazy, type ReactNode, Suspense } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { TitlePage } from '../components/title-page';
+import { PrefetchLocationOverview } from '../features/dashboard/prefetch-location-overview';
 import { isPublicPath, PATHS } from '../lib/routes';
 import { ErrorPage, NotFoundPage } from './error-page';
 import { RequireAdminPage, RequireSuperuser, RequireUser } from './guards';
@@ -68,7 +69,12 @@ const PAGES: PageRoute[] = [
   },
   {
     path: PATHS.dashboard,
-    element: lazyPage(() => import('../features/dashboard/dashboard-page'), 'DashboardPage'),
+    element: (
+      <>
+        <PrefetchLocationOverview />
+        {lazyPage(() => import('../features/dashboard/dashboard-page'), 'DashboardPage')}
+      </>
+    ),
   },
   { path: PATHS.reports, element: lazyPage(() => import('../features/reports/reports-page'), 'ReportsPage') },
   {

@@ -3,7 +3,7 @@ import type { LocationSummary } from '@pluvio/shared/location-overview';
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { MapMode, MapView } from '../dashboard-types';
 import { colorOf } from '../location-rules';
-import { buildClusterIndex, MAP_MAX_ZOOM } from './clusters';
+import { buildClusterIndex, type ClusterIndex, MAP_MAX_ZOOM } from './clusters';
 import classes from './location-map.module.css';
 import {
   addStateOutlines,
@@ -77,6 +77,26 @@ function useTiles(layers: MapLayers | null, url: string | null, attribution: str
   }, [layers, url, attribution]);
 }
 
+/**
+ * The markers' cluster index, built after the browser has painted: indexing 10,000 locations
+ * takes tens of milliseconds, and the list's answer to a search or filter must reach the screen
+ * first. Until the new index is ready the map keeps showing the previous one.
+ */
+function useClusterIndex(locations: LocationSummary[], mode: MapMode, mapMaxZoom: number) {
+  const [index, setIndex] = useState<ClusterIndex | null>(null);
+  useEffect(() => {
+    let timer: number | undefined;
+    const frame = requestAnimationFrame(() => {
+      timer = window.setTimeout(() => setIndex(buildClusterIndex(locations, mode, mapMaxZoom)));
+    });
+    return () => {
+      cancelAnimationFrame(frame);
+      window.clearTimeout(timer);
+    };
+  }, [locations, mode, mapMaxZoom]);
+  return index;
+}
+
 /** Spec part 1 §8: a denied or unsupported geolocation is only logged. */
 function useYouAreHere(layers: MapLayers | null) {
   useEffect(() => {
@@ -129,7 +149,7 @@ export function LocationMap({
   const onSelectLatest = useLatest(onSelect);
   const byId = useMemo(() => new Map(locations.map((location) => [location.id, location])), [locations]);
   const mapMaxZoom = tileUrl ? MAP_MAX_ZOOM.tiles : MAP_MAX_ZOOM.outlines;
-  const index = useMemo(() => buildClusterIndex(locations, mode, mapMaxZoom), [locations, mode, mapMaxZoom]);
+  const index = useClusterIndex(locations, mode, mapMaxZoom);
 
   useStateOutlines(layers);
   useTiles(layers, tileUrl, tileAttribution);
@@ -145,7 +165,7 @@ export function LocationMap({
   });
 
   useEffect(() => {
-    if (!layers) return;
+    if (!layers || !index) return;
     const handlers = {
       nameOf: (id: number) => byId.get(id)?.name ?? '',
       onSelect: (id: number) => onSelectLatest.current(id),
