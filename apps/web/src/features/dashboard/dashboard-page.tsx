@@ -18,7 +18,7 @@ import type { LocationSummary } from '@pluvio/shared/location-overview';
 import { isTier4, type Viewer } from '@pluvio/shared/roles';
 import { IconMap2 } from '@tabler/icons-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useDeferredValue, useMemo, useRef, useState } from 'react';
+import { memo, useDeferredValue, useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { ForecastPanel } from '../../components/forecast/forecast-panel';
 import { PaymentNotice } from '../../components/payment-notice';
@@ -36,6 +36,13 @@ import { LocationList } from './locations-panel/location-list';
 import { LocationMap } from './map/location-map';
 import { RainfallLegend, RainfallSection } from './rainfall/rainfall-section';
 import { useLiveRefresh } from './use-live-refresh';
+
+/**
+ * A search or filter re-renders the page on every keystroke; the sections below the map do not
+ * change with it, and redrawing their charts and dates would slow the list's answer.
+ */
+const StableRainfallSection = memo(RainfallSection);
+const StableForecastPanel = memo(ForecastPanel);
 
 const MAP_TABS: { value: MapMode; label: string }[] = [
   { value: 'daily', label: 'Daily Total' },
@@ -171,7 +178,7 @@ function MonitoringView({ viewer, clientId, timeZone }: MonitoringViewProps) {
           />
         </Paper>
       </Box>
-      <RainfallSection
+      <StableRainfallSection
         location={details.data ?? null}
         pending={details.isPending && selected !== null}
         clientId={clientId}
@@ -179,7 +186,7 @@ function MonitoringView({ viewer, clientId, timeZone }: MonitoringViewProps) {
         tableView={config?.features.table_view ?? true}
         timeZone={timeZone}
       />
-      <ForecastPanel location={selected} clientId={clientId} viewer={viewer} />
+      <StableForecastPanel location={selected} clientId={clientId} viewer={viewer} />
       <AlertsLink />
       {isMobile && (
         <Box component="footer" className={classes.mobileLegend}>

@@ -84,17 +84,23 @@ function useTiles(layers: MapLayers | null, url: string | null, attribution: str
  */
 function useClusterIndex(locations: LocationSummary[], mode: MapMode, mapMaxZoom: number) {
   const [index, setIndex] = useState<ClusterIndex | null>(null);
-  useEffect(() => {
-    let timer: number | undefined;
-    const frame = requestAnimationFrame(() => {
-      timer = window.setTimeout(() => setIndex(buildClusterIndex(locations, mode, mapMaxZoom)));
-    });
-    return () => {
-      cancelAnimationFrame(frame);
-      window.clearTimeout(timer);
-    };
-  }, [locations, mode, mapMaxZoom]);
+  useEffect(
+    () => afterNextPaint(() => setIndex(buildClusterIndex(locations, mode, mapMaxZoom))),
+    [locations, mode, mapMaxZoom],
+  );
   return index;
+}
+
+/** Runs `work` once the browser has painted the current frame; the answer cancels it. */
+function afterNextPaint(work: () => void): () => void {
+  let timer: number | undefined;
+  const frame = requestAnimationFrame(() => {
+    timer = window.setTimeout(work);
+  });
+  return () => {
+    cancelAnimationFrame(frame);
+    window.clearTimeout(timer);
+  };
 }
 
 /** Spec part 1 §8: a denied or unsupported geolocation is only logged. */
@@ -156,12 +162,15 @@ export function LocationMap({
   useYouAreHere(layers);
   useResizeFollow(layers);
 
-  // A view is applied once per key: a data refresh must not move the map under the user.
+  // A view is applied once per key: a data refresh must not move the map under the user. It moves
+  // after the paint, so a filter that also resets the zoom shows in the list first.
   const appliedViewKey = useRef<number | null>(null);
   useEffect(() => {
     if (!layers || appliedViewKey.current === view.key) return;
-    appliedViewKey.current = view.key;
-    applyView(layers.map, view, locations, byId);
+    return afterNextPaint(() => {
+      appliedViewKey.current = view.key;
+      applyView(layers.map, view, locations, byId);
+    });
   });
 
   useEffect(() => {
