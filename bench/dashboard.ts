@@ -352,6 +352,17 @@ function findingsOf(lhr: Result): string[] {
   return [...performance, ...others].map(describeAudit);
 }
 
+/**
+ * Lighthouse sometimes fails to record a trace on this busy machine (NO_NAVSTART) and asks to be
+ * run again: it is, once, and the second answer stands.
+ */
+async function auditAgainIfUnscored(url: string, port: number, label: string): Promise<LighthouseRow> {
+  const row = await audit(url, port, label);
+  if (!row.runtime_error) return row;
+  console.warn(`Lighthouse could not score ${label} (${row.runtime_error}); running it again`);
+  return audit(url, port, label);
+}
+
 /** Signs in through Playwright attached to Lighthouse's Chrome; the session stays in its profile. */
 async function signInOverCdp(address: string, port: number): Promise<void> {
   const browser = await chromium.connectOverCDP(`http://127.0.0.1:${port}`);
@@ -374,9 +385,9 @@ async function runLighthouse(address: string): Promise<LighthouseRow[]> {
     chromeFlags: ['--headless=new', '--no-sandbox', '--window-size=1350,940'],
   });
   try {
-    const rows = [await audit(`${address}/`, chrome.port, '/ (login)')];
+    const rows = [await auditAgainIfUnscored(`${address}/`, chrome.port, '/ (login)')];
     await signInOverCdp(address, chrome.port);
-    rows.push(await audit(`${address}/dashboard`, chrome.port, '/dashboard (signed in)'));
+    rows.push(await auditAgainIfUnscored(`${address}/dashboard`, chrome.port, '/dashboard (signed in)'));
     return rows;
   } finally {
     chrome.kill();
