@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 
@@ -6,6 +7,14 @@ const proxied = ['/api', '/auth', '/users', '/docs', '/healthz'];
 
 export default defineConfig({
   plugins: [react()],
+  resolve: {
+    alias: [
+      {
+        find: /^zod$/,
+        replacement: fileURLToPath(new URL('./src/lib/zod-without-eval.ts', import.meta.url)),
+      },
+    ],
+  },
   // Vite stamps this marker on every script/style tag and adds a csp-nonce meta tag;
   // the server replaces it with a fresh nonce per request.
   html: { cspNonce: '__CSP_NONCE__' },
@@ -23,12 +32,10 @@ export default defineConfig({
         codeSplitting: {
           groups: [
             { name: 'react', test: /node_modules[\\/](react|react-dom|react-router|scheduler)[\\/]/ },
-            { name: 'mantine', test: /node_modules[\\/]@mantine[\\/]/ },
             // Only the dashboard loads these; keeping them out of 'vendor' keeps sign-in light.
             { name: 'map', test: /node_modules[\\/](leaflet|supercluster|kdbush|topojson-client)[\\/]/ },
             { name: 'us-states', test: /node_modules[\\/]us-atlas[\\/]/ },
             { name: 'charts', test: /node_modules[\\/](chart\.js|react-chartjs-2|@kurkle)[\\/]/ },
-            { name: 'vendor', test: /node_modules[\\/]/ },
           ],
         },
       },

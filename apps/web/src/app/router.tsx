@@ -1,33 +1,8 @@
-import { lazy, type ReactNode, Suspense } from 'react';
+import { MESSAGES } from '@pluvio/shared/messages';
+import { type ComponentType, lazy, type ReactNode, Suspense } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { TitlePage } from '../components/title-page';
-import { ClientFormPage } from '../features/accounts/client-form-page';
-import { ClientsPage } from '../features/accounts/clients-page';
-import { NotificationSettingsPage } from '../features/accounts/notification-settings-page';
-import { AdminPage } from '../features/admin/admin-page';
-import { AuditTrailPage } from '../features/admin/audit-trail-page';
-import { DeliveryLogPage } from '../features/admin/delivery-log-page';
-import { MailViewerPage } from '../features/admin/mail-viewer-page';
-import { AlertsPage } from '../features/alerts/alerts-page';
-import { AssignContactsPage } from '../features/assignments/assign-contacts-page';
-import { AssignLocationsPage } from '../features/assignments/assign-locations-page';
-import { ForgotPasswordPage } from '../features/auth/forgot-password-page';
-import { LoginPage } from '../features/auth/login-page';
-import { RegistrationCompletePage } from '../features/auth/registration-complete-page';
-import { ResendVerificationPage } from '../features/auth/resend-verification-page';
-import { ResetPasswordPage } from '../features/auth/reset-password-page';
-import { VerifyEmailPage } from '../features/auth/verify-email-page';
-import { TestCheckoutPage } from '../features/billing/test-checkout-page';
-import { UpgradePage } from '../features/billing/upgrade-page';
-import { ContactFormPage } from '../features/contacts/contact-form-page';
-import { ContactListPage } from '../features/contacts/contact-list-page';
-import { LocationFormPage } from '../features/locations/location-form-page';
-import { LocationListPage } from '../features/locations/location-list-page';
-import { ProfilePage } from '../features/profile/profile-page';
-import { ReportsPage } from '../features/reports/reports-page';
-import { CancelSignupPage } from '../features/signup/cancel-signup-page';
-import { WizardPage } from '../features/signup/wizard-page';
-import { SwitchUserPage } from '../features/switch-user/switch-user-page';
+import { PrefetchLocationOverview } from '../features/dashboard/prefetch-location-overview';
 import { isPublicPath, PATHS } from '../lib/routes';
 import { ErrorPage, NotFoundPage } from './error-page';
 import { RequireAdminPage, RequireSuperuser, RequireUser } from './guards';
@@ -35,15 +10,18 @@ import { RootLayout } from './shell/root-layout';
 
 type Access = 'public' | 'user' | 'admin' | 'superuser';
 
-// The map and chart libraries load only with the dashboard.
-const LazyDashboard = lazy(() =>
-  import('../features/dashboard/dashboard-page').then((module) => ({ default: module.DashboardPage })),
-);
-
-function DashboardPage() {
+/**
+ * Every page is its own chunk, loaded the first time it is shown: the sign-in page does not load
+ * the forms, tables, map and charts of the others.
+ */
+function lazyPage<Name extends string, Module extends Record<Name, ComponentType>>(
+  load: () => Promise<Module>,
+  name: Name,
+): ReactNode {
+  const Page = lazy<ComponentType>(() => load().then((module) => ({ default: module[name] })));
   return (
-    <Suspense fallback={<p>Loading...</p>}>
-      <LazyDashboard />
+    <Suspense fallback={<p>{MESSAGES.loading}</p>}>
+      <Page />
     </Suspense>
   );
 }
@@ -55,38 +33,118 @@ interface PageRoute {
 
 /** Every page of the product, keyed by its path in ROUTES. */
 const PAGES: PageRoute[] = [
-  { path: PATHS.login, element: <LoginPage /> },
-  { path: PATHS.forgotPassword, element: <ForgotPasswordPage /> },
-  { path: PATHS.resetPassword, element: <ResetPasswordPage /> },
-  { path: PATHS.registrationComplete, element: <RegistrationCompletePage /> },
-  { path: PATHS.verifyEmail, element: <VerifyEmailPage /> },
-  { path: PATHS.resendVerification, element: <ResendVerificationPage /> },
-  { path: PATHS.wizard, element: <WizardPage /> },
-  { path: PATHS.upgrade, element: <UpgradePage /> },
-  { path: PATHS.cancelSignup, element: <CancelSignupPage /> },
-  { path: PATHS.testCheckout, element: <TestCheckoutPage /> },
-  { path: PATHS.dashboard, element: <DashboardPage /> },
-  { path: PATHS.reports, element: <ReportsPage /> },
-  { path: PATHS.assignments, element: <AssignContactsPage /> },
-  { path: PATHS.assignLocations, element: <AssignLocationsPage /> },
-  { path: PATHS.settings, element: <LocationListPage /> },
-  { path: PATHS.locationList, element: <LocationListPage /> },
-  { path: PATHS.locationForm, element: <LocationFormPage /> },
-  { path: PATHS.contactList, element: <ContactListPage /> },
-  { path: PATHS.contactForm, element: <ContactFormPage /> },
-  { path: PATHS.settingsGeneral, element: <NotificationSettingsPage /> },
-  { path: PATHS.settingsAdmin, element: <ClientsPage /> },
-  { path: PATHS.clientForm, element: <ClientFormPage /> },
-  { path: PATHS.switchUser, element: <SwitchUserPage /> },
-  { path: PATHS.double, element: <SwitchUserPage /> },
+  { path: PATHS.login, element: lazyPage(() => import('../features/auth/login-page'), 'LoginPage') },
+  {
+    path: PATHS.forgotPassword,
+    element: lazyPage(() => import('../features/auth/forgot-password-page'), 'ForgotPasswordPage'),
+  },
+  {
+    path: PATHS.resetPassword,
+    element: lazyPage(() => import('../features/auth/reset-password-page'), 'ResetPasswordPage'),
+  },
+  {
+    path: PATHS.registrationComplete,
+    element: lazyPage(
+      () => import('../features/auth/registration-complete-page'),
+      'RegistrationCompletePage',
+    ),
+  },
+  {
+    path: PATHS.verifyEmail,
+    element: lazyPage(() => import('../features/auth/verify-email-page'), 'VerifyEmailPage'),
+  },
+  {
+    path: PATHS.resendVerification,
+    element: lazyPage(() => import('../features/auth/resend-verification-page'), 'ResendVerificationPage'),
+  },
+  { path: PATHS.wizard, element: lazyPage(() => import('../features/signup/wizard-page'), 'WizardPage') },
+  { path: PATHS.upgrade, element: lazyPage(() => import('../features/billing/upgrade-page'), 'UpgradePage') },
+  {
+    path: PATHS.cancelSignup,
+    element: lazyPage(() => import('../features/signup/cancel-signup-page'), 'CancelSignupPage'),
+  },
+  {
+    path: PATHS.testCheckout,
+    element: lazyPage(() => import('../features/billing/test-checkout-page'), 'TestCheckoutPage'),
+  },
+  {
+    path: PATHS.dashboard,
+    element: (
+      <>
+        <PrefetchLocationOverview />
+        {lazyPage(() => import('../features/dashboard/dashboard-page'), 'DashboardPage')}
+      </>
+    ),
+  },
+  { path: PATHS.reports, element: lazyPage(() => import('../features/reports/reports-page'), 'ReportsPage') },
+  {
+    path: PATHS.assignments,
+    element: lazyPage(() => import('../features/assignments/assign-contacts-page'), 'AssignContactsPage'),
+  },
+  {
+    path: PATHS.assignLocations,
+    element: lazyPage(() => import('../features/assignments/assign-locations-page'), 'AssignLocationsPage'),
+  },
+  {
+    path: PATHS.settings,
+    element: lazyPage(() => import('../features/locations/location-list-page'), 'LocationListPage'),
+  },
+  {
+    path: PATHS.locationList,
+    element: lazyPage(() => import('../features/locations/location-list-page'), 'LocationListPage'),
+  },
+  {
+    path: PATHS.locationForm,
+    element: lazyPage(() => import('../features/locations/location-form-page'), 'LocationFormPage'),
+  },
+  {
+    path: PATHS.contactList,
+    element: lazyPage(() => import('../features/contacts/contact-list-page'), 'ContactListPage'),
+  },
+  {
+    path: PATHS.contactForm,
+    element: lazyPage(() => import('../features/contacts/contact-form-page'), 'ContactFormPage'),
+  },
+  {
+    path: PATHS.settingsGeneral,
+    element: lazyPage(
+      () => import('../features/accounts/notification-settings-page'),
+      'NotificationSettingsPage',
+    ),
+  },
+  {
+    path: PATHS.settingsAdmin,
+    element: lazyPage(() => import('../features/accounts/clients-page'), 'ClientsPage'),
+  },
+  {
+    path: PATHS.clientForm,
+    element: lazyPage(() => import('../features/accounts/client-form-page'), 'ClientFormPage'),
+  },
+  {
+    path: PATHS.switchUser,
+    element: lazyPage(() => import('../features/switch-user/switch-user-page'), 'SwitchUserPage'),
+  },
+  {
+    path: PATHS.double,
+    element: lazyPage(() => import('../features/switch-user/switch-user-page'), 'SwitchUserPage'),
+  },
   { path: PATHS.profileBackup, element: <TitlePage title="MyProfile" /> },
   { path: PATHS.orderLocations, element: <TitlePage title="Order Locations" /> },
-  { path: PATHS.profile, element: <ProfilePage /> },
-  { path: PATHS.admin, element: <AdminPage /> },
-  { path: PATHS.mailViewer, element: <MailViewerPage /> },
-  { path: PATHS.deliveryLog, element: <DeliveryLogPage /> },
-  { path: PATHS.auditTrail, element: <AuditTrailPage /> },
-  { path: PATHS.alerts, element: <AlertsPage /> },
+  { path: PATHS.profile, element: lazyPage(() => import('../features/profile/profile-page'), 'ProfilePage') },
+  { path: PATHS.admin, element: lazyPage(() => import('../features/admin/admin-page'), 'AdminPage') },
+  {
+    path: PATHS.mailViewer,
+    element: lazyPage(() => import('../features/admin/mail-viewer-page'), 'MailViewerPage'),
+  },
+  {
+    path: PATHS.deliveryLog,
+    element: lazyPage(() => import('../features/admin/delivery-log-page'), 'DeliveryLogPage'),
+  },
+  {
+    path: PATHS.auditTrail,
+    element: lazyPage(() => import('../features/admin/audit-trail-page'), 'AuditTrailPage'),
+  },
+  { path: PATHS.alerts, element: lazyPage(() => import('../features/alerts/alerts-page'), 'AlertsPage') },
 ];
 
 const SUPERUSER_PATHS: readonly string[] = [PATHS.mailViewer, PATHS.deliveryLog, PATHS.auditTrail];

@@ -50,6 +50,15 @@ export function locationsQuery(clientId: number | undefined) {
   });
 }
 
+/** GET /api/locations/{id}?client_id: one location with its thresholds and Atlas 14 depths. */
+export function locationQuery(id: number, clientId: number | undefined) {
+  return queryOptions({
+    queryKey: [...accountKeys.locations(clientId), id],
+    queryFn: async (): Promise<Location> =>
+      locationSchema.parse(await apiRequest(`/api/locations/${id}`, { query: { client_id: clientId } })),
+  });
+}
+
 export function contactsQuery(clientId: number | undefined) {
   return queryOptions({
     queryKey: accountKeys.contacts(clientId),

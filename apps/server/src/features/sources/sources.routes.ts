@@ -1,6 +1,6 @@
-import { createHash } from 'node:crypto';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { callerHolds } from '../../lib/etag';
 import type { Services } from '../../services';
 
 const nationalImageParamsSchema = z.object({
@@ -28,19 +28,9 @@ export function sourcesRoutes(services: Services): FastifyPluginAsyncZod {
       },
       async (request, reply) => {
         const image = await sources.forecast.nationalImage(request.params.day, clock.now());
-        const etag = `"${createHash('sha256').update(image.body).digest('base64url')}"`;
-        reply.header('cache-control', CACHE_CONTROL).header('etag', etag);
-        if (matchesEtag(request.headers['if-none-match'], etag)) return reply.code(304).send();
+        if (callerHolds(request, reply, image.body, CACHE_CONTROL)) return reply.code(304).send();
         return reply.type(image.contentType).send(image.body);
       },
     );
   };
-}
-
-/** If-None-Match lists tags, maybe weak (W/"..."), or is "*" (RFC 9110 §13.1.2). */
-function matchesEtag(ifNoneMatch: string | undefined, etag: string): boolean {
-  return (ifNoneMatch ?? '')
-    .split(',')
-    .map((tag) => tag.trim().replace(/^W\//, ''))
-    .some((tag) => tag === etag || tag === '*');
 }

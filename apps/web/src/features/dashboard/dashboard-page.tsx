@@ -14,27 +14,35 @@ import {
 } from '@mantine/core';
 import { trialEnded } from '@pluvio/shared/accounts';
 import { canUse } from '@pluvio/shared/gates';
-import type { Location } from '@pluvio/shared/locations';
+import type { LocationSummary } from '@pluvio/shared/location-overview';
 import { isTier4, type Viewer } from '@pluvio/shared/roles';
 import { IconMap2 } from '@tabler/icons-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useDeferredValue, useMemo, useRef, useState } from 'react';
+import { memo, useDeferredValue, useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { ForecastPanel } from '../../components/forecast/forecast-panel';
 import { PaymentNotice } from '../../components/payment-notice';
 import { UpgradeLink } from '../../components/upgrade-link';
-import { locationsQuery, useActiveAccount } from '../../lib/account-api';
+import { locationQuery, useActiveAccount } from '../../lib/account-api';
 import { useAppConfig, useTimeZone } from '../../lib/app-config';
 import { PATHS } from '../../lib/routes';
 import { useIsMobile } from '../../lib/use-is-mobile';
 import classes from './dashboard.module.css';
 import type { LocationFilter, MapMode, MapView, MapViewRequest } from './dashboard-types';
 import { dataUpToLabel, processStatusQuery } from './data-status';
+import { locationOverviewQuery } from './location-overview-api';
 import { FILTER_RESET_ZOOM, filterLocations, focusZoom } from './location-rules';
 import { LocationList } from './locations-panel/location-list';
 import { LocationMap } from './map/location-map';
 import { RainfallLegend, RainfallSection } from './rainfall/rainfall-section';
 import { useLiveRefresh } from './use-live-refresh';
+
+/**
+ * A search or filter re-renders the page on every keystroke; the sections below the map do not
+ * change with it, and redrawing their charts and dates would slow the list's answer.
+ */
+const StableRainfallSection = memo(RainfallSection);
+const StableForecastPanel = memo(ForecastPanel);
 
 const MAP_TABS: { value: MapMode; label: string }[] = [
   { value: 'daily', label: 'Daily Total' },
@@ -86,7 +94,7 @@ interface MonitoringViewProps {
 function MonitoringView({ viewer, clientId, timeZone }: MonitoringViewProps) {
   const config = useAppConfig();
   const isMobile = useIsMobile();
-  const locations = useQuery({ ...locationsQuery(clientId), placeholderData: keepPreviousData });
+  const locations = useQuery({ ...locationOverviewQuery(clientId), placeholderData: keepPreviousData });
   const status = useQuery(processStatusQuery);
   const [mode, setMode] = useState<MapMode>('daily');
   const [search, setSearch] = useState('');
@@ -104,6 +112,12 @@ function MonitoringView({ viewer, clientId, timeZone }: MonitoringViewProps) {
   // Re-clustering 10,000 markers takes longer than the list: the list answers first, the map follows.
   const mapped = useDeferredValue(listed);
   const selected = all.find((location) => location.id === selectedId) ?? all[0] ?? null;
+  // The list carries what the list and map draw; thresholds and Atlas 14 depths come with the selection.
+  const details = useQuery({
+    ...locationQuery(selected?.id ?? 0, clientId),
+    enabled: selected !== null,
+    placeholderData: keepPreviousData,
+  });
   const showRed = canUse(viewer, 'atlas14Colour');
 
   const select = (id: number) => {
@@ -164,14 +178,15 @@ function MonitoringView({ viewer, clientId, timeZone }: MonitoringViewProps) {
           />
         </Paper>
       </Box>
-      <RainfallSection
-        location={selected}
+      <StableRainfallSection
+        location={details.data ?? null}
+        pending={details.isPending && selected !== null}
         clientId={clientId}
         viewer={viewer}
         tableView={config?.features.table_view ?? true}
         timeZone={timeZone}
       />
-      <ForecastPanel location={selected} clientId={clientId} viewer={viewer} />
+      <StableForecastPanel location={selected} clientId={clientId} viewer={viewer} />
       <AlertsLink />
       {isMobile && (
         <Box component="footer" className={classes.mobileLegend}>
@@ -183,7 +198,7 @@ function MonitoringView({ viewer, clientId, timeZone }: MonitoringViewProps) {
 }
 
 interface DashboardHeadingProps {
-  location: Location | null;
+  location: LocationSummary | null;
   dataUpTo: string | null;
   onResetMap: () => void;
 }

@@ -1,15 +1,15 @@
-import type { Location } from '@pluvio/shared/locations';
+import type { LocationSummary } from '@pluvio/shared/location-overview';
 import type { LocationColor } from '@pluvio/shared/rainfall';
 import type { LocationFilter, MapMode } from './dashboard-types';
 
 /** Rules of the dashboard's map and side list (spec part 1 §2 "Dashboard", §4, §9). */
 
 /** 'Daily Total' colours by the hourly status, '24 Hr Accum' by the 24-hour one. */
-export function colorOf(location: Location, mode: MapMode): LocationColor {
+export function colorOf(location: LocationSummary, mode: MapMode): LocationColor {
   return mode === 'daily' ? location.color_hourly : location.color_24;
 }
 
-export function amountOf(location: Location, mode: MapMode): number {
+export function amountOf(location: LocationSummary, mode: MapMode): number {
   return mode === 'daily' ? location.total_hourly_rainfall : location.total_rainfall;
 }
 
@@ -53,7 +53,7 @@ export interface LocationCriteria {
   mode: MapMode;
 }
 
-const passesFilter: Record<LocationFilter, (location: Location, mode: MapMode) => boolean> = {
+const passesFilter: Record<LocationFilter, (location: LocationSummary, mode: MapMode) => boolean> = {
   green: () => true,
   zero: (location, mode) => amountOf(location, mode) > 0,
   orange: (location, mode) => colorOf(location, mode) !== 'green',
@@ -64,9 +64,9 @@ const passesFilter: Record<LocationFilter, (location: Location, mode: MapMode) =
  * Lower-cased names, computed once per list: the search runs on every keystroke over up to
  * 10,000 locations, and the list array keeps its identity between data refreshes.
  */
-const lowerCaseNames = new WeakMap<readonly Location[], string[]>();
+const lowerCaseNames = new WeakMap<readonly LocationSummary[], string[]>();
 
-function namesOf(locations: readonly Location[]): string[] {
+function namesOf(locations: readonly LocationSummary[]): string[] {
   let names = lowerCaseNames.get(locations);
   if (!names) {
     names = locations.map((location) => location.name.toLowerCase());
@@ -76,7 +76,7 @@ function namesOf(locations: readonly Location[]): string[] {
 }
 
 /** The locations the side list and the map show: the name contains the search, and the filter holds. */
-export function filterLocations(locations: Location[], criteria: LocationCriteria): Location[] {
+export function filterLocations(locations: LocationSummary[], criteria: LocationCriteria): LocationSummary[] {
   const { filter, mode } = criteria;
   const search = criteria.search.trim().toLowerCase();
   // The same array when nothing is filtered out, so the map does not re-cluster.

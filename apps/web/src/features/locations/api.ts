@@ -1,7 +1,5 @@
 import { type ImportResult, importResultSchema, type LocationImportRow } from '@pluvio/shared/csv-import';
 import { type Location, type LocationCreate, locationSchema } from '@pluvio/shared/locations';
-import { queryOptions } from '@tanstack/react-query';
-import { accountKeys } from '../../lib/account-api';
 import { apiRequest } from '../../lib/api-client';
 
 /** What the location form sends on create and update (spec part 2 §7). */
@@ -9,15 +7,6 @@ export type LocationBody = Pick<
   LocationCreate,
   'name' | 'latitude' | 'longitude' | 'h24_threshold' | 'rapidrain_threshold'
 > & { status: 'active' };
-
-/** GET /api/locations/{id}?client_id: the location the form edits when it arrives without one. */
-export function locationQuery(id: number, clientId: number | undefined) {
-  return queryOptions({
-    queryKey: [...accountKeys.locations(clientId), id],
-    queryFn: async (): Promise<Location> =>
-      locationSchema.parse(await apiRequest(`/api/locations/${id}`, { query: { client_id: clientId } })),
-  });
-}
 
 /** POST /api/locations/?client_id (no id) or PATCH /api/locations/{id}?client_id. */
 export async function saveLocation(

@@ -32,14 +32,14 @@ import { ErrorMessage, InfoMessage } from '../../components/form-message';
 import { ManagersOnly } from '../../components/managers-only';
 import { SettingsTabs } from '../../components/settings-tabs';
 import { UpgradeLink } from '../../components/upgrade-link';
-import { accountKeys, useActiveAccount } from '../../lib/account-api';
+import { accountKeys, locationQuery, useActiveAccount } from '../../lib/account-api';
 import { failureMessage } from '../../lib/api-client';
 import { putInCachedLists } from '../../lib/cached-lists';
 import { DELAYS } from '../../lib/delay';
 import { validateWith } from '../../lib/form-validation';
 import { PATHS } from '../../lib/routes';
 import { useEditedRecord } from '../../lib/use-edited-record';
-import { type LocationBody, locationQuery, saveLocation } from './api';
+import { type LocationBody, saveLocation } from './api';
 import { useDeleteLocation } from './use-delete-location';
 
 /** The form of one location; the id lets a reload find it again when the navigation state is gone. */

@@ -1,5 +1,5 @@
 import { Checkbox, Fieldset, Group, Input, Text, TextInput, VisuallyHidden } from '@mantine/core';
-import type { Location } from '@pluvio/shared/locations';
+import type { LocationSummary } from '@pluvio/shared/location-overview';
 import { IconSearch } from '@tabler/icons-react';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { type KeyboardEvent, useEffect, useMemo, useRef, useState } from 'react';
@@ -9,7 +9,7 @@ import classes from './location-list.module.css';
 
 export interface LocationListProps {
   /** Already searched and filtered. */
-  locations: Location[];
+  locations: LocationSummary[];
   mode: MapMode;
   selectedId: number | null;
   onSelect(id: number): void;
@@ -91,7 +91,7 @@ function LocationRow({
   position,
   onSelect,
 }: {
-  location: Location;
+  location: LocationSummary;
   mode: MapMode;
   selected: boolean;
   tabStop: boolean;

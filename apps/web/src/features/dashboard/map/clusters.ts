@@ -1,4 +1,4 @@
-import type { Location } from '@pluvio/shared/locations';
+import type { LocationSummary } from '@pluvio/shared/location-overview';
 import type { LocationColor } from '@pluvio/shared/rainfall';
 import Supercluster from 'supercluster';
 import type { MapMode } from '../dashboard-types';
@@ -37,7 +37,7 @@ const CLUSTER_RADIUS_PX = 40;
  * Clusters end one zoom before the map's deepest, so every location can be reached on its own.
  */
 export function buildClusterIndex(
-  locations: readonly Location[],
+  locations: readonly LocationSummary[],
   mode: MapMode,
   mapMaxZoom: number = MAP_MAX_ZOOM.tiles,
 ): ClusterIndex {

@@ -1,9 +1,9 @@
 import 'leaflet/dist/leaflet.css';
-import type { Location } from '@pluvio/shared/locations';
+import type { LocationSummary } from '@pluvio/shared/location-overview';
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { MapMode, MapView } from '../dashboard-types';
 import { colorOf } from '../location-rules';
-import { buildClusterIndex, MAP_MAX_ZOOM } from './clusters';
+import { buildClusterIndex, type ClusterIndex, MAP_MAX_ZOOM } from './clusters';
 import classes from './location-map.module.css';
 import {
   addStateOutlines,
@@ -18,7 +18,7 @@ import {
 } from './map-layers';
 
 export interface LocationMapProps {
-  locations: Location[];
+  locations: LocationSummary[];
   mode: MapMode;
   selectedId: number | null;
   onSelect(id: number): void;
@@ -77,6 +77,32 @@ function useTiles(layers: MapLayers | null, url: string | null, attribution: str
   }, [layers, url, attribution]);
 }
 
+/**
+ * The markers' cluster index, built after the browser has painted: indexing 10,000 locations
+ * takes tens of milliseconds, and the list's answer to a search or filter must reach the screen
+ * first. Until the new index is ready the map keeps showing the previous one.
+ */
+function useClusterIndex(locations: LocationSummary[], mode: MapMode, mapMaxZoom: number) {
+  const [index, setIndex] = useState<ClusterIndex | null>(null);
+  useEffect(
+    () => afterNextPaint(() => setIndex(buildClusterIndex(locations, mode, mapMaxZoom))),
+    [locations, mode, mapMaxZoom],
+  );
+  return index;
+}
+
+/** Runs `work` once the browser has painted the current frame; the answer cancels it. */
+function afterNextPaint(work: () => void): () => void {
+  let timer: number | undefined;
+  const frame = requestAnimationFrame(() => {
+    timer = window.setTimeout(work);
+  });
+  return () => {
+    cancelAnimationFrame(frame);
+    window.clearTimeout(timer);
+  };
+}
+
 /** Spec part 1 §8: a denied or unsupported geolocation is only logged. */
 function useYouAreHere(layers: MapLayers | null) {
   useEffect(() => {
@@ -129,23 +155,26 @@ export function LocationMap({
   const onSelectLatest = useLatest(onSelect);
   const byId = useMemo(() => new Map(locations.map((location) => [location.id, location])), [locations]);
   const mapMaxZoom = tileUrl ? MAP_MAX_ZOOM.tiles : MAP_MAX_ZOOM.outlines;
-  const index = useMemo(() => buildClusterIndex(locations, mode, mapMaxZoom), [locations, mode, mapMaxZoom]);
+  const index = useClusterIndex(locations, mode, mapMaxZoom);
 
   useStateOutlines(layers);
   useTiles(layers, tileUrl, tileAttribution);
   useYouAreHere(layers);
   useResizeFollow(layers);
 
-  // A view is applied once per key: a data refresh must not move the map under the user.
+  // A view is applied once per key: a data refresh must not move the map under the user. It moves
+  // after the paint, so a filter that also resets the zoom shows in the list first.
   const appliedViewKey = useRef<number | null>(null);
   useEffect(() => {
     if (!layers || appliedViewKey.current === view.key) return;
-    appliedViewKey.current = view.key;
-    applyView(layers.map, view, locations, byId);
+    return afterNextPaint(() => {
+      appliedViewKey.current = view.key;
+      applyView(layers.map, view, locations, byId);
+    });
   });
 
   useEffect(() => {
-    if (!layers) return;
+    if (!layers || !index) return;
     const handlers = {
       nameOf: (id: number) => byId.get(id)?.name ?? '',
       onSelect: (id: number) => onSelectLatest.current(id),

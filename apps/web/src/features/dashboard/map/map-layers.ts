@@ -1,4 +1,4 @@
-import type { Location } from '@pluvio/shared/locations';
+import type { LocationSummary } from '@pluvio/shared/location-overview';
 import type { LocationColor } from '@pluvio/shared/rainfall';
 import L from 'leaflet';
 import type { MapView } from '../dashboard-types';
@@ -165,7 +165,11 @@ export function drawMarkers(layers: MapLayers, index: ClusterIndex, handlers: Ma
   return items.length;
 }
 
-export function showSelection(layers: MapLayers, location: Location | undefined, color: LocationColor): void {
+export function showSelection(
+  layers: MapLayers,
+  location: LocationSummary | undefined,
+  color: LocationColor,
+): void {
   layers.selection.clearLayers();
   if (!location) return;
   L.circleMarker([location.latitude, location.longitude], {
@@ -193,12 +197,12 @@ export function addYouAreHere(map: L.Map, position: GeolocationPosition): void {
     .addTo(map);
 }
 
-function boundsOf(locations: readonly Location[]): L.LatLngBounds | null {
+function boundsOf(locations: readonly LocationSummary[]): L.LatLngBounds | null {
   if (locations.length === 0) return null;
   return L.latLngBounds(locations.map((location) => [location.latitude, location.longitude]));
 }
 
-function fitLocations(map: L.Map, locations: readonly Location[]): void {
+function fitLocations(map: L.Map, locations: readonly LocationSummary[]): void {
   const [only] = locations;
   if (locations.length === 1 && only) {
     map.setView([only.latitude, only.longitude], DEFAULT_ZOOM);
@@ -211,8 +215,8 @@ function fitLocations(map: L.Map, locations: readonly Location[]): void {
 export function applyView(
   map: L.Map,
   view: MapView,
-  locations: readonly Location[],
-  byId: Map<number, Location>,
+  locations: readonly LocationSummary[],
+  byId: Map<number, LocationSummary>,
 ) {
   if (view.kind === 'fit') {
     fitLocations(map, locations);

@@ -1,6 +1,7 @@
 import { Box, Group, Paper, Switch, Tabs, Text, Title } from '@mantine/core';
 import { canUse } from '@pluvio/shared/gates';
 import type { Location } from '@pluvio/shared/locations';
+import { MESSAGES } from '@pluvio/shared/messages';
 import type { Viewer } from '@pluvio/shared/roles';
 import { useId, useState } from 'react';
 import { TierNotice } from '../../../components/tier-notice';
@@ -12,6 +13,8 @@ export { RainfallLegend } from './rainfall-legend';
 
 export interface RainfallSectionProps {
   location: Location | null;
+  /** A location is selected and its details are on their way. */
+  pending?: boolean;
   clientId: number | undefined;
   viewer: Viewer;
   /** The runtime feature setting `table_view`. */
@@ -109,7 +112,14 @@ function ChartTabs({
  * The dashboard's rainfall section (spec part 1 §2, #graphs): the 24-hour, hourly and RapidRain
  * charts, the NOAA Atlas 14 table, and the hourly table when the Table View setting allows it.
  */
-export function RainfallSection({ location, clientId, viewer, tableView, timeZone }: RainfallSectionProps) {
+export function RainfallSection({
+  location,
+  pending = false,
+  clientId,
+  viewer,
+  tableView,
+  timeZone,
+}: RainfallSectionProps) {
   const headingId = useId();
   const [tab, setTab] = useState<ChartTab>('daily');
   const [showTable, setShowTable] = useState(false);
@@ -135,7 +145,7 @@ export function RainfallSection({ location, clientId, viewer, tableView, timeZon
         )}
       </Group>
       {!location ? (
-        <Text c="dimmed">{SELECT_LOCATION_TEXT}</Text>
+        <Text c="dimmed">{pending ? MESSAGES.loading : SELECT_LOCATION_TEXT}</Text>
       ) : tableView && showTable ? (
         <HourlyTableView location={location} clientId={clientId} />
       ) : (
