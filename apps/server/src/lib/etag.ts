@@ -7,7 +7,7 @@ export function etagOf(body: string | Buffer): string {
 }
 
 /** If-None-Match lists tags, maybe weak (W/"..."), or is "*" (RFC 9110 §13.1.2). */
-function matchesEtag(ifNoneMatch: string | undefined, etag: string): boolean {
+export function matchesEtag(ifNoneMatch: string | undefined, etag: string): boolean {
   return (ifNoneMatch ?? '')
     .split(',')
     .map((tag) => tag.trim().replace(/^W\//, ''))

@@ -1,8 +1,8 @@
-import { createHash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { encode, type ZodType } from 'zod';
 import type { ReadCache } from '../db/read-cache';
 import { unauthorized } from '../lib/errors';
+import { etagOf, matchesEtag } from '../lib/etag';
 
 interface Answer {
   body: string;
@@ -14,7 +14,7 @@ function serialise(request: FastifyRequest, value: unknown): Answer {
   const schema = (request.routeOptions.schema?.response as Record<number, ZodType> | undefined)?.[200];
   if (!schema) throw new Error(`${request.routeOptions.url} has no 200 response schema`);
   const body = JSON.stringify(encode(schema, value));
-  return { body, etag: `"${createHash('sha1').update(body).digest('base64url')}"` };
+  return { body, etag: etagOf(body) };
 }
 
 /**
@@ -28,21 +28,23 @@ export function createCachedAnswers(cache: ReadCache, today: () => string) {
   return {
     /**
      * Sends `produce()`'s answer, or the kept one; `tables` are every table `produce` reads
-     * (the caller's access included), `vary` what else the answer depends on (a cookie).
+     * (the caller's access included), `vary` what else the answer depends on (a cookie),
+     * `cacheControl` what browsers may keep (the API's default is `no-store`).
      */
     async send(
       request: FastifyRequest,
       reply: FastifyReply,
       tables: readonly string[],
       produce: () => Promise<unknown>,
-      vary = '',
+      { vary = '', cacheControl }: { vary?: string; cacheControl?: string } = {},
     ): Promise<FastifyReply> {
       if (!request.auth) throw unauthorized();
       const body = request.method === 'GET' ? '' : JSON.stringify(request.body);
       const key = `answer:${request.auth.sessionId}:${today()}:${vary}:${request.method} ${request.url} ${body}`;
       const answer = await cache.read(key, tables, async () => serialise(request, await produce()));
       reply.header('etag', answer.etag);
-      if (request.headers['if-none-match'] === answer.etag) return reply.code(304).send();
+      if (cacheControl) reply.header('cache-control', cacheControl);
+      if (matchesEtag(request.headers['if-none-match'], answer.etag)) return reply.code(304).send();
       return reply.type('application/json; charset=utf-8').send(answer.body);
     },
   };

@@ -2,9 +2,9 @@ import { clientIdQuerySchema, type Paging } from '@pluvio/shared/lists';
 import { locationOverviewOf, locationOverviewSchema } from '@pluvio/shared/location-overview';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { callerHolds } from '../../lib/etag';
 import type { Services } from '../../services';
 import { accessOf } from '../auth/auth.guard';
+import { RAINFALL_ANSWER_READS } from '../rainfall/rainfall-data.service';
 
 /** The whole list as one page: the paged list's rows, order and visibility rules, all at once. */
 const EVERY_ROW: Paging = { page: 1, page_size: Number.MAX_SAFE_INTEGER };
@@ -18,7 +18,7 @@ const CACHE_CONTROL = 'private, no-cache';
  * GET /api/locations stays the specification's list.
  */
 export function locationOverviewRoutes(services: Services): FastifyPluginAsyncZod {
-  const { locations, guards, locationViews } = services;
+  const { locations, guards, locationViews, answers } = services;
   return async (app) => {
     app.get(
       '/api/locations/overview',
@@ -35,14 +35,18 @@ export function locationOverviewRoutes(services: Services): FastifyPluginAsyncZo
           },
         },
       },
-      async (request, reply) => {
-        const access = accessOf(request);
-        const rows = await locations.listVisible(access, EVERY_ROW);
-        const overview = locationOverviewOf(await locationViews.present(access, rows));
-        if (callerHolds(request, reply, JSON.stringify(overview), CACHE_CONTROL))
-          return reply.code(304).send();
-        return overview;
-      },
+      async (request, reply) =>
+        answers.send(
+          request,
+          reply,
+          RAINFALL_ANSWER_READS,
+          async () => {
+            const access = accessOf(request);
+            const rows = await locations.listVisible(access, EVERY_ROW);
+            return locationOverviewOf(await locationViews.present(access, rows));
+          },
+          { cacheControl: CACHE_CONTROL },
+        ),
     );
   };
 }

@@ -34,7 +34,9 @@ export function usersRoutes(services: Services): FastifyPluginAsyncZod {
           reply,
           CURRENT_USER_READS,
           () => users.currentUser(user, actorUserId, canReturn),
-          String(canReturn),
+          {
+            vary: String(canReturn),
+          },
         );
       },
     );
