@@ -118,6 +118,8 @@ function MonitoringView({ viewer, clientId, timeZone }: MonitoringViewProps) {
     enabled: selected !== null,
     placeholderData: keepPreviousData,
   });
+  // The previous selection's details, kept while the next ones load, must not show under its name.
+  const shownDetails = details.data?.id === selected?.id ? (details.data ?? null) : null;
   const showRed = canUse(viewer, 'atlas14Colour');
 
   const select = (id: number) => {
@@ -179,8 +181,8 @@ function MonitoringView({ viewer, clientId, timeZone }: MonitoringViewProps) {
         </Paper>
       </Box>
       <StableRainfallSection
-        location={details.data ?? null}
-        pending={details.isPending && selected !== null}
+        location={shownDetails}
+        pending={selected !== null && shownDetails === null}
         clientId={clientId}
         viewer={viewer}
         tableView={config?.features.table_view ?? true}
