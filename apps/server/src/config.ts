@@ -53,6 +53,8 @@ const configSchema = z.object({
   STRIPE_API_URL: z.url().default('https://api.stripe.com'),
   /** Days a failed renewal payment leaves monitoring on before the account pauses like an ended trial. */
   PAYMENT_GRACE_DAYS: z.coerce.number().int().min(0).max(90).default(7),
+  /** Days a finished report's file, and a report e-mailed as an attachment, are kept. */
+  REPORT_FILE_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
   TWILIO_ACCOUNT_SID: z.string().optional(),
   TWILIO_AUTH_TOKEN: z.string().optional(),
   TWILIO_FROM: z.string().optional(),

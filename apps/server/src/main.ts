@@ -59,7 +59,7 @@ async function openRuntime(config: Config) {
 
 function allJobs(services: Services) {
   return [
-    ...notificationJobs(services.outbox),
+    ...notificationJobs(services.outbox, services.config.REPORT_FILE_DAYS),
     ...locationJobs(services.locations),
     ...rainfallJobs(services.ingestion, services.historyFill),
     ...alertJobs(services.alerts),

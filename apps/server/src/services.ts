@@ -247,6 +247,7 @@ export async function createServices(options: ServiceOptions) {
     timeZone: config.TIME_ZONE,
     publicUrl: config.PUBLIC_URL,
     historicalFeeDollars: () => config.HISTORICAL_REPORT_FEE,
+    fileDays: config.REPORT_FILE_DAYS,
     content: reportContent,
     render: renderReport,
     accounts,

@@ -148,6 +148,7 @@ export const REPORT_MESSAGES = {
   historicalRunsAsJob: 'Historical reports are prepared as a job: submit the request and confirm the fee.',
   taskNotFound: 'Report task not found',
   fileNotReady: 'The report file is not ready yet',
+  fileNoLongerKept: 'This report file is no longer kept. Please run the report again.',
   emailedFormats: 'PDF and Excel reports are sent by e-mail: submit the request with its recipients.',
   systemReportsOnly: 'Only administrators can run this report',
   taskFailed: 'The report could not be prepared. Please try again later.',

@@ -21,6 +21,7 @@ export const unauthorized = (detail = 'Unauthorized') =>
 export const forbidden = (detail: string) => new AppError(403, detail);
 export const notFound = (detail = 'Not Found') => new AppError(404, detail);
 export const conflict = (detail: string) => new AppError(409, detail);
+export const gone = (detail: string) => new AppError(410, detail);
 /** An outside service this answer needs (NOAA, say) is failing; the cause goes to the log only. */
 export function serviceUnavailable(detail: string, cause: unknown, retryAfterSeconds: number): AppError {
   const error = new AppError(503, detail, { 'retry-after': String(retryAfterSeconds) });

@@ -1,4 +1,6 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { queryRows } from '../../db/client';
 import { bearer, buildOwnedClient, buildUser, login } from '../../test/factories';
 import { type LocalSmtpServer, startSmtpServer } from '../../test/smtp-server';
 import { createTestApp, type TestApp } from '../../test/test-app';
@@ -85,6 +87,25 @@ describe('e-mails with an attachment, in the mail viewer', () => {
     });
     expect(missing.statusCode).toBe(404);
     expect(missing.json()).toEqual({ detail: 'Message not found' });
+  });
+
+  it('forgets files older than the days kept once their messages no longer wait, keeping the texts', async () => {
+    const queue = (to: string) =>
+      t.services.database.db.transaction((tx) =>
+        t.services.outboxIn(tx).enqueueEmailsWithAttachment([email(to)], FILE),
+      );
+    const [waiting] = await queue('waiting@example.com');
+    const [kept] = await queue('kept@example.com');
+    await queryRows(t.database.db, sql`update outbox set status = 'queued' where id = ${waiting}`);
+    expect(await t.services.outbox.forgetOldAttachments(1)).toBe(0);
+
+    expect(await t.services.outbox.forgetOldAttachments(0)).toBeGreaterThanOrEqual(1);
+    const page = (
+      await t.app.inject({ url: '/api/admin/outbox?page=1&page_size=250', headers: bearer(superToken) })
+    ).json();
+    const byId = new Map(page.items.map((item: { id: number }) => [item.id, item]));
+    expect(byId.get(waiting)).toMatchObject({ attachment: { filename: FILE.filename } });
+    expect(byId.get(kept)).toMatchObject({ attachment: null, text: 'Your report is attached.' });
   });
 
   it('refuses owners (403) and anonymous callers (401) the attachment', async () => {

@@ -1,5 +1,5 @@
 import type { OutboxChannel, OutboxStatus } from '@pluvio/shared/outbox.schemas';
-import { and, count, desc, eq, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, lt, notExists, sql } from 'drizzle-orm';
 import { type AppDb, queryRows } from '../../db/client';
 import { type OutboxAttachmentRow, type OutboxRow, outbox, outboxAttachments } from './outbox.schema';
 
@@ -32,6 +32,9 @@ function heldBy(claim: Claim) {
   return and(eq(outbox.id, claim.id), eq(outbox.attempts, claim.attempts), eq(outbox.status, 'sending'));
 }
 
+/** A message in one of these states may still be sent (held ones stay for the mail viewer). */
+const UNSENT_STATUSES: OutboxStatus[] = ['queued', 'sending'];
+
 export function createOutboxRepository(db: AppDb) {
   return {
     async insert(values: NewOutboxMessage): Promise<OutboxRow> {
@@ -58,6 +61,21 @@ export function createOutboxRepository(db: AppDb) {
       const [row] = await db.insert(outboxAttachments).values(values).returning({ id: outboxAttachments.id });
       if (!row) throw new Error('outbox attachment insert returned nothing');
       return row.id;
+    },
+    /**
+     * Deletes the attachments stored before `cutoff` whose messages are no longer waiting to be
+     * sent (sent, delivered, failed, or held for the mail viewer); the messages keep their texts.
+     */
+    async removeAttachmentsSentBefore(cutoff: Date): Promise<number> {
+      const waiting = db
+        .select({ id: outbox.id })
+        .from(outbox)
+        .where(and(eq(outbox.attachmentId, outboxAttachments.id), inArray(outbox.status, UNSENT_STATUSES)));
+      const rows = await db
+        .delete(outboxAttachments)
+        .where(and(lt(outboxAttachments.createdAt, cutoff), notExists(waiting)))
+        .returning({ id: outboxAttachments.id });
+      return rows.length;
     },
     async attachment(id: number): Promise<OutboxAttachmentRow | null> {
       const [row] = await db.select().from(outboxAttachments).where(eq(outboxAttachments.id, id));

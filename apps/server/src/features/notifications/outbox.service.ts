@@ -271,6 +271,11 @@ export function createOutboxService(db: AppDb, options: OutboxOptions) {
     /** Many SMS in one statement; ids in the same order. One unusable number queues none of them. */
     enqueueSmsMessages: async (messages: SmsToQueue[]): Promise<number[]> => queueMany(messages.map(smsRow)),
 
+    /** Deletes e-mail attachments kept longer than `days` whose messages are no longer waiting. */
+    async forgetOldAttachments(days: number): Promise<number> {
+      return repository.removeAttachmentsSentBefore(new Date(clock.now().getTime() - days * 24 * 3_600_000));
+    },
+
     /**
      * Sends what is due now on every channel that has a transport, one claimed message at a time;
      * returns how many were attempted.

@@ -1,4 +1,4 @@
-import { and, eq, getTableColumns, gte, lt, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, gte, isNotNull, lt, sql } from 'drizzle-orm';
 import type { AppDb } from '../../db/client';
 import type { RenderedReport } from './report-document';
 import { type ReportTaskRow, reportTasks } from './reports.schema';
@@ -39,6 +39,16 @@ export function createReportTasksRepository(db: AppDb) {
         .from(reportTasks)
         .where(eq(reportTasks.id, id));
       return row ?? null;
+    },
+
+    /** Drops the files of tasks finished before `cutoff` (the task stays, with its file's name). */
+    async forgetFilesFinishedBefore(cutoff: Date): Promise<number> {
+      const rows = await db
+        .update(reportTasks)
+        .set({ fileContent: null })
+        .where(and(isNotNull(reportTasks.fileContent), lt(reportTasks.finishedAt, cutoff)))
+        .returning({ id: reportTasks.id });
+      return rows.length;
     },
 
     async file(id: string): Promise<RenderedReport | null> {

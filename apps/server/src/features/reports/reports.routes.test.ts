@@ -237,6 +237,20 @@ describe('reports API', () => {
       expect((await call(gold.owner, { url: `/api/tasks/${taskId}` })).json().message_ids).toEqual(
         done.message_ids,
       );
+
+      // REPORT_FILE_DAYS (30) later the file is gone, and the download says so.
+      expect(await t.services.reports.forgetOldFiles()).toBe(0);
+      try {
+        clock.advance(30 * 24 * 3_600_000 + 1);
+        expect(await t.services.reports.forgetOldFiles()).toBeGreaterThanOrEqual(1);
+      } finally {
+        clock.set(NOW);
+      }
+      const later = (await call(gold.owner, { url: `/api/tasks/${taskId}` })).json();
+      expect(later).toMatchObject({ status: 'done', file: null });
+      const expired = await call(gold.owner, { url: `/api/tasks/${taskId}/file` });
+      expect(expired.statusCode).toBe(410);
+      expect(expired.json()).toEqual({ detail: REPORT_MESSAGES.fileNoLongerKept });
     });
 
     it('lets a superuser e-mail a whole account without choosing locations', async () => {

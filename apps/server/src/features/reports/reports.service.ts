@@ -15,7 +15,7 @@ import {
 import type { AppDb } from '../../db/client';
 import type { Clock } from '../../lib/clock';
 import { layoutEmail } from '../../lib/email-layout';
-import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/errors';
+import { AppError, badRequest, conflict, forbidden, gone, notFound } from '../../lib/errors';
 import { DEFAULT_LEASE, type Lease, leaseEnd, whileRenewing } from '../../lib/lease';
 import { productDate } from '../../lib/time';
 import { type AccountAccess, manages } from '../accounts/accounts.access';
@@ -84,9 +84,12 @@ export interface ReportsOptions {
   /** Wakes a report worker after a task is queued (the API process sends the job). */
   onTaskQueued?: () => Promise<void>;
   lease?: Lease;
+  /** Days a finished report's file is kept (REPORT_FILE_DAYS). */
+  fileDays: number;
 }
 
 const KIND = 'report';
+const DAY_MS = 24 * 3_600_000;
 /** Claims of one task before it is given up: a report whose worker died three times fails. */
 const MAX_ATTEMPTS = 3;
 /**
@@ -424,8 +427,14 @@ export function createReportsService(db: AppDb, options: ReportsOptions) {
       const task = await readableTask(user, id);
       if (task.status === 'queued' || task.status === 'running') throw conflict(REPORT_MESSAGES.fileNotReady);
       const file = task.status === 'done' ? await tasks.file(id) : null;
+      if (!file && task.status === 'done' && task.fileName) throw gone(REPORT_MESSAGES.fileNoLongerKept);
       if (!file) throw notFound(REPORT_MESSAGES.fileNotReady);
       return file;
+    },
+
+    /** Drops the files of reports finished more than REPORT_FILE_DAYS ago; answers how many. */
+    async forgetOldFiles(): Promise<number> {
+      return tasks.forgetFilesFinishedBefore(new Date(clock.now().getTime() - options.fileDays * DAY_MS));
     },
 
     /**
