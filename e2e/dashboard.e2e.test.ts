@@ -21,11 +21,12 @@ const listedNames = (page: Page) =>
     .evaluateAll((rows) =>
       rows.map((row) => row.querySelector('span[title]:not([aria-hidden])')?.textContent ?? ''),
     );
-const chartTabs = (page: Page) =>
-  page
-    .getByRole('region', { name: /^Rainfall/ })
-    .getByRole('tab')
-    .allTextContents();
+/** The chart tabs of the rainfall section, once the selected location's details have arrived. */
+async function chartTabs(page: Page): Promise<string[]> {
+  const tabs = page.getByRole('region', { name: /^Rainfall/ }).getByRole('tab');
+  await tabs.first().waitFor();
+  return tabs.allTextContents();
+}
 
 /** The dashboard with its list filled and the newest processed hour shown. */
 async function openDashboard(browser: Browser, login: string, viewport: 'desktop' | 'phone' = 'desktop') {
