@@ -106,6 +106,7 @@ function foreignCalls(foreign: Seeded, own: Seeded): ForeignCall[] {
   return [
     { method: 'GET', url: `/api/locations?${fq}` },
     { method: 'GET', url: `/api/locations/?${fq}&page=1&page_size=250` },
+    { method: 'GET', url: `/api/locations/overview?${fq}` },
     { method: 'GET', url: `/api/locations/${f.locationId}` },
     { method: 'POST', url: `/api/locations/?${fq}`, payload: LOCATION },
     { method: 'PATCH', url: `/api/locations/${f.locationId}`, payload: { name: 'Taken' } },
@@ -295,6 +296,9 @@ describe('tenant isolation (D10)', () => {
       expect(locations.json().map((location: { id: number }) => location.id)).not.toContain(
         foreign.locationId,
       );
+      const overview = await call(t.app, caller.token, { url: '/api/locations/overview' });
+      expect(overview.statusCode).toBe(200);
+      expect(overview.json().id).not.toContain(foreign.locationId);
     }
   });
 
