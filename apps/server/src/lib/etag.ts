@@ -7,7 +7,7 @@ export function etagOf(body: string | Buffer): string {
 }
 
 /** If-None-Match lists tags, maybe weak (W/"..."), or is "*" (RFC 9110 §13.1.2). */
-export function matchesEtag(ifNoneMatch: string | undefined, etag: string): boolean {
+function matchesEtag(ifNoneMatch: string | undefined, etag: string): boolean {
   return (ifNoneMatch ?? '')
     .split(',')
     .map((tag) => tag.trim().replace(/^W\//, ''))
@@ -15,16 +15,16 @@ export function matchesEtag(ifNoneMatch: string | undefined, etag: string): bool
 }
 
 /**
- * Marks the answer with `body`'s ETag and `cacheControl`; true when the caller already holds
- * these bytes, so the route answers 304 with no body.
+ * Marks the answer with its `etag` and, when given, `cacheControl` (else the route's default);
+ * true when the caller already holds these bytes, so the route answers 304 with no body.
  */
 export function callerHolds(
   request: FastifyRequest,
   reply: FastifyReply,
-  body: string | Buffer,
-  cacheControl: string,
+  etag: string,
+  cacheControl?: string,
 ): boolean {
-  const etag = etagOf(body);
-  reply.header('cache-control', cacheControl).header('etag', etag);
+  reply.header('etag', etag);
+  if (cacheControl) reply.header('cache-control', cacheControl);
   return matchesEtag(request.headers['if-none-match'], etag);
 }

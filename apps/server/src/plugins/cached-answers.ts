@@ -2,7 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { encode, type ZodType } from 'zod';
 import type { ReadCache } from '../db/read-cache';
 import { unauthorized } from '../lib/errors';
-import { etagOf, matchesEtag } from '../lib/etag';
+import { callerHolds, etagOf } from '../lib/etag';
 
 interface Answer {
   body: string;
@@ -42,9 +42,7 @@ export function createCachedAnswers(cache: ReadCache, today: () => string) {
       const body = request.method === 'GET' ? '' : JSON.stringify(request.body);
       const key = `answer:${request.auth.sessionId}:${today()}:${vary}:${request.method} ${request.url} ${body}`;
       const answer = await cache.read(key, tables, async () => serialise(request, await produce()));
-      reply.header('etag', answer.etag);
-      if (cacheControl) reply.header('cache-control', cacheControl);
-      if (matchesEtag(request.headers['if-none-match'], answer.etag)) return reply.code(304).send();
+      if (callerHolds(request, reply, answer.etag, cacheControl)) return reply.code(304).send();
       return reply.type('application/json; charset=utf-8').send(answer.body);
     },
   };

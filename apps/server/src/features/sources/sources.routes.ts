@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { callerHolds } from '../../lib/etag';
+import { callerHolds, etagOf } from '../../lib/etag';
 import type { Services } from '../../services';
 
 const nationalImageParamsSchema = z.object({
@@ -28,7 +28,7 @@ export function sourcesRoutes(services: Services): FastifyPluginAsyncZod {
       },
       async (request, reply) => {
         const image = await sources.forecast.nationalImage(request.params.day, clock.now());
-        if (callerHolds(request, reply, image.body, CACHE_CONTROL)) return reply.code(304).send();
+        if (callerHolds(request, reply, etagOf(image.body), CACHE_CONTROL)) return reply.code(304).send();
         return reply.type(image.contentType).send(image.body);
       },
     );
