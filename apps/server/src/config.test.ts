@@ -8,6 +8,14 @@ describe('configuration', () => {
     expect(config.PORT).toBe(3000);
     expect(config.ACCESS_TOKEN_MINUTES).toBe(15);
     expect(config.DATABASE_URL).toBeUndefined();
+    expect(config.PUBLIC_URL).toBe('http://localhost:3000');
+  });
+
+  it('links to the port it listens on unless PUBLIC_URL says otherwise', () => {
+    expect(loadConfig({ PORT: '8080' }).PUBLIC_URL).toBe('http://localhost:8080');
+    expect(loadConfig({ PORT: '8080', PUBLIC_URL: 'https://rain.example.com' }).PUBLIC_URL).toBe(
+      'https://rain.example.com',
+    );
   });
 
   it('reads a relative data folder from where npm was started', () => {

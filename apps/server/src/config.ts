@@ -32,7 +32,8 @@ const configSchema = z.object({
   HOST: z.string().default('0.0.0.0'),
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: z.url().optional(),
-  PUBLIC_URL: z.url().default('http://localhost:3000'),
+  /** Defaults to http://localhost:PORT, so a start with only PORT set links to itself. */
+  PUBLIC_URL: z.url().optional(),
   JWT_SECRET: z.string().min(32, 'JWT_SECRET must be at least 32 characters').optional(),
   ACCESS_TOKEN_MINUTES: z.coerce.number().int().min(1).max(15).default(15),
   REFRESH_TOKEN_DAYS: z.coerce.number().int().min(1).max(365).default(30),
@@ -106,7 +107,8 @@ const configSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
-export type Config = Omit<z.infer<typeof configSchema>, 'MRMS_CACHE_DIR'> & {
+export type Config = Omit<z.infer<typeof configSchema>, 'MRMS_CACHE_DIR' | 'PUBLIC_URL'> & {
+  PUBLIC_URL: string;
   webDist: string;
   /** MRMS downloads: MRMS_CACHE_DIR, or `mrms` in DATA_DIR. */
   MRMS_CACHE_DIR: string;
@@ -170,5 +172,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const MRMS_BASE_URL = /^[a-z][a-z0-9+.-]+:/i.test(parsed.data.MRMS_BASE_URL)
     ? parsed.data.MRMS_BASE_URL
     : path.resolve(startDirectory(env), parsed.data.MRMS_BASE_URL);
-  return { ...parsed.data, DATA_DIR, MRMS_BASE_URL, MRMS_CACHE_DIR, webDist };
+  const PUBLIC_URL = parsed.data.PUBLIC_URL ?? `http://localhost:${parsed.data.PORT}`;
+  return { ...parsed.data, DATA_DIR, MRMS_BASE_URL, MRMS_CACHE_DIR, PUBLIC_URL, webDist };
 }

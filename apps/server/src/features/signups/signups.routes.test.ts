@@ -316,3 +316,29 @@ describe('/api/signups', () => {
     }
   });
 });
+
+describe('/api/signups on a server started with only PORT set', () => {
+  let t: TestApp;
+
+  beforeAll(async () => {
+    t = await createTestApp({ clock: manualClock(NOW), env: { PORT: '8080', PUBLIC_URL: '' } });
+  });
+  afterAll(() => t.close());
+
+  it('sends the browser to the test checkout on that port, and back to the wizard there', async () => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/signups',
+      payload: signupBody({ account_type: 'paid', tier: 'silver' }),
+    });
+    const checkoutUrl: string = response.json().checkout_url;
+    expect(checkoutUrl).toMatch(/^http:\/\/localhost:8080\/checkout\/test\//);
+    const sessionId = decodeURIComponent(checkoutUrl.split('/').at(-1) ?? '');
+    const paid = await t.app.inject({
+      method: 'POST',
+      url: `/api/test-checkout/${sessionId}/pay`,
+      payload: {},
+    });
+    expect(paid.json().redirect_url).toBe(`http://localhost:8080/wizard?session_id=${sessionId}`);
+  });
+});
