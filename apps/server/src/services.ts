@@ -23,7 +23,7 @@ import { createOutboxService } from './features/notifications/outbox.service';
 import { twilioTransportFromConfig } from './features/notifications/sms-transport';
 import { createHistoryFillService } from './features/rainfall/history-fill.service';
 import { createIngestionService } from './features/rainfall/ingestion.service';
-import { createPastRainfallService } from './features/rainfall/past-rainfall.service';
+import { createPastRainfallService, type PastRainfallAsk } from './features/rainfall/past-rainfall.service';
 import { createRainfallService } from './features/rainfall/rainfall.service';
 import { createRainfallDataService } from './features/rainfall/rainfall-data.service';
 import { createRateLimitsService } from './features/rate-limits/rate-limits.service';
@@ -55,6 +55,8 @@ export interface ServiceOptions {
   onSubscriptionQuantityChanged?: (clientId: number) => Promise<void>;
   /** Wakes the Atlas 14 fill job after a location was saved without depths. */
   onAtlas14Pending?: () => Promise<void>;
+  /** Asks a worker to produce past rainfall a report view found missing. */
+  onPastRainfallWanted?: (ask: PastRainfallAsk) => Promise<void>;
   /** The job queues' counts for /metrics; a process without a queue has none. */
   jobQueues?: () => Promise<QueueCounts[]>;
 }
@@ -258,6 +260,7 @@ export async function createServices(options: ServiceOptions) {
     outboxIn,
     onMailQueued: options.onMailQueued,
     onTaskQueued: options.onReportQueued,
+    onPastRainfallWanted: options.onPastRainfallWanted,
   });
   const systemHealth = createSystemHealthService({
     deliveryLog,

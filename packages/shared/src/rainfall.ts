@@ -46,6 +46,8 @@ export const ingestStatusSchema = z.object({
   pending: z.number().int(),
   failed: z.number().int(),
   failures: z.array(ingestedIntervalSchema),
+  /** Locations added or moved whose history a worker has yet to fill. */
+  history_fills_pending: z.number().int(),
 });
 export type IngestStatusResponse = z.infer<typeof ingestStatusSchema>;
 

@@ -122,6 +122,8 @@ export const MAX_REPORT_LOCATIONS = 10_000;
 
 /** Every report text of the specification (part 2 §5, §7, §8). */
 export const REPORT_MESSAGES = {
+  pastRainfallPreparing:
+    'Part of the past rainfall of this period is still being prepared from the archive: until it is, those hours count as no rain. Open the report again in a few minutes for the complete figures.',
   selectLocation: 'Please select at least one location.',
   bothDates: 'Please specify both a from date and a to date for this report.',
   selectContact:

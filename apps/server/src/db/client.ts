@@ -1,5 +1,6 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import type { MessagePort } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
 import type { SQL } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -7,6 +8,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
 import { broadcastChanges } from './change-broadcast';
+import { PgliteOverPort } from './pglite-bridge';
 import * as schema from './schema';
 import { createTableChanges, type TableChanges, trackWrites } from './table-changes';
 
@@ -17,7 +19,14 @@ export type AppDb = PgDatabase<PgQueryResultHKT, typeof schema>;
  * counts the writes made through `db` (and, on PostgreSQL, those of the other processes).
  */
 export type Database =
-  | { kind: 'pglite'; db: AppDb; changes: TableChanges; pglite: PGlite; close: () => Promise<void> }
+  | {
+      kind: 'pglite';
+      db: AppDb;
+      changes: TableChanges;
+      /** PGlite in this thread, or in the database thread (`pglite-thread.ts`) reached over a port. */
+      pglite: PGlite | PgliteOverPort;
+      close: () => Promise<void>;
+    }
   | {
       kind: 'postgres';
       db: AppDb;
@@ -61,6 +70,18 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   const changes = createTableChanges();
   trackWrites(db, changes);
   return { kind: 'pglite', db, changes, pglite, close: () => pglite.close() };
+}
+
+/**
+ * The embedded database as a thread other than the database thread uses it: its statements go
+ * over `port` to `pglite-thread.ts` (`shareChanges` tells the other threads what it wrote).
+ */
+export function openDatabaseOverPort(port: MessagePort): Database {
+  const pglite = new PgliteOverPort(port);
+  const db = drizzlePglite(pglite as unknown as PGlite, { schema }) as unknown as AppDb;
+  const changes = createTableChanges();
+  trackWrites(db, changes);
+  return { kind: 'pglite', db, changes, pglite, close: async () => pglite.close() };
 }
 
 /** Runs raw SQL and returns its rows; both drivers answer with `{ rows }`. */

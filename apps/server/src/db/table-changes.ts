@@ -1,3 +1,4 @@
+import type { MessagePort } from 'node:worker_threads';
 import { getTableName, is, Table } from 'drizzle-orm';
 import { getTableConfig, type PgTable } from 'drizzle-orm/pg-core';
 import type { AppDb } from './client';
@@ -17,8 +18,8 @@ export interface TableChanges {
   bump(tables: readonly string[] | '*'): void;
   /** Records writes another process reported (they were broadcast there already). */
   bumpFromElsewhere(tables: readonly string[] | '*'): void;
-  /** Called after each local bump (the PostgreSQL broadcast to other processes listens here). */
-  onLocalBump(listener: (tables: readonly string[] | '*') => void): void;
+  /** Called after each local bump (the broadcast to other processes and threads listens here); returns the way to stop. */
+  onLocalBump(listener: (tables: readonly string[] | '*') => void): () => void;
 }
 
 /** Words of SQL text that may write; a statement with none of them only reads. */
@@ -94,6 +95,7 @@ export function createTableChanges(cascades = cascadeTargets(schemaTables)): Tab
     bumpFromElsewhere: record,
     onLocalBump(listener) {
       listeners.push(listener);
+      return () => listeners.splice(listeners.indexOf(listener), 1);
     },
   };
 }
@@ -138,6 +140,21 @@ function rawWriteTargets(text: string): string[] | '*' | null {
 export function writtenTables(query: { sql: string }, metadata: QueryMetadata | undefined) {
   if (metadata) return metadata.type === 'select' || metadata.tables.length === 0 ? null : metadata.tables;
   return rawWriteTargets(query.sql);
+}
+
+/**
+ * Exchanges counted writes with another thread of this process over `port`, as the NOTIFY
+ * broadcast does between processes: both threads' kept reads see the other's writes at once.
+ * Returns the way to stop.
+ */
+export function shareChanges(changes: TableChanges, port: MessagePort): () => void {
+  const stopSending = changes.onLocalBump((tables) => port.postMessage(tables));
+  port.on('message', (tables: readonly string[] | '*') => changes.bumpFromElsewhere(tables));
+  port.unref();
+  return () => {
+    stopSending();
+    port.close();
+  };
 }
 
 /** Reports each write of the session's statements to `onWrite` once the statement is done. */

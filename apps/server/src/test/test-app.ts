@@ -5,6 +5,7 @@ import type { Database } from '../db/client';
 import { migrateDatabase } from '../db/migrate';
 import { openScratchDatabase } from '../db/scratch';
 import type { MailTransport } from '../features/notifications/mail-transport';
+import type { PastRainfallAsk } from '../features/rainfall/past-rainfall.service';
 import type { QueueCounts } from '../jobs/queue';
 import type { Clock } from '../lib/clock';
 import { createServices, type Services } from '../services';
@@ -31,6 +32,7 @@ export interface TestAppOptions {
   onReportQueued?: () => Promise<void>;
   onSubscriptionQuantityChanged?: (clientId: number) => Promise<void>;
   onAtlas14Pending?: () => Promise<void>;
+  onPastRainfallWanted?: (ask: PastRainfallAsk) => Promise<void>;
   /** Serve the web build in `env.WEB_DIST` too. */
   serveWeb?: boolean;
   jobQueues?: () => Promise<QueueCounts[]>;
@@ -64,6 +66,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     onReportQueued: options.onReportQueued,
     onSubscriptionQuantityChanged: options.onSubscriptionQuantityChanged,
     onAtlas14Pending: options.onAtlas14Pending,
+    onPastRainfallWanted: options.onPastRainfallWanted,
     jobQueues: options.jobQueues,
   });
   const app = await buildApp(services, {

@@ -32,6 +32,14 @@ export function createHistoryFillRepository(db: AppDb) {
       }));
     },
 
+    async count(): Promise<number> {
+      const [row] = await queryRows<{ n: number }>(
+        db,
+        sql`select count(*)::int as n from rainfall_history_fills`,
+      );
+      return row?.n ?? 0;
+    },
+
     /** The time of the newest queued change, or null: a running ingestion re-reads locations when it moves. */
     async latestChange(): Promise<string | null> {
       const [row] = await queryRows<{ latest: string | null }>(

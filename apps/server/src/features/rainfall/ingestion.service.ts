@@ -333,10 +333,11 @@ export function createIngestionService(db: AppDb, options: IngestionOptions) {
 
     /** What the system health page shows superusers: newest data, backlog and failures. */
     async ingestStatus(): Promise<IngestStatusResponse> {
-      const [newest, counts, failures] = await Promise.all([
+      const [newest, counts, failures, fillsPending] = await Promise.all([
         intervals.newestDone(),
         intervals.countByStatus(),
         intervals.failures(FAILURES_SHOWN),
+        fills.count(),
       ]);
       return {
         newest: newest.map((key) => ({
@@ -354,6 +355,7 @@ export function createIngestionService(db: AppDb, options: IngestionOptions) {
           attempts: row.attempts,
           last_error: row.lastError,
         })),
+        history_fills_pending: fillsPending,
       };
     },
   };

@@ -22,6 +22,15 @@ export interface PastRainfallReport {
   fields: number;
 }
 
+/** Rainfall of past days wanted for locations (a report's period older than the ingest window). */
+export interface PastRainfallAsk {
+  product: PrecipitationProduct;
+  locationIds: number[];
+  /** YYYY-MM-DD of the product time zone, both included. */
+  from: string;
+  to: string;
+}
+
 const spotKey = (point: LocationPoint, day: string) =>
   `${point.id} ${day} ${point.latitude} ${point.longitude}`;
 

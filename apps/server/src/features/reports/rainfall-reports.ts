@@ -1,7 +1,7 @@
 import { levelAllows } from '@pluvio/shared/gates';
 import { effectiveRapidrainThreshold } from '@pluvio/shared/locations';
 import { reachesThreshold, recurrenceReached } from '@pluvio/shared/rainfall';
-import { monthOf } from '@pluvio/shared/reports';
+import { monthOf, REPORT_MESSAGES } from '@pluvio/shared/reports';
 import { accountLevel } from '@pluvio/shared/tiers';
 import { productDays, productTimestamp } from '../../lib/time';
 import type { LocationRow } from '../locations/locations.schema';
@@ -173,6 +173,11 @@ function dataNote(
   ].join('');
 }
 
+/** A view answered while a worker produces the period's past rainfall says so. */
+function preparingNotes(subject: ReportSubject): string[] {
+  return subject.pastRainfallPreparing ? [REPORT_MESSAGES.pastRainfallPreparing] : [];
+}
+
 /** Days after today are not listed; today is not over. */
 function todayNotes(to: string, context: ReportContext, from: string): string[] {
   const notes: string[] = [];
@@ -336,6 +341,7 @@ export async function dateRangeReport(
     notes: [
       timeZoneNote(context),
       dataNote('1h', span, await intervalOrigins(deps, '1h', subject, span, context)),
+      ...preparingNotes(subject),
       "24-hour threshold reached: the day's total is at or over the location's 24-hour threshold.",
       ...(showAtlas14
         ? [
@@ -473,6 +479,7 @@ export async function rapidrainReport(
     notes: [
       timeZoneNote(context),
       dataNote('15m', span, await intervalOrigins(deps, '15m', subject, span, context)),
+      ...preparingNotes(subject),
       "Each 15-minute rainfall amount is compared with the location's RapidRain threshold, or its 24-hour threshold when it has none; equal counts as reached.",
       ...(cut
         ? [

@@ -114,6 +114,8 @@ export interface ReportSubject {
   sort: { field: DeliverySortField; direction: 'asc' | 'desc' };
   /** The historical fee charged for this report, in dollars; null when none. */
   feeDollars: number | null;
+  /** Past rainfall of the period is still being produced by a worker (a view answered meanwhile). */
+  pastRainfallPreparing?: boolean;
 }
 
 /** The account of a location report (the API never makes one without it). */

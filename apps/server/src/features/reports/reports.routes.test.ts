@@ -8,6 +8,8 @@ import { bearer, buildContactUser, buildOwnedClient, buildUser, login } from '..
 import { type LocalSmtpServer, startSmtpServer } from '../../test/smtp-server';
 import { createTestApp, manualClock, type TestApp } from '../../test/test-app';
 import { createSmtpTransport } from '../notifications/mail-transport';
+import type { PastRainfallAsk } from '../rainfall/past-rainfall.service';
+import { PRODUCE_PAST_RAINFALL, rainfallJobs } from '../rainfall/rainfall.jobs';
 
 /** Today is 2026-11-21 in the product time zone; the previous month is October 2026. */
 const NOW = new Date('2026-11-21T17:00:00Z');
@@ -24,6 +26,7 @@ describe('reports API', () => {
   const clock = manualClock(NOW);
   let t: TestApp;
   let wakeUps = 0;
+  const pastRainfallAsks: PastRainfallAsk[] = [];
   let superuser: string;
   let gold: Account;
   let coOwner: string;
@@ -67,6 +70,9 @@ describe('reports API', () => {
       clock,
       onReportQueued: async () => {
         wakeUps += 1;
+      },
+      onPastRainfallWanted: async (ask) => {
+        pastRainfallAsks.push(ask);
       },
     });
     superuser = (
@@ -461,20 +467,35 @@ describe('reports API', () => {
       expect(totals.get(gold.clientId)).toBe(t.services.config.HISTORICAL_REPORT_FEE);
     });
 
-    it('produce the rainfall of a month older than the ingest window for a view, free of charge, named as Pass 2', async () => {
+    it('answer a view of a month older than the ingest window at once, and produce its rainfall in a worker, free of charge', async () => {
       const [, galveston] = gold.locations as [number, number];
-      const response = await call(gold.owner, {
-        url: `/api/reports/data_by_date_range/2025-02-01/2025-02-28/${galveston}`,
-      });
-      expect(response.statusCode).toBe(200);
-      expect(response.body).toContain('672 hours so far, 672 are the revised estimate (Pass 2)');
+      const url = `/api/reports/data_by_date_range/2025-02-01/2025-02-28/${galveston}`;
+      const before = await counts();
+      pastRainfallAsks.splice(0);
+      const first = await call(gold.owner, { url });
+      expect(first.statusCode).toBe(200);
+      expect(first.body).toContain(REPORT_MESSAGES.pastRainfallPreparing);
+      expect(first.body).toContain('672 hours so far, 0 are the revised estimate (Pass 2)');
+      expect(pastRainfallAsks).toEqual([
+        { product: '1h', locationIds: [galveston], from: '2025-02-01', to: '2025-02-28' },
+      ]);
+      const producePastRainfall = rainfallJobs(
+        t.services.ingestion,
+        t.services.historyFill,
+        t.services.pastRainfall,
+      ).find((job) => job.name === PRODUCE_PAST_RAINFALL);
+      await producePastRainfall?.handler(pastRainfallAsks[0]);
       const [produced] = await queryRows<{ days: number }>(
         t.services.database.db,
         sql`select count(*)::int as days from rainfall_on_demand_days
              where location_id = ${galveston} and day between '2025-02-01' and '2025-02-28'`,
       );
       expect(produced?.days).toBe(28);
-      expect(await counts()).toMatchObject({ charges: 1 });
+      const again = await call(gold.owner, { url });
+      expect(again.body).toContain('672 hours so far, 672 are the revised estimate (Pass 2)');
+      expect(again.body).not.toContain(REPORT_MESSAGES.pastRainfallPreparing);
+      expect(pastRainfallAsks).toHaveLength(1);
+      expect(await counts()).toEqual(before);
     });
 
     it('takes over a task whose worker died before its commit, once its lease lapsed, and completes it once', async () => {

@@ -23,7 +23,7 @@ import type { AccountsService } from '../accounts/accounts.service';
 import type { LocationsService } from '../locations/locations.service';
 import type { OutboxBatchQueue } from '../notifications/outbox.service';
 import type { IngestionService } from '../rainfall/ingestion.service';
-import type { PastRainfallService } from '../rainfall/past-rainfall.service';
+import type { PastRainfallAsk, PastRainfallService } from '../rainfall/past-rainfall.service';
 import type { UserRow } from '../users/users.schema';
 import type { UsersService } from '../users/users.service';
 import { createAccountChargesRepository } from './account-charges.repository';
@@ -75,7 +75,9 @@ export interface ReportsOptions {
   accounts: Pick<AccountsService, 'accessFor'>;
   users: Pick<UsersService, 'findById'>;
   locations: Pick<LocationsService, 'requireVisible' | 'allIdsInClient'>;
-  pastRainfall: Pick<PastRainfallService, 'ensureStored'>;
+  pastRainfall: Pick<PastRainfallService, 'ensureStored' | 'producedUntil'>;
+  /** Asks a worker to produce past rainfall a view found missing (the view answers meanwhile). */
+  onPastRainfallWanted?: (ask: PastRainfallAsk) => Promise<void>;
   ingestion: Pick<IngestionService, 'lastDayBeforeIngested'>;
   /** The outbox writing in the closing transaction, so the file, e-mails and charge commit together. */
   outboxIn: (db: AppDb) => Pick<OutboxBatchQueue, 'enqueueEmailsWithAttachment'>;
@@ -136,7 +138,8 @@ function presentTask(task: ReportTaskView): ReportTask {
 
 /**
  * Reports (issue 14, D18): requests are checked once, before anything is queued; a view (one
- * location, HTML or CSV) is built and rendered at once; everything e-mailed, and every
+ * location, HTML or CSV) is built and rendered at once from what is stored (past rainfall it lacks
+ * is produced by a worker meanwhile); everything e-mailed, and every
  * historical report, is a task a worker runs: it produces missing past rainfall, builds and
  * renders the report, then in one transaction stores the file, queues one e-mail per recipient
  * with the file attached, records the fee and marks the task done.
@@ -283,16 +286,36 @@ export function createReportsService(db: AppDb, options: ReportsOptions) {
    * The report's days older than what ingestion has stored (the historical window, and months
    * before the ingest window): the chosen locations' rainfall of those days is produced first.
    */
+  /** The days of the period older than the ingest window, whose rainfall is produced on demand. */
+  async function pastRainfallAsk(subject: ReportSubject): Promise<PastRainfallAsk | null> {
+    if (isSystemReport(subject.type) || !subject.from || !subject.to) return null;
+    const product = subject.type === 'rapidrain' ? '15m' : '1h';
+    const lastPastDay = await options.ingestion.lastDayBeforeIngested(product, timeZone);
+    const to = [subject.to, lastPastDay].sort()[0] ?? subject.to;
+    if (subject.from > to) return null;
+    return { product, locationIds: subject.locationIds, from: subject.from, to };
+  }
+
+  /** A task produces the missing past rainfall itself, in its worker. */
   async function preparePastRainfall(
     subject: ReportSubject,
     report: (share: number) => Promise<void> = async () => {},
   ): Promise<void> {
-    if (isSystemReport(subject.type) || !subject.from || !subject.to) return;
-    const product = subject.type === 'rapidrain' ? '15m' : '1h';
-    const lastPastDay = await options.ingestion.lastDayBeforeIngested(product, timeZone);
-    const to = [subject.to, lastPastDay].sort()[0] ?? subject.to;
-    if (subject.from > to) return;
-    await options.pastRainfall.ensureStored(product, subject.locationIds, subject.from, to, report);
+    const ask = await pastRainfallAsk(subject);
+    if (ask) await options.pastRainfall.ensureStored(ask.product, ask.locationIds, ask.from, ask.to, report);
+  }
+
+  /**
+   * A view is answered from what is stored: past rainfall not produced yet is asked of a worker,
+   * and the view says it is being prepared.
+   */
+  async function viewSubject(subject: ReportSubject): Promise<ReportSubject> {
+    const ask = await pastRainfallAsk(subject);
+    if (!ask) return subject;
+    const produced = await options.pastRainfall.producedUntil(ask.product, ask.locationIds, ask.from, ask.to);
+    if (produced === ask.to) return subject;
+    await options.onPastRainfallWanted?.(ask);
+    return { ...subject, pastRainfallPreparing: true };
   }
 
   function emailOf(
@@ -393,8 +416,7 @@ export function createReportsService(db: AppDb, options: ReportsOptions) {
     ): Promise<RenderedReport> {
       const subject = await locationSubject(access, ask);
       if (subject.feeDollars !== null) throw badRequest(REPORT_MESSAGES.historicalRunsAsJob);
-      await preparePastRainfall(subject);
-      return buildAndRender(subject, format);
+      return buildAndRender(await viewSubject(subject), format);
     },
 
     /** POST of a location report: checked, then queued as a task (D18). */

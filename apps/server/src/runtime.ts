@@ -1,0 +1,64 @@
+import type { PgBoss } from 'pg-boss';
+import type { Config } from './config';
+import type { Database } from './db/client';
+import { migrateDatabase } from './db/migrate';
+import { alertJobs } from './features/alerts/alerts.jobs';
+import { billingJobs, SYNC_SUBSCRIPTION_QUANTITY } from './features/billing/billing.jobs';
+import { dailyReportJobs } from './features/daily-report/daily-report.jobs';
+import { FILL_ATLAS14, locationJobs } from './features/locations/locations.jobs';
+import { DELIVER_OUTBOX, notificationJobs } from './features/notifications/notifications.jobs';
+import { PRODUCE_PAST_RAINFALL, rainfallJobs } from './features/rainfall/rainfall.jobs';
+import { rateLimitJobs } from './features/rate-limits/rate-limits.jobs';
+import { RENDER_REPORTS, reportJobs } from './features/reports/reports.jobs';
+import { signupJobs } from './features/signups/signups.jobs';
+import { queueCounts } from './jobs/queue';
+import { systemClock } from './lib/clock';
+import { createServices, type Services } from './services';
+
+/**
+ * The services of one process or thread on `database`, with the wake-ups that send jobs through
+ * the queue attached later (`attachQueue`).
+ */
+export async function openRuntime(config: Config, database: Database) {
+  await migrateDatabase(database);
+  let boss: PgBoss | undefined;
+  const services = await createServices({
+    config,
+    database,
+    clock: systemClock,
+    onMailQueued: async () => {
+      await boss?.send(DELIVER_OUTBOX, null);
+    },
+    onReportQueued: async () => {
+      await boss?.send(RENDER_REPORTS, null);
+    },
+    onSubscriptionQuantityChanged: async (clientId) => {
+      await boss?.send(SYNC_SUBSCRIPTION_QUANTITY, { clientId });
+    },
+    onAtlas14Pending: async () => {
+      await boss?.send(FILL_ATLAS14, null);
+    },
+    onPastRainfallWanted: async (ask) => {
+      // One job per period and locations while it waits: views opened meanwhile add none.
+      const singletonKey = `${ask.product} ${ask.from} ${ask.to} ${ask.locationIds.join(',')}`;
+      await boss?.send(PRODUCE_PAST_RAINFALL, ask, { singletonKey });
+    },
+    jobQueues: async () => (boss ? queueCounts(boss) : []),
+  });
+  return { services, attachQueue: (queue: PgBoss) => (boss = queue) };
+}
+
+/** Every job of every feature, as data (`jobs/queue.ts`). */
+export function allJobs(services: Services) {
+  return [
+    ...notificationJobs(services.outbox, services.config.REPORT_FILE_DAYS),
+    ...locationJobs(services.locations),
+    ...rainfallJobs(services.ingestion, services.historyFill, services.pastRainfall),
+    ...alertJobs(services.alerts),
+    ...dailyReportJobs(services.dailyReport),
+    ...rateLimitJobs(services.rateLimits),
+    ...reportJobs(services.reports),
+    ...billingJobs(services.billing, services.trialNotices, services.config.TIME_ZONE),
+    ...signupJobs(services.signups),
+  ];
+}

@@ -1,0 +1,87 @@
+import type { MessagePort } from 'node:worker_threads';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from './app';
+import type { Config } from './config';
+import { type Database, openDatabase, openDatabaseOverPort } from './db/client';
+import { startDatabaseThread } from './db/pglite-thread';
+import { scheduleDemoStorm } from './demo/demo-storm';
+import { seedDemoData } from './demo/seed';
+import { registerJobs, startQueue } from './jobs/queue';
+import { startWorkerThread } from './jobs/worker-thread';
+import { allJobs, openRuntime } from './runtime';
+import type { Services } from './services';
+
+/** What a long-running command runs: all in one, the API only, or the job worker only. */
+export type ServerCommand = 'start' | 'serve' | 'worker';
+
+/** Demo data goes into a fresh embedded database by itself; on PostgreSQL only when asked. */
+export function seedsOnStart(config: Config, database: Database): boolean {
+  return config.SEED_DEMO ?? database.kind === 'pglite';
+}
+
+type Closer = () => Promise<unknown>;
+
+/**
+ * The database of this process. `start` on the embedded database puts PGlite in a thread of its
+ * own that the API thread and the job worker's thread both reach; the other commands open it here.
+ */
+async function openProcessDatabase(command: ServerCommand, config: Config) {
+  if (command !== 'start' || config.DATABASE_URL) {
+    const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
+    return { database, connect: null, closeThread: async () => {} };
+  }
+  const thread = await startDatabaseThread(config.DATA_DIR);
+  return {
+    database: openDatabaseOverPort(thread.connect()),
+    connect: thread.connect,
+    closeThread: thread.close,
+  };
+}
+
+/** The job worker of `start` in its own thread; `worker` takes jobs here; `serve` only sends them. */
+async function startJobs(command: ServerCommand, services: Services, connect: (() => MessagePort) | null) {
+  const { database } = services;
+  const takesJobs = command === 'worker';
+  const boss = await startQueue(database, takesJobs ? 'worker' : 'producer', (error) =>
+    console.error('job queue error', error),
+  );
+  const closers: Closer[] = [() => boss.stop({ graceful: true, timeout: 10_000 })];
+  const workerThread =
+    command === 'start'
+      ? await startWorkerThread(connect ? { connect, changes: database.changes } : null)
+      : null;
+  if (workerThread) closers.unshift(() => workerThread.stop());
+  await registerJobs(boss, allJobs(services), takesJobs);
+  return { boss, workerThread, closers };
+}
+
+/**
+ * Starts a long-running command: the database (the embedded one in its own thread for `start`),
+ * the demo data on a fresh installation, the job queue with the worker (a thread of its own for
+ * `start`) and the API. `close` stops them in order.
+ */
+export async function startServer(command: ServerCommand, config: Config) {
+  const { database, connect, closeThread } = await openProcessDatabase(command, config);
+  const { services, attachQueue } = await openRuntime(config, database);
+  // A fresh installation has the demo data (and so locations to ingest rainfall for) at once.
+  if (command === 'start' && seedsOnStart(config, database)) await seedDemoData(services);
+  await scheduleDemoStorm(services);
+  const { boss, workerThread, closers } = await startJobs(command, services, connect);
+  attachQueue(boss);
+  let app: FastifyInstance | null = null;
+  if (command !== 'worker') {
+    app = await buildApp(services);
+    await app.listen({ port: config.PORT, host: config.HOST });
+    closers.unshift(() => app?.close() ?? Promise.resolve());
+  }
+  return {
+    app,
+    services,
+    workerThread,
+    async close() {
+      for (const close of closers) await close().catch((error) => console.error(error));
+      await database.close();
+      await closeThread();
+    },
+  };
+}
