@@ -120,7 +120,11 @@ function importRows() {
   }));
 }
 
-const isoDate = (date: Date) => date.toISOString().slice(0, 10);
+/** A calendar date of the product time zone, `days` from today. */
+const productDate = (days: number) =>
+  new Intl.DateTimeFormat('en-CA', { timeZone: 'America/New_York' }).format(
+    new Date(Date.now() + days * 86_400_000),
+  );
 
 function percentile(values: number[], share: number): number {
   const sorted = [...values].sort((a, b) => a - b);
@@ -178,9 +182,8 @@ export async function benchStall() {
       | { id: number }[]
       | { items: { id: number }[] };
     const ids = (Array.isArray(locations) ? locations : locations.items).map((location) => location.id);
-    const today = new Date();
-    const from = isoDate(new Date(today.getTime() - 31 * 86_400_000));
-    const task = (await api(base, owner, `/api/reports/data_by_date_range/${from}/${isoDate(today)}`, {
+    const period = `${productDate(-31)}/${productDate(-1)}`;
+    const task = (await api(base, owner, `/api/reports/data_by_date_range/${period}`, {
       method: 'POST',
       body: JSON.stringify({ email_format: 'pdf', email_list: ['silver@pluvio.example'], locations: ids }),
     })) as { task_id: string };

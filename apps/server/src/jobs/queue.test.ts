@@ -28,6 +28,7 @@ describe(`job queue on ${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'}`, (
     const job = {
       name: 'test.count',
       cron: '*/5 * * * *',
+      sentOnDemand: true,
       handler: async (data: unknown) => {
         handled.push((data as { n: number }).n);
       },
@@ -62,6 +63,7 @@ describe(`job queue on ${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'}`, (
     const handled: unknown[] = [];
     const job = {
       name: 'test.heartbeat',
+      sentOnDemand: true,
       // pg-boss's shortest heartbeat; the retry comes at once here, after the leases in production.
       queue: { heartbeatSeconds: 10, retryDelay: 0 },
       handler: async (data: unknown) => {

@@ -10,6 +10,8 @@ export interface JobDefinition {
   timeZone?: string;
   /** Also sent once when a worker starts (several workers may each send it: handlers are idempotent). */
   atStart?: boolean;
+  /** Sent when there is work (a report queued, a message to send): looked for every second. */
+  sentOnDemand?: boolean;
   /** pg-boss settings of the job's queue, applied to an existing queue too. */
   queue?: UpdateQueueOptions;
   handler: (data: unknown) => Promise<void>;
@@ -27,6 +29,13 @@ export const RETRIED_WHEN_ITS_WORKER_DIES: UpdateQueueOptions = {
 };
 
 export type QueueRole = 'producer' | 'worker';
+
+/**
+ * How often a worker looks for a job that only its schedule sends: a few seconds late is nothing
+ * for a job due every minute or hour, and every look is a query (on the embedded database, one
+ * connection shared with the API).
+ */
+const SCHEDULED_POLL_SECONDS = 10;
 
 /**
  * pg-boss on the app's own database. A producer only sends; a worker also takes jobs and keeps
@@ -54,7 +63,8 @@ export async function registerJobs(boss: PgBoss, jobs: readonly JobDefinition[],
     await boss.createQueue(job.name);
     if (job.queue) await boss.updateQueue(job.name, job.queue);
     if (!withWorkers) continue;
-    await boss.work(job.name, { batchSize: 10, pollingIntervalSeconds: 1 }, async (batch) => {
+    const pollingIntervalSeconds = job.sentOnDemand ? 1 : SCHEDULED_POLL_SECONDS;
+    await boss.work(job.name, { batchSize: 10, pollingIntervalSeconds }, async (batch) => {
       for (const item of batch) await job.handler(item.data);
     });
     if (job.cron) await boss.schedule(job.name, job.cron, null, { tz: job.timeZone ?? 'UTC' });

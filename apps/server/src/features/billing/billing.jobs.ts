@@ -18,6 +18,7 @@ export function billingJobs(
   return [
     {
       name: SYNC_SUBSCRIPTION_QUANTITY,
+      sentOnDemand: true,
       queue: { retryLimit: 20, retryDelay: 60, retryBackoff: true },
       handler: async (data) => {
         const { clientId } = data as { clientId: number };

@@ -12,6 +12,7 @@ export function locationJobs(locations: LocationsService): JobDefinition[] {
   return [
     {
       name: FILL_ATLAS14,
+      sentOnDemand: true,
       cron: '* * * * *',
       atStart: true,
       queue: { retryLimit: 0 },

@@ -77,6 +77,13 @@ describe('GET /metrics with METRICS_TOKEN', () => {
     expect(body).not.toContain('987654');
   });
 
+  it("shows the API thread's event loop delay, which heavy work on it would raise", async () => {
+    const body = await scrape();
+    for (const series of ['nodejs_eventloop_lag_p99_seconds', 'nodejs_eventloop_lag_max_seconds']) {
+      expect(body).toMatch(new RegExp(`^${series} \\d`, 'm'));
+    }
+  });
+
   it('shows the outbox by channel and status', async () => {
     const before = await scrape();
     expect(before).toContain('pluvio_outbox_messages{channel="email",status="held"} 0');

@@ -11,6 +11,7 @@ export function notificationJobs(outbox: OutboxService, attachmentDays: number):
   return [
     {
       name: DELIVER_OUTBOX,
+      sentOnDemand: true,
       cron: '* * * * *',
       handler: async () => {
         await outbox.deliverDue();

@@ -47,6 +47,7 @@ export function rainfallJobs(
     {
       // Past rainfall a report view found missing: the view answered from what was stored.
       name: PRODUCE_PAST_RAINFALL,
+      sentOnDemand: true,
       queue: RETRIED_WHEN_ITS_WORKER_DIES,
       handler: async (data) => {
         const ask = data as PastRainfallAsk;

@@ -46,10 +46,14 @@ export function toSampled(
   return { endsAt: key.endsAt, pass: key.pass, locationIds, amounts };
 }
 
-/** Fields per statement: with few locations many intervals go in one statement (backfill speed). */
+/**
+ * Fields per statement: with few locations several intervals go in one statement (backfill
+ * speed), but each batch is one transaction, and on the embedded database a transaction holds
+ * every other statement (the API's included) until it ends: about 25,000 values keep it short.
+ */
 export function fieldsPerBatch(locationCount: number): number {
-  const VALUES_PER_BATCH = 200_000;
-  const MAX_FIELDS_PER_BATCH = 96;
+  const VALUES_PER_BATCH = 25_000;
+  const MAX_FIELDS_PER_BATCH = 24;
   return Math.max(
     1,
     Math.min(MAX_FIELDS_PER_BATCH, Math.floor(VALUES_PER_BATCH / Math.max(locationCount, 1))),

@@ -13,6 +13,7 @@ export function reportJobs(reports: ReportsService): JobDefinition[] {
   return [
     {
       name: RENDER_REPORTS,
+      sentOnDemand: true,
       cron: '* * * * *',
       queue: RETRIED_WHEN_ITS_WORKER_DIES,
       handler: async () => {
