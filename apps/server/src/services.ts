@@ -83,7 +83,12 @@ export async function createServices(options: ServiceOptions) {
   const users = createUsersService(db, accounts);
   const assignments = createAssignmentsService(db);
   const sources = createSources(config);
-  const locationsOptions = { clock, timeZone: config.TIME_ZONE, assignments };
+  const locationsOptions = {
+    clock,
+    timeZone: config.TIME_ZONE,
+    assignments,
+    limits: { perAccount: config.LOCATIONS_PER_ACCOUNT, rowsPerImport: config.ROWS_PER_IMPORT },
+  };
   const atlas14In = (tx: AppDb) => createAtlas14Service(tx, { source: sources.frequency, clock });
   const locations = createLocationsService(db, {
     ...locationsOptions,
@@ -185,7 +190,10 @@ export async function createServices(options: ServiceOptions) {
   const contacts = createContactsService(
     db,
     { accounts, users, auth, outbox },
-    { publicUrl: config.PUBLIC_URL },
+    {
+      publicUrl: config.PUBLIC_URL,
+      limits: { perAccount: config.CONTACTS_PER_ACCOUNT, rowsPerImport: config.ROWS_PER_IMPORT },
+    },
   );
   const guards = createGuards(auth, accounts);
   const rainfall = createRainfallService(db, { timeZone: config.TIME_ZONE });

@@ -1,5 +1,5 @@
 import { type Paging, pageWindow } from '@pluvio/shared/lists';
-import { and, eq, getTableColumns, ne, type SQL, sql } from 'drizzle-orm';
+import { and, count, eq, getTableColumns, ne, type SQL, sql } from 'drizzle-orm';
 import { type AppDb, queryRows } from '../../db/client';
 import { clientAdmins, clients } from '../accounts/accounts.schema';
 import type { ListedContact } from './contacts.presenter';
@@ -62,6 +62,10 @@ export function createContactsRepository(db: AppDb) {
         )
         .limit(1);
       return rows.length > 0;
+    },
+    async count(clientId: number): Promise<number> {
+      const [row] = await db.select({ n: count() }).from(contacts).where(eq(contacts.clientId, clientId));
+      return row?.n ?? 0;
     },
     /** What identifies the account's contacts for an import: address, name and phone. */
     async identities(clientId: number): Promise<Pick<ContactRow, 'name' | 'email' | 'phone'>[]> {
