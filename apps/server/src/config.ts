@@ -61,12 +61,8 @@ const configSchema = z.object({
   LOCATIONS_PER_ACCOUNT: z.coerce.number().int().min(1).default(QUOTA_DEFAULTS.locationsPerAccount),
   CONTACTS_PER_ACCOUNT: z.coerce.number().int().min(1).default(QUOTA_DEFAULTS.contactsPerAccount),
   ROWS_PER_IMPORT: z.coerce.number().int().min(1).max(IMPORT_MAX_ROWS).default(QUOTA_DEFAULTS.rowsPerImport),
-  REPORT_TASKS_PER_ACCOUNT_PER_HOUR: z.coerce
-    .number()
-    .int()
-    .min(1)
-    .default(QUOTA_DEFAULTS.reportTasksPerAccountPerHour),
-  REPORT_EMAILS_PER_ACCOUNT_PER_HOUR: z.coerce
+  REPORT_TASKS_PER_HOUR: z.coerce.number().int().min(1).default(QUOTA_DEFAULTS.reportTasksPerAccountPerHour),
+  REPORT_EMAILS_PER_HOUR: z.coerce
     .number()
     .int()
     .min(1)

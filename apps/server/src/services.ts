@@ -30,6 +30,7 @@ import { createRateLimitsService } from './features/rate-limits/rate-limits.serv
 import { createAccountChargesService } from './features/reports/account-charges.service';
 import { renderReport } from './features/reports/render';
 import { createReportContent } from './features/reports/report-content';
+import { createReportRecipientsService } from './features/reports/report-recipients.service';
 import { createReportsService } from './features/reports/reports.service';
 import { createSignupsService } from './features/signups/signups.service';
 import { createSources } from './features/sources';
@@ -250,6 +251,16 @@ export async function createServices(options: ServiceOptions) {
     timeZone: config.TIME_ZONE,
     clock,
   });
+  const reportRecipients = createReportRecipientsService(db, {
+    clock,
+    publicUrl: config.PUBLIC_URL,
+    accounts,
+    users,
+    contacts,
+    outboxIn,
+    rateLimits,
+    onMailQueued: options.onMailQueued,
+  });
   const reports = createReportsService(db, {
     clock,
     timeZone: config.TIME_ZONE,
@@ -266,6 +277,11 @@ export async function createServices(options: ServiceOptions) {
     outboxIn,
     onMailQueued: options.onMailQueued,
     onTaskQueued: options.onReportQueued,
+    recipients: reportRecipients,
+    hourlyLimits: {
+      tasks: config.REPORT_TASKS_PER_HOUR,
+      emails: config.REPORT_EMAILS_PER_HOUR,
+    },
   });
   const systemHealth = createSystemHealthService({
     deliveryLog,
@@ -315,6 +331,7 @@ export async function createServices(options: ServiceOptions) {
     dailyReport,
     rainfallData,
     reports,
+    reportRecipients,
     accountCharges,
     systemHealth,
     metrics,

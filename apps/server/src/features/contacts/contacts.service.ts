@@ -114,6 +114,8 @@ export function createContactsService(db: AppDb, deps: ContactsDeps, options: Co
   return {
     /** Stores a contact as given (demo data and tests). */
     create: repository.insert,
+    /** Which of the lower-case addresses are the account's contacts' (who its reports may go to). */
+    addressesAmong: repository.addressesAmong,
 
     /** The account's contact rows as the API returns them, co-owners marked (lists other features read). */
     async present(access: AccountAccess, rows: readonly ContactRow[]): Promise<Contact[]> {
