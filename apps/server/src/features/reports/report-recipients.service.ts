@@ -12,10 +12,11 @@ import { layoutEmail } from '../../lib/email-layout';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors';
 import { hashToken, randomToken } from '../../lib/tokens';
 import { type AccountAccess, requireManager } from '../accounts/accounts.access';
+import type { ClientRow } from '../accounts/accounts.schema';
 import type { AccountsService } from '../accounts/accounts.service';
 import type { ContactsService } from '../contacts/contacts.service';
 import type { EmailToQueue, OutboxService } from '../notifications/outbox.service';
-import type { RateLimitsService } from '../rate-limits/rate-limits.service';
+import type { Allowance, RateLimitsService } from '../rate-limits/rate-limits.service';
 import type { UserRow } from '../users/users.schema';
 import type { UsersService } from '../users/users.service';
 import { createReportRecipientsRepository } from './report-recipients.repository';
@@ -92,7 +93,8 @@ export function createReportRecipientsService(db: AppDb, options: ReportRecipien
     );
   }
 
-  async function requireRoom(clientId: number): Promise<void> {
+  /** Room for one more recipient and its confirmation e-mail; the allowance is taken back if none goes. */
+  async function requireRoom(clientId: number): Promise<Allowance> {
     if ((await repository.count(clientId)) >= MAX_REPORT_RECIPIENTS_PER_ACCOUNT)
       throw conflict(QUOTA_MESSAGES.recipientsFull);
     const allowance = await options.rateLimits.take(CONFIRMATIONS, `client:${clientId}`);
@@ -100,6 +102,28 @@ export function createReportRecipientsService(db: AppDb, options: ReportRecipien
       throw new AppError(429, QUOTA_MESSAGES.confirmationsPerHour, {
         'retry-after': String(allowance.retryAfterSeconds),
       });
+    return allowance;
+  }
+
+  /** The recipient and its confirmation e-mail, committed together (409 when the address is there already). */
+  async function insertWithConfirmation(user: UserRow, client: ClientRow, email: string) {
+    const token = randomToken();
+    const now = clock.now();
+    const url = `${options.publicUrl}${ROUTES.confirmReportRecipient}?token=${token}`;
+    const addedBy = `${user.firstName} ${user.lastName}`.trim() || user.email;
+    return db.transaction(async (tx) => {
+      const added = await createReportRecipientsRepository(tx).insert({
+        clientId: client.id,
+        email,
+        addedBy: user.id,
+        tokenHash: hashToken(token),
+        tokenExpiresAt: new Date(now.getTime() + RECIPIENT_CONFIRMATION_DAYS * DAY_MS),
+        createdAt: now,
+      });
+      if (!added) throw conflict(QUOTA_MESSAGES.recipientExists(email));
+      await options.outboxIn(tx).enqueueEmail(confirmationEmail(email, client.accountName, addedBy, url));
+      return added;
+    });
   }
 
   return {
@@ -108,27 +132,17 @@ export function createReportRecipientsService(db: AppDb, options: ReportRecipien
       return (await repository.list(clientId)).map(present);
     },
 
-    /** Adds an extra recipient and e-mails it the confirmation link, in one transaction. */
+    /** Adds an extra recipient and e-mails it the confirmation link (429 past 10 such e-mails an hour). */
     async add(user: UserRow, clientId: number, email: string): Promise<ReportRecipient> {
       const { client } = await managedAccess(user, clientId);
-      await requireRoom(clientId);
-      const token = randomToken();
-      const now = clock.now();
-      const url = `${options.publicUrl}${ROUTES.confirmReportRecipient}?token=${token}`;
-      const addedBy = `${user.firstName} ${user.lastName}`.trim() || user.email;
-      const row = await db.transaction(async (tx) => {
-        const added = await createReportRecipientsRepository(tx).insert({
-          clientId,
-          email,
-          addedBy: user.id,
-          tokenHash: hashToken(token),
-          tokenExpiresAt: new Date(now.getTime() + RECIPIENT_CONFIRMATION_DAYS * DAY_MS),
-          createdAt: now,
-        });
-        if (!added) throw conflict(QUOTA_MESSAGES.recipientExists(email));
-        await options.outboxIn(tx).enqueueEmail(confirmationEmail(email, client.accountName, addedBy, url));
-        return added;
-      });
+      const allowance = await requireRoom(clientId);
+      let row: ReportRecipientRow;
+      try {
+        row = await insertWithConfirmation(user, client, email);
+      } catch (error) {
+        await allowance.undo();
+        throw error;
+      }
       await options.onMailQueued?.();
       return present(row);
     },

@@ -1,4 +1,4 @@
-import { QUOTA_MESSAGES } from '@pluvio/shared/quotas';
+import { QUOTA_MESSAGES, RECIPIENT_CONFIRMATIONS_PER_HOUR } from '@pluvio/shared/quotas';
 import { sql } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -185,6 +185,28 @@ describe('who reports may be e-mailed to, and how many an hour', () => {
     });
     expect(aLink.statusCode).toBe(400);
     expect(await emailsTo('someone@example.org')).toEqual([]);
+  });
+
+  it('sends at most RECIPIENT_CONFIRMATIONS_PER_HOUR confirmation e-mails an hour for one account', async () => {
+    const gold = await account();
+    const add = (email: string) =>
+      call(gold.owner, {
+        method: 'POST',
+        url: `/api/clients/${gold.clientId}/report-recipients`,
+        payload: { email },
+      });
+    expect((await add('first@example.org')).statusCode).toBe(201);
+    // A refused addition sends nothing, so it does not count.
+    expect((await add('first@example.org')).statusCode).toBe(409);
+    for (let i = 1; i < RECIPIENT_CONFIRMATIONS_PER_HOUR; i++)
+      expect((await add(`more${i}@example.org`)).statusCode).toBe(201);
+    const refused = await add('last@example.org');
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json()).toEqual({ detail: QUOTA_MESSAGES.confirmationsPerHour });
+    expect(await emailsTo('last@example.org')).toEqual([]);
+    expect(
+      (await call(gold.owner, { url: `/api/clients/${gold.clientId}/report-recipients` })).json(),
+    ).toHaveLength(RECIPIENT_CONFIRMATIONS_PER_HOUR);
   });
 
   it('answers 429 past the tasks an hour, queueing nothing, and takes requests again an hour later', async () => {
