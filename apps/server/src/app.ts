@@ -33,6 +33,7 @@ import { smsStatusRoutes } from './features/notifications/sms-status.routes';
 import { rainfallRoutes } from './features/rainfall/rainfall.routes';
 import { rainfallDataRoutes } from './features/rainfall/rainfall-data.routes';
 import { sharedRateLimitStore } from './features/rate-limits/rate-limit-store';
+import { reportRecipientsRoutes } from './features/reports/report-recipients.routes';
 import { reportsRoutes } from './features/reports/reports.routes';
 import { signupsRoutes } from './features/signups/signups.routes';
 import { sourcesRoutes } from './features/sources/sources.routes';
@@ -167,6 +168,7 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
   await app.register(sourcesRoutes(services));
   await app.register(alertsRoutes(services));
   await app.register(reportsRoutes(services));
+  await app.register(reportRecipientsRoutes(services));
   await app.register(smsStatusRoutes(services));
   await app.register(metricsRoutes(services));
 

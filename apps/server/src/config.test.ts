@@ -18,6 +18,18 @@ describe('configuration', () => {
     );
   });
 
+  it('bounds what one account may multiply by default, and takes no import larger than the API carries', () => {
+    expect(loadConfig({})).toMatchObject({
+      LOCATIONS_PER_ACCOUNT: 10_000,
+      CONTACTS_PER_ACCOUNT: 5_000,
+      ROWS_PER_IMPORT: 5_000,
+      REPORT_TASKS_PER_HOUR: 60,
+      REPORT_EMAILS_PER_HOUR: 500,
+    });
+    expect(() => loadConfig({ ROWS_PER_IMPORT: '20001' })).toThrow(/ROWS_PER_IMPORT/);
+    expect(() => loadConfig({ LOCATIONS_PER_ACCOUNT: '0' })).toThrow(/LOCATIONS_PER_ACCOUNT/);
+  });
+
   it('reads a relative data folder from where npm was started', () => {
     expect(loadConfig({ INIT_CWD: '/srv/pluvio' }).DATA_DIR).toBe(path.resolve('/srv/pluvio/data'));
     expect(loadConfig({ INIT_CWD: '/srv/pluvio', DATA_DIR: '/var/lib/pluvio' }).DATA_DIR).toBe(

@@ -1,5 +1,7 @@
 import path from 'node:path';
 import type { PaymentProvider } from '@pluvio/shared/billing';
+import { IMPORT_MAX_ROWS } from '@pluvio/shared/csv-import';
+import { QUOTA_DEFAULTS } from '@pluvio/shared/quotas';
 import { z } from 'zod';
 
 const booleanSetting = z
@@ -56,6 +58,16 @@ const configSchema = z.object({
   PAYMENT_GRACE_DAYS: z.coerce.number().int().min(0).max(90).default(7),
   /** Days a finished report's file, and a report e-mailed as an attachment, are kept. */
   REPORT_FILE_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
+  /** What one account may multiply (issue 24); each refusal creates or queues nothing. */
+  LOCATIONS_PER_ACCOUNT: z.coerce.number().int().min(1).default(QUOTA_DEFAULTS.locationsPerAccount),
+  CONTACTS_PER_ACCOUNT: z.coerce.number().int().min(1).default(QUOTA_DEFAULTS.contactsPerAccount),
+  ROWS_PER_IMPORT: z.coerce.number().int().min(1).max(IMPORT_MAX_ROWS).default(QUOTA_DEFAULTS.rowsPerImport),
+  REPORT_TASKS_PER_HOUR: z.coerce.number().int().min(1).default(QUOTA_DEFAULTS.reportTasksPerAccountPerHour),
+  REPORT_EMAILS_PER_HOUR: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .default(QUOTA_DEFAULTS.reportEmailsPerAccountPerHour),
   TWILIO_ACCOUNT_SID: z.string().optional(),
   TWILIO_AUTH_TOKEN: z.string().optional(),
   TWILIO_FROM: z.string().optional(),

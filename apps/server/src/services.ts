@@ -30,6 +30,7 @@ import { createRateLimitsService } from './features/rate-limits/rate-limits.serv
 import { createAccountChargesService } from './features/reports/account-charges.service';
 import { renderReport } from './features/reports/render';
 import { createReportContent } from './features/reports/report-content';
+import { createReportRecipientsService } from './features/reports/report-recipients.service';
 import { createReportsService } from './features/reports/reports.service';
 import { createSignupsService } from './features/signups/signups.service';
 import { createSources } from './features/sources';
@@ -85,7 +86,12 @@ export async function createServices(options: ServiceOptions) {
   const users = createUsersService(db, accounts);
   const assignments = createAssignmentsService(db);
   const sources = createSources(config);
-  const locationsOptions = { clock, timeZone: config.TIME_ZONE, assignments };
+  const locationsOptions = {
+    clock,
+    timeZone: config.TIME_ZONE,
+    assignments,
+    limits: { perAccount: config.LOCATIONS_PER_ACCOUNT, rowsPerImport: config.ROWS_PER_IMPORT },
+  };
   const atlas14In = (tx: AppDb) => createAtlas14Service(tx, { source: sources.frequency, clock });
   const locations = createLocationsService(db, {
     ...locationsOptions,
@@ -187,7 +193,10 @@ export async function createServices(options: ServiceOptions) {
   const contacts = createContactsService(
     db,
     { accounts, users, auth, outbox },
-    { publicUrl: config.PUBLIC_URL },
+    {
+      publicUrl: config.PUBLIC_URL,
+      limits: { perAccount: config.CONTACTS_PER_ACCOUNT, rowsPerImport: config.ROWS_PER_IMPORT },
+    },
   );
   const guards = createGuards(auth, accounts);
   const rainfall = createRainfallService(db, { timeZone: config.TIME_ZONE });
@@ -244,6 +253,16 @@ export async function createServices(options: ServiceOptions) {
     timeZone: config.TIME_ZONE,
     clock,
   });
+  const reportRecipients = createReportRecipientsService(db, {
+    clock,
+    publicUrl: config.PUBLIC_URL,
+    accounts,
+    users,
+    contacts,
+    outboxIn,
+    rateLimits,
+    onMailQueued: options.onMailQueued,
+  });
   const reports = createReportsService(db, {
     clock,
     timeZone: config.TIME_ZONE,
@@ -261,6 +280,11 @@ export async function createServices(options: ServiceOptions) {
     onMailQueued: options.onMailQueued,
     onTaskQueued: options.onReportQueued,
     onPastRainfallWanted: options.onPastRainfallWanted,
+    recipients: reportRecipients,
+    hourlyLimits: {
+      tasks: config.REPORT_TASKS_PER_HOUR,
+      emails: config.REPORT_EMAILS_PER_HOUR,
+    },
   });
   const systemHealth = createSystemHealthService({
     deliveryLog,
@@ -310,6 +334,7 @@ export async function createServices(options: ServiceOptions) {
     dailyReport,
     rainfallData,
     reports,
+    reportRecipients,
     accountCharges,
     systemHealth,
     metrics,

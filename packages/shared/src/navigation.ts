@@ -19,6 +19,8 @@ export const ROUTES = {
   wizard: '/wizard',
   registrationComplete: '/registration-complete',
   verifyEmail: '/verify-email',
+  /** The link of a report recipient's confirmation e-mail (issue 24). */
+  confirmReportRecipient: '/confirm-report-recipient',
   resetPassword: '/reset-password',
   forgotPassword: '/forgot-password',
   upgrade: '/upgrade',

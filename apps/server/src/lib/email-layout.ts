@@ -2,6 +2,29 @@ export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
+// C0 controls (CR and LF above all) and DEL.
+// biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is the point.
+const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f]+/g;
+const TAGS = /<[^<>]*>/g;
+/** Longer subjects are cut: mail clients show about 60-80 characters anyway. */
+const SUBJECT_MAX_CHARACTERS = 200;
+
+/**
+ * An e-mail subject as plain text on one line. Subjects carry names users write (an account's,
+ * a location's): tags are dropped, control characters (CR/LF) become spaces, so no text can
+ * start a header of its own, and runs of white space become one space.
+ */
+export function subjectLine(text: string): string {
+  const plain = text.replace(TAGS, ' ').replace(CONTROL_CHARACTERS, ' ').replace(/\s+/g, ' ').trim();
+  const characters = Array.from(plain);
+  return characters.length <= SUBJECT_MAX_CHARACTERS
+    ? plain
+    : `${characters
+        .slice(0, SUBJECT_MAX_CHARACTERS - 1)
+        .join('')
+        .trimEnd()}…`;
+}
+
 export interface EmailContent {
   text: string;
   html: string;

@@ -63,6 +63,8 @@ const VALID_BODIES: Record<string, unknown> = {
   'POST /api/clients': { account_name: 'Farm', email: 'office@farm.example', phone: '512-555-0100' },
   'PATCH /api/clients/{id}': { account_name: 'Farm' },
   'POST /api/clients/{id}/new': { account_name: 'Second Farm' },
+  'POST /api/clients/{id}/report-recipients': { email: 'partner@example.org' },
+  'POST /api/report-recipients/confirm': { token: 'token' },
   'POST /api/locations': { name: 'Yard', latitude: 30.1, longitude: -95.2, h24_threshold: 0.5 },
   'PATCH /api/locations/{id}': { name: 'Yard' },
   'POST /api/locations/import': {

@@ -54,6 +54,10 @@ const PAGES: PageRoute[] = [
     element: lazyPage(() => import('../features/auth/verify-email-page'), 'VerifyEmailPage'),
   },
   {
+    path: PATHS.confirmReportRecipient,
+    element: lazyPage(() => import('../features/accounts/confirm-recipient-page'), 'ConfirmRecipientPage'),
+  },
+  {
     path: PATHS.resendVerification,
     element: lazyPage(() => import('../features/auth/resend-verification-page'), 'ResendVerificationPage'),
   },

@@ -1,6 +1,7 @@
 import { CONTACT_MESSAGES } from '@pluvio/shared/contacts';
 import { CSV_MESSAGES, EXAMPLE_LOCATIONS_CSV } from '@pluvio/shared/csv-import';
 import { LOCATION_MESSAGES } from '@pluvio/shared/locations';
+import { QUOTA_MESSAGES } from '@pluvio/shared/quotas';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
@@ -183,6 +184,23 @@ describe('CSV bulk import', () => {
     ]);
     expect(dialog.getByRole('alert').textContent).toBe('Row 2: Email already in use');
     expect(dialog.queryByText(CONTACT_MESSAGES.uploaded)).toBeNull();
+  });
+
+  it.each([
+    ['Locations', '/location-list', 409, QUOTA_MESSAGES.locationImportLimit(9_999, 2, 10_000)],
+    ['Contacts', '/contact-list', 409, QUOTA_MESSAGES.contactImportLimit(4_999, 1, 5_000)],
+    ['Locations', '/location-list', 422, QUOTA_MESSAGES.tooManyRows(5_001, 5_000)],
+  ] as const)('shows why the server refused the whole %s file (%i)', async (noun, page, status, message) => {
+    signIn();
+    serve(() => jsonResponse({ detail: message }, status));
+    renderRoute(page);
+    const lines =
+      noun === 'Locations'
+        ? EXAMPLE_LOCATIONS_CSV.split('\n')
+        : ['name,email,phone', 'Kim,kim@example.com,512.555.0100'];
+    await chooseFile(noun, 'file.csv', lines);
+    const dialog = await processFile();
+    expect(dialog.getByRole('alert').textContent).toBe(message);
   });
 
   it('shows progress while the contacts go up, then says all were uploaded', async () => {

@@ -13,6 +13,7 @@ export const PUBLIC_PATHS: readonly string[] = [
   PATHS.resetPassword,
   PATHS.registrationComplete,
   PATHS.verifyEmail,
+  PATHS.confirmReportRecipient,
   PATHS.resendVerification,
   PATHS.wizard,
   PATHS.upgrade,

@@ -1,6 +1,7 @@
 import { type Paging, pageWindow } from '@pluvio/shared/lists';
-import { and, eq, getTableColumns, ne, type SQL, sql } from 'drizzle-orm';
+import { and, count, eq, getTableColumns, ne, type SQL, sql } from 'drizzle-orm';
 import { type AppDb, queryRows } from '../../db/client';
+import { pgArray } from '../../db/pg-array';
 import { clientAdmins, clients } from '../accounts/accounts.schema';
 import type { ListedContact } from './contacts.presenter';
 import { type ContactRow, contacts } from './contacts.schema';
@@ -62,6 +63,24 @@ export function createContactsRepository(db: AppDb) {
         )
         .limit(1);
       return rows.length > 0;
+    },
+    /** Which of the lower-case addresses belong to contacts of the account. */
+    async addressesAmong(clientId: number, addresses: readonly string[]): Promise<string[]> {
+      if (addresses.length === 0) return [];
+      const rows = await db
+        .selectDistinct({ email: sql<string>`lower(${contacts.email})` })
+        .from(contacts)
+        .where(
+          and(
+            eq(contacts.clientId, clientId),
+            sql`lower(${contacts.email}) = any(${pgArray(addresses)}::text[])`,
+          ),
+        );
+      return rows.map((row) => row.email);
+    },
+    async count(clientId: number): Promise<number> {
+      const [row] = await db.select({ n: count() }).from(contacts).where(eq(contacts.clientId, clientId));
+      return row?.n ?? 0;
     },
     /** What identifies the account's contacts for an import: address, name and phone. */
     async identities(clientId: number): Promise<Pick<ContactRow, 'name' | 'email' | 'phone'>[]> {

@@ -8,6 +8,7 @@ import { contactImportSchema, importResultSchema } from '@pluvio/shared/csv-impo
 import { clientIdQuerySchema, idParamsSchema, listQuerySchema } from '@pluvio/shared/lists';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { errorResponse } from '../../lib/error-responses';
 import type { Services } from '../../services';
 import { accessOf, authOf } from '../auth/auth.guard';
 import { presentListedContact } from './contacts.presenter';
@@ -15,6 +16,10 @@ import { presentListedContact } from './contacts.presenter';
 const tags = ['contacts'];
 /** 20,000 import rows are about 2 MB of JSON; Fastify's default limit is 1 MB. */
 const IMPORT_BODY_LIMIT = 8 * 1024 * 1024;
+
+const OVER_CONTACT_LIMIT = errorResponse(
+  'The address is taken in this account, or the account would hold more than CONTACTS_PER_ACCOUNT contacts (a setting, default 5,000); nothing was added',
+);
 
 /** Contacts CRUD, every account's contacts and CSV import (spec part 2 §7), with and without trailing slashes. */
 export function contactsRoutes(services: Services): FastifyPluginAsyncZod {
@@ -41,7 +46,7 @@ export function contactsRoutes(services: Services): FastifyPluginAsyncZod {
           tags,
           querystring: clientIdQuerySchema,
           body: contactCreateSchema,
-          response: { 201: contactSchema },
+          response: { 201: contactSchema, 409: OVER_CONTACT_LIMIT },
         },
       },
       async (request, reply) => {
@@ -73,7 +78,13 @@ export function contactsRoutes(services: Services): FastifyPluginAsyncZod {
           tags,
           querystring: clientIdQuerySchema,
           body: contactImportSchema,
-          response: { 200: importResultSchema },
+          response: {
+            200: importResultSchema,
+            409: OVER_CONTACT_LIMIT,
+            422: errorResponse(
+              'A row is malformed (one item per bad row), or the file has more than ROWS_PER_IMPORT rows (a setting, default 5,000); nothing was imported',
+            ),
+          },
         },
       },
       async (request) => {

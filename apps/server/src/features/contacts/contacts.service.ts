@@ -8,8 +8,10 @@ import {
 import type { ContactImportRow, ImportResult } from '@pluvio/shared/csv-import';
 import type { Paging } from '@pluvio/shared/lists';
 import { canAddContacts, seesAllContacts } from '@pluvio/shared/permissions';
+import { QUOTA_MESSAGES } from '@pluvio/shared/quotas';
 import type { AppDb } from '../../db/client';
 import { conflict, forbidden, invalidField, notFound } from '../../lib/errors';
+import { requireImportSize } from '../../lib/import-size';
 import { type AccountAccess, MANAGERS_ONLY, manages, requireManager } from '../accounts/accounts.access';
 import type { AccountsService } from '../accounts/accounts.service';
 import type { AuthService } from '../auth/auth.service';
@@ -45,6 +47,12 @@ function columnValues(input: ContactPatch): Partial<NewContact> {
   return values;
 }
 
+export interface ContactsOptions {
+  publicUrl: string;
+  /** CONTACTS_PER_ACCOUNT and ROWS_PER_IMPORT (issue 24). */
+  limits: { perAccount: number; rowsPerImport: number };
+}
+
 const coOwnerNeedsEmail = () => invalidField(['body', 'co_owner'], CONTACT_MESSAGES.coOwnerNeedsEmail);
 
 /**
@@ -53,10 +61,21 @@ const coOwnerNeedsEmail = () => invalidField(['body', 'co_owner'], CONTACT_MESSA
  * also holds a client admin record of the account. Owners, co-owners and superusers manage
  * contacts; superusers cannot add them.
  */
-export function createContactsService(db: AppDb, deps: ContactsDeps, options: { publicUrl: string }) {
+export function createContactsService(db: AppDb, deps: ContactsDeps, options: ContactsOptions) {
   const repository = createContactsRepository(db);
   const logins = createContactLogins(deps, options);
   const { accounts, outbox } = deps;
+  const { limits } = options;
+
+  /**
+   * Refuses (409) contacts that would take the account over CONTACTS_PER_ACCOUNT, before any
+   * login or contact is written. Unlike locations this is not under a lock: adding contacts also
+   * writes users through their own service, outside one transaction, and a race can only pass
+   * the limit by one request's contacts.
+   */
+  function requireRoom(existing: number, adding: number, refusal: string): void {
+    if (existing + adding > limits.perAccount) throw conflict(refusal);
+  }
 
   function requireAdder(access: AccountAccess): void {
     requireManager(access);
@@ -95,6 +114,8 @@ export function createContactsService(db: AppDb, deps: ContactsDeps, options: { 
   return {
     /** Stores a contact as given (demo data and tests). */
     create: repository.insert,
+    /** Which of the lower-case addresses are the account's contacts' (who its reports may go to). */
+    addressesAmong: repository.addressesAmong,
 
     /** The account's contact rows as the API returns them, co-owners marked (lists other features read). */
     async present(access: AccountAccess, rows: readonly ContactRow[]): Promise<Contact[]> {
@@ -123,6 +144,7 @@ export function createContactsService(db: AppDb, deps: ContactsDeps, options: { 
     async add(access: AccountAccess, input: ContactCreate): Promise<ListedContact> {
       requireAdder(access);
       const clientId = access.client.id;
+      requireRoom(await repository.count(clientId), 1, QUOTA_MESSAGES.contactLimit(limits.perAccount));
       const email = input.email ?? null;
       if (email) await requireFreeEmail(clientId, email, null);
       if (input.co_owner && !email) throw coOwnerNeedsEmail();
@@ -174,15 +196,23 @@ export function createContactsService(db: AppDb, deps: ContactsDeps, options: { 
     },
 
     /**
-     * CSV bulk import (spec part 2 §5): every row checked again, any bad row stops it all;
+     * CSV bulk import (spec part 2 §5): every row checked again, any bad row stops it all, as do
+     * more than ROWS_PER_IMPORT rows or more contacts than CONTACTS_PER_ACCOUNT allows;
      * rows already in the account (or repeated) are left out and listed; the others are
      * added with their logins in a few statements, not one a row.
      */
     async importRows(access: AccountAccess, rows: ContactImportRow[]): Promise<ImportResult> {
       requireAdder(access);
       const clientId = access.client.id;
+      requireImportSize(rows.length, limits.rowsPerImport);
       const checked = checkedImportRows(rows);
-      const { fresh, existing } = separateExisting(checked, await repository.identities(clientId));
+      const present = await repository.identities(clientId);
+      const { fresh, existing } = separateExisting(checked, present);
+      requireRoom(
+        present.length,
+        fresh.length,
+        QUOTA_MESSAGES.contactImportLimit(present.length, fresh.length, limits.perAccount),
+      );
       const people = fresh.flatMap((row) =>
         row.email ? [{ email: row.email, name: row.name, phone: row.phone ?? null }] : [],
       );

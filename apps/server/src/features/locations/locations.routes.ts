@@ -3,11 +3,15 @@ import { clientIdQuerySchema, idParamsSchema, listQuerySchema } from '@pluvio/sh
 import { locationCreateSchema, locationPatchSchema, locationSchema } from '@pluvio/shared/locations';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { errorResponse } from '../../lib/error-responses';
 import type { Services } from '../../services';
 import { accessOf } from '../auth/auth.guard';
 import { RAINFALL_ANSWER_READS } from '../rainfall/rainfall-data.service';
 
 const tags = ['locations'];
+const OVER_LOCATION_LIMIT = errorResponse(
+  'The account would hold more than LOCATIONS_PER_ACCOUNT locations (a setting, default 10,000); nothing was added',
+);
 /** 20,000 import rows are about 2.5 MB of JSON; Fastify's default limit is 1 MB. */
 const IMPORT_BODY_LIMIT = 8 * 1024 * 1024;
 
@@ -36,7 +40,7 @@ export function locationsRoutes(services: Services): FastifyPluginAsyncZod {
           tags,
           querystring: clientIdQuerySchema,
           body: locationCreateSchema,
-          response: { 201: locationSchema },
+          response: { 201: locationSchema, 409: OVER_LOCATION_LIMIT },
         },
       },
       async (request, reply) => {
@@ -55,7 +59,13 @@ export function locationsRoutes(services: Services): FastifyPluginAsyncZod {
           tags,
           querystring: clientIdQuerySchema,
           body: locationImportSchema,
-          response: { 200: importResultSchema },
+          response: {
+            200: importResultSchema,
+            409: OVER_LOCATION_LIMIT,
+            422: errorResponse(
+              'A row is malformed, or the file has more than ROWS_PER_IMPORT rows (a setting, default 5,000); nothing was imported',
+            ),
+          },
         },
       },
       async (request) => {

@@ -10,10 +10,13 @@ import {
 } from '@pluvio/shared/locations';
 import { MESSAGES } from '@pluvio/shared/messages';
 import { canAddLocation } from '@pluvio/shared/permissions';
+import { QUOTA_MESSAGES } from '@pluvio/shared/quotas';
 import type { TierNumber } from '@pluvio/shared/tiers';
+import { lockAccountQuota } from '../../db/account-lock';
 import type { AppDb } from '../../db/client';
 import type { Clock } from '../../lib/clock';
-import { forbidden, invalidField, notFound } from '../../lib/errors';
+import { conflict, forbidden, invalidField, notFound } from '../../lib/errors';
+import { requireImportSize } from '../../lib/import-size';
 import { productDate } from '../../lib/time';
 import { type AccountAccess, requireManager } from '../accounts/accounts.access';
 import type { AssignmentsService } from '../assignments/assignments.service';
@@ -38,6 +41,13 @@ export interface LocationsOptions {
   onAtlas14Pending?: () => Promise<void>;
   /** Told after an account gains or loses locations (its subscription's quantity follows the count). */
   onCountChanged?: (clientId: number) => Promise<void>;
+  /** LOCATIONS_PER_ACCOUNT and ROWS_PER_IMPORT (issue 24). */
+  limits: LocationLimits;
+}
+
+export interface LocationLimits {
+  perAccount: number;
+  rowsPerImport: number;
 }
 
 /** The first location of a new account (sign-up, spec part 2 §4 "Provisioning"). */
@@ -128,7 +138,7 @@ function checkImportRows(rows: LocationImportRow[]) {
 /** Locations of an account (spec part 2 §3, §5, §6): reading, the location form and CSV import. */
 export function createLocationsService(db: AppDb, options: LocationsOptions) {
   const repository = createLocationsRepository(db);
-  const { clock, timeZone, assignments, atlas14 } = options;
+  const { clock, timeZone, assignments, atlas14, limits } = options;
   const countChanged = (clientId: number) => options.onCountChanged?.(clientId);
   /** New locations have data from the day they are added, in the product time zone (D2). */
   const newLocationDefaults = () => ({
@@ -140,6 +150,26 @@ export function createLocationsService(db: AppDb, options: LocationsOptions) {
   /** The save stands whatever happens here: the fill job's minute run finds the location anyway. */
   async function wakeAtlas14Fill(): Promise<void> {
     await options.onAtlas14Pending?.().catch(() => undefined);
+  }
+
+  /**
+   * Runs `write` under the account's quota lock and checks the count it leaves: over
+   * LOCATIONS_PER_ACCOUNT the transaction rolls back, so nothing is added.
+   */
+  async function withinLocationLimit<T>(
+    clientId: number,
+    refusal: (before: number, added: number) => string,
+    write: (repository: ReturnType<typeof createLocationsRepository>) => Promise<T>,
+  ): Promise<T> {
+    return db.transaction(async (tx) => {
+      await lockAccountQuota(tx, clientId);
+      const txRepository = createLocationsRepository(tx);
+      const before = await txRepository.count(clientId);
+      const written = await write(txRepository);
+      const after = await txRepository.count(clientId);
+      if (after > limits.perAccount) throw conflict(refusal(before, after - before));
+      return written;
+    });
   }
 
   async function requireInClient(clientId: number, id: number): Promise<LocationRow> {
@@ -197,18 +227,21 @@ export function createLocationsService(db: AppDb, options: LocationsOptions) {
       if (!canAddLocation(facts)) throw forbidden(LOCATION_MESSAGES.trialLimit);
       const h24 = input.h24_threshold ?? DEFAULT_THRESHOLD;
       requireRapidrainAllowed(access, h24, input.rapidrain_threshold);
-      const [row] = await repository.insertMany([
-        {
-          ...newLocationDefaults(),
-          clientId: access.client.id,
-          name: input.name,
-          latitude: input.latitude,
-          longitude: input.longitude,
-          h24Threshold: h24,
-          rapidrainThreshold: input.rapidrain_threshold ?? h24,
-          ...atlas14Columns(await atlas14.answerAtOnce(input)),
-        },
-      ]);
+      const values: NewLocation = {
+        ...newLocationDefaults(),
+        clientId: access.client.id,
+        name: input.name,
+        latitude: input.latitude,
+        longitude: input.longitude,
+        h24Threshold: h24,
+        rapidrainThreshold: input.rapidrain_threshold ?? h24,
+        ...atlas14Columns(await atlas14.answerAtOnce(input)),
+      };
+      const [row] = await withinLocationLimit(
+        access.client.id,
+        () => QUOTA_MESSAGES.locationLimit(limits.perAccount),
+        (txRepository) => txRepository.insertMany([values]),
+      );
       if (!row) throw new Error('location insert returned nothing');
       if (row.atlas14Source === null) await wakeAtlas14Fill();
       await countChanged(access.client.id);
@@ -262,12 +295,15 @@ export function createLocationsService(db: AppDb, options: LocationsOptions) {
 
     /**
      * CSV bulk import (spec part 2 §5): each row is checked again; valid rows are added in one
-     * statement unless the account has them already or the file repeats them.
+     * statement unless the account has them already or the file repeats them. A file over
+     * ROWS_PER_IMPORT rows, or one that would take the account over LOCATIONS_PER_ACCOUNT, adds
+     * nothing.
      */
     async importRows(access: AccountAccess, rows: LocationImportRow[]): Promise<ImportResult> {
       requireManager(access);
       if (!levelAllows(access.tier, 'locationBulkUpload')) throw forbidden(MESSAGES.tierTooLow);
       if (access.client.isTrialAccount) throw forbidden(LOCATION_MESSAGES.trialLimit);
+      requireImportSize(rows.length, limits.rowsPerImport);
       const { valid, errors } = checkImportRows(rows);
       const candidates = await Promise.all(
         valid.map(async ({ candidate }) => ({
@@ -276,7 +312,11 @@ export function createLocationsService(db: AppDb, options: LocationsOptions) {
         })),
       );
       const inserted = new Set(
-        await repository.insertNew(access.client.id, candidates, newLocationDefaults()),
+        await withinLocationLimit(
+          access.client.id,
+          (before, added) => QUOTA_MESSAGES.locationImportLimit(before, added, limits.perAccount),
+          (txRepository) => txRepository.insertNew(access.client.id, candidates, newLocationDefaults()),
+        ),
       );
       if (inserted.size > 0) await countChanged(access.client.id);
       const pending = candidates.some((candidate) => inserted.has(candidate.seq) && !candidate.atlas14Source);

@@ -9,6 +9,7 @@ import {
 import { toE164 } from '@pluvio/shared/phone';
 import type { AppDb } from '../../db/client';
 import type { Clock } from '../../lib/clock';
+import { subjectLine } from '../../lib/email-layout';
 import { notFound } from '../../lib/errors';
 import { DEFAULT_LEASE, type Lease, leaseEnd, whileRenewing } from '../../lib/lease';
 import { PermanentDeliveryError } from './delivery-error';
@@ -178,7 +179,7 @@ export function createOutboxService(db: AppDb, options: OutboxOptions) {
     newRow('email', {
       kind: email.kind,
       recipient: email.to,
-      subject: email.subject,
+      subject: subjectLine(email.subject),
       textBody: email.text,
       htmlBody: email.html,
     });

@@ -11,6 +11,13 @@ export type NewReportTask = Pick<
 /** A task as read for its status: every column but the file, whose size comes instead. */
 export type ReportTaskView = Omit<ReportTaskRow, 'fileContent'> & { fileSize: number | null };
 
+/** What an account asked for in the last hour, and when its oldest request of that hour leaves it. */
+export interface HourlyUsage {
+  tasks: number;
+  emails: number;
+  oldest: Date | null;
+}
+
 /** A task as one worker claimed it: `attempts` tells this claim from a later one. */
 export type TaskClaim = Pick<ReportTaskRow, 'id' | 'attempts'>;
 
@@ -31,6 +38,23 @@ export function createReportTasksRepository(db: AppDb) {
       const [row] = await db.insert(reportTasks).values(values).returning({ id: reportTasks.id });
       if (!row) throw new Error('report task insert returned nothing');
       return row.id;
+    },
+
+    /** The account's tasks asked for since `since`, their recipients, and the oldest one's time. */
+    async usageSince(clientId: number, since: Date): Promise<HourlyUsage> {
+      const [row] = await db
+        .select({
+          tasks: sql<number>`count(*)::int`,
+          emails: sql<number>`coalesce(sum(jsonb_array_length(${reportTasks.params}->'emailList')), 0)::int`,
+          oldest: sql<string | null>`min(${reportTasks.createdAt})`,
+        })
+        .from(reportTasks)
+        .where(and(eq(reportTasks.clientId, clientId), gte(reportTasks.createdAt, since)));
+      return {
+        tasks: row?.tasks ?? 0,
+        emails: row?.emails ?? 0,
+        oldest: row?.oldest ? new Date(row.oldest) : null,
+      };
     },
 
     async find(id: string): Promise<ReportTaskView | null> {

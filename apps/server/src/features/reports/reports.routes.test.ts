@@ -87,6 +87,15 @@ describe('reports API', () => {
     contactId = plain.contact.id;
     contact = (await login(t.app, plain.user.email)).token;
     await t.services.assignments.assignContacts(gold.clientId, gold.locations[0] as number, [contactId]);
+    // Reports go only to the account's people and confirmed addresses (report-recipients.test.ts).
+    for (const email of [
+      'site@example.com',
+      'office@example.com',
+      'a@example.com',
+      'me@example.com',
+      'ops@example.com',
+    ])
+      await t.services.contacts.create({ clientId: gold.clientId, name: email, email });
   });
   afterAll(() => t.close());
 
@@ -629,10 +638,11 @@ describe('a report e-mailed through a real SMTP server', () => {
   });
 
   it('arrives with the report file attached', async () => {
-    const { user } = await buildOwnedClient(t.services, undefined, {
+    const { user, client } = await buildOwnedClient(t.services, undefined, {
       tier: 'gold',
       accountName: 'Gulf Coast',
     });
+    await t.services.contacts.create({ clientId: client.id, name: 'Site', email: 'site@example.com' });
     const token = (await login(t.app, user.email)).token;
     const location = await t.app.inject({
       method: 'POST',

@@ -22,6 +22,7 @@ import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { ZodType } from 'zod';
 import { contentDisposition } from '../../lib/content-disposition';
+import { errorResponse } from '../../lib/error-responses';
 import type { Services } from '../../services';
 import { accessOf, authOf } from '../auth/auth.guard';
 import type { RenderedReport } from './report-document';
@@ -105,7 +106,15 @@ export function reportsRoutes(services: Services): FastifyPluginAsyncZod {
             params: reportRangeParamsSchema,
             querystring: locationReportJobQuerySchema,
             body: reportRequestSchema,
-            response: { 202: reportJobSchema },
+            response: {
+              202: reportJobSchema,
+              422: errorResponse(
+                "A field is malformed, or a recipient is not the requester, the account's owner, one of its contacts or a confirmed report recipient (the message names it); nothing was queued",
+              ),
+              429: errorResponse(
+                'The account asked for REPORT_TASKS_PER_HOUR e-mailed reports (a setting, default 60) or REPORT_EMAILS_PER_HOUR e-mails (default 500) in the last hour; nothing was queued (Retry-After says when to try again)',
+              ),
+            },
           },
         },
         async (request, reply) => {

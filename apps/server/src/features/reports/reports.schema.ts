@@ -1,6 +1,17 @@
 import type { ReportFormat, ReportTaskStatus, ReportType } from '@pluvio/shared/reports';
 import { sql } from 'drizzle-orm';
-import { check, index, integer, jsonb, pgTable, smallint, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { bytea } from '../../db/bytea';
 import { clients } from '../accounts/accounts.schema';
 import { users } from '../users/users.schema';
@@ -51,6 +62,8 @@ export const reportTasks = pgTable(
   },
   (table) => [
     index('report_tasks_open_idx').on(table.createdAt).where(sql`status in ('queued', 'running')`),
+    // The hourly quotas count an account's tasks of the last hour.
+    index('report_tasks_client_created_idx').on(table.clientId, table.createdAt),
     check('report_tasks_progress_range', sql`${table.progress} between 0 and 100`),
   ],
 );
@@ -82,3 +95,31 @@ export const accountCharges = pgTable(
   },
   (table) => [index('account_charges_client_idx').on(table.clientId, table.createdAt)],
 );
+
+/**
+ * Addresses outside the account that its reports may be e-mailed to (issue 24): an owner or
+ * co-owner adds one, a link is e-mailed to it, and only once the link is followed
+ * (`confirmed_at`) do report requests accept it. `email` is lower-case; the link's token is kept
+ * only as its hash, and cleared once used.
+ */
+export const reportRecipients = pgTable(
+  'report_recipients',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    clientId: integer('client_id')
+      .notNull()
+      .references(() => clients.id, { onDelete: 'cascade' }),
+    email: text('email').notNull(),
+    addedBy: integer('added_by').references(() => users.id, { onDelete: 'set null' }),
+    tokenHash: text('token_hash'),
+    tokenExpiresAt: timestamp('token_expires_at', { withTimezone: true }),
+    confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('report_recipients_client_email_idx').on(table.clientId, table.email),
+    uniqueIndex('report_recipients_token_idx').on(table.tokenHash),
+  ],
+);
+
+export type ReportRecipientRow = typeof reportRecipients.$inferSelect;

@@ -1,3 +1,4 @@
+import { QUOTA_MESSAGES } from '@pluvio/shared/quotas';
 import {
   type EmailsReportQuery,
   isHistoricalRange,
@@ -12,6 +13,7 @@ import {
   type SystemReportRequest,
   type SystemReportType,
 } from '@pluvio/shared/reports';
+import { lockAccountQuota } from '../../db/account-lock';
 import type { AppDb } from '../../db/client';
 import type { Clock } from '../../lib/clock';
 import { layoutEmail } from '../../lib/email-layout';
@@ -30,6 +32,7 @@ import { createAccountChargesRepository } from './account-charges.repository';
 import { periodText } from './render/display';
 import type { ReportContent } from './report-content';
 import type { RenderedReport, ReportDocument, ReportSubject } from './report-document';
+import type { ReportRecipientsService } from './report-recipients.service';
 import {
   checkLocationReportDates,
   checkRange,
@@ -39,7 +42,13 @@ import {
   requireReportType,
   uniqueRecipients,
 } from './report-request';
-import { createReportTasksRepository, type ReportTaskView, type TaskClaim } from './report-tasks.repository';
+import {
+  createReportTasksRepository,
+  type HourlyUsage,
+  type NewReportTask,
+  type ReportTaskView,
+  type TaskClaim,
+} from './report-tasks.repository';
 import type { ReportTaskParams, ReportTaskRow } from './reports.schema';
 
 /** A location report as asked: its path, dates and type (absent: inferred), and its locations. */
@@ -88,10 +97,15 @@ export interface ReportsOptions {
   lease?: Lease;
   /** Days a finished report's file is kept (REPORT_FILE_DAYS). */
   fileDays: number;
+  /** Who an account's reports may go to (the requester, its people, confirmed addresses). */
+  recipients: Pick<ReportRecipientsService, 'requireAllowed'>;
+  /** REPORT_TASKS_PER_HOUR and REPORT_EMAILS_PER_HOUR (issue 24). */
+  hourlyLimits: { tasks: number; emails: number };
 }
 
 const KIND = 'report';
-const DAY_MS = 24 * 3_600_000;
+const HOUR_MS = 3_600_000;
+const DAY_MS = 24 * HOUR_MS;
 /** Claims of one task before it is given up: a report whose worker died three times fails. */
 const MAX_ATTEMPTS = 3;
 /**
@@ -113,6 +127,32 @@ const cents = (dollars: number) => Math.round(dollars * 100);
 
 function periodWords(from: string | null, to: string | null): string {
   return from && to ? (from === to ? from : `${from} to ${to}`) : '';
+}
+
+/**
+ * Refuses (429, with Retry-After) a task past the account's hourly limits: REPORT_TASKS_PER_HOUR
+ * tasks, or REPORT_EMAILS_PER_HOUR e-mails counting this task's recipients.
+ */
+export function requireHourlyRoom(
+  usage: HourlyUsage,
+  recipients: number,
+  limits: { tasks: number; emails: number },
+  now: Date,
+): void {
+  const message =
+    usage.tasks >= limits.tasks
+      ? QUOTA_MESSAGES.reportTasksPerHour(limits.tasks)
+      : usage.emails + recipients > limits.emails
+        ? QUOTA_MESSAGES.reportEmailsPerHour(
+            recipients,
+            Math.max(0, limits.emails - usage.emails),
+            limits.emails,
+          )
+        : null;
+  if (!message) return;
+  const freedAt = usage.oldest ? usage.oldest.getTime() + HOUR_MS : now.getTime() + HOUR_MS;
+  const retryAfter = Math.max(1, Math.ceil((freedAt - now.getTime()) / 1000));
+  throw new AppError(429, message, { 'retry-after': String(retryAfter) });
 }
 
 /** The task's answer (D18): its state, its messages once done, its file and fee. */
@@ -209,6 +249,7 @@ export function createReportsService(db: AppDb, options: ReportsOptions) {
     if (subject.feeDollars !== null && body.confirm_fee !== true) {
       throw badRequest(REPORT_MESSAGES.confirmHistorical);
     }
+    if (subject.access) await options.recipients.requireAllowed(subject.access, recipients);
     const params: ReportTaskParams = {
       from: subject.from,
       to: subject.to,
@@ -217,7 +258,7 @@ export function createReportsService(db: AppDb, options: ReportsOptions) {
       sort: subject.sort,
       emailList: recipients,
     };
-    const id = await tasks.insert({
+    const task: NewReportTask = {
       clientId: subject.access?.client.id ?? null,
       requestedBy: user.id,
       type: subject.type,
@@ -225,9 +266,25 @@ export function createReportsService(db: AppDb, options: ReportsOptions) {
       params,
       feeCents: subject.feeDollars === null ? null : cents(subject.feeDollars),
       createdAt: clock.now(),
-    });
+    };
+    const id = task.clientId ? await insertWithinHourlyLimits(task.clientId, task) : await tasks.insert(task);
     await options.onTaskQueued?.();
     return id;
+  }
+
+  /**
+   * Counts the account's tasks and e-mails of the last hour and inserts the task in one
+   * transaction under the account's quota lock, so requests at once cannot pass the limits.
+   */
+  async function insertWithinHourlyLimits(clientId: number, task: NewReportTask): Promise<string> {
+    const now = clock.now();
+    return db.transaction(async (tx) => {
+      await lockAccountQuota(tx, clientId);
+      const txTasks = createReportTasksRepository(tx);
+      const usage = await txTasks.usageSince(clientId, new Date(now.getTime() - HOUR_MS));
+      requireHourlyRoom(usage, task.params.emailList.length, options.hourlyLimits, now);
+      return txTasks.insert(task);
+    });
   }
 
   /** A task the caller may read: its requester's, or one of an account the caller manages. */

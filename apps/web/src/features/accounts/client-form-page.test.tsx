@@ -1,5 +1,6 @@
 import { BILLING_MESSAGES } from '@pluvio/shared/billing';
 import { CLIENT_MESSAGES, type Client } from '@pluvio/shared/clients';
+import { QUOTA_MESSAGES } from '@pluvio/shared/quotas';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
@@ -24,6 +25,7 @@ function serve(extra: Handler = () => undefined) {
       if (answer) return answer;
       if (url === '/api/clients/10') return jsonResponse(OWN);
       if (url.startsWith('/api/clients/?')) return jsonResponse([OWN, ...OTHERS]);
+      if (url.startsWith('/api/clients/10/report-recipients')) return jsonResponse([]);
       if (url === '/users/me') return jsonResponse(buildUser());
       return jsonResponse({ detail: 'unexpected' }, 500);
     }),
@@ -138,6 +140,43 @@ describe('client form, my subscription', () => {
     renderRoute('/client-form');
     await userEvent.click(await screen.findByRole('button', { name: 'Save' }));
     expect((await screen.findByRole('alert')).textContent).toBe(CLIENT_MESSAGES.subscriptionViaUpgrade);
+  });
+
+  it('lists the extra report recipients, adds one and shows why the server refuses another', async () => {
+    signInOwner();
+    const confirmed = {
+      id: 1,
+      email: 'partner@example.org',
+      confirmed_at: '2026-11-20T10:00:00.000Z',
+      created_at: '2026-11-20T09:00:00.000Z',
+    };
+    const fetchMock = serve((url, init) => {
+      if (!url.startsWith('/api/clients/10/report-recipients')) return undefined;
+      if (init.method !== 'POST') return jsonResponse([confirmed]);
+      const { email } = JSON.parse(String(init.body));
+      return email === 'again@example.org'
+        ? jsonResponse({ detail: QUOTA_MESSAGES.recipientExists(email) }, 409)
+        : jsonResponse({ id: 2, email, confirmed_at: null, created_at: '2026-11-21T09:00:00.000Z' }, 201);
+    });
+    renderRoute('/client-form');
+    const section = await screen.findByRole('region', { name: 'Report Recipients' });
+    expect(await within(section).findByText('partner@example.org')).toBeTruthy();
+    expect(within(section).getByText('confirmed')).toBeTruthy();
+
+    await fill(within(section).getByRole('textbox', { name: 'E-mail address' }), 'office@example.org');
+    await userEvent.click(within(section).getByRole('button', { name: 'Add Recipient' }));
+    expect(
+      await within(section).findByText('A confirmation link was e-mailed to office@example.org.'),
+    ).toBeTruthy();
+    expect(bodyOf(fetchMock, '/api/clients/10/report-recipients?client_id=10', 'POST')).toEqual({
+      email: 'office@example.org',
+    });
+
+    await fill(within(section).getByRole('textbox', { name: 'E-mail address' }), 'again@example.org');
+    await userEvent.click(within(section).getByRole('button', { name: 'Add Recipient' }));
+    expect((await within(section).findByRole('alert')).textContent).toBe(
+      QUOTA_MESSAGES.recipientExists('again@example.org'),
+    );
   });
 
   it('requires account name, e-mail and phone', async () => {

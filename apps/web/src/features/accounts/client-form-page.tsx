@@ -43,6 +43,7 @@ import { validateWith } from '../../lib/form-validation';
 import { PATHS } from '../../lib/routes';
 import { createClient, deleteClient, forgetClient, storeClient, updateClient } from './api';
 import { AssociatedAccounts } from './associated-accounts';
+import { ReportRecipients } from './report-recipients';
 
 /** add and edit: a superuser from client management; self: the user's own account. */
 type FormMode = { kind: 'add' } | { kind: 'edit'; client: Client } | { kind: 'self'; client: Client };
@@ -287,6 +288,7 @@ function OwnAccount({ clientId }: { clientId: number | undefined }) {
     <>
       <ClientForm key={client.data.id} mode={{ kind: 'self', client: client.data }} />
       <AssociatedAccounts client={client.data} />
+      <ReportRecipients clientId={client.data.id} />
     </>
   );
 }

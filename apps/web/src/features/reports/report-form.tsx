@@ -55,7 +55,8 @@ function ExtraAddresses({ value, onChange }: { value: string[]; onChange: (addre
         Not an e-mail address, left out: {dropped.join(', ')}
       </span>
     ) : (
-      'Type an address and press Enter or a comma'
+      // Reports go to other addresses only once confirmed (Settings > Account, Report Recipients).
+      'Confirmed report recipients only; press Enter or a comma after each'
     );
   return (
     <TagsInput
