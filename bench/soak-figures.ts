@@ -169,6 +169,8 @@ export interface MailFigures {
   duplicates: number;
   /** Duplicates of messages that were being sent when the worker was killed or the database stopped. */
   duplicatesInFlight: number;
+  /** Duplicates of messages claimed more than once: sent again, same Message-ID, after a takeover. */
+  duplicatesResent: number;
   /** Sent or queued e-mails the sink never received. */
   lost: number;
   /** Received messages no outbox row explains. */
@@ -204,6 +206,8 @@ export async function mailFigures(
     uniqueReceived: counts.size,
     duplicates: doubled.reduce((sum, [, count]) => sum + count - 1, 0),
     duplicatesInFlight: doubled.filter(([key]) => inFlightKeys.has(key)).length,
+    duplicatesResent: doubled.filter(([key]) => rows.some((row) => row.key === key && row.attempts > 1))
+      .length,
     lost: rows.filter((row) => row.status !== 'held' && !counts.has(row.key)).length,
     unknown: [...counts.keys()].filter((key) => !known.has(key)).length,
     reclaimed: rows.filter((row) => row.status === 'sent' && row.attempts > 1).length,
@@ -214,10 +218,15 @@ export interface ResumedFigures {
   /** Report tasks running at the kill, finished by a later claim. */
   tasksInFlight: number;
   tasksResumed: number;
+  /** Finished by the claim they had at the kill: the surviving worker's. */
+  tasksDoneByFirstClaim: number;
   tasksFailed: number;
+  tasksOpen: number;
   /** E-mails being sent at the kill, sent by a later claim. */
   mailInFlight: number;
   mailResumed: number;
+  mailSentByFirstClaim: number;
+  mailOpen: number;
   /** pg-boss jobs active at the kill: retried and completed, completed without retry, still open. */
   jobsInFlight: number;
   jobsRetriedCompleted: number;
@@ -251,9 +260,13 @@ export function resumedFigures(url: string, before: InFlight): Promise<ResumedFi
     return {
       tasksInFlight: before.reportTasks.length,
       tasksResumed: tasks.rows.filter((row) => row.status === 'done' && later(row)).length,
+      tasksDoneByFirstClaim: tasks.rows.filter((row) => row.status === 'done' && !later(row)).length,
       tasksFailed: tasks.rows.filter((row) => row.status === 'failed').length,
+      tasksOpen: tasks.rows.filter((row) => row.status === 'queued' || row.status === 'running').length,
       mailInFlight: before.outbox.length,
       mailResumed: mail.rows.filter((row) => row.status === 'sent' && later(row)).length,
+      mailSentByFirstClaim: mail.rows.filter((row) => row.status === 'sent' && !later(row)).length,
+      mailOpen: mail.rows.filter((row) => row.status !== 'sent').length,
       jobsInFlight: before.jobs.length,
       jobsRetriedCompleted: jobRows.filter((job) => job.state === 'completed' && retried(job)).length,
       jobsCompleted: jobRows.filter((job) => job.state === 'completed' && !retried(job)).length,

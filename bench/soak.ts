@@ -424,7 +424,7 @@ async function report(run: {
     { figure: 'e-mails never received', value: mail.lost, goal: '0', met: yes(mail.lost === 0) },
     {
       figure: 'duplicates (same Message-ID again)',
-      value: `${mail.duplicates} (${mail.duplicatesInFlight} in flight at a kill or restart)`,
+      value: `${mail.duplicates} (${mail.duplicatesResent} resent after a takeover, ${mail.duplicatesInFlight} seen sending at a kill or restart)`,
       goal: '0',
       met: yes(mail.duplicates === 0),
     },
@@ -435,16 +435,16 @@ async function report(run: {
       met: yes(mail.unknown === 0),
     },
     {
-      figure: 'report tasks running at the worker kill, done by a later claim',
-      value: `${resumed.tasksResumed} of ${resumed.tasksInFlight}`,
-      goal: `${resumed.tasksInFlight} of ${resumed.tasksInFlight}`,
-      met: yes(resumed.tasksResumed === resumed.tasksInFlight),
+      figure: `report tasks running at the worker kill (${resumed.tasksInFlight}): resumed by another claim / done by their own / failed or open`,
+      value: `${resumed.tasksResumed} / ${resumed.tasksDoneByFirstClaim} / ${resumed.tasksFailed + resumed.tasksOpen}`,
+      goal: 'none failed or open',
+      met: yes(resumed.tasksFailed + resumed.tasksOpen === 0),
     },
     {
-      figure: 'e-mails being sent at the worker kill, sent by a later claim',
-      value: `${resumed.mailResumed} of ${resumed.mailInFlight}`,
-      goal: '',
-      met: '',
+      figure: `e-mails being sent at the worker kill (${resumed.mailInFlight}): resumed by another claim / sent by their own / not sent`,
+      value: `${resumed.mailResumed} / ${resumed.mailSentByFirstClaim} / ${resumed.mailOpen}`,
+      goal: 'none not sent',
+      met: yes(resumed.mailOpen === 0),
     },
     {
       figure: 'pg-boss jobs active at the kill: retried+completed / completed / open',
