@@ -288,6 +288,12 @@ async function soak(): Promise<void> {
   };
   process.once('SIGINT', onSignal);
   process.once('SIGTERM', onSignal);
+  // Should the soak itself fail, its processes and cluster go with it.
+  const onExit = () => {
+    for (const { child } of launcher?.all() ?? []) child.kill('SIGKILL');
+    cluster?.remove();
+  };
+  process.once('exit', onExit);
   try {
     console.log(
       `soak: ${options.durationMs / 60_000} min, ${options.connections} connections; logs in ${logDir}`,
@@ -367,6 +373,7 @@ async function soak(): Promise<void> {
   } finally {
     process.off('SIGINT', onSignal);
     process.off('SIGTERM', onSignal);
+    process.off('exit', onExit);
     await cleanUp();
   }
 }
@@ -479,7 +486,12 @@ async function report(run: {
     console.log('Errors outside the windows (first 10):');
     console.table(requests.outsideSamples);
   }
-  if (resumed.jobsOpen.length > 0) console.log('pg-boss jobs of the kill still open:', resumed.jobsOpen);
+  if (resumed.jobsOpen.length > 0) {
+    const open = new Map<string, number>();
+    for (const job of resumed.jobsOpen)
+      open.set(`${job.name} ${job.state}`, (open.get(`${job.name} ${job.state}`) ?? 0) + 1);
+    console.log('pg-boss jobs active at the kill and still open:', Object.fromEntries(open));
+  }
   if (!run.drained.drained) {
     const open = await openWorkDetails(cluster.url);
     console.log('Still open when the drain gave up:');
