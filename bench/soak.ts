@@ -416,6 +416,12 @@ async function report(run: {
       met: '',
     })),
     {
+      figure: 'processes that died by themselves (started again)',
+      value: run.crashes.map((crash) => `${crash.process} at ${crash.at_s} s`).join(', ') || 0,
+      goal: '0',
+      met: yes(run.crashes.length === 0),
+    },
+    {
       figure: 'latency p50 / p99 / max, ms',
       value: `${requests.p50} / ${requests.p99} / ${requests.max}`,
       goal: '',
