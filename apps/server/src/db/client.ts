@@ -45,8 +45,12 @@ export interface DatabaseOptions {
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
-    // An idle connection dropped by the server must not bring the process down; the pool reconnects.
-    pool.on('error', (error) => console.error('database connection lost', error.message));
+    // A connection dropped by the server (a restart) must not bring the process down: the pool
+    // hears about idle ones, each client about itself while checked out (a transaction between
+    // two statements, where no query is waiting to be told); the pool then connects anew.
+    const lost = (error: Error) => console.error('database connection lost', error.message);
+    pool.on('error', lost);
+    pool.on('connect', (client) => client.on('error', lost));
     const db = drizzlePg(pool, { schema }) as unknown as AppDb;
     const changes = createTableChanges();
     trackWrites(db, changes);

@@ -39,6 +39,8 @@ export async function startSmtpServer(options: SmtpServerOptions = {}) {
       });
     },
   });
+  // A client that vanishes mid-conversation (a killed worker) resets its connection; others go on.
+  server.on('error', () => {});
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.server.address() as AddressInfo;
   return {
