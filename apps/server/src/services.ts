@@ -194,11 +194,13 @@ export async function createServices(options: ServiceOptions) {
     locations,
     clock,
     backfillDays: config.BACKFILL_DAYS,
+    timeZone: config.TIME_ZONE,
   });
   const historyFill = createHistoryFillService(db, {
     source: sources.precipitation,
     clock,
     backfillDays: config.BACKFILL_DAYS,
+    timeZone: config.TIME_ZONE,
   });
   const pastRainfall = createPastRainfallService(db, {
     source: sources.precipitation,

@@ -50,6 +50,14 @@ export interface RatedLocation {
 
 const HOUR = STEP_MS['1h'];
 
+/** Each location's trailing 24 hours and total since local midnight; a dry one is absent (0). */
+interface Figures {
+  trailing: Map<number, number>;
+  sinceMidnight: Map<number, number>;
+}
+
+const NO_FIGURES: Figures = { trailing: new Map(), sinceMidnight: new Map() };
+
 /** What the stored-rainfall answers read: the caller's access, the locations and the rainfall. */
 export const RAINFALL_ANSWER_READS = tablesIn(
   accountsSchema,
@@ -101,24 +109,51 @@ export function createRainfallDataService(options: RainfallDataOptions) {
     return presentSeries(await rainfall.series(product, locationId, firstEnd, last));
   }
 
+  /**
+   * Each location's 24 Hr Accum and Daily Total (D5) at the processed hour `upTo`, absent when
+   * dry: the figures stored at ingestion when they are of that hour and today's local day, else
+   * summed from the hourly values (while a newer hour is being stored, or the hour is in a later
+   * day than today). The Daily Total counts the hours after today's local midnight.
+   */
+  async function figuresAt(ids: readonly number[], upTo: Date): Promise<Figures> {
+    const dayStart = todayStart();
+    const stored = await rainfall.storedFigures(ids);
+    const afterMidnight = upTo > dayStart;
+    if (stored && stored.endsAt.getTime() === upTo.getTime()) {
+      if (!afterMidnight || stored.dayStart.getTime() === dayStart.getTime()) {
+        const wet = [...stored.totals];
+        return {
+          trailing: new Map(wet.map(([id, figures]) => [id, figures.total24h])),
+          sinceMidnight: afterMidnight
+            ? new Map(wet.map(([id, figures]) => [id, figures.dayTotal]))
+            : new Map(),
+        };
+      }
+    }
+    const [trailing, sinceMidnight] = await Promise.all([
+      rainfall.trailing24h(ids, upTo),
+      rainfall.totalsBetween('1h', ids, dayStart, upTo),
+    ]);
+    return { trailing, sinceMidnight };
+  }
+
   return {
     /**
-     * The 24 Hr Accum and Daily Total (D5) of the rows, read in two set-based queries, as a
+     * The 24 Hr Accum and Daily Total (D5) of the rows, read in one set-based query, as a
      * function giving each row's figures and their colours as a caller of `tier` sees them.
      */
     async rainfallOf(
       tier: TierNumber,
       rows: readonly RatedLocation[],
     ): Promise<(row: RatedLocation) => LocationRainfall> {
-      const ids = rows.map((row) => row.id);
       const upTo = await processedUpTo();
-      const [trailing, sinceMidnight] =
-        upTo && ids.length > 0
-          ? await Promise.all([
-              rainfall.trailing24h(ids, upTo),
-              rainfall.totalsBetween('1h', ids, todayStart(), upTo),
-            ])
-          : [new Map<number, number>(), new Map<number, number>()];
+      const { trailing, sinceMidnight } =
+        upTo && rows.length > 0
+          ? await figuresAt(
+              rows.map((row) => row.id),
+              upTo,
+            )
+          : NO_FIGURES;
       return (row) => {
         const colorOf = (total: number) =>
           locationColor(total, row.h24Threshold, atlas14RedDepth(row.atlas14Threshold), tier);
@@ -147,7 +182,7 @@ export function createRainfallDataService(options: RainfallDataOptions) {
         totals = new Map([...days].map(([id, [day]]) => [id, day?.total ?? 0]));
       } else {
         const upTo = await processedUpTo();
-        if (upTo) totals = await rainfall.trailing24h(unique, upTo);
+        if (upTo) totals = (await figuresAt(unique, upTo)).trailing;
       }
       return {
         locations: Object.fromEntries(unique.map((id) => [id, { total_rainfall: totals.get(id) ?? 0 }])),
