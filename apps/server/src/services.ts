@@ -90,6 +90,7 @@ export async function createServices(options: ServiceOptions) {
     atlas14: atlas14In(db),
     onAtlas14Pending: options.onAtlas14Pending,
     onCountChanged: (clientId) => billing.locationsChanged(clientId),
+    readCache,
   });
   const outboxOptions = {
     mailTransport: transport,
@@ -230,6 +231,7 @@ export async function createServices(options: ServiceOptions) {
     forecast: sources.forecast,
     clock,
     timeZone: config.TIME_ZONE,
+    readCache,
   });
   const locationViews = createLocationViews(rainfallData);
   const accountCharges = createAccountChargesService(db, { timeZone: config.TIME_ZONE });

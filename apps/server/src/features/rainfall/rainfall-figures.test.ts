@@ -74,7 +74,7 @@ describe('rainfall figures stored at ingestion', () => {
 
   /** The figures stored at ingestion; they must be of the processed hour and today's local day. */
   async function stored(ids: number[]): Promise<Figures[]> {
-    const figures = await t.services.rainfall.storedFigures(ids);
+    const figures = await t.services.rainfall.storedFigures(clientId);
     expect(figures?.endsAt).toEqual(await processedHour());
     expect(figures?.dayStart).toEqual(todayStart());
     return ids.map((id) => ({
@@ -88,7 +88,7 @@ describe('rainfall figures stored at ingestion', () => {
   async function answered(ids: number[]): Promise<Figures[]> {
     const rainfallOf = await t.services.rainfallData.rainfallOf(
       1,
-      ids.map((id) => ({ id, h24Threshold: 0.5 })),
+      ids.map((id) => ({ id, clientId, h24Threshold: 0.5 })),
     );
     const response = await t.app.inject({
       method: 'POST',
@@ -98,7 +98,7 @@ describe('rainfall figures stored at ingestion', () => {
     });
     const totals = response.json().locations as Record<string, { total_rainfall: number }>;
     return ids.map((id) => {
-      const { total_rainfall, total_hourly_rainfall } = rainfallOf({ id, h24Threshold: 0.5 });
+      const { total_rainfall, total_hourly_rainfall } = rainfallOf({ id, clientId, h24Threshold: 0.5 });
       expect(totals[id]?.total_rainfall).toBe(total_rainfall);
       return { id, total24h: total_rainfall, dayTotal: total_hourly_rainfall };
     });

@@ -2,6 +2,7 @@ import { eq, getTableName, sql } from 'drizzle-orm';
 import { type AppDb, queryRows } from '../../db/client';
 import { pgArray } from '../../db/pg-array';
 import type { ProductDay } from '../../lib/time';
+import { locations } from '../locations/locations.schema';
 import type { Pass, PrecipitationProduct } from '../sources/sources';
 import { DAY, STEP_MS } from './intervals';
 import {
@@ -46,7 +47,7 @@ export interface DailySummary extends DailyTotal {
   largestHourEndsAt: Date;
 }
 
-/** The stored figures of the newest processed hour (`refreshFigures`) for some locations. */
+/** The stored figures of the newest processed hour (`refreshFigures`) of an account's locations. */
 export interface StoredFigures {
   /** The hour they were computed for. */
   endsAt: Date;
@@ -226,8 +227,8 @@ export function createRainfallRepository(db: AppDb) {
          where (f.total_24h, f.day_total) is distinct from (excluded.total_24h, excluded.day_total)`);
     },
 
-    /** The stored figures of `locationIds`; null before the first refresh. */
-    async storedFigures(locationIds: readonly number[]): Promise<StoredFigures | null> {
+    /** The stored figures of the account's locations; null before the first refresh. */
+    async storedFigures(clientId: number): Promise<StoredFigures | null> {
       const rows = await queryRows<{
         ends_at: Date | string;
         day_start: Date | string;
@@ -236,9 +237,14 @@ export function createRainfallRepository(db: AppDb) {
         day_total: number | null;
       }>(
         db,
+        // The location's account is read here, not through the locations feature: one query.
         sql`select h.ends_at, h.day_start, f.location_id, f.total_24h, f.day_total
               from ${rainfallFiguresHour} h
-              left join ${rainfallFigures} f on f.location_id = any(${pgArray(locationIds)}::int[])`,
+              left join lateral (
+                select f.location_id, f.total_24h, f.day_total
+                  from ${rainfallFigures} f join ${locations} l on l.id = f.location_id
+                 where l.client_id = ${clientId}
+              ) f on true`,
       );
       const [first] = rows;
       if (!first) return null;

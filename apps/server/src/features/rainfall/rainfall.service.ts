@@ -110,8 +110,9 @@ export function createRainfallService(db: AppDb, options: RainfallOptions) {
     },
 
     /**
-     * The figures of the location rows stored at the newest processed hour (`refreshFigures`):
-     * each location's trailing 24 hours and its hours since local midnight; null before the first.
+     * The figures of an account's location rows stored at the newest processed hour
+     * (`refreshFigures`): each location's trailing 24 hours and its hours since local midnight;
+     * null before the first.
      */
     storedFigures: repository.storedFigures,
 
