@@ -55,6 +55,8 @@ const configSchema = z.object({
   PAYMENT_GRACE_DAYS: z.coerce.number().int().min(0).max(90).default(7),
   /** Days a finished report's file, and a report e-mailed as an attachment, are kept. */
   REPORT_FILE_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
+  /** Megabytes of serialised answers the read routes keep between requests (oldest dropped first). */
+  READ_CACHE_MB: z.coerce.number().min(1).max(100_000).default(64),
   TWILIO_ACCOUNT_SID: z.string().optional(),
   TWILIO_AUTH_TOKEN: z.string().optional(),
   TWILIO_FROM: z.string().optional(),
