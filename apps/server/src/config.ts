@@ -68,6 +68,8 @@ const configSchema = z.object({
     .int()
     .min(1)
     .default(QUOTA_DEFAULTS.reportEmailsPerAccountPerHour),
+  /** Megabytes of serialised answers the read routes keep between requests (oldest dropped first). */
+  READ_CACHE_MB: z.coerce.number().min(1).max(100_000).default(64),
   TWILIO_ACCOUNT_SID: z.string().optional(),
   TWILIO_AUTH_TOKEN: z.string().optional(),
   TWILIO_FROM: z.string().optional(),

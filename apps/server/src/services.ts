@@ -40,7 +40,7 @@ import { createUsersService } from './features/users/users.service';
 import type { QueueCounts } from './jobs/queue';
 import type { Clock } from './lib/clock';
 import { productToday } from './lib/time';
-import { createCachedAnswers } from './plugins/cached-answers';
+import { answerBytes, createCachedAnswers } from './plugins/cached-answers';
 
 export interface ServiceOptions {
   config: Config;
@@ -77,8 +77,13 @@ export async function createServices(options: ServiceOptions) {
 
   // Reads kept until their tables are written; only the services on `db` use them, never `servicesIn`.
   // Sessions and access are small (a few hundred bytes); an answer can be a page of 250 locations.
-  const readCache = readCacheOf(database, 20_000);
-  const answers = createCachedAnswers(readCacheOf(database, 2_000), productToday(clock, config.TIME_ZONE));
+  const readCache = readCacheOf(database, { maxEntries: 20_000 });
+  const answerCache = readCacheOf(database, {
+    maxEntries: Number.POSITIVE_INFINITY,
+    maxBytes: config.READ_CACHE_MB * 1024 * 1024,
+    sizeOf: answerBytes,
+  });
+  const answers = createCachedAnswers(answerCache, productToday(clock, config.TIME_ZONE));
   const auditOptions = { clock, timeZone: config.TIME_ZONE };
   const audit = createAuditService(db, auditOptions);
   const rateLimits = createRateLimitsService(db, { clock });
@@ -98,6 +103,7 @@ export async function createServices(options: ServiceOptions) {
     atlas14: atlas14In(db),
     onAtlas14Pending: options.onAtlas14Pending,
     onCountChanged: (clientId) => billing.locationsChanged(clientId),
+    readCache,
   });
   const outboxOptions = {
     mailTransport: transport,
@@ -205,11 +211,13 @@ export async function createServices(options: ServiceOptions) {
     locations,
     clock,
     backfillDays: config.BACKFILL_DAYS,
+    timeZone: config.TIME_ZONE,
   });
   const historyFill = createHistoryFillService(db, {
     source: sources.precipitation,
     clock,
     backfillDays: config.BACKFILL_DAYS,
+    timeZone: config.TIME_ZONE,
   });
   const pastRainfall = createPastRainfallService(db, {
     source: sources.precipitation,
@@ -239,6 +247,7 @@ export async function createServices(options: ServiceOptions) {
     forecast: sources.forecast,
     clock,
     timeZone: config.TIME_ZONE,
+    readCache,
   });
   const locationViews = createLocationViews(rainfallData);
   const accountCharges = createAccountChargesService(db, { timeZone: config.TIME_ZONE });

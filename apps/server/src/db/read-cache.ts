@@ -28,19 +28,60 @@ interface Entry {
   since: number;
   storedAt: number;
   value: Promise<unknown>;
+  /** What it counts against `maxBytes` once loaded (0 before). */
+  bytes: number;
 }
 
 export interface ReadCacheOptions {
   /** Entries older than this are loaded again (PostgreSQL: writes of other processes arrive late). */
   maxAgeMs: number;
   maxEntries?: number;
+  /**
+   * With `sizeOf`: the most the loaded entries may weigh, their keys' length and `sizeOf(value)`
+   * summed; the oldest go first once it is passed.
+   */
+  maxBytes?: number;
+  sizeOf?: (value: unknown) => number;
   /** Milliseconds of a monotonic clock (tests hand in their own). */
   now?: () => number;
 }
 
 export function createReadCache(changes: TableChanges, options: ReadCacheOptions): ReadCache {
-  const { maxAgeMs, maxEntries = 10_000, now = () => performance.now() } = options;
+  const {
+    maxAgeMs,
+    maxEntries = 10_000,
+    maxBytes = Number.POSITIVE_INFINITY,
+    sizeOf,
+    now = () => performance.now(),
+  } = options;
   const entries = new Map<string, Entry>();
+  let bytes = 0;
+
+  function remove(key: string) {
+    const entry = entries.get(key);
+    if (!entry) return;
+    bytes -= entry.bytes;
+    entries.delete(key);
+  }
+
+  /**
+   * Counts a loaded entry's size, then drops the oldest entries while the cache weighs too much;
+   * an entry larger than the whole limit is not kept (it would push out everything else).
+   */
+  function weigh(key: string, entry: Entry, value: unknown) {
+    if (!sizeOf || entries.get(key) !== entry) return;
+    const size = key.length + sizeOf(value);
+    if (size > maxBytes) {
+      remove(key);
+      return;
+    }
+    entry.bytes = size;
+    bytes += size;
+    for (const oldest of entries.keys()) {
+      if (bytes <= maxBytes) break;
+      remove(oldest);
+    }
+  }
 
   function fresh(entry: Entry | undefined, tables: readonly string[]): entry is Entry {
     return (
@@ -56,14 +97,17 @@ export function createReadCache(changes: TableChanges, options: ReadCacheOptions
       const since = changes.now();
       // Callers that miss together share one load (its promise is the entry).
       const value = load();
-      const stored: Entry = { since, storedAt: now(), value };
+      const stored: Entry = { since, storedAt: now(), value, bytes: 0 };
       // The oldest stored goes first when full; a key stored again moves to the end.
-      entries.delete(key);
-      if (entries.size >= maxEntries) entries.delete(entries.keys().next().value as string);
+      remove(key);
+      if (entries.size >= maxEntries) remove(entries.keys().next().value as string);
       entries.set(key, stored);
-      value.catch(() => {
-        if (entries.get(key) === stored) entries.delete(key);
-      });
+      value.then(
+        (loaded) => weigh(key, stored, loaded),
+        () => {
+          if (entries.get(key) === stored) remove(key);
+        },
+      );
       return value;
     },
   };
@@ -76,10 +120,14 @@ export function createReadCache(changes: TableChanges, options: ReadCacheOptions
 export const POSTGRES_MAX_AGE_MS = 5_000;
 
 /**
- * A read cache of a database, holding up to `maxEntries` reads; on PGlite every write is made
- * in this process and counted, so nothing needs an age limit there.
+ * A read cache of a database, bounded as `bounds` say (a number of entries, or bytes with the
+ * size of a value); on PGlite every write is made in this process and counted, so nothing needs
+ * an age limit there.
  */
-export function readCacheOf(database: Database, maxEntries: number): ReadCache {
+export function readCacheOf(
+  database: Database,
+  bounds: Pick<ReadCacheOptions, 'maxEntries' | 'maxBytes' | 'sizeOf'>,
+): ReadCache {
   const maxAgeMs = database.kind === 'postgres' ? POSTGRES_MAX_AGE_MS : Number.POSITIVE_INFINITY;
-  return createReadCache(database.changes, { maxAgeMs, maxEntries });
+  return createReadCache(database.changes, { maxAgeMs, ...bounds });
 }

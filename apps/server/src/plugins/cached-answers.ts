@@ -9,6 +9,11 @@ interface Answer {
   etag: string;
 }
 
+/** What a kept answer weighs: its serialised body, in bytes. */
+export function answerBytes(answer: unknown): number {
+  return Buffer.byteLength((answer as Answer).body);
+}
+
 /** The route's 200 answer encoded by its response schema, as Fastify's serializer would. */
 function serialise(request: FastifyRequest, value: unknown): Answer {
   const schema = (request.routeOptions.schema?.response as Record<number, ZodType> | undefined)?.[200];

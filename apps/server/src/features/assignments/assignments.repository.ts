@@ -1,6 +1,7 @@
 import { type Paging, pageWindow } from '@pluvio/shared/lists';
 import { and, asc, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
 import type { AppDb } from '../../db/client';
+import { pgArray } from '../../db/pg-array';
 import { type ContactRow, contacts } from '../contacts/contacts.schema';
 import { type LocationRow, locations } from '../locations/locations.schema';
 import { contactLocations } from './assignments.schema';
@@ -51,7 +52,7 @@ export function createAssignmentsRepository(db: AppDb) {
         .where(
           and(
             eq(contactLocations.contactId, contactId),
-            inArray(contactLocations.locationId, [...locationIds]),
+            sql`${contactLocations.locationId} = any(${pgArray(locationIds)}::int[])`,
           ),
         );
       return rows.map((row) => row.id);

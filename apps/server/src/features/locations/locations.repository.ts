@@ -1,5 +1,5 @@
 import { type Paging, pageWindow } from '@pluvio/shared/lists';
-import { and, asc, count, eq, gt, inArray, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gt, sql } from 'drizzle-orm';
 import { type AppDb, queryRows } from '../../db/client';
 import { pgArray } from '../../db/pg-array';
 import { type Atlas14Threshold, type LocationRow, locations } from './locations.schema';
@@ -100,15 +100,6 @@ export function createLocationsRepository(db: AppDb) {
         .select()
         .from(locations)
         .where(and(eq(locations.clientId, clientId), sql`${locations.id} = any(${pgArray(ids)}::int[])`));
-    },
-    /** Which of the ids are locations of the account. */
-    async idsInClient(clientId: number, ids: readonly number[]): Promise<number[]> {
-      if (ids.length === 0) return [];
-      const rows = await db
-        .select({ id: locations.id })
-        .from(locations)
-        .where(and(eq(locations.clientId, clientId), inArray(locations.id, [...ids])));
-      return rows.map((row) => row.id);
     },
     async count(clientId: number): Promise<number> {
       const [row] = await db.select({ n: count() }).from(locations).where(eq(locations.clientId, clientId));

@@ -14,11 +14,13 @@ import { QUOTA_MESSAGES } from '@pluvio/shared/quotas';
 import type { TierNumber } from '@pluvio/shared/tiers';
 import { lockAccountQuota } from '../../db/account-lock';
 import type { AppDb } from '../../db/client';
+import { noReadCache, type ReadCache, tablesIn } from '../../db/read-cache';
 import type { Clock } from '../../lib/clock';
 import { conflict, forbidden, invalidField, notFound } from '../../lib/errors';
 import { requireImportSize } from '../../lib/import-size';
 import { productDate } from '../../lib/time';
 import { type AccountAccess, requireManager } from '../accounts/accounts.access';
+import * as assignmentsSchema from '../assignments/assignments.schema';
 import type { AssignmentsService } from '../assignments/assignments.service';
 import type { Atlas14Answer, Atlas14Service } from '../sources/atlas14.service';
 import {
@@ -29,6 +31,7 @@ import {
   type NewLocation,
 } from './locations.repository';
 import type { LocationRow } from './locations.schema';
+import * as locationsSchema from './locations.schema';
 
 export interface LocationsOptions {
   clock: Clock;
@@ -43,12 +46,17 @@ export interface LocationsOptions {
   onCountChanged?: (clientId: number) => Promise<void>;
   /** LOCATIONS_PER_ACCOUNT and ROWS_PER_IMPORT (issue 24). */
   limits: LocationLimits;
+  /** Keeps who may see which locations between requests (none: read every time, as in a transaction). */
+  readCache?: ReadCache;
 }
 
 export interface LocationLimits {
   perAccount: number;
   rowsPerImport: number;
 }
+
+/** What the visible ids are read from. */
+const VISIBILITY_READS = tablesIn(locationsSchema, assignmentsSchema);
 
 /** The first location of a new account (sign-up, spec part 2 §4 "Provisioning"). */
 export interface FirstLocation {
@@ -138,7 +146,23 @@ function checkImportRows(rows: LocationImportRow[]) {
 /** Locations of an account (spec part 2 §3, §5, §6): reading, the location form and CSV import. */
 export function createLocationsService(db: AppDb, options: LocationsOptions) {
   const repository = createLocationsRepository(db);
-  const { clock, timeZone, assignments, atlas14, limits } = options;
+  const { clock, timeZone, assignments, atlas14, limits, readCache = noReadCache } = options;
+
+  /**
+   * The ids of the locations the caller may see (all of the account's, or a plain contact's own),
+   * kept until locations or assignments change: a dashboard's checks of 250 ids cost no query.
+   */
+  function visibleIds(access: AccountAccess): Promise<ReadonlySet<number>> {
+    const contactId = access.relation === 'contact' ? access.contactId : undefined;
+    if (contactId === null) return Promise.resolve(new Set());
+    const key = `visible-locations:${access.client.id}:${contactId ?? 'all'}`;
+    return readCache.read(key, VISIBILITY_READS, async () => {
+      const inClient = await repository.allIdsInClient(access.client.id);
+      return new Set(
+        contactId === undefined ? inClient : await assignments.assignedAmong(contactId, inClient),
+      );
+    });
+  }
   const countChanged = (clientId: number) => options.onCountChanged?.(clientId);
   /** New locations have data from the day they are added, in the product time zone (D2). */
   const newLocationDefaults = () => ({
@@ -207,14 +231,8 @@ export function createLocationsService(db: AppDb, options: LocationsOptions) {
 
     /** Refuses the whole list when any id is not one the caller may see (distinct ids). */
     async requireVisible(access: AccountAccess, ids: readonly number[]): Promise<void> {
-      const inClient = await repository.idsInClient(access.client.id, ids);
-      const visible =
-        access.relation !== 'contact'
-          ? inClient
-          : access.contactId === null
-            ? []
-            : await assignments.assignedAmong(access.contactId, inClient);
-      if (visible.length !== ids.length) throw locationNotFound();
+      const visible = await visibleIds(access);
+      if (!ids.every((id) => visible.has(id))) throw locationNotFound();
     },
 
     async create(access: AccountAccess, input: LocationCreate): Promise<LocationRow> {

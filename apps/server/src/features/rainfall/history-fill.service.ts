@@ -1,3 +1,4 @@
+import { DEFAULT_TIME_ZONE } from '@pluvio/shared/calendar';
 import type { AppDb } from '../../db/client';
 import type { Clock } from '../../lib/clock';
 import type { PrecipitationSource } from '../sources/sources';
@@ -17,6 +18,8 @@ export interface HistoryFillOptions {
   clock: Clock;
   /** The window filled, as for a fresh install (BACKFILL_DAYS). */
   backfillDays: number;
+  /** Product time zone of the stored figures' local day (TIME_ZONE; D2's default when absent). */
+  timeZone?: string;
 }
 
 export interface HistoryFillReport {
@@ -30,7 +33,7 @@ export interface HistoryFillReport {
  * their values written (a moved location's old ones replaced). Other locations are untouched.
  */
 export function createHistoryFillService(db: AppDb, options: HistoryFillOptions) {
-  const { source, clock, backfillDays } = options;
+  const { source, clock, backfillDays, timeZone = DEFAULT_TIME_ZONE } = options;
   const fills = createHistoryFillRepository(db);
   const intervals = createIngestRepository(db);
   const values = createRainfallRepository(db);
@@ -71,6 +74,10 @@ export function createHistoryFillService(db: AppDb, options: HistoryFillOptions)
       await txIntervals.addRows(
         kept.map(({ key }) => key),
         kept.map(({ field }) => wetCount(field)),
+      );
+      await txValues.refreshFigures(
+        timeZone,
+        kept.map(({ key }) => key).filter((key) => key.product === '1h'),
       );
       return keys.filter((key) => !kept.some((other) => other.key === key));
     });

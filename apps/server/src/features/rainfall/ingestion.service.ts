@@ -1,3 +1,4 @@
+import { DEFAULT_TIME_ZONE } from '@pluvio/shared/calendar';
 import type { IngestStatusResponse, ProcessStatusResponse } from '@pluvio/shared/rainfall';
 import type { AppDb } from '../../db/client';
 import type { Clock } from '../../lib/clock';
@@ -39,6 +40,8 @@ export interface IngestionOptions {
   backfillDays: number;
   /** How long a claim on intervals lasts and how often its worker renews it (DEFAULT_LEASE). */
   lease?: Lease;
+  /** Product time zone of the stored figures' local day (TIME_ZONE; D2's default when absent). */
+  timeZone?: string;
 }
 
 export interface IngestReport {
@@ -86,7 +89,14 @@ function miss(key: ClaimedInterval, error: string, failed: boolean, now: Date): 
  * the start-up catch-up and the command line plan intervals into it, and any worker drains it.
  */
 export function createIngestionService(db: AppDb, options: IngestionOptions) {
-  const { source, locations, clock, backfillDays, lease = DEFAULT_LEASE } = options;
+  const {
+    source,
+    locations,
+    clock,
+    backfillDays,
+    lease = DEFAULT_LEASE,
+    timeZone = DEFAULT_TIME_ZONE,
+  } = options;
   const values = createRainfallRepository(db);
   const intervals = createIngestRepository(db);
   const fills = createHistoryFillRepository(db);
@@ -158,6 +168,10 @@ export function createIngestionService(db: AppDb, options: IngestionOptions) {
       }));
       await txIntervals.markDone(stored, now);
       await txIntervals.markSuperseded(replaced, now);
+      await txValues.refreshFigures(
+        timeZone,
+        kept.map(({ key }) => key).filter((key) => key.product === '1h'),
+      );
       return { stored, replaced };
     });
   }

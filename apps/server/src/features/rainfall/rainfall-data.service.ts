@@ -12,10 +12,11 @@ import {
   type SeriesResponse,
 } from '@pluvio/shared/rainfall';
 import type { TierNumber } from '@pluvio/shared/tiers';
-import { tablesIn } from '../../db/read-cache';
+import { getTableName } from 'drizzle-orm';
+import { noReadCache, type ReadCache, tablesIn } from '../../db/read-cache';
 import type { Clock } from '../../lib/clock';
 import { serviceUnavailable } from '../../lib/errors';
-import { productDate, productDay, productDays, productTimestamp } from '../../lib/time';
+import { productDay, productDays, productTimestamp, productToday } from '../../lib/time';
 import { type AccountAccess, requireFeature } from '../accounts/accounts.access';
 import * as accountsSchema from '../accounts/accounts.schema';
 import * as assignmentsSchema from '../assignments/assignments.schema';
@@ -39,16 +40,39 @@ export interface RainfallDataOptions {
   clock: Clock;
   /** Product time zone (D2): local days, "today" and the offsets of the series keys. */
   timeZone: string;
+  /** Keeps the processed hour and each account's stored figures between requests. */
+  readCache?: ReadCache;
 }
 
 /** What the colours of a location row are computed from. */
 export interface RatedLocation {
   id: number;
+  clientId: number;
   h24Threshold: number;
   atlas14Threshold?: Atlas14Threshold | null;
 }
 
 const HOUR = STEP_MS['1h'];
+
+/** A location's 24 Hr Accum and Daily Total (D5). */
+interface LocationFigures {
+  total24h: number;
+  dayTotal: number;
+}
+
+type FiguresOf = (locationId: number) => LocationFigures;
+
+const DRY: LocationFigures = { total24h: 0, dayTotal: 0 };
+
+/** What the processed hour (D3) is read from. */
+const PROCESSED_HOUR_READS = [getTableName(rainfallSchema.ingestIntervals)];
+
+/** What an account's stored figures are read from. */
+const FIGURES_READS = [
+  getTableName(rainfallSchema.rainfallFigures),
+  getTableName(rainfallSchema.rainfallFiguresHour),
+  getTableName(locationsSchema.locations),
+];
 
 /** What the stored-rainfall answers read: the caller's access, the locations and the rainfall. */
 export const RAINFALL_ANSWER_READS = tablesIn(
@@ -67,15 +91,24 @@ export const RAINFALL_ANSWER_READS = tablesIn(
  * (`process_status` datetime) are shown.
  */
 export function createRainfallDataService(options: RainfallDataOptions) {
-  const { rainfall, ingestion, locations, forecast, clock, timeZone } = options;
+  const { rainfall, ingestion, locations, forecast, clock, timeZone, readCache = noReadCache } = options;
 
-  async function processedUpTo(): Promise<Date | null> {
-    const { datetime } = await ingestion.processStatus();
-    return datetime === null ? null : new Date(datetime);
+  /** The newest processed hour (D3), kept until the ingestion's record changes; never change it. */
+  function processedUpTo(): Promise<Date | null> {
+    return readCache.read('rainfall-processed-hour', PROCESSED_HOUR_READS, async () => {
+      const { datetime } = await ingestion.processStatus();
+      return datetime === null ? null : new Date(datetime);
+    });
   }
 
-  const today = () => productDate(clock.now(), timeZone);
-  const todayStart = () => productDay(today(), timeZone).start;
+  const today = productToday(clock, timeZone);
+  let midnight = { date: '', start: new Date(0) };
+  /** Local midnight starting today, worked out once a day (the time zone library is slow per call). */
+  function todayStart(): Date {
+    const date = today();
+    if (date !== midnight.date) midnight = { date, start: productDay(date, timeZone).start };
+    return midnight.start;
+  }
 
   function presentSeries(points: SeriesPoint[]): SeriesResponse {
     return {
@@ -101,34 +134,59 @@ export function createRainfallDataService(options: RainfallDataOptions) {
     return presentSeries(await rainfall.series(product, locationId, firstEnd, last));
   }
 
+  /**
+   * The 24 Hr Accum and Daily Total (D5) of the account's locations `ids` at the processed hour
+   * `upTo`: the figures stored at ingestion (kept per account until they or the locations change)
+   * when they are of that hour and today's local day, else summed from the hourly values (while a
+   * newer hour is being stored, or when the hour is in a later day than today). The Daily Total
+   * counts the hours after today's local midnight.
+   */
+  async function figuresAt(clientId: number, ids: readonly number[], upTo: Date): Promise<FiguresOf> {
+    const dayStart = todayStart();
+    const afterMidnight = upTo > dayStart;
+    const stored = await readCache.read(`rainfall-figures:${clientId}`, FIGURES_READS, () =>
+      rainfall.storedFigures(clientId),
+    );
+    const current =
+      stored?.endsAt.getTime() === upTo.getTime() &&
+      (!afterMidnight || stored.dayStart.getTime() === dayStart.getTime());
+    if (stored && current) {
+      return (id) => {
+        const figures = stored.totals.get(id) ?? DRY;
+        return afterMidnight ? figures : { total24h: figures.total24h, dayTotal: 0 };
+      };
+    }
+    const [trailing, sinceMidnight] = await Promise.all([
+      rainfall.trailing24h(ids, upTo),
+      rainfall.totalsBetween('1h', ids, dayStart, upTo),
+    ]);
+    return (id) => ({ total24h: trailing.get(id) ?? 0, dayTotal: sinceMidnight.get(id) ?? 0 });
+  }
+
   return {
     /**
-     * The 24 Hr Accum and Daily Total (D5) of the rows, read in two set-based queries, as a
+     * The 24 Hr Accum and Daily Total (D5) of the rows, from the figures stored at ingestion, as a
      * function giving each row's figures and their colours as a caller of `tier` sees them.
      */
     async rainfallOf(
       tier: TierNumber,
       rows: readonly RatedLocation[],
     ): Promise<(row: RatedLocation) => LocationRainfall> {
-      const ids = rows.map((row) => row.id);
       const upTo = await processedUpTo();
-      const [trailing, sinceMidnight] =
-        upTo && ids.length > 0
-          ? await Promise.all([
-              rainfall.trailing24h(ids, upTo),
-              rainfall.totalsBetween('1h', ids, todayStart(), upTo),
-            ])
-          : [new Map<number, number>(), new Map<number, number>()];
+      const byClient = new Map<number, FiguresOf>();
+      for (const clientId of upTo ? new Set(rows.map((row) => row.clientId)) : []) {
+        const ids = rows.filter((row) => row.clientId === clientId).map((row) => row.id);
+        byClient.set(clientId, await figuresAt(clientId, ids, upTo as Date));
+      }
       return (row) => {
         const colorOf = (total: number) =>
           locationColor(total, row.h24Threshold, atlas14RedDepth(row.atlas14Threshold), tier);
-        const total24 = trailing.get(row.id) ?? 0;
-        const totalToday = sinceMidnight.get(row.id) ?? 0;
+        const { total24h, dayTotal } = byClient.get(row.clientId)?.(row.id) ?? DRY;
         return {
-          total_rainfall: total24,
-          color_24: colorOf(total24),
-          total_hourly_rainfall: totalToday,
-          color_hourly: colorOf(totalToday),
+          total_rainfall: total24h,
+          color_24: colorOf(total24h),
+          total_hourly_rainfall: dayTotal,
+          color_hourly: colorOf(dayTotal),
         };
       };
     },
@@ -147,7 +205,10 @@ export function createRainfallDataService(options: RainfallDataOptions) {
         totals = new Map([...days].map(([id, [day]]) => [id, day?.total ?? 0]));
       } else {
         const upTo = await processedUpTo();
-        if (upTo) totals = await rainfall.trailing24h(unique, upTo);
+        if (upTo) {
+          const figuresOf = await figuresAt(access.client.id, unique, upTo);
+          totals = new Map(unique.map((id) => [id, figuresOf(id).total24h]));
+        }
       }
       return {
         locations: Object.fromEntries(unique.map((id) => [id, { total_rainfall: totals.get(id) ?? 0 }])),

@@ -2,14 +2,23 @@ import { eq, getTableName, sql } from 'drizzle-orm';
 import { type AppDb, queryRows } from '../../db/client';
 import { pgArray } from '../../db/pg-array';
 import type { ProductDay } from '../../lib/time';
+import { locations } from '../locations/locations.schema';
 import type { Pass, PrecipitationProduct } from '../sources/sources';
 import { DAY, STEP_MS } from './intervals';
-import { rainfall15m, rainfallHourly, rainfallSources } from './rainfall.schema';
+import {
+  rainfall15m,
+  rainfallFigures,
+  rainfallFiguresHour,
+  rainfallHourly,
+  rainfallSources,
+} from './rainfall.schema';
 
 const VALUE_TABLES = { '15m': rainfall15m, '1h': rainfallHourly } as const;
 const tableName = (product: PrecipitationProduct) => getTableName(VALUE_TABLES[product]);
 /** Serialises partition creation across processes (pg_advisory_xact_lock key). */
 const PARTITION_LOCK_KEY = 7_346_002;
+/** Serialises refreshes of the stored figures, so the last one to commit saw every earlier write. */
+const FIGURES_LOCK_KEY = 7_346_005;
 
 /** One sampled field ready to store: the value (inches, 0 when dry) at each location that has data. */
 export interface SampledInterval {
@@ -36,6 +45,16 @@ export interface DailyTotal {
 export interface DailySummary extends DailyTotal {
   largestHour: number;
   largestHourEndsAt: Date;
+}
+
+/** The stored figures of the newest processed hour (`refreshFigures`) of an account's locations. */
+export interface StoredFigures {
+  /** The hour they were computed for. */
+  endsAt: Date;
+  /** Local midnight of that hour's day: `dayTotal` counts the hours after it. */
+  dayStart: Date;
+  /** Locations without rain in that time are absent. */
+  totals: Map<number, { total24h: number; dayTotal: number }>;
 }
 
 /** A 15-minute interval at or over its location's threshold. */
@@ -155,6 +174,86 @@ export function createRainfallRepository(db: AppDb) {
          where location_id = any(${pgArray(locationIds)}::int[])
            and ends_at = any(${pgArray(endsAt)}::timestamptz[])
            and ends_at between ${first.toISOString()} and ${last.toISOString()}`);
+    },
+
+    /**
+     * Computes the figures the location rows show (D5) at the newest processed hour, as
+     * `totalsBetween` gives them: each location's trailing 24 hours, and its hours since local
+     * midnight (`timeZone`) of the day the hour ends in. Run in the transaction that wrote (or
+     * cleared) the `written` hourly fields, after them; nothing is done when they are all older
+     * than the hours of the figures, stored and new. Under a lock, so concurrent writers refresh
+     * one after another and the last to commit saw every value committed before it.
+     */
+    async refreshFigures(timeZone: string, written: readonly { endsAt: Date }[]): Promise<void> {
+      if (written.length === 0) return;
+      const writtenUpTo = new Date(Math.max(...written.map((field) => field.endsAt.getTime())));
+      await db.execute(sql`select pg_advisory_xact_lock(${FIGURES_LOCK_KEY})`);
+      await db.execute(sql`
+        with hour as (
+          select max(ends_at) as ends_at from ingest_intervals
+           where product = '1h' and status in ('processing', 'done')
+        ), hour_bounds as (
+          select ends_at, ends_at - interval '24 hours' as trailing_start,
+                 date_trunc('day', (ends_at - interval '1 microsecond') at time zone ${timeZone}::text) at time zone ${timeZone}::text as day_start
+            from hour where ends_at is not null
+        ), written as (
+          select ${writtenUpTo.toISOString()}::timestamptz as up_to
+        ), bounds as (
+          -- Values older than the hours of these figures and of the stored ones change neither.
+          select b.* from hour_bounds b, written w
+           where w.up_to > least(b.trailing_start, b.day_start)
+              or exists (select 1 from ${rainfallFiguresHour} s
+                          where w.up_to > least(s.ends_at - interval '24 hours', s.day_start))
+        ), sums as (
+          select r.location_id,
+                 coalesce(sum(r.amount::numeric) filter (where r.ends_at > b.trailing_start), 0)::float8 as total_24h,
+                 coalesce(sum(r.amount::numeric) filter (where r.ends_at > b.day_start), 0)::float8 as day_total
+            from bounds b
+            join ${rainfallHourly} r on r.ends_at > least(b.trailing_start, b.day_start) and r.ends_at <= b.ends_at
+           group by r.location_id
+        ), dry as (
+          delete from ${rainfallFigures} f
+           where exists (select 1 from bounds)
+             and not exists (select 1 from sums where sums.location_id = f.location_id)
+        ), marked as (
+          insert into ${rainfallFiguresHour} as h (id, ends_at, day_start)
+          select 1, ends_at, day_start from bounds
+          on conflict (id) do update set ends_at = excluded.ends_at, day_start = excluded.day_start
+           where (h.ends_at, h.day_start) is distinct from (excluded.ends_at, excluded.day_start)
+        )
+        insert into ${rainfallFigures} as f (location_id, total_24h, day_total)
+        select location_id, total_24h, day_total from sums
+        on conflict (location_id) do update set total_24h = excluded.total_24h, day_total = excluded.day_total
+         where (f.total_24h, f.day_total) is distinct from (excluded.total_24h, excluded.day_total)`);
+    },
+
+    /** The stored figures of the account's locations; null before the first refresh. */
+    async storedFigures(clientId: number): Promise<StoredFigures | null> {
+      const rows = await queryRows<{
+        ends_at: Date | string;
+        day_start: Date | string;
+        location_id: number | null;
+        total_24h: number | null;
+        day_total: number | null;
+      }>(
+        db,
+        // The location's account is read here, not through the locations feature: one query.
+        sql`select h.ends_at, h.day_start, f.location_id, f.total_24h, f.day_total
+              from ${rainfallFiguresHour} h
+              left join lateral (
+                select f.location_id, f.total_24h, f.day_total
+                  from ${rainfallFigures} f join ${locations} l on l.id = f.location_id
+                 where l.client_id = ${clientId}
+              ) f on true`,
+      );
+      const [first] = rows;
+      if (!first) return null;
+      const totals = new Map<number, { total24h: number; dayTotal: number }>();
+      for (const row of rows) {
+        if (row.location_id !== null)
+          totals.set(row.location_id, { total24h: row.total_24h ?? 0, dayTotal: row.day_total ?? 0 });
+      }
+      return { endsAt: new Date(first.ends_at), dayStart: new Date(first.day_start), totals };
     },
 
     /** Each location's total over the intervals ending in (from, to]; locations without rain are absent. */

@@ -109,6 +109,13 @@ export function createRainfallService(db: AppDb, options: RainfallOptions) {
       );
     },
 
+    /**
+     * The figures of an account's location rows stored at the newest processed hour
+     * (`refreshFigures`): each location's trailing 24 hours and its hours since local midnight;
+     * null before the first.
+     */
+    storedFigures: repository.storedFigures,
+
     /** The 15-minute intervals ending in (from, to] at or over each location's threshold (RapidRain, D6). */
     quartersAtOrAbove: repository.quartersAtOrAbove,
   };
