@@ -1,4 +1,4 @@
-import { Button, Group, List, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Button, Group, List, Stack, Text, TextInput, Title } from '@mantine/core';
 import { planLabel } from '@pluvio/shared/billing';
 import { CLIENT_MESSAGES, type Client } from '@pluvio/shared/clients';
 import { MESSAGES } from '@pluvio/shared/messages';
@@ -9,6 +9,7 @@ import { UpgradeLink } from '../../components/upgrade-link';
 import { failureMessage } from '../../lib/api-client';
 import { refreshCurrentUser } from '../../lib/current-user';
 import { clientsKey, clientsQuery, createAssociatedAccount } from './api';
+import { SettingsSection } from './settings-section';
 
 function OtherAccounts({ current }: { current: Client }) {
   const clients = useQuery(clientsQuery);
@@ -81,20 +82,9 @@ function AddAssociatedAccount({ source }: { source: Client }) {
 /** Non-superusers: their other active accounts and a way to add one (spec part 2 §2 "Client form"). */
 export function AssociatedAccounts({ client }: { client: Client }) {
   return (
-    <Paper
-      withBorder
-      p={{ base: 'md', sm: 'lg' }}
-      radius="md"
-      component="section"
-      aria-labelledby="associated-accounts"
-    >
-      <Stack>
-        <Title order={2} fz="h3" id="associated-accounts">
-          Associated Accounts
-        </Title>
-        <OtherAccounts current={client} />
-        <AddAssociatedAccount source={client} />
-      </Stack>
-    </Paper>
+    <SettingsSection id="associated-accounts" title="Associated Accounts">
+      <OtherAccounts current={client} />
+      <AddAssociatedAccount source={client} />
+    </SettingsSection>
   );
 }

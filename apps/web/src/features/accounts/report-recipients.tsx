@@ -1,4 +1,4 @@
-import { Button, Group, List, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Button, Group, List, Stack, Text, TextInput } from '@mantine/core';
 import { INPUT_MESSAGES } from '@pluvio/shared/inputs';
 import { MESSAGES } from '@pluvio/shared/messages';
 import { isEmailAddress } from '@pluvio/shared/phone';
@@ -13,6 +13,7 @@ import {
   reportRecipientsKey,
   reportRecipientsQuery,
 } from './report-recipients-api';
+import { SettingsSection } from './settings-section';
 
 function RecipientItem({ clientId, recipient }: { clientId: number; recipient: ReportRecipient }) {
   const queryClient = useQueryClient();
@@ -93,35 +94,24 @@ function AddRecipient({ clientId }: { clientId: number }) {
 export function ReportRecipients({ clientId }: { clientId: number }) {
   const recipients = useQuery(reportRecipientsQuery(clientId));
   return (
-    <Paper
-      withBorder
-      p={{ base: 'md', sm: 'lg' }}
-      radius="md"
-      component="section"
-      aria-labelledby="report-recipients"
-    >
-      <Stack>
-        <Title order={2} fz="h3" id="report-recipients">
-          Report Recipients
-        </Title>
-        <Text size="sm">
-          Reports go to you, the account&apos;s owner and its contacts. To send them to another address, add
-          it here: it gets an e-mail with a link and receives reports once the link is followed.
-        </Text>
-        {recipients.isPending && <Text role="status">{MESSAGES.loading}</Text>}
-        {recipients.isError && (
-          <ErrorMessage>{failureMessage(recipients.error, MESSAGES.tryAgain)}</ErrorMessage>
-        )}
-        {recipients.data && recipients.data.length === 0 && <Text size="sm">No extra recipients.</Text>}
-        {recipients.data && recipients.data.length > 0 && (
-          <List aria-label="Report recipients" spacing={4}>
-            {recipients.data.map((recipient) => (
-              <RecipientItem key={recipient.id} clientId={clientId} recipient={recipient} />
-            ))}
-          </List>
-        )}
-        <AddRecipient clientId={clientId} />
-      </Stack>
-    </Paper>
+    <SettingsSection id="report-recipients" title="Report Recipients">
+      <Text size="sm">
+        Reports go to you, the account&apos;s owner and its contacts. To send them to another address, add it
+        here: it gets an e-mail with a link and receives reports once the link is followed.
+      </Text>
+      {recipients.isPending && <Text role="status">{MESSAGES.loading}</Text>}
+      {recipients.isError && (
+        <ErrorMessage>{failureMessage(recipients.error, MESSAGES.tryAgain)}</ErrorMessage>
+      )}
+      {recipients.data && recipients.data.length === 0 && <Text size="sm">No extra recipients.</Text>}
+      {recipients.data && recipients.data.length > 0 && (
+        <List aria-label="Report recipients" spacing={4}>
+          {recipients.data.map((recipient) => (
+            <RecipientItem key={recipient.id} clientId={clientId} recipient={recipient} />
+          ))}
+        </List>
+      )}
+      <AddRecipient clientId={clientId} />
+    </SettingsSection>
   );
 }
