@@ -19,6 +19,8 @@ interface Seeded {
   taskId: string;
   /** An upgrade checkout the owner started (the built-in test checkout). */
   checkoutSessionId: string;
+  /** An extra report recipient the owner added (waiting for its confirmation). */
+  recipientId: number;
 }
 
 /** A past month every level may report on. */
@@ -65,6 +67,12 @@ async function seedAccount(t: TestApp, tier: 'bronze' | 'silver' | 'gold', trial
     payload: { client_id: client.id, tier: 'gold' },
   });
   expect(checkout.statusCode).toBe(200);
+  const recipient = await call(t.app, token, {
+    method: 'POST',
+    url: `/api/clients/${client.id}/report-recipients`,
+    payload: { email: `partner-${client.id}@example.org` },
+  });
+  expect(recipient.statusCode).toBe(201);
   const seeded: Seeded = {
     clientId: client.id,
     locationId: location.json().id,
@@ -72,6 +80,7 @@ async function seedAccount(t: TestApp, tier: 'bronze' | 'silver' | 'gold', trial
     contactUserId: contactUser.id,
     taskId: task.json().task_id,
     checkoutSessionId: decodeURIComponent(checkout.json().checkout_url.split('/').at(-1)),
+    recipientId: recipient.json().id,
   };
   return { user, token, seeded, contactUser };
 }
@@ -154,6 +163,14 @@ function foreignCalls(foreign: Seeded, own: Seeded): ForeignCall[] {
     { method: 'POST', url: '/api/billing/checkout/confirm', payload: { session_id: f.checkoutSessionId } },
     { method: 'POST', url: `/api/clients/${f.clientId}/admins?${fq}&user_id=${f.contactUserId}` },
     { method: 'DELETE', url: `/api/clients/${f.clientId}/admins/${f.contactUserId}` },
+    { method: 'GET', url: `/api/clients/${f.clientId}/report-recipients` },
+    {
+      method: 'POST',
+      url: `/api/clients/${f.clientId}/report-recipients`,
+      payload: { email: 'intruder@example.org' },
+    },
+    { method: 'DELETE', url: `/api/clients/${f.clientId}/report-recipients/${f.recipientId}` },
+    { method: 'DELETE', url: `/api/clients/${own.clientId}/report-recipients/${f.recipientId}` },
     { method: 'GET', url: `/api/alerts?${fq}` },
     { method: 'POST', url: '/api/locations/24h_data', payload: [f.locationId] },
     { method: 'POST', url: `/api/locations/24h_data?${fq}`, payload: [own.locationId] },
