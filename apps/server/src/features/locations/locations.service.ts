@@ -14,6 +14,7 @@ import { QUOTA_MESSAGES } from '@pluvio/shared/quotas';
 import type { TierNumber } from '@pluvio/shared/tiers';
 import { lockAccountQuota } from '../../db/account-lock';
 import type { AppDb } from '../../db/client';
+import { retryOnDeadlock } from '../../db/pg-errors';
 import { noReadCache, type ReadCache, tablesIn } from '../../db/read-cache';
 import type { Clock } from '../../lib/clock';
 import { conflict, forbidden, invalidField, notFound } from '../../lib/errors';
@@ -307,7 +308,8 @@ export function createLocationsService(db: AppDb, options: LocationsOptions) {
       requireManager(access);
       await requireInClient(access.client.id, id);
       if (!levelAllows(access.tier, 'locationDelete')) throw forbidden(MESSAGES.tierTooLow);
-      await repository.remove(access.client.id, id);
+      // A worker writing this location's rainfall locks its rows in the cascade's opposite order.
+      await retryOnDeadlock(() => repository.remove(access.client.id, id));
       await countChanged(access.client.id);
     },
 

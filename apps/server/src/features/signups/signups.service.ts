@@ -8,6 +8,7 @@ import {
 } from '@pluvio/shared/signup';
 import { accountLevel, type TierName } from '@pluvio/shared/tiers';
 import type { AppDb } from '../../db/client';
+import { isUniqueViolation } from '../../db/pg-errors';
 import type { Clock } from '../../lib/clock';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors';
 import { productDate } from '../../lib/time';
@@ -77,12 +78,6 @@ export const SIGNUP_BROWSER_SECONDS = 24 * 3600;
  * an unpaid sign-up can no longer become an account, so its details and password hash go.
  */
 export const UNFINISHED_SIGNUP_DAYS = 7;
-
-/** PostgreSQL's unique_violation, however the driver wraps it (two sign-ups of one address at once). */
-function isUniqueViolation(error: unknown): boolean {
-  const codeOf = (value: unknown) => (value as { code?: unknown } | null)?.code;
-  return codeOf(error) === '23505' || codeOf((error as { cause?: unknown } | null)?.cause) === '23505';
-}
 
 function providerFailed(cause: unknown): AppError {
   return Object.assign(new AppError(502, BILLING_MESSAGES.checkoutFailed), { cause });
