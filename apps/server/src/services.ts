@@ -29,9 +29,10 @@ import { createRainfallDataService } from './features/rainfall/rainfall-data.ser
 import { createRateLimitsService } from './features/rate-limits/rate-limits.service';
 import { createAccountChargesService } from './features/reports/account-charges.service';
 import { renderReport } from './features/reports/render';
+import { renderInThread } from './features/reports/render/render-thread';
 import { createReportContent } from './features/reports/report-content';
 import { createReportRecipientsService } from './features/reports/report-recipients.service';
-import { createReportsService } from './features/reports/reports.service';
+import { createReportsService, type ReportRenderer } from './features/reports/reports.service';
 import { createSignupsService } from './features/signups/signups.service';
 import { createSources } from './features/sources';
 import { createAtlas14Service } from './features/sources/atlas14.service';
@@ -60,6 +61,8 @@ export interface ServiceOptions {
   onPastRainfallWanted?: (ask: PastRainfallAsk) => Promise<void>;
   /** The job queues' counts for /metrics; a process without a queue has none. */
   jobQueues?: () => Promise<QueueCounts[]>;
+  /** How a report task's file is drawn: in a thread of its own unless a test draws it in place. */
+  renderTask?: ReportRenderer;
 }
 
 /** Builds every feature's service once, wired to one database: the composition root. */
@@ -280,6 +283,7 @@ export async function createServices(options: ServiceOptions) {
     fileDays: config.REPORT_FILE_DAYS,
     content: reportContent,
     render: renderReport,
+    renderTask: options.renderTask ?? renderInThread,
     accounts,
     users,
     locations,

@@ -6,6 +6,8 @@ import { migrateDatabase } from '../db/migrate';
 import { openScratchDatabase } from '../db/scratch';
 import type { MailTransport } from '../features/notifications/mail-transport';
 import type { PastRainfallAsk } from '../features/rainfall/past-rainfall.service';
+import { renderReport } from '../features/reports/render';
+import type { ReportRenderer } from '../features/reports/reports.service';
 import type { QueueCounts } from '../jobs/queue';
 import type { Clock } from '../lib/clock';
 import { createServices, type Services } from '../services';
@@ -36,6 +38,8 @@ export interface TestAppOptions {
   /** Serve the web build in `env.WEB_DIST` too. */
   serveWeb?: boolean;
   jobQueues?: () => Promise<QueueCounts[]>;
+  /** How report tasks draw their files; in place unless a test wants the render thread. */
+  renderTask?: ReportRenderer;
   /** Receives the app's log lines (at LOG_LEVEL, silent unless `env` sets one). */
   logStream?: { write(line: string): void };
 }
@@ -68,6 +72,8 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     onAtlas14Pending: options.onAtlas14Pending,
     onPastRainfallWanted: options.onPastRainfallWanted,
     jobQueues: options.jobQueues,
+    // A thread per file would add half a second to every report test; one test covers the thread.
+    renderTask: options.renderTask ?? renderReport,
   });
   const app = await buildApp(services, {
     serveWeb: options.serveWeb ?? false,

@@ -80,7 +80,10 @@ export interface ReportsOptions {
   /** The historical report fee in dollars (HISTORICAL_REPORT_FEE, D20). */
   historicalFeeDollars: () => number;
   content: Pick<ReportContent, 'build'>;
+  /** Draws a view's small file where the request is answered. */
   render: ReportRenderer;
+  /** Draws a task's file, which may be large, away from the worker's other jobs (renderInThread). */
+  renderTask: ReportRenderer;
   accounts: Pick<AccountsService, 'accessFor'>;
   users: Pick<UsersService, 'findById'>;
   locations: Pick<LocationsService, 'requireVisible' | 'allIdsInClient'>;
@@ -185,7 +188,7 @@ function presentTask(task: ReportTaskView): ReportTask {
  * with the file attached, records the fee and marks the task done.
  */
 export function createReportsService(db: AppDb, options: ReportsOptions) {
-  const { clock, timeZone, content, render, lease = DEFAULT_LEASE } = options;
+  const { clock, timeZone, content, render, renderTask, lease = DEFAULT_LEASE } = options;
   const tasks = createReportTasksRepository(db);
   const today = () => productDate(clock.now(), timeZone);
 
@@ -452,7 +455,7 @@ export function createReportsService(db: AppDb, options: ReportsOptions) {
         progress.report(STAGES.building[0] + share * 30, STAGES.building[1]);
       });
       await progress.report(85, `Rendering ${REPORT_FORMAT_LABELS[task.format]}`);
-      const file = await render(document, task.format);
+      const file = await renderTask(document, task.format);
       await stage('queueing');
       await progress.settled();
       const messageIds = await complete(task, claim, subject, document, file);
