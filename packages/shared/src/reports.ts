@@ -129,6 +129,8 @@ export const REPORT_MESSAGES = {
   selectContact:
     'Please select at least one contact when generating a PDF,EXCEL,or CSV report or any report with multiple locations.',
   confirmHistorical: 'Please confirm you wish to submit this Historical Report request and pay the fee.',
+  historicalManagersOnly:
+    'Historical reports are charged to the account, so only the account owner or a co-owner can request them.',
   historicalFeeNote: 'Reports of dates before 2024-11-01 are historical reports, which are charged a fee.',
   submitFailed: 'An error occurred while submitting the report',
   fetchFailed: 'An error occurred while fetching the report',

@@ -476,6 +476,28 @@ describe('reports API', () => {
       expect(totals.get(gold.clientId)).toBe(t.services.config.HISTORICAL_REPORT_FEE);
     });
 
+    it('are charged only by an owner or a co-owner: a plain contact is refused and nothing is charged', async () => {
+      const [houston] = gold.locations as [number];
+      const ask = (token: string) =>
+        call(token, {
+          method: 'POST',
+          url: '/api/reports/data_by_date_range/2023-08-01/2023-08-02',
+          payload: {
+            email_format: 'csv',
+            email_list: ['site@example.com'],
+            locations: [houston],
+            confirm_fee: true,
+          },
+        });
+      const before = await counts();
+      const refused = await ask(contact);
+      expect(refused.statusCode).toBe(403);
+      expect(refused.json()).toEqual({ detail: REPORT_MESSAGES.historicalManagersOnly });
+      expect(await counts()).toEqual(before);
+      expect((await ask(coOwner)).statusCode).toBe(202);
+      expect(await t.services.reports.runDue()).toBe(1);
+    });
+
     it('answer a view of a month older than the ingest window at once, and produce its rainfall in a worker, free of charge', async () => {
       const [, galveston] = gold.locations as [number, number];
       const url = `/api/reports/data_by_date_range/2025-02-01/2025-02-28/${galveston}`;

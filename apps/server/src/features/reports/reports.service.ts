@@ -245,6 +245,9 @@ export function createReportsService(db: AppDb, options: ReportsOptions) {
     subject: ReportSubject,
     body: SystemReportRequest & Pick<ReportRequest, 'confirm_fee'>,
   ): Promise<string> {
+    if (subject.feeDollars !== null && subject.access && !manages(subject.access)) {
+      throw forbidden(REPORT_MESSAGES.historicalManagersOnly);
+    }
     const recipients = uniqueRecipients(body.email_list);
     if (needsRecipients(body.email_format, subject.locationIds.length) && recipients.length === 0) {
       throw badRequest(REPORT_MESSAGES.selectContact);

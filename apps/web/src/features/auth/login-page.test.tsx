@@ -168,4 +168,34 @@ describe('login page', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/admin'));
     expect(screen.queryByRole('button', { name: 'Login' })).toBeNull();
   });
+
+  it('sends a signed-out visitor to sign in, then back to the page they opened', async () => {
+    stubFetch(
+      withConfig((url) => {
+        if (url === '/auth/jwt/login') return jsonResponse({ access_token: 'tok', token_type: 'bearer' });
+        if (url === '/users/me') return jsonResponse(buildUser());
+        return jsonResponse({}, 500);
+      }),
+    );
+    const { router } = renderRoute('/profile?tab=2');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    expect(router.state.location.search).toBe(`?next=${encodeURIComponent('/profile?tab=2')}`);
+    await signIn();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/profile'));
+    expect(router.state.location.search).toBe('?tab=2');
+  });
+
+  it.each([
+    '//evil.example/a',
+    '/\\evil.example/a',
+    '/\t/evil.example',
+    '/\n/evil.example',
+    'https://evil.example',
+  ])('lands as usual when next is not a page of this site: %s', async (next) => {
+    stubFetch(withConfig(() => jsonResponse({}, 500)));
+    setAccessToken('token-1');
+    setUser(buildUser());
+    const { router } = renderRoute(`/?next=${encodeURIComponent(next)}`);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
+  });
 });

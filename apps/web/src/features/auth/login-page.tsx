@@ -13,8 +13,9 @@ import {
 import { useForm } from '@mantine/form';
 import { landingAfterLogin } from '@pluvio/shared/landing';
 import { ERROR_CODES, MESSAGES } from '@pluvio/shared/messages';
+import { NEXT_PARAM, safeReturnPath } from '@pluvio/shared/return-path';
 import { type ReactNode, useState } from 'react';
-import { Link, Navigate, useNavigate } from 'react-router';
+import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { BareCard } from '../../components/bare-card';
 import { NationalForecastPanel } from '../../components/forecast/forecast-panel';
 import { ErrorMessage } from '../../components/form-message';
@@ -50,16 +51,24 @@ function loginError(error: unknown): ReactNode {
 
 /**
  * The sign-in screen (spec part 1 §2 "Login screen", "Landing after login"). A user who is
- * signed in already (a new account from the wizard, another tab) goes on to their landing page.
+ * signed in already (a new account from the wizard, another tab) goes on to their landing page,
+ * or to the page `?next=` names (where a signed-out visitor was going).
  */
 export function LoginPage() {
   const user = useCurrentUser();
+  const next = useNextPath();
   const landing = user ? landingAfterLogin(user) : null;
-  if (landing && 'path' in landing) return <Navigate to={landing.path} replace />;
-  return <LoginScreen />;
+  if (landing && 'path' in landing) return <Navigate to={next ?? landing.path} replace />;
+  return <LoginScreen next={next} />;
 }
 
-function LoginScreen() {
+/** `?next=`: the page a signed-out visitor asked for, when it is a page of this site. */
+function useNextPath(): string | null {
+  const [params] = useSearchParams();
+  return safeReturnPath(params.get(NEXT_PARAM));
+}
+
+function LoginScreen({ next }: { next: string | null }) {
   const navigate = useNavigate();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<ReactNode>(null);
@@ -77,7 +86,7 @@ function LoginScreen() {
     try {
       const outcome = await loginAndLand(email.trim(), password);
       if (outcome.error !== undefined) setError(outcome.error);
-      else navigate(outcome.path);
+      else navigate(next ?? outcome.path);
     } catch (caught) {
       clearSession();
       setError(loginError(caught));

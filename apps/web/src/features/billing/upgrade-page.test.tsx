@@ -115,6 +115,21 @@ describe('pricing page', WALK, () => {
     );
   });
 
+  it.each([
+    '/upgrade?ref=/%5Cevil.example/c',
+    '/upgrade?ref=/\\evil.example/a',
+    '/upgrade?ref=/%09/evil.example',
+    '/upgrade?ref=/%0A/evil.example',
+    '/upgrade?ref=https:evil.example',
+    '/upgrade?ref=javascript:alert(1)',
+  ])('never sends Not Now off the site: %s', async (url) => {
+    signIn();
+    serve();
+    renderRoute(url);
+    const notNow = await screen.findByRole('link', { name: BILLING_MESSAGES.notNow });
+    expect(notNow.getAttribute('href')).toBe('/client-form');
+  });
+
   it('comes back to the page of the trial countdown', async () => {
     signIn();
     serve();

@@ -1,6 +1,7 @@
 import { Anchor, Badge, Button, Container, Group, List, Stack, Text, Title } from '@mantine/core';
 import { BILLING_MESSAGES, type CheckoutOutcome, PLAN_ORDER, RENEWAL_TEXT } from '@pluvio/shared/billing';
 import { MESSAGES } from '@pluvio/shared/messages';
+import { safeReturnPath } from '@pluvio/shared/return-path';
 import type { TierName } from '@pluvio/shared/tiers';
 import type { UserClient } from '@pluvio/shared/users.schemas';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
@@ -20,9 +21,10 @@ import { confirmCheckout, startCheckout } from './api';
 
 const arrivalSchema = z.object({ from: z.string() });
 
-/** An address inside the app, and not this page: anything else could lead off-site or in circles. */
-function isReturnPath(path: string | null | undefined): path is string {
-  return !!path && path.startsWith('/') && !path.startsWith('//') && !path.startsWith(PATHS.upgrade);
+/** A path of this site other than this page (which would go in circles), or null. */
+function returnPath(value: string | null | undefined): string | null {
+  const path = safeReturnPath(value);
+  return path && !path.startsWith(PATHS.upgrade) ? path : null;
 }
 
 /** 'Not Now' returns to the referring page, the `ref` query value, or /client-form (spec part 2 §2). */
@@ -30,7 +32,7 @@ function useNotNowTarget(): string {
   const { state } = useLocation();
   const [params] = useSearchParams();
   const from = arrivalSchema.safeParse(state).data?.from;
-  return [from, params.get('ref')].find(isReturnPath) ?? PATHS.clientForm;
+  return returnPath(from) ?? returnPath(params.get('ref')) ?? PATHS.clientForm;
 }
 
 /** The account the page is for: `?client_id=` or the active one; null when nothing can be chosen. */

@@ -32,6 +32,8 @@ export interface ReportAsker {
   today: string;
   /** The historical report fee in dollars, once the settings have arrived. */
   fee: number | undefined;
+  /** Owners, co-owners and superusers; a plain contact cannot charge the account a fee. */
+  mayCharge: boolean;
 }
 
 function capitalised(word: string): string {
@@ -121,18 +123,19 @@ function DateFields({
 
 function HistoricalFee({
   form,
-  fee,
+  asker: { fee, mayCharge },
   onChange,
 }: {
   form: ReportForm;
-  fee: number | undefined;
+  asker: ReportAsker;
   onChange: (changes: Partial<ReportForm>) => void;
 }) {
   if (!isCharged(form)) return null;
   return (
     <Stack gap="xs">
       <Text size="sm">{REPORT_MESSAGES.historicalFeeNote}</Text>
-      {fee !== undefined && (
+      {!mayCharge && <Text size="sm">{REPORT_MESSAGES.historicalManagersOnly}</Text>}
+      {mayCharge && fee !== undefined && (
         <Checkbox
           label={historicalFeeConfirmation(fee)}
           checked={form.feeConfirmed}
@@ -224,7 +227,7 @@ export function ReportFormFields({
               empty="No contacts with an e-mail address yet."
             />
             <ExtraAddresses value={form.extra} onChange={(extra) => onChange({ extra })} />
-            <HistoricalFee form={form} fee={asker.fee} onChange={onChange} />
+            <HistoricalFee form={form} asker={asker} onChange={onChange} />
             {problem && <ErrorMessage>{problem}</ErrorMessage>}
             <Button type="submit">{submitLabel(form.format, form.locations.length)}</Button>
           </>

@@ -79,7 +79,10 @@ export function emailList(form: ReportForm): string[] {
 }
 
 /** The first problem of the request, in the order of part 2 §5, or null when it may be sent. */
-export function reportProblem(form: ReportForm, isSuperuser: boolean): string | null {
+export function reportProblem(
+  form: ReportForm,
+  { isSuperuser, mayCharge }: { isSuperuser: boolean; mayCharge: boolean },
+): string | null {
   const { from, to } = rangeOf(form);
   if (isLocationReport(form.type) && !isSuperuser && form.locations.length === 0)
     return REPORT_MESSAGES.selectLocation;
@@ -87,6 +90,7 @@ export function reportProblem(form: ReportForm, isSuperuser: boolean): string | 
     return REPORT_MESSAGES.bothDates;
   if (needsRecipients(form.format, form.locations.length) && emailList(form).length === 0)
     return REPORT_MESSAGES.selectContact;
+  if (isCharged(form) && !mayCharge) return REPORT_MESSAGES.historicalManagersOnly;
   if (isCharged(form) && !form.feeConfirmed) return REPORT_MESSAGES.confirmHistorical;
   return null;
 }

@@ -441,6 +441,19 @@ describe('reports screen', { timeout: 15_000 }, () => {
     });
   });
 
+  it('tells a plain contact that only the owner or a co-owner can charge a historical report', async () => {
+    const calls = serveReports();
+    signIn('gold', { role: 'contact', co_owner: false });
+    await openReports();
+    await chooseType('Historical');
+    await pick('Locations', 'North Yard');
+    expect(screen.getByText(REPORT_MESSAGES.historicalManagersOnly)).toBeTruthy();
+    expect(screen.queryByRole('checkbox', { name: /charged a fee/ })).toBeNull();
+    await userEvent.click(submitButton());
+    expect(screen.getByRole('alert').textContent).toBe(REPORT_MESSAGES.historicalManagersOnly);
+    expect(reportCalls(calls, 'POST')).toHaveLength(0);
+  });
+
   it('says the location was not found when the report answers 404', async () => {
     serveReports({ report: () => jsonResponse({ detail: 'Not Found' }, 404) });
     signIn('gold');

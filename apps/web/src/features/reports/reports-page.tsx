@@ -2,6 +2,7 @@ import { Container, Grid, Group, Loader, Modal, Paper, Text, Title } from '@mant
 import { todayIn } from '@pluvio/shared/calendar';
 import { MESSAGES } from '@pluvio/shared/messages';
 import { defaultReportType, REPORT_MESSAGES, type ReportType, reportTypesFor } from '@pluvio/shared/reports';
+import { managesAccount } from '@pluvio/shared/roles';
 import type { CurrentUser } from '@pluvio/shared/users.schemas';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
@@ -157,7 +158,7 @@ function Reports({
   };
 
   const submit = async () => {
-    const found = reportProblem(form, asker.isSuperuser);
+    const found = reportProblem(form, asker);
     setProblem(found);
     if (found) return;
     setBusy(true);
@@ -209,6 +210,7 @@ export function ReportsPage() {
     level: viewer.tier,
     today: todayIn(timeZone),
     fee: config?.historical_report_fee,
+    mayCharge: viewer.isSuperuser || managesAccount(viewer),
   };
   return <Reports user={user} asker={asker} clientId={clientId} />;
 }
