@@ -140,6 +140,83 @@ describe('switch user (masquerade)', () => {
     expect(back.json()).toEqual({ detail: 'No refresh token available' });
   });
 
+  describe('a session acting as someone ends with the superuser', () => {
+    /** A superuser acting as an owner with the bearer token only, and a token refreshed from that session. */
+    async function actingSession() {
+      const admin = await buildUser(t.services, { isSuperuser: true, role: 'admin' });
+      const { user: target } = await buildOwnedClient(t.services);
+      const own = await signIn(admin.email);
+      const acting = await t.app.inject({
+        method: 'POST',
+        url: userToken(target.email),
+        headers: own.headers,
+      });
+      expect(acting.statusCode).toBe(200);
+      const cookies = cookiesOf(acting);
+      const refreshed = await t.app.inject({ method: 'POST', url: '/api/users/refresh-token', cookies });
+      expect(refreshed.statusCode).toBe(200);
+      return {
+        admin,
+        own,
+        tokens: [acting.json().token as string, refreshed.json().token as string],
+        refreshCookie: cookiesOf(refreshed).pluvio_refresh ?? '',
+      };
+    }
+
+    async function expectEnded(acting: Awaited<ReturnType<typeof actingSession>>) {
+      for (const token of acting.tokens) {
+        const me = await t.app.inject({ url: '/users/me', headers: bearer(token) });
+        expect(me.statusCode).toBe(401);
+      }
+      const refresh = await t.app.inject({
+        method: 'POST',
+        url: '/api/users/refresh-token',
+        cookies: { pluvio_refresh: acting.refreshCookie },
+      });
+      expect(refresh.statusCode).toBe(401);
+    }
+
+    it('when the superuser signs out of their own session', async () => {
+      const acting = await actingSession();
+      const logout = await t.app.inject({ method: 'POST', url: '/auth/jwt/logout', ...acting.own });
+      expect(logout.statusCode).toBe(204);
+      await expectEnded(acting);
+    });
+
+    it('when the superuser resets their password', async () => {
+      const acting = await actingSession();
+      await t.app.inject({
+        method: 'POST',
+        url: '/auth/forgot-password',
+        payload: { email: acting.admin.email },
+      });
+      const mail = (await t.services.outbox.page(1, 50)).items.find((item) => item.to === acting.admin.email);
+      const token = decodeURIComponent(/\/reset-password\?token=(\S+)/.exec(mail?.text ?? '')?.[1] ?? '');
+      const reset = await t.app.inject({
+        method: 'POST',
+        url: '/auth/reset-password',
+        payload: { token, password: 'Another#Rain2027' },
+      });
+      expect(reset.statusCode).toBeLessThan(300);
+      await expectEnded(acting);
+    });
+
+    it('when the superuser is deactivated or is no longer a superuser', async () => {
+      for (const change of [sql`is_active = false`, sql`is_superuser = false`]) {
+        const acting = await actingSession();
+        await t.services.database.db.execute(sql`update users set ${change} where id = ${acting.admin.id}`);
+        await expectEnded(acting);
+      }
+    });
+
+    it('and not before: the acting session works while the superuser is signed in', async () => {
+      const acting = await actingSession();
+      for (const token of acting.tokens) {
+        expect((await t.app.inject({ url: '/users/me', headers: bearer(token) })).statusCode).toBe(200);
+      }
+    });
+  });
+
   it('refuses to let a superuser act as another superuser (403, with the reason)', async () => {
     const admin = await buildUser(t.services, { isSuperuser: true, role: 'admin' });
     const other = await buildUser(t.services, { isSuperuser: true, role: 'admin' });

@@ -1,4 +1,5 @@
 import { and, eq, gt, gte, inArray, isNull, or, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { AppDb } from '../../db/client';
 import { users } from '../users/users.schema';
 import { refreshTokens, sessions, type TokenPurpose, userTokens } from './auth.schema';
@@ -10,26 +11,39 @@ export interface NewUserToken {
   expiresAt: Date;
 }
 
+const parentSessions = alias(sessions, 'parent_sessions');
+const actors = alias(users, 'actors');
+
 export function createAuthRepository(db: AppDb) {
   return {
-    async createSession(values: { userId: number; actorUserId: number | null; expiresAt: Date }) {
+    async createSession(values: {
+      userId: number;
+      actorUserId: number | null;
+      parentSessionId: string | null;
+      expiresAt: Date;
+    }) {
       const [row] = await db.insert(sessions).values(values).returning();
       if (!row) throw new Error('session insert returned nothing');
       return row;
     },
-    async liveSession(sessionId: string, now: Date) {
-      const [row] = await db
-        .select()
-        .from(sessions)
-        .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt), gt(sessions.expiresAt, now)));
-      return row;
-    },
-    /** An unrevoked session with its user, in one query; the caller checks its expiry. */
+    /**
+     * An unrevoked session with its user and, for a session acting as that user, whether the
+     * superuser's own session it came from is unrevoked and that superuser still an active
+     * superuser; in one query. The caller checks the expiry of both sessions.
+     */
     async unrevokedSessionWithUser(sessionId: string) {
       const [row] = await db
-        .select({ session: sessions, user: users })
+        .select({
+          session: sessions,
+          user: users,
+          parentExpiresAt: parentSessions.expiresAt,
+          parentLive: sql<boolean>`${parentSessions.id} is not null and ${parentSessions.revokedAt} is null
+                                   and ${actors.isActive} and ${actors.isSuperuser}`,
+        })
         .from(sessions)
         .innerJoin(users, eq(users.id, sessions.userId))
+        .leftJoin(parentSessions, eq(parentSessions.id, sessions.parentSessionId))
+        .leftJoin(actors, eq(actors.id, parentSessions.userId))
         .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
       return row;
     },
@@ -39,11 +53,14 @@ export function createAuthRepository(db: AppDb) {
         .set({ revokedAt: now, revokedReason: reason })
         .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
     },
+    /** Ends the user's sessions and those a superuser opened acting as someone else. */
     async revokeSessionsOfUser(userId: number, reason: string, now: Date): Promise<void> {
       await db
         .update(sessions)
         .set({ revokedAt: now, revokedReason: reason })
-        .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
+        .where(
+          and(or(eq(sessions.userId, userId), eq(sessions.actorUserId, userId)), isNull(sessions.revokedAt)),
+        );
     },
     /** Stores a refresh token; storing the same one again (a successor handed out twice) changes nothing. */
     async addRefreshToken(sessionId: string, tokenHash: string): Promise<void> {

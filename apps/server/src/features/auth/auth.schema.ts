@@ -1,9 +1,10 @@
-import { index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { type AnyPgColumn, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { users } from '../users/users.schema';
 
 /**
  * A sign-in session: one family of rotating refresh tokens (D14). `actorUserId` is set when a
- * superuser acts as this user (D11).
+ * superuser acts as this user (D11), and `parentSessionId` names the superuser's own session it
+ * was opened from: it lives only as long as that session and that superuser do.
  */
 export const sessions = pgTable(
   'sessions',
@@ -13,6 +14,9 @@ export const sessions = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     actorUserId: integer('actor_user_id').references(() => users.id, { onDelete: 'cascade' }),
+    parentSessionId: uuid('parent_session_id').references((): AnyPgColumn => sessions.id, {
+      onDelete: 'cascade',
+    }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),

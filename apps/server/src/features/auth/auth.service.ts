@@ -14,7 +14,7 @@ import type { RateLimitsService } from '../rate-limits/rate-limits.service';
 import { type UserRow, users as usersTable } from '../users/users.schema';
 import type { UsersService } from '../users/users.service';
 import { resetPasswordEmail, verifyEmailEmail } from './auth.emails';
-import { createAuthRepository } from './auth.repository';
+import { type AuthRepository, createAuthRepository } from './auth.repository';
 import { sessions, type TokenPurpose } from './auth.schema';
 import { hashPassword, verifyPassword } from './passwords';
 import { createSignInLimits, type SignInLimit, type SignInLimitSettings } from './sign-in-limits';
@@ -72,6 +72,19 @@ function addDays(date: Date, days: number): Date {
   return new Date(date.getTime() + days * 24 * HOUR_MS);
 }
 
+type FoundSession = Awaited<ReturnType<AuthRepository['unrevokedSessionWithUser']>>;
+
+/**
+ * An unrevoked session before its expiry; one acting as someone else also needs the superuser's
+ * own session it came from to be live and its superuser still an active superuser, so signing
+ * out, a password reset or a deactivation of the superuser ends it too.
+ */
+function isLive(found: FoundSession, now: Date): found is NonNullable<FoundSession> {
+  if (!found || found.session.expiresAt <= now) return false;
+  if (found.session.actorUserId === null) return true;
+  return found.parentLive && found.parentExpiresAt !== null && found.parentExpiresAt > now;
+}
+
 export function createAuthService(db: AppDb, deps: AuthDeps, options: AuthOptions) {
   const repository = createAuthRepository(db);
   const { signer, clock, readCache = noReadCache } = options;
@@ -96,11 +109,17 @@ export function createAuthService(db: AppDb, deps: AuthDeps, options: AuthOption
     return refreshToken;
   }
 
-  async function startSession(userId: number, actorUserId: number | null): Promise<IssuedTokens> {
+  /** A session of `userId`; `acting` when a superuser opens it from their own session (D11). */
+  async function startSession(
+    userId: number,
+    acting: { actorUserId: number; parentSessionId: string } | null = null,
+  ): Promise<IssuedTokens> {
     const now = clock.now();
+    const actorUserId = acting?.actorUserId ?? null;
     const session = await repository.createSession({
       userId,
       actorUserId,
+      parentSessionId: acting?.parentSessionId ?? null,
       expiresAt: addDays(now, options.refreshTokenDays),
     });
     const accessToken = await signer.sign({ userId, sessionId: session.id, actorUserId }, now);
@@ -146,7 +165,7 @@ export function createAuthService(db: AppDb, deps: AuthDeps, options: AuthOption
       if (!user || !valid || !user.isActive) throw badRequest(ERROR_CODES.loginBadCredentials);
       await attempt.succeeded();
       await audit.record({ action: 'login', actorUserId: user.id, subjectUserId: user.id, ip });
-      return startSession(user.id, null);
+      return startSession(user.id);
     },
 
     async authenticate(accessToken: string): Promise<AuthContext | null> {
@@ -156,7 +175,7 @@ export function createAuthService(db: AppDb, deps: AuthDeps, options: AuthOption
       const found = await readCache.read(`session:${claims.sessionId}`, SESSION_READS, () =>
         repository.unrevokedSessionWithUser(claims.sessionId),
       );
-      if (!found || found.session.expiresAt <= now) return null;
+      if (!isLive(found, now)) return null;
       const { session, user } = found;
       if (session.userId !== claims.userId || !user.isActive) return null;
       return { user, sessionId: session.id, actorUserId: session.actorUserId };
@@ -174,8 +193,9 @@ export function createAuthService(db: AppDb, deps: AuthDeps, options: AuthOption
       const tokenHash = hashToken(refreshToken);
       const stored = await repository.findRefreshToken(tokenHash);
       if (!stored) throw unauthorized(MESSAGES.refreshFailed);
-      const session = await repository.liveSession(stored.sessionId, now);
-      if (!session) throw unauthorized(MESSAGES.refreshFailed);
+      const found = await repository.unrevokedSessionWithUser(stored.sessionId);
+      if (!isLive(found, now)) throw unauthorized(MESSAGES.refreshFailed);
+      const { session } = found;
       const graceStart = new Date(now.getTime() - REFRESH_GRACE_MS);
       if (!(await repository.spendRefreshToken(tokenHash, now, graceStart))) {
         await repository.revokeSession(session.id, 'refresh token reused', now);
@@ -237,7 +257,7 @@ export function createAuthService(db: AppDb, deps: AuthDeps, options: AuthOption
       await users.setPrimaryClient(user.id, client.id);
       await audit.record({ action: 'register', actorUserId: user.id, subjectUserId: user.id, ip });
       await sendVerification(user);
-      return { user: { ...user, primaryClientId: client.id }, tokens: await startSession(user.id, null) };
+      return { user: { ...user, primaryClientId: client.id }, tokens: await startSession(user.id) };
     },
 
     /** Always answers the same; only a known, active address gets a message (D15). */
@@ -282,7 +302,7 @@ export function createAuthService(db: AppDb, deps: AuthDeps, options: AuthOption
     },
 
     /** A new session of a user who just signed up (the wizard signs in the browser that paid). */
-    signInNewUser: (userId: number) => startSession(userId, null),
+    signInNewUser: (userId: number) => startSession(userId),
 
     /** Queues the verification e-mail with a fresh link (the outbox of this service's database). */
     sendVerification,
@@ -315,7 +335,7 @@ export function createAuthService(db: AppDb, deps: AuthDeps, options: AuthOption
         subjectUserId: target.id,
         ip,
       });
-      return startSession(target.id, actor.user.id);
+      return startSession(target.id, { actorUserId: actor.user.id, parentSessionId: actor.sessionId });
     },
 
     async endMasquerade(current: AuthContext, ip: string): Promise<void> {
