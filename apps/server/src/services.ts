@@ -134,7 +134,7 @@ export async function createServices(options: ServiceOptions) {
   };
   const auth = createAuthService(
     db,
-    { users, accounts, outbox, audit, rateLimits },
+    { users, accounts, outbox, audit, rateLimits, addressHeld: (email) => signups.isHeld(email) },
     { ...authOptions, readCache },
   );
 

@@ -1,10 +1,11 @@
 import { TRIAL_DAYS } from '@pluvio/shared/accounts';
 import type { RegisterInput } from '@pluvio/shared/auth.schemas';
 import { ERROR_CODES, MESSAGES } from '@pluvio/shared/messages';
+import { WIZARD_MESSAGES } from '@pluvio/shared/signup';
 import type { AppDb } from '../../db/client';
 import { noReadCache, type ReadCache, tablesIn } from '../../db/read-cache';
 import type { Clock } from '../../lib/clock';
-import { badRequest, forbidden, notFound, unauthorized } from '../../lib/errors';
+import { badRequest, conflict, forbidden, notFound, unauthorized } from '../../lib/errors';
 import { productDate } from '../../lib/time';
 import { hashToken, randomToken } from '../../lib/tokens';
 import type { AccountsService } from '../accounts/accounts.service';
@@ -42,6 +43,8 @@ export interface AuthDeps {
   outbox: OutboxService;
   audit: AuditService;
   rateLimits: RateLimitsService;
+  /** Whether a paid sign-up waiting for its checkout holds the address (the signups feature). */
+  addressHeld?: (email: string) => Promise<boolean>;
 }
 
 /** What a valid access token tells about the caller. */
@@ -211,6 +214,7 @@ export function createAuthService(db: AppDb, deps: AuthDeps, options: AuthOption
     /** Registration creates the user and a pending trial account they own (D9). */
     async register(input: RegisterInput, ip: string): Promise<{ user: UserRow; tokens: IssuedTokens }> {
       await users.assertEmailFree(input.email, null);
+      if (await deps.addressHeld?.(input.email)) throw conflict(WIZARD_MESSAGES.emailHeld);
       const now = clock.now();
       const user = await users.create({
         email: input.email,

@@ -3,6 +3,7 @@ import Stripe from 'stripe';
 import type { Config } from '../../config';
 import {
   type CheckoutSession,
+  isPaid,
   type NewCheckout,
   type PaymentAdapter,
   referenceMetadata,
@@ -46,9 +47,15 @@ function presentSession(session: Stripe.Checkout.Session): CheckoutSession {
     paymentStatus: session.payment_status,
     customerId: idOf(session.customer),
     subscriptionId: idOf(session.subscription),
+    invoiceId: idOf(session.invoice),
+    expiresAt: session.expires_at ? new Date(session.expires_at * 1000) : null,
     reference: referenceOf(session.metadata),
   };
 }
+
+/** Stripe's answer for an object it does not have (or no longer has in that state). */
+const isMissing = (error: unknown) =>
+  error instanceof Stripe.errors.StripeInvalidRequestError && error.statusCode === 404;
 
 /** The SDK pointed at STRIPE_API_URL (tests answer as Stripe on 127.0.0.1). */
 function stripeClient(settings: StripeSettings): Stripe {
@@ -97,6 +104,26 @@ export function createStripeAdapter(settings: StripeSettings) {
       metadata: referenceMetadata(checkout),
     });
     return customer.id;
+  }
+
+  async function retrieveCheckout(id: string): Promise<CheckoutSession | null> {
+    try {
+      return presentSession(await stripe.checkout.sessions.retrieve(id));
+    } catch (error) {
+      if (isMissing(error)) return null;
+      throw error;
+    }
+  }
+
+  /** The PaymentIntent that paid a session: its own (payment mode) or its first invoice's (subscription mode). */
+  async function paymentIntentOf(session: CheckoutSession): Promise<string | null> {
+    if (!session.invoiceId) return null;
+    const payments = await stripe.invoicePayments.list({
+      invoice: session.invoiceId,
+      status: 'paid',
+      limit: 1,
+    });
+    return idOf(payments.data[0]?.payment.payment_intent);
   }
 
   function eventOf(event: Stripe.Event): BillingEvent {
@@ -164,16 +191,60 @@ export function createStripeAdapter(settings: StripeSettings) {
         subscription_data: { metadata },
       });
       if (!session.url) throw new Error('Stripe answered a checkout session without a url');
-      return { id: session.id, url: session.url, customerId };
+      const expiresAt = session.expires_at ? new Date(session.expires_at * 1000) : null;
+      return { id: session.id, url: session.url, customerId, expiresAt };
     },
 
-    async retrieveCheckout(id) {
+    retrieveCheckout,
+
+    async expireCheckout(id) {
       try {
-        return presentSession(await stripe.checkout.sessions.retrieve(id));
+        await stripe.checkout.sessions.expire(id);
+        return 'expired';
       } catch (error) {
-        if (error instanceof Stripe.errors.StripeInvalidRequestError && error.statusCode === 404) return null;
+        if (isMissing(error)) return 'expired';
+        // Stripe expires only open sessions: one that is closed already tells how it ended.
+        if (!(error instanceof Stripe.errors.StripeInvalidRequestError)) throw error;
+        const session = await retrieveCheckout(id);
+        if (!session || session.status === 'expired') return 'expired';
+        if (session.status === 'complete') return 'complete';
         throw error;
       }
+    },
+
+    async refundCheckout(session) {
+      if (!isPaid(session)) {
+        if ((await adapter.expireCheckout(session.id)) === 'expired') return null;
+        const paid = await retrieveCheckout(session.id);
+        if (!paid) return null;
+        session = paid;
+      }
+      if (session.subscriptionId) {
+        await stripe.subscriptions.cancel(session.subscriptionId).catch((error: unknown) => {
+          if (!isMissing(error)) throw error;
+        });
+      }
+      const paymentIntent = await paymentIntentOf(session);
+      if (!paymentIntent) return null;
+      // One key per session: a retry after a lost answer gets the same refund, never a second.
+      const refund = await stripe.refunds.create(
+        {
+          payment_intent: paymentIntent,
+          reason: 'requested_by_customer',
+          metadata: session.reference ? referenceMetadata(session.reference) : {},
+        },
+        { idempotencyKey: `refund-${session.id}` },
+      );
+      return refund.id;
+    },
+
+    async cardFingerprint(session) {
+      const paymentIntent = await paymentIntentOf(session);
+      if (!paymentIntent) return null;
+      const intent = await stripe.paymentIntents.retrieve(paymentIntent);
+      const method = idOf(intent.payment_method);
+      if (!method) return null;
+      return (await stripe.paymentMethods.retrieve(method)).card?.fingerprint ?? null;
     },
 
     async updateQuantity(subscriptionId, quantity) {
