@@ -84,6 +84,7 @@ export const BILLING_MESSAGES = {
   manualInvoice: 'This account is invoiced by our team. Please contact support to change its plan.',
   portalUnavailable: 'Card changes are not available on this installation.',
   invalidSignature: 'Invalid webhook signature',
+  unexpectedEvent: 'The event does not have the shape Pluvio expects, so nothing was changed.',
   oneTrialAtATime: 'Upgrade your trial account before you add another account.',
   changePlanInPortal:
     'This account already has a subscription. Change its plan or card under Manage billing.',

@@ -26,6 +26,7 @@ import {
   createStripeAdapter,
   InvalidSignatureError,
   type StripeAdapter,
+  UnexpectedEventError,
 } from './stripe-adapter';
 import { createTestCheckoutAdapter, type TestCheckoutAdapter } from './test-checkout';
 
@@ -286,7 +287,11 @@ export function createBillingService(db: AppDb, deps: BillingDeps, settings: Bil
       return { url };
     },
 
-    /** POST /api/billing/stripe/webhook: a signed event, applied once. */
+    /**
+     * POST /api/billing/stripe/webhook: a signed event, applied once. A known type whose object is
+     * not as expected answers 400 and changes nothing (`cause` names the event and what is wrong,
+     * for the log); its id is not recorded, so Stripe's retry or a replay after a fix applies it.
+     */
     async receiveStripeWebhook(payload: Buffer, signature: string | undefined): Promise<void> {
       if (!stripe) throw notFound();
       let event: BillingEvent;
@@ -294,6 +299,9 @@ export function createBillingService(db: AppDb, deps: BillingDeps, settings: Bil
         event = stripe.parseWebhook(payload, signature);
       } catch (error) {
         if (error instanceof InvalidSignatureError) throw badRequest(BILLING_MESSAGES.invalidSignature);
+        if (error instanceof UnexpectedEventError) {
+          throw Object.assign(badRequest(BILLING_MESSAGES.unexpectedEvent), { cause: error });
+        }
         throw error;
       }
       await handleEvent(event);

@@ -1,5 +1,6 @@
 import type { TierName } from '@pluvio/shared/tiers';
 import Stripe from 'stripe';
+import type { z } from 'zod';
 import type { Config } from '../../config';
 import {
   type CheckoutSession,
@@ -9,6 +10,13 @@ import {
   referenceMetadata,
   referenceOf,
 } from './payment-provider';
+import {
+  type StripeCheckoutSession,
+  stripeCheckoutSessionSchema,
+  stripeEventSchema,
+  stripeInvoiceSchema,
+  stripeSubscriptionSchema,
+} from './stripe-events.schema';
 
 /** A webhook event as billing handles it, whatever the provider's shape. */
 export type BillingEvent =
@@ -40,7 +48,7 @@ function idOf(field: string | { id: string } | null | undefined): string | null 
   return typeof field === 'string' ? field : field.id;
 }
 
-function presentSession(session: Stripe.Checkout.Session): CheckoutSession {
+function presentSession(session: StripeCheckoutSession): CheckoutSession {
   return {
     id: session.id,
     status: session.status ?? 'open',
@@ -70,9 +78,29 @@ function stripeClient(settings: StripeSettings): Stripe {
   });
 }
 
-/** The invoice's subscription: under `parent.subscription_details` since Stripe's 2025 API versions. */
-function invoiceSubscription(invoice: Stripe.Invoice): string | null {
-  return idOf(invoice.parent?.subscription_details?.subscription);
+/** A correctly signed event whose object lacks what billing reads: refused, nothing applied. */
+export class UnexpectedEventError extends Error {
+  override name = 'UnexpectedEventError';
+  constructor(
+    readonly eventId: string | null,
+    readonly eventType: string | null,
+    readonly issues: string[],
+  ) {
+    super(`Stripe event ${eventId ?? '?'} (${eventType ?? '?'}) has an unexpected shape`);
+  }
+}
+
+/** The event's object read with `schema`, or an UnexpectedEventError naming what is wrong. */
+function objectOf<T>(
+  event: { id: string; type: string; data: { object: unknown } },
+  schema: z.ZodType<T>,
+): T {
+  const parsed = schema.safeParse(event.data.object);
+  if (parsed.success) return parsed.data;
+  const issues = parsed.error.issues.map(
+    (issue) => `${issue.path.join('.') || '(object)'}: ${issue.message}`,
+  );
+  throw new UnexpectedEventError(event.id, event.type, issues);
 }
 
 /**
@@ -126,32 +154,45 @@ export function createStripeAdapter(settings: StripeSettings) {
     return idOf(payments.data[0]?.payment.payment_intent);
   }
 
-  function eventOf(event: Stripe.Event): BillingEvent {
+  function eventOf(signed: unknown): BillingEvent {
+    const envelope = stripeEventSchema.safeParse(signed);
+    if (!envelope.success) {
+      throw new UnexpectedEventError(
+        null,
+        null,
+        envelope.error.issues.map((issue) => issue.path.join('.')),
+      );
+    }
+    const event = envelope.data;
     const { id } = event;
     switch (event.type) {
       case 'checkout.session.completed':
-        return { id, type: 'checkout.completed', checkout: presentSession(event.data.object) };
+        return {
+          id,
+          type: 'checkout.completed',
+          checkout: presentSession(objectOf(event, stripeCheckoutSessionSchema)),
+        };
       case 'invoice.paid': {
-        const invoice = event.data.object;
+        const invoice = objectOf(event, stripeInvoiceSchema);
         return {
           id,
           type: 'invoice.paid',
           customerId: idOf(invoice.customer),
-          subscriptionId: invoiceSubscription(invoice),
+          subscriptionId: idOf(invoice.parent?.subscription_details?.subscription),
           at: new Date(invoice.created * 1000),
         };
       }
       case 'invoice.payment_failed': {
-        const invoice = event.data.object;
+        const invoice = objectOf(event, stripeInvoiceSchema);
         return {
           id,
           type: 'invoice.payment_failed',
           customerId: idOf(invoice.customer),
-          subscriptionId: invoiceSubscription(invoice),
+          subscriptionId: idOf(invoice.parent?.subscription_details?.subscription),
         };
       }
       case 'customer.subscription.updated': {
-        const subscription = event.data.object;
+        const subscription = objectOf(event, stripeSubscriptionSchema);
         return {
           id,
           type: 'subscription.updated',
@@ -161,7 +202,7 @@ export function createStripeAdapter(settings: StripeSettings) {
         };
       }
       case 'customer.subscription.deleted': {
-        const subscription = event.data.object;
+        const subscription = objectOf(event, stripeSubscriptionSchema);
         return {
           id,
           type: 'subscription.deleted',
@@ -268,7 +309,10 @@ export function createStripeAdapter(settings: StripeSettings) {
 
   return {
     ...adapter,
-    /** The event a webhook delivers; throws when the signature does not match STRIPE_WEBHOOK_SECRET. */
+    /**
+     * The event a webhook delivers; throws InvalidSignatureError when the signature does not match
+     * STRIPE_WEBHOOK_SECRET, UnexpectedEventError when a known type's object is not as expected.
+     */
     parseWebhook(payload: Buffer, signature: string | undefined): BillingEvent {
       if (!signature || !settings.STRIPE_WEBHOOK_SECRET) throw new InvalidSignatureError();
       try {

@@ -19,6 +19,7 @@ describe('the Stripe adapter against a local server that answers as Stripe', () 
   let stripe: FakeStripe;
   let t: TestApp;
   let eventCount = 0;
+  const logLines: string[] = [];
 
   beforeAll(async () => {
     stripe = await startFakeStripe({ now: () => clock.now() });
@@ -32,7 +33,9 @@ describe('the Stripe adapter against a local server that answers as Stripe', () 
         STRIPE_PRICE_BRONZE: 'price_bronze',
         STRIPE_API_URL: stripe.url,
         PAYMENT_GRACE_DAYS: '7',
+        LOG_LEVEL: 'warn',
       },
+      logStream: { write: (line) => logLines.push(line) },
       onSubscriptionQuantityChanged: async () => {},
     });
   });
@@ -41,11 +44,11 @@ describe('the Stripe adapter against a local server that answers as Stripe', () 
     await stripe.close();
   });
 
-  /** A webhook delivery as Stripe signs it; `id` repeats an event. */
+  /** A webhook delivery as Stripe signs it; `id` repeats an event; `data` replaces `{ object }`. */
   function deliver(
     type: string,
     object: unknown,
-    options: { id?: string; secret?: string; signature?: null } = {},
+    options: { id?: string; secret?: string; signature?: null; data?: unknown } = {},
   ) {
     eventCount += 1;
     const payload = JSON.stringify({
@@ -57,7 +60,7 @@ describe('the Stripe adapter against a local server that answers as Stripe', () 
       livemode: false,
       pending_webhooks: 1,
       request: { id: null, idempotency_key: null },
-      data: { object },
+      data: 'data' in options ? options.data : { object },
     });
     const signature = signer.webhooks.generateTestHeaderString({
       payload,
@@ -428,5 +431,32 @@ describe('the Stripe adapter against a local server that answers as Stripe', () 
       payload: { session_id: session },
     });
     expect(complete.json()).toEqual({ detail: WIZARD_MESSAGES.refundedCancelled });
+  });
+
+  it('answers 400 to a signed event of a known type with an unexpected shape, logs it and changes nothing', async () => {
+    const account = await accountOf(email);
+    const subscription = String(account?.stripe_subscription_id);
+    const before = await accountOf(email);
+    const events = async () =>
+      (
+        await queryRows<{ n: number }>(t.database.db, sql`select count(*)::integer as n from billing_events`)
+      )[0]?.n;
+    const recorded = await events();
+    const odd: [string, unknown, { data?: unknown }][] = [
+      ['checkout.session.completed', { id: 'cs_odd', object: 'checkout.session' }, {}],
+      ['invoice.paid', { id: 'in_odd', object: 'invoice', customer: 'cus_x', created: 'yesterday' }, {}],
+      ['invoice.payment_failed', null, {}],
+      ['customer.subscription.updated', { id: subscription, object: 'subscription', items: {} }, {}],
+      ['customer.subscription.deleted', {}, {}],
+      ['invoice.paid', undefined, { data: null }],
+    ];
+    for (const [type, object, options] of odd) {
+      const response = await deliver(type, object, { id: 'evt_odd', ...options });
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toEqual({ detail: BILLING_MESSAGES.unexpectedEvent });
+    }
+    expect(await events()).toBe(recorded);
+    expect(await accountOf(email)).toEqual(before);
+    expect(logLines.some((line) => line.includes('evt_odd') && line.includes('items'))).toBe(true);
   });
 });
