@@ -49,6 +49,8 @@ export const WIZARD_MESSAGES = {
   signupNotFound: 'This sign-up was not found. Please start again.',
   signedInElsewhere: 'Your account is ready. Please sign in.',
   cancelled: 'Your sign-up was cancelled. Our support team will be in touch.',
+  trialsPerAddress:
+    'Too many free trials were started from your network today. Please try again tomorrow, or choose a plan.',
   emailHeld:
     'A sign-up with this e-mail address is waiting for its payment. Finish or cancel that checkout, or try again when it expires (24 hours after it started).',
   alreadyPaid:

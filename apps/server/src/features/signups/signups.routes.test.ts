@@ -452,3 +452,49 @@ describe('/api/signups on a server started with only PORT set', () => {
     expect(paid.json().redirect_url).toBe(`http://localhost:8080/wizard?session_id=${sessionId}`);
   });
 });
+
+describe('free trials a day from one client address', () => {
+  let t: TestApp;
+  const clock = manualClock(NOW);
+
+  beforeAll(async () => {
+    t = await createTestApp({ clock, env: { TRIALS_PER_ADDRESS_PER_DAY: '2' } });
+  });
+  afterAll(() => t.close());
+
+  const from = (remoteAddress: string, url: string, payload: Record<string, unknown>) =>
+    t.app.inject({ method: 'POST', url, payload, remoteAddress });
+  const registration = () => ({
+    email: `register-${Math.random().toString(36).slice(2, 10)}@example.com`,
+    password: PASSWORD,
+    first_name: 'Reg',
+    last_name: 'Ister',
+    phone: '512-555-0123',
+  });
+
+  it('refuses a third trial from one address in a day, by the wizard or /auth/register, with 429', async () => {
+    const taken = await buildUser(t.services);
+    const refused = await from('198.51.100.7', '/api/signups', signupBody({ email: taken.email }));
+    expect(refused.statusCode).toBe(400);
+    expect((await from('198.51.100.7', '/api/signups', signupBody())).statusCode).toBe(200);
+    expect((await from('198.51.100.7', '/auth/register', registration())).statusCode).toBe(201);
+    for (const [url, body] of [
+      ['/api/signups', signupBody()],
+      ['/auth/register', registration()],
+    ] as const) {
+      const response = await from('198.51.100.7', url, body);
+      expect(response.statusCode).toBe(429);
+      expect(response.json()).toEqual({ detail: WIZARD_MESSAGES.trialsPerAddress });
+      expect(Number(response.headers['retry-after'])).toBeGreaterThan(3600);
+    }
+    const paid = await from(
+      '198.51.100.7',
+      '/api/signups',
+      signupBody({ account_type: 'paid', tier: 'bronze' }),
+    );
+    expect(paid.statusCode).toBe(200);
+    expect((await from('203.0.113.9', '/api/signups', signupBody())).statusCode).toBe(200);
+    clock.advance(DAY);
+    expect((await from('198.51.100.7', '/api/signups', signupBody())).statusCode).toBe(200);
+  });
+});

@@ -50,6 +50,8 @@ export interface SignupsDeps {
   /** The installation's payment provider (billing's adapter). */
   payments: () => PaymentAdapter;
   servicesIn: (tx: AppDb) => ProvisioningServices;
+  /** Counts a free trial from the client address against its daily ceiling (429 past it); answers the undo. */
+  admitTrial?: (ip: string) => Promise<() => Promise<void>>;
   onMailQueued?: () => Promise<void>;
 }
 
@@ -318,10 +320,12 @@ export function createSignupsService(db: AppDb, deps: SignupsDeps, options: Sign
 
   async function signUpTrial(input: SignupRequest, ip: string): Promise<Provisioned> {
     await requireFreeEmail(input.email);
+    const undoTrial = await deps.admitTrial?.(ip);
     const details = detailsOfRequest(input, await hashPassword(input.password));
     const { user, notice } = await db
       .transaction((tx) => provision(tx, details, null, ip))
-      .catch((error: unknown) => {
+      .catch(async (error: unknown) => {
+        await undoTrial?.();
         throw isUniqueViolation(error) ? badRequest(WIZARD_MESSAGES.emailTaken) : error;
       });
     await deps.onMailQueued?.();
