@@ -12,6 +12,7 @@ export async function openDemoServices(databaseUrl: string | undefined, env: Rec
   const config = loadConfig({
     LOG_LEVEL: 'silent',
     RATE_LIMIT_AUTH_PER_MINUTE: '1000000',
+    TRIALS_PER_ADDRESS_PER_DAY: '1000000',
     SIGN_INS_PER_ADDRESS: '1000000',
     DATABASE_URL: databaseUrl,
     // Measured on this machine alone: no OpenStreetMap tiles.

@@ -310,6 +310,7 @@ async function soak(): Promise<void> {
       LOG_LEVEL: 'warn',
       // As bench/demo-app.ts: every sign-in of the soak comes from one address.
       RATE_LIMIT_AUTH_PER_MINUTE: '1000000',
+      TRIALS_PER_ADDRESS_PER_DAY: '1000000',
       SIGN_INS_PER_ADDRESS: '1000000',
       // The soak's few accounts ask for reports and invite contacts far faster than a customer does.
       REPORT_TASKS_PER_HOUR: '1000000',

@@ -66,6 +66,7 @@ export default async function setup(project: TestProject) {
       HOST: '127.0.0.1',
       PUBLIC_URL: baseUrl,
       RATE_LIMIT_AUTH_PER_MINUTE: '1000',
+      TRIALS_PER_ADDRESS_PER_DAY: '1000',
       SIGN_INS_PER_ADDRESS: '1000',
       SMTP_URL: '',
       // Tests talk only to this machine: no OpenStreetMap tiles, the state outlines alone.

@@ -99,6 +99,8 @@ function installErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {
       if (error.statusCode >= 500) request.log.error({ err: error.cause ?? error }, error.message);
+      // A refusal that operators must see (a signed provider event of an unexpected shape).
+      else if (error.cause) request.log.warn({ err: error.cause }, error.message);
       return reply.code(error.statusCode).headers(error.headers).send({ detail: error.detail });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {

@@ -96,6 +96,8 @@ const configSchema = z.object({
   SEED_DEMO: booleanSetting.optional(),
   BACKFILL_DAYS: z.coerce.number().int().min(0).max(3650).default(35),
   RATE_LIMIT_AUTH_PER_MINUTE: z.coerce.number().int().min(1).default(10),
+  /** Free trials (wizard and /auth/register together) started from one client address in a day. */
+  TRIALS_PER_ADDRESS_PER_DAY: z.coerce.number().int().min(1).default(5),
   SIGN_INS_PER_ADDRESS: z.coerce.number().int().min(1).default(300),
   SIGN_IN_FAILURES_PER_ACCOUNT: z.coerce.number().int().min(1).default(10),
   SIGN_IN_FAILURES_PER_ADDRESS: z.coerce.number().int().min(1).default(50),

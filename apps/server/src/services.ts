@@ -1,3 +1,4 @@
+import { WIZARD_MESSAGES } from '@pluvio/shared/signup';
 import { type Config, paymentProvider } from './config';
 import type { AppDb, Database } from './db/client';
 import { readCacheOf } from './db/read-cache';
@@ -90,6 +91,13 @@ export async function createServices(options: ServiceOptions) {
   const auditOptions = { clock, timeZone: config.TIME_ZONE };
   const audit = createAuditService(db, auditOptions);
   const rateLimits = createRateLimitsService(db, { clock });
+  /** One more free trial from this client address today, or 429; answers the undo for a trial not made. */
+  const admitTrial = (ip: string) =>
+    rateLimits.admit(
+      { bucket: 'trials-per-address', max: config.TRIALS_PER_ADDRESS_PER_DAY, windowMs: 24 * 3_600_000 },
+      ip,
+      WIZARD_MESSAGES.trialsPerAddress,
+    );
   const accounts = createAccountsService(db, { ...auditOptions, audit, readCache });
   const users = createUsersService(db, accounts);
   const assignments = createAssignmentsService(db);
@@ -134,7 +142,15 @@ export async function createServices(options: ServiceOptions) {
   };
   const auth = createAuthService(
     db,
-    { users, accounts, outbox, audit, rateLimits },
+    {
+      users,
+      accounts,
+      outbox,
+      audit,
+      rateLimits,
+      addressHeld: (email) => signups.isHeld(email),
+      admitTrial,
+    },
     { ...authOptions, readCache },
   );
 
@@ -183,6 +199,7 @@ export async function createServices(options: ServiceOptions) {
       auth,
       payments: () => billing.adapter,
       servicesIn,
+      admitTrial,
       onMailQueued: options.onMailQueued,
     },
     {

@@ -84,6 +84,7 @@ export const BILLING_MESSAGES = {
   manualInvoice: 'This account is invoiced by our team. Please contact support to change its plan.',
   portalUnavailable: 'Card changes are not available on this installation.',
   invalidSignature: 'Invalid webhook signature',
+  unexpectedEvent: 'The event does not have the shape Pluvio expects, so nothing was changed.',
   oneTrialAtATime: 'Upgrade your trial account before you add another account.',
   changePlanInPortal:
     'This account already has a subscription. Change its plan or card under Manage billing.',
@@ -155,6 +156,19 @@ export const testCheckoutSchema = z.object({
   cancel_url: z.string(),
 });
 export type TestCheckout = z.infer<typeof testCheckoutSchema>;
+
+/**
+ * POST /api/test-checkout/{id}/pay: the body is optional; a test card number stands for the card
+ * that paid (its fingerprint, as Stripe's payment method has one), so card rules can be tried.
+ */
+export const testCheckoutPaySchema = z
+  .object({
+    card_number: z
+      .string()
+      .regex(/^\d{12,19}$/, 'A test card number is 12 to 19 digits')
+      .optional(),
+  })
+  .nullish();
 
 /** POST /api/test-checkout/{id}/pay and /cancel: where the browser goes next. */
 export const testCheckoutRedirectSchema = z.object({ redirect_url: z.string() });

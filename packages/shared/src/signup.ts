@@ -49,7 +49,26 @@ export const WIZARD_MESSAGES = {
   signupNotFound: 'This sign-up was not found. Please start again.',
   signedInElsewhere: 'Your account is ready. Please sign in.',
   cancelled: 'Your sign-up was cancelled. Our support team will be in touch.',
+  trialsPerAddress:
+    'Too many free trials were started from your network today. Please try again tomorrow, or choose a plan.',
+  emailHeld:
+    'A sign-up with this e-mail address is waiting for its payment. Finish or cancel that checkout, or try again when it expires (24 hours after it started).',
+  alreadyPaid:
+    'This sign-up is already paid for, so it cannot be cancelled. Your account is ready: please sign in.',
+  refundedEmailTaken:
+    'An account with this e-mail address was opened while you were paying, so this sign-up could not be completed. Your payment is refunded; we sent you an e-mail.',
+  refundedCancelled:
+    'This sign-up was cancelled before its payment arrived, so no account was made. Your payment is refunded; we sent you an e-mail.',
 } as const;
+
+/** Why a paid sign-up could not become an account (its payment is then refunded). */
+export const SIGNUP_REFUSALS = ['email_taken', 'cancelled'] as const;
+export type SignupRefusal = (typeof SIGNUP_REFUSALS)[number];
+
+/** What the browser returning from a refunded checkout is told. */
+export function refusalMessage(refusal: SignupRefusal): string {
+  return refusal === 'cancelled' ? WIZARD_MESSAGES.refundedCancelled : WIZARD_MESSAGES.refundedEmailTaken;
+}
 
 /** 'Step N of 3 for new {level} account': the trial is its own level in the header. */
 export function wizardStepTitle(step: WizardStep, kind: SignupKind, tier: TierName): string {

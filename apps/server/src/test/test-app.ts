@@ -56,6 +56,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
     RATE_LIMIT_AUTH_PER_MINUTE: '1000',
+    TRIALS_PER_ADDRESS_PER_DAY: '1000',
     PUBLIC_URL: 'http://localhost:3000',
     ...options.env,
   });

@@ -1,10 +1,11 @@
 import { TRIAL_DAYS } from '@pluvio/shared/accounts';
 import type { RegisterInput } from '@pluvio/shared/auth.schemas';
 import { ERROR_CODES, MESSAGES } from '@pluvio/shared/messages';
+import { WIZARD_MESSAGES } from '@pluvio/shared/signup';
 import type { AppDb } from '../../db/client';
 import { noReadCache, type ReadCache, tablesIn } from '../../db/read-cache';
 import type { Clock } from '../../lib/clock';
-import { badRequest, forbidden, notFound, unauthorized } from '../../lib/errors';
+import { badRequest, conflict, forbidden, notFound, unauthorized } from '../../lib/errors';
 import { productDate } from '../../lib/time';
 import { hashToken, randomToken } from '../../lib/tokens';
 import type { AccountsService } from '../accounts/accounts.service';
@@ -42,6 +43,10 @@ export interface AuthDeps {
   outbox: OutboxService;
   audit: AuditService;
   rateLimits: RateLimitsService;
+  /** Whether a paid sign-up waiting for its checkout holds the address (the signups feature). */
+  addressHeld?: (email: string) => Promise<boolean>;
+  /** Counts a free trial from the client address against its daily ceiling (429 past it); answers the undo. */
+  admitTrial?: (ip: string) => Promise<() => Promise<void>>;
 }
 
 /** What a valid access token tells about the caller. */
@@ -153,6 +158,37 @@ export function createAuthService(db: AppDb, deps: AuthDeps, options: AuthOption
     await deps.outbox.enqueueEmail(verifyEmailEmail(user.email, user.firstName, url));
   }
 
+  /** The user and a pending trial account they own (D9). */
+  async function registerTrial(input: RegisterInput, ip: string) {
+    const now = clock.now();
+    const user = await users.create({
+      email: input.email,
+      passwordHash: await hashPassword(input.password),
+      firstName: input.first_name,
+      lastName: input.last_name,
+      phone: input.phone,
+      role: 'client',
+      isVerified: false,
+      agreeToTerms: input.agree_to_terms,
+      agreeToPrivacyPolicy: input.agree_to_privacy_policy,
+    });
+    const client = await deps.accounts.createClient({
+      accountName: `${input.first_name} ${input.last_name}`,
+      email: input.email,
+      phone: input.phone,
+      status: 'pending',
+      accountType: 'trial',
+      isTrialAccount: true,
+      tier: 'gold',
+      trialEndDate: productDate(now, options.timeZone, TRIAL_DAYS),
+      ownerUserId: user.id,
+    });
+    await users.setPrimaryClient(user.id, client.id);
+    await audit.record({ action: 'register', actorUserId: user.id, subjectUserId: user.id, ip });
+    await sendVerification(user);
+    return { user: { ...user, primaryClientId: client.id }, tokens: await startSession(user.id) };
+  }
+
   return {
     /**
      * Checks e-mail and password; the same answer for an unknown address and a wrong password,
@@ -231,33 +267,14 @@ export function createAuthService(db: AppDb, deps: AuthDeps, options: AuthOption
     /** Registration creates the user and a pending trial account they own (D9). */
     async register(input: RegisterInput, ip: string): Promise<{ user: UserRow; tokens: IssuedTokens }> {
       await users.assertEmailFree(input.email, null);
-      const now = clock.now();
-      const user = await users.create({
-        email: input.email,
-        passwordHash: await hashPassword(input.password),
-        firstName: input.first_name,
-        lastName: input.last_name,
-        phone: input.phone,
-        role: 'client',
-        isVerified: false,
-        agreeToTerms: input.agree_to_terms,
-        agreeToPrivacyPolicy: input.agree_to_privacy_policy,
-      });
-      const client = await deps.accounts.createClient({
-        accountName: `${input.first_name} ${input.last_name}`,
-        email: input.email,
-        phone: input.phone,
-        status: 'pending',
-        accountType: 'trial',
-        isTrialAccount: true,
-        tier: 'gold',
-        trialEndDate: productDate(now, options.timeZone, TRIAL_DAYS),
-        ownerUserId: user.id,
-      });
-      await users.setPrimaryClient(user.id, client.id);
-      await audit.record({ action: 'register', actorUserId: user.id, subjectUserId: user.id, ip });
-      await sendVerification(user);
-      return { user: { ...user, primaryClientId: client.id }, tokens: await startSession(user.id) };
+      if (await deps.addressHeld?.(input.email)) throw conflict(WIZARD_MESSAGES.emailHeld);
+      const undoTrial = await deps.admitTrial?.(ip);
+      try {
+        return await registerTrial(input, ip);
+      } catch (error) {
+        await undoTrial?.();
+        throw error;
+      }
     },
 
     /** Always answers the same; only a known, active address gets a message (D15). */

@@ -5,6 +5,7 @@ import {
   checkoutUrlSchema,
   portalRequestSchema,
   portalUrlSchema,
+  testCheckoutPaySchema,
   testCheckoutRedirectSchema,
   testCheckoutSchema,
 } from '@pluvio/shared/billing';
@@ -63,8 +64,17 @@ export function billingRoutes(services: Services): FastifyPluginAsyncZod {
     );
     app.post(
       '/api/test-checkout/:id/pay',
-      { schema: { tags, params: sessionParamsSchema, response: { 200: testCheckoutRedirectSchema } } },
-      async (request) => ({ redirect_url: await billing.payTestCheckout(request.params.id) }),
+      {
+        schema: {
+          tags,
+          params: sessionParamsSchema,
+          body: testCheckoutPaySchema,
+          response: { 200: testCheckoutRedirectSchema },
+        },
+      },
+      async (request) => ({
+        redirect_url: await billing.payTestCheckout(request.params.id, request.body?.card_number),
+      }),
     );
     app.post(
       '/api/test-checkout/:id/cancel',

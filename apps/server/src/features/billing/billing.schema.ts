@@ -23,6 +23,10 @@ export const testCheckoutSessions = pgTable('test_checkout_sessions', {
   paymentStatus: text('payment_status').notNull().default('unpaid'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   completedAt: timestamp('completed_at', { withTimezone: true }),
+  /** Like a hosted checkout, the session can be paid until then (null: made before expiry existed). */
+  expiresAt: timestamp('expires_at', { withTimezone: true }),
+  /** A card the page may carry (a fake number's fingerprint), as Stripe's payment method would. */
+  cardFingerprint: text('card_fingerprint'),
 });
 
 /** Webhook events already handled, by the provider's event id: a repeat delivery does nothing. */

@@ -26,6 +26,7 @@ import {
   createStripeAdapter,
   InvalidSignatureError,
   type StripeAdapter,
+  UnexpectedEventError,
 } from './stripe-adapter';
 import { createTestCheckoutAdapter, type TestCheckoutAdapter } from './test-checkout';
 
@@ -37,8 +38,11 @@ export interface BillingDeps {
   accountsIn: (tx: AppDb) => Pick<AccountsService, 'lockClient' | 'findByStripeIds' | 'updateSubscription'>;
   usersIn: (tx: AppDb) => Pick<UsersService, 'findById'>;
   outboxIn: (tx: AppDb) => Pick<OutboxService, 'enqueueEmail'>;
-  /** A paid sign-up's checkout completed: its account is made in this transaction (the signups feature). */
-  signupPaid: (tx: AppDb, session: CheckoutSession) => Promise<void>;
+  /**
+   * A paid sign-up's checkout completed: its account is made in this transaction (the signups
+   * feature). May answer work to run once the transaction has committed (a refused payment's refund).
+   */
+  signupPaid: (tx: AppDb, session: CheckoutSession) => Promise<AfterCommit | undefined>;
   onMailQueued?: () => Promise<void>;
   /** Asks a worker to set the subscription's quantity (a job that retries while the provider is down). */
   requestQuantitySync?: (clientId: number) => Promise<void>;
@@ -56,6 +60,9 @@ export type BillingSettings = Pick<
   | 'STRIPE_PRICE_BRONZE'
   | 'STRIPE_API_URL'
 > & { provider: PaymentProvider; clock: Clock };
+
+/** Work that calls the provider, run only after the transaction that decided it has committed. */
+export type AfterCommit = () => Promise<void>;
 
 /** A payment provider's event acts as nobody in the audit log. */
 const BY_PROVIDER: AuditBy = { actorUserId: null, asUserId: null, ip: null };
@@ -128,10 +135,15 @@ export function createBillingService(db: AppDb, deps: BillingDeps, settings: Bil
   }
 
   /** "Checkout completed", from the Stripe webhook or the test checkout's Pay button alike. */
-  async function checkoutCompleted(tx: AppDb, session: CheckoutSession, by: AuditBy): Promise<void> {
-    if (!isPaid(session) || !session.reference) return;
-    if (session.reference.kind === 'signup') await deps.signupPaid(tx, session);
-    else await applyPaidSubscription(tx, session, by);
+  async function checkoutCompleted(
+    tx: AppDb,
+    session: CheckoutSession,
+    by: AuditBy,
+  ): Promise<AfterCommit | undefined> {
+    if (!isPaid(session) || !session.reference) return undefined;
+    if (session.reference.kind === 'signup') return deps.signupPaid(tx, session);
+    await applyPaidSubscription(tx, session, by);
+    return undefined;
   }
 
   /** The account's owner, read on `tx` when inside a transaction (PGlite has one connection). */
@@ -171,8 +183,19 @@ export function createBillingService(db: AppDb, deps: BillingDeps, settings: Bil
     return { lastPaymentStatus: 'cancelled', stripeSubscriptionId: null, paymentGraceEndDate: lastDay };
   }
 
-  async function applyEvent(tx: AppDb, event: Exclude<BillingEvent, { type: 'ignored' }>): Promise<void> {
+  async function applyEvent(
+    tx: AppDb,
+    event: Exclude<BillingEvent, { type: 'ignored' }>,
+  ): Promise<AfterCommit | undefined> {
     if (event.type === 'checkout.completed') return checkoutCompleted(tx, event.checkout, BY_PROVIDER);
+    await applyAccountEvent(tx, event);
+    return undefined;
+  }
+
+  async function applyAccountEvent(
+    tx: AppDb,
+    event: Exclude<BillingEvent, { type: 'ignored' | 'checkout.completed' }>,
+  ): Promise<void> {
     const accounts = deps.accountsIn(tx);
     const customerId = event.type === 'subscription.deleted' ? null : event.customerId;
     const found = await accounts.findByStripeIds(event.subscriptionId, customerId);
@@ -198,10 +221,11 @@ export function createBillingService(db: AppDb, deps: BillingDeps, settings: Bil
   /** Each event once: its id is stored in the transaction that applies it; a repeat does nothing. */
   async function handleEvent(event: BillingEvent): Promise<void> {
     if (event.type === 'ignored') return;
-    await db.transaction(async (tx) => {
-      if (!(await createBillingRepository(tx).recordEvent(event.id, event.type))) return;
-      await applyEvent(tx, event);
+    const afterCommit = await db.transaction(async (tx) => {
+      if (!(await createBillingRepository(tx).recordEvent(event.id, event.type))) return undefined;
+      return applyEvent(tx, event);
     });
+    await afterCommit?.();
     await deps.onMailQueued?.();
   }
 
@@ -263,7 +287,11 @@ export function createBillingService(db: AppDb, deps: BillingDeps, settings: Bil
       return { url };
     },
 
-    /** POST /api/billing/stripe/webhook: a signed event, applied once. */
+    /**
+     * POST /api/billing/stripe/webhook: a signed event, applied once. A known type whose object is
+     * not as expected answers 400 and changes nothing (`cause` names the event and what is wrong,
+     * for the log); its id is not recorded, so Stripe's retry or a replay after a fix applies it.
+     */
     async receiveStripeWebhook(payload: Buffer, signature: string | undefined): Promise<void> {
       if (!stripe) throw notFound();
       let event: BillingEvent;
@@ -271,6 +299,9 @@ export function createBillingService(db: AppDb, deps: BillingDeps, settings: Bil
         event = stripe.parseWebhook(payload, signature);
       } catch (error) {
         if (error instanceof InvalidSignatureError) throw badRequest(BILLING_MESSAGES.invalidSignature);
+        if (error instanceof UnexpectedEventError) {
+          throw Object.assign(badRequest(BILLING_MESSAGES.unexpectedEvent), { cause: error });
+        }
         throw error;
       }
       await handleEvent(event);
@@ -283,13 +314,13 @@ export function createBillingService(db: AppDb, deps: BillingDeps, settings: Bil
     },
 
     /** POST /api/test-checkout/{id}/pay: paid, and completed through the same path as Stripe's webhook. */
-    async payTestCheckout(id: string): Promise<string> {
+    async payTestCheckout(id: string, cardNumber?: string): Promise<string> {
       requireTestCheckout();
-      const redirectUrl = await db.transaction(async (tx) => {
-        const { session, redirectUrl } = await testCheckoutIn(tx).pay(id);
-        await checkoutCompleted(tx, session, BY_PROVIDER);
-        return redirectUrl;
+      const { redirectUrl, afterCommit } = await db.transaction(async (tx) => {
+        const { session, redirectUrl } = await testCheckoutIn(tx).pay(id, cardNumber);
+        return { redirectUrl, afterCommit: await checkoutCompleted(tx, session, BY_PROVIDER) };
       });
+      await afterCommit?.();
       await deps.onMailQueued?.();
       return redirectUrl;
     },

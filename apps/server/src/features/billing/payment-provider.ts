@@ -33,9 +33,16 @@ export interface CheckoutSession {
   paymentStatus: string;
   customerId: string | null;
   subscriptionId: string | null;
+  /** The first invoice of a subscription-mode session (Stripe), where its payment is found. */
+  invoiceId: string | null;
+  /** Until when it can be paid; null when the provider did not say. */
+  expiresAt: Date | null;
   /** Null when the session carries none of our references (made elsewhere). */
   reference: CheckoutReference | null;
 }
+
+/** How a checkout ended when asked to expire: closed unpaid now or before, or already paid. */
+export type ExpireOutcome = 'expired' | 'complete';
 
 export function isPaid(session: CheckoutSession): boolean {
   return session.status === 'complete' && ['paid', 'no_payment_required'].includes(session.paymentStatus);
@@ -47,9 +54,24 @@ export function isPaid(session: CheckoutSession): boolean {
  */
 export interface PaymentAdapter {
   name: ProviderName;
-  createCheckout(checkout: NewCheckout): Promise<{ id: string; url: string; customerId: string }>;
+  createCheckout(
+    checkout: NewCheckout,
+  ): Promise<{ id: string; url: string; customerId: string; expiresAt: Date | null }>;
   /** Null for a session the provider does not know. */
   retrieveCheckout(id: string): Promise<CheckoutSession | null>;
+  /**
+   * Closes an open checkout so it can no longer be paid (Stripe's expire); answers 'complete'
+   * when it was paid before, which cannot be undone this way. An unknown session counts as expired.
+   */
+  expireCheckout(id: string): Promise<ExpireOutcome>;
+  /**
+   * Gives back what a checkout took (a payment we cannot provision): the payment refunded and the
+   * subscription it started cancelled, or the checkout expired when nothing was paid. Safe to
+   * call again: a repeat refunds nothing twice. Answers the refund's id, null when none was due.
+   */
+  refundCheckout(session: CheckoutSession): Promise<string | null>;
+  /** The fingerprint of the card that paid the checkout, when the provider tells it. */
+  cardFingerprint(session: CheckoutSession): Promise<string | null>;
   /** Sets the subscription's quantity from its next renewal on (no proration). */
   updateQuantity(subscriptionId: string, quantity: number): Promise<void>;
   /** Where the customer changes their card; null when the provider has no such page. */

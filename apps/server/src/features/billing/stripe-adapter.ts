@@ -1,13 +1,22 @@
 import type { TierName } from '@pluvio/shared/tiers';
 import Stripe from 'stripe';
+import type { z } from 'zod';
 import type { Config } from '../../config';
 import {
   type CheckoutSession,
+  isPaid,
   type NewCheckout,
   type PaymentAdapter,
   referenceMetadata,
   referenceOf,
 } from './payment-provider';
+import {
+  type StripeCheckoutSession,
+  stripeCheckoutSessionSchema,
+  stripeEventSchema,
+  stripeInvoiceSchema,
+  stripeSubscriptionSchema,
+} from './stripe-events.schema';
 
 /** A webhook event as billing handles it, whatever the provider's shape. */
 export type BillingEvent =
@@ -39,16 +48,22 @@ function idOf(field: string | { id: string } | null | undefined): string | null 
   return typeof field === 'string' ? field : field.id;
 }
 
-function presentSession(session: Stripe.Checkout.Session): CheckoutSession {
+function presentSession(session: StripeCheckoutSession): CheckoutSession {
   return {
     id: session.id,
     status: session.status ?? 'open',
     paymentStatus: session.payment_status,
     customerId: idOf(session.customer),
     subscriptionId: idOf(session.subscription),
+    invoiceId: idOf(session.invoice),
+    expiresAt: session.expires_at ? new Date(session.expires_at * 1000) : null,
     reference: referenceOf(session.metadata),
   };
 }
+
+/** Stripe's answer for an object it does not have (or no longer has in that state). */
+const isMissing = (error: unknown) =>
+  error instanceof Stripe.errors.StripeInvalidRequestError && error.statusCode === 404;
 
 /** The SDK pointed at STRIPE_API_URL (tests answer as Stripe on 127.0.0.1). */
 function stripeClient(settings: StripeSettings): Stripe {
@@ -63,9 +78,29 @@ function stripeClient(settings: StripeSettings): Stripe {
   });
 }
 
-/** The invoice's subscription: under `parent.subscription_details` since Stripe's 2025 API versions. */
-function invoiceSubscription(invoice: Stripe.Invoice): string | null {
-  return idOf(invoice.parent?.subscription_details?.subscription);
+/** A correctly signed event whose object lacks what billing reads: refused, nothing applied. */
+export class UnexpectedEventError extends Error {
+  override name = 'UnexpectedEventError';
+  constructor(
+    readonly eventId: string | null,
+    readonly eventType: string | null,
+    readonly issues: string[],
+  ) {
+    super(`Stripe event ${eventId ?? '?'} (${eventType ?? '?'}) has an unexpected shape`);
+  }
+}
+
+/** The event's object read with `schema`, or an UnexpectedEventError naming what is wrong. */
+function objectOf<T>(
+  event: { id: string; type: string; data: { object: unknown } },
+  schema: z.ZodType<T>,
+): T {
+  const parsed = schema.safeParse(event.data.object);
+  if (parsed.success) return parsed.data;
+  const issues = parsed.error.issues.map(
+    (issue) => `${issue.path.join('.') || '(object)'}: ${issue.message}`,
+  );
+  throw new UnexpectedEventError(event.id, event.type, issues);
 }
 
 /**
@@ -99,32 +134,65 @@ export function createStripeAdapter(settings: StripeSettings) {
     return customer.id;
   }
 
-  function eventOf(event: Stripe.Event): BillingEvent {
+  async function retrieveCheckout(id: string): Promise<CheckoutSession | null> {
+    try {
+      return presentSession(await stripe.checkout.sessions.retrieve(id));
+    } catch (error) {
+      if (isMissing(error)) return null;
+      throw error;
+    }
+  }
+
+  /** The PaymentIntent that paid a session: its own (payment mode) or its first invoice's (subscription mode). */
+  async function paymentIntentOf(session: CheckoutSession): Promise<string | null> {
+    if (!session.invoiceId) return null;
+    const payments = await stripe.invoicePayments.list({
+      invoice: session.invoiceId,
+      status: 'paid',
+      limit: 1,
+    });
+    return idOf(payments.data[0]?.payment.payment_intent);
+  }
+
+  function eventOf(signed: unknown): BillingEvent {
+    const envelope = stripeEventSchema.safeParse(signed);
+    if (!envelope.success) {
+      throw new UnexpectedEventError(
+        null,
+        null,
+        envelope.error.issues.map((issue) => issue.path.join('.')),
+      );
+    }
+    const event = envelope.data;
     const { id } = event;
     switch (event.type) {
       case 'checkout.session.completed':
-        return { id, type: 'checkout.completed', checkout: presentSession(event.data.object) };
+        return {
+          id,
+          type: 'checkout.completed',
+          checkout: presentSession(objectOf(event, stripeCheckoutSessionSchema)),
+        };
       case 'invoice.paid': {
-        const invoice = event.data.object;
+        const invoice = objectOf(event, stripeInvoiceSchema);
         return {
           id,
           type: 'invoice.paid',
           customerId: idOf(invoice.customer),
-          subscriptionId: invoiceSubscription(invoice),
+          subscriptionId: idOf(invoice.parent?.subscription_details?.subscription),
           at: new Date(invoice.created * 1000),
         };
       }
       case 'invoice.payment_failed': {
-        const invoice = event.data.object;
+        const invoice = objectOf(event, stripeInvoiceSchema);
         return {
           id,
           type: 'invoice.payment_failed',
           customerId: idOf(invoice.customer),
-          subscriptionId: invoiceSubscription(invoice),
+          subscriptionId: idOf(invoice.parent?.subscription_details?.subscription),
         };
       }
       case 'customer.subscription.updated': {
-        const subscription = event.data.object;
+        const subscription = objectOf(event, stripeSubscriptionSchema);
         return {
           id,
           type: 'subscription.updated',
@@ -134,7 +202,7 @@ export function createStripeAdapter(settings: StripeSettings) {
         };
       }
       case 'customer.subscription.deleted': {
-        const subscription = event.data.object;
+        const subscription = objectOf(event, stripeSubscriptionSchema);
         return {
           id,
           type: 'subscription.deleted',
@@ -164,16 +232,60 @@ export function createStripeAdapter(settings: StripeSettings) {
         subscription_data: { metadata },
       });
       if (!session.url) throw new Error('Stripe answered a checkout session without a url');
-      return { id: session.id, url: session.url, customerId };
+      const expiresAt = session.expires_at ? new Date(session.expires_at * 1000) : null;
+      return { id: session.id, url: session.url, customerId, expiresAt };
     },
 
-    async retrieveCheckout(id) {
+    retrieveCheckout,
+
+    async expireCheckout(id) {
       try {
-        return presentSession(await stripe.checkout.sessions.retrieve(id));
+        await stripe.checkout.sessions.expire(id);
+        return 'expired';
       } catch (error) {
-        if (error instanceof Stripe.errors.StripeInvalidRequestError && error.statusCode === 404) return null;
+        if (isMissing(error)) return 'expired';
+        // Stripe expires only open sessions: one that is closed already tells how it ended.
+        if (!(error instanceof Stripe.errors.StripeInvalidRequestError)) throw error;
+        const session = await retrieveCheckout(id);
+        if (!session || session.status === 'expired') return 'expired';
+        if (session.status === 'complete') return 'complete';
         throw error;
       }
+    },
+
+    async refundCheckout(session) {
+      if (!isPaid(session)) {
+        if ((await adapter.expireCheckout(session.id)) === 'expired') return null;
+        const paid = await retrieveCheckout(session.id);
+        if (!paid) return null;
+        session = paid;
+      }
+      if (session.subscriptionId) {
+        await stripe.subscriptions.cancel(session.subscriptionId).catch((error: unknown) => {
+          if (!isMissing(error)) throw error;
+        });
+      }
+      const paymentIntent = await paymentIntentOf(session);
+      if (!paymentIntent) return null;
+      // One key per session: a retry after a lost answer gets the same refund, never a second.
+      const refund = await stripe.refunds.create(
+        {
+          payment_intent: paymentIntent,
+          reason: 'requested_by_customer',
+          metadata: session.reference ? referenceMetadata(session.reference) : {},
+        },
+        { idempotencyKey: `refund-${session.id}` },
+      );
+      return refund.id;
+    },
+
+    async cardFingerprint(session) {
+      const paymentIntent = await paymentIntentOf(session);
+      if (!paymentIntent) return null;
+      const intent = await stripe.paymentIntents.retrieve(paymentIntent);
+      const method = idOf(intent.payment_method);
+      if (!method) return null;
+      return (await stripe.paymentMethods.retrieve(method)).card?.fingerprint ?? null;
     },
 
     async updateQuantity(subscriptionId, quantity) {
@@ -197,7 +309,10 @@ export function createStripeAdapter(settings: StripeSettings) {
 
   return {
     ...adapter,
-    /** The event a webhook delivers; throws when the signature does not match STRIPE_WEBHOOK_SECRET. */
+    /**
+     * The event a webhook delivers; throws InvalidSignatureError when the signature does not match
+     * STRIPE_WEBHOOK_SECRET, UnexpectedEventError when a known type's object is not as expected.
+     */
     parseWebhook(payload: Buffer, signature: string | undefined): BillingEvent {
       if (!signature || !settings.STRIPE_WEBHOOK_SECRET) throw new InvalidSignatureError();
       try {

@@ -1,11 +1,12 @@
 import { BILLING_MESSAGES } from '@pluvio/shared/billing';
+import { WIZARD_MESSAGES } from '@pluvio/shared/signup';
 import { sql } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/client';
 import { monitoredClient } from '../../db/monitored-client';
 import { productDate } from '../../lib/time';
-import { bearer, buildOwnedClient, login } from '../../test/factories';
+import { bearer, buildOwnedClient, buildUser, login } from '../../test/factories';
 import { type FakeStripe, startFakeStripe } from '../../test/fake-stripe';
 import { createTestApp, manualClock, type TestApp } from '../../test/test-app';
 
@@ -18,9 +19,10 @@ describe('the Stripe adapter against a local server that answers as Stripe', () 
   let stripe: FakeStripe;
   let t: TestApp;
   let eventCount = 0;
+  const logLines: string[] = [];
 
   beforeAll(async () => {
-    stripe = await startFakeStripe();
+    stripe = await startFakeStripe({ now: () => clock.now() });
     t = await createTestApp({
       clock,
       env: {
@@ -31,7 +33,9 @@ describe('the Stripe adapter against a local server that answers as Stripe', () 
         STRIPE_PRICE_BRONZE: 'price_bronze',
         STRIPE_API_URL: stripe.url,
         PAYMENT_GRACE_DAYS: '7',
+        LOG_LEVEL: 'warn',
       },
+      logStream: { write: (line) => logLines.push(line) },
       onSubscriptionQuantityChanged: async () => {},
     });
   });
@@ -40,11 +44,11 @@ describe('the Stripe adapter against a local server that answers as Stripe', () 
     await stripe.close();
   });
 
-  /** A webhook delivery as Stripe signs it; `id` repeats an event. */
+  /** A webhook delivery as Stripe signs it; `id` repeats an event; `data` replaces `{ object }`. */
   function deliver(
     type: string,
     object: unknown,
-    options: { id?: string; secret?: string; signature?: null } = {},
+    options: { id?: string; secret?: string; signature?: null; data?: unknown } = {},
   ) {
     eventCount += 1;
     const payload = JSON.stringify({
@@ -56,7 +60,7 @@ describe('the Stripe adapter against a local server that answers as Stripe', () 
       livemode: false,
       pending_webhooks: 1,
       request: { id: null, idempotency_key: null },
-      data: { object },
+      data: 'data' in options ? options.data : { object },
     });
     const signature = signer.webhooks.generateTestHeaderString({
       payload,
@@ -317,5 +321,142 @@ describe('the Stripe adapter against a local server that answers as Stripe', () 
       sql`select count(*)::integer as n from audit_log where client_id = ${client.id} and action = 'client_tier_changed'`,
     );
     expect(changes[0]?.n).toBe(1);
+  });
+
+  /** A paid sign-up up to Stripe's checkout: its session id. */
+  async function startPaidSignup(address: string): Promise<string> {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/signups',
+      payload: {
+        email: address,
+        password: PASSWORD,
+        first_name: 'Pat',
+        last_name: 'Puddle',
+        phone: '512-555-0143',
+        terms_accepted: true,
+        account_type: 'paid',
+        tier: 'gold',
+        location: { name: 'Creek', latitude: 35.2, longitude: -101.7 },
+      },
+    });
+    expect(response.statusCode).toBe(200);
+    return response.json().checkout_url.split('/').pop();
+  }
+
+  const mailsOfKind = async (to: string, kind: string) =>
+    (await t.services.outbox.page(1, 250)).items.filter((mail) => mail.to === to && mail.kind === kind);
+
+  it('cancelling a sign-up expires its Checkout Session at Stripe; a paid one cannot be cancelled', async () => {
+    const open = await startPaidSignup('stripe-cancel@example.com');
+    const cancel = await t.app.inject({
+      method: 'POST',
+      url: '/api/signups/cancel',
+      payload: { session_id: open },
+    });
+    expect(cancel.statusCode).toBe(204);
+    expect(stripe.requests.at(-1)).toMatchObject({
+      method: 'POST',
+      path: `/v1/checkout/sessions/${open}/expire`,
+    });
+    expect(stripe.session(open)?.status).toBe('expired');
+
+    const paid = await startPaidSignup('stripe-cancel-paid@example.com');
+    stripe.pay(paid);
+    const refused = await t.app.inject({
+      method: 'POST',
+      url: '/api/signups/cancel',
+      payload: { session_id: paid },
+    });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toEqual({ detail: WIZARD_MESSAGES.alreadyPaid });
+    expect(stripe.session(paid)?.status).toBe('complete');
+  });
+
+  it('refunds a payment whose address got an account meanwhile: the PaymentIntent refunded once, the subscription cancelled, the buyer told', async () => {
+    const address = 'stripe-taken@example.com';
+    const session = await startPaidSignup(address);
+    await buildUser(t.services, { email: address });
+    const paid = stripe.pay(session);
+    for (const id of ['evt_taken_1', 'evt_taken_2']) {
+      expect((await deliver('checkout.session.completed', paid, { id })).statusCode).toBe(200);
+    }
+    const payment = stripe.paymentOf(session);
+    expect(payment?.refunded).toBe(true);
+    expect(stripe.refunds.filter((refund) => refund.payment_intent === payment?.paymentIntent)).toHaveLength(
+      1,
+    );
+    const refund = stripe.requests.find((request) => request.path === '/v1/refunds');
+    expect(refund).toMatchObject({
+      idempotencyKey: `refund-${session}`,
+      form: { payment_intent: payment?.paymentIntent, reason: 'requested_by_customer' },
+    });
+    expect(stripe.subscription(String(paid.subscription))?.status).toBe('canceled');
+    expect(await accountOf(address)).toBeUndefined();
+    expect(await mailsOfKind(address, 'signup_refunded')).toHaveLength(1);
+    const complete = await t.app.inject({
+      method: 'POST',
+      url: '/api/signups/complete',
+      payload: { session_id: session },
+    });
+    expect(complete.statusCode).toBe(409);
+    expect(complete.json()).toEqual({ detail: WIZARD_MESSAGES.refundedEmailTaken });
+    expect(stripe.refunds.filter((item) => item.payment_intent === payment?.paymentIntent)).toHaveLength(1);
+  });
+
+  it('makes no account of a completion for a cancelled sign-up, and refunds it once Stripe answers again', async () => {
+    const address = 'stripe-late@example.com';
+    const session = await startPaidSignup(address);
+    await t.app.inject({ method: 'POST', url: '/api/signups/cancel', payload: { session_id: session } });
+    // A payment Stripe took as the cancel crossed it (the checkout reopened for this test).
+    Object.assign(stripe.session(session) ?? {}, { status: 'open' });
+    const paid = stripe.pay(session);
+    stripe.state.outage = true;
+    try {
+      expect((await deliver('checkout.session.completed', paid)).statusCode).toBe(200);
+    } finally {
+      stripe.state.outage = false;
+    }
+    expect(await accountOf(address)).toBeUndefined();
+    expect(stripe.paymentOf(session)?.refunded).toBe(false);
+    expect(await mailsOfKind(address, 'signup_refunded')).toHaveLength(0);
+
+    expect(await t.services.signups.settleRefusals()).toBe(1);
+    expect(stripe.paymentOf(session)?.refunded).toBe(true);
+    expect(await mailsOfKind(address, 'signup_refunded')).toHaveLength(1);
+    expect(await t.services.signups.settleRefusals()).toBe(0);
+    const complete = await t.app.inject({
+      method: 'POST',
+      url: '/api/signups/complete',
+      payload: { session_id: session },
+    });
+    expect(complete.json()).toEqual({ detail: WIZARD_MESSAGES.refundedCancelled });
+  });
+
+  it('answers 400 to a signed event of a known type with an unexpected shape, logs it and changes nothing', async () => {
+    const account = await accountOf(email);
+    const subscription = String(account?.stripe_subscription_id);
+    const before = await accountOf(email);
+    const events = async () =>
+      (
+        await queryRows<{ n: number }>(t.database.db, sql`select count(*)::integer as n from billing_events`)
+      )[0]?.n;
+    const recorded = await events();
+    const odd: [string, unknown, { data?: unknown }][] = [
+      ['checkout.session.completed', { id: 'cs_odd', object: 'checkout.session' }, {}],
+      ['invoice.paid', { id: 'in_odd', object: 'invoice', customer: 'cus_x', created: 'yesterday' }, {}],
+      ['invoice.payment_failed', null, {}],
+      ['customer.subscription.updated', { id: subscription, object: 'subscription', items: {} }, {}],
+      ['customer.subscription.deleted', {}, {}],
+      ['invoice.paid', undefined, { data: null }],
+    ];
+    for (const [type, object, options] of odd) {
+      const response = await deliver(type, object, { id: 'evt_odd', ...options });
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toEqual({ detail: BILLING_MESSAGES.unexpectedEvent });
+    }
+    expect(await events()).toBe(recorded);
+    expect(await accountOf(email)).toEqual(before);
+    expect(logLines.some((line) => line.includes('evt_odd') && line.includes('items'))).toBe(true);
   });
 });

@@ -4,7 +4,7 @@ import type { TierName } from '@pluvio/shared/tiers';
 import type { AppDb } from '../../db/client';
 import type { Clock } from '../../lib/clock';
 import { conflict, notFound } from '../../lib/errors';
-import { randomToken } from '../../lib/tokens';
+import { hashToken, randomToken } from '../../lib/tokens';
 import type { TestCheckoutRow } from './billing.schema';
 import { type CheckoutSession, type PaymentAdapter, referenceOf } from './payment-provider';
 import { createTestCheckoutRepository } from './test-checkout.repository';
@@ -16,18 +16,33 @@ export function withSessionId(url: string, id: string): string {
 
 const testId = (prefix: string) => `${prefix}_test_${randomToken(18)}`;
 
-function presentSession(row: TestCheckoutRow): CheckoutSession {
+/** Like Stripe's hosted checkout, a test checkout can be paid for 24 hours. */
+export const TEST_CHECKOUT_HOURS = 24;
+
+/** The fingerprint of a test card number: the same number gives the same fingerprint, as with Stripe. */
+export function testCardFingerprint(cardNumber: string): string {
+  return `fp_test_${hashToken(cardNumber.replace(/\D/g, '')).slice(0, 16)}`;
+}
+
+/** An open session past its expiry is expired, as the provider would say. */
+function statusAt(row: TestCheckoutRow, now: Date): string {
+  return row.status === 'open' && row.expiresAt && row.expiresAt <= now ? 'expired' : row.status;
+}
+
+function presentSession(row: TestCheckoutRow, now: Date): CheckoutSession {
   return {
     id: row.id,
-    status: row.status,
+    status: statusAt(row, now),
     paymentStatus: row.paymentStatus,
     customerId: row.customerId,
     subscriptionId: row.subscriptionId,
+    invoiceId: null,
+    expiresAt: row.expiresAt,
     reference: referenceOf({ kind: row.kind, reference: row.reference, tier: row.tier }),
   };
 }
 
-export function presentTestCheckout(row: TestCheckoutRow): TestCheckout {
+export function presentTestCheckout(row: TestCheckoutRow, now: Date): TestCheckout {
   return {
     id: row.id,
     tier: row.tier as TierName,
@@ -35,7 +50,7 @@ export function presentTestCheckout(row: TestCheckoutRow): TestCheckout {
     unit_amount: row.unitAmount,
     amount: row.unitAmount * row.quantity,
     customer_email: row.customerEmail,
-    status: row.status as TestCheckout['status'],
+    status: statusAt(row, now) as TestCheckout['status'],
     cancel_url: withSessionId(row.cancelUrl, row.id),
   };
 }
@@ -47,6 +62,7 @@ export function presentTestCheckout(row: TestCheckoutRow): TestCheckout {
  */
 export function createTestCheckoutAdapter(db: AppDb, options: { publicUrl: string; clock: Clock }) {
   const repository = createTestCheckoutRepository(db);
+  const { clock } = options;
 
   const adapter: PaymentAdapter = {
     name: 'test',
@@ -54,6 +70,7 @@ export function createTestCheckoutAdapter(db: AppDb, options: { publicUrl: strin
     async createCheckout(checkout) {
       const id = testId('cs');
       const customerId = checkout.customer.id ?? testId('cus');
+      const expiresAt = new Date(clock.now().getTime() + TEST_CHECKOUT_HOURS * 3_600_000);
       await repository.insert({
         id,
         kind: checkout.kind,
@@ -66,13 +83,31 @@ export function createTestCheckoutAdapter(db: AppDb, options: { publicUrl: strin
         customerName: checkout.customer.name,
         successUrl: checkout.successUrl,
         cancelUrl: checkout.cancelUrl,
+        createdAt: clock.now(),
+        expiresAt,
       });
-      return { id, url: `${options.publicUrl}${testCheckoutPath(id)}`, customerId };
+      return { id, url: `${options.publicUrl}${testCheckoutPath(id)}`, customerId, expiresAt };
     },
 
     async retrieveCheckout(id) {
       const row = await repository.find(id);
-      return row ? presentSession(row) : null;
+      return row ? presentSession(row, clock.now()) : null;
+    },
+
+    async expireCheckout(id) {
+      const row = await repository.find(id);
+      if (row?.status === 'complete') return 'complete';
+      if (row) await repository.expire(id);
+      return 'expired';
+    },
+
+    async refundCheckout(session) {
+      if ((await adapter.expireCheckout(session.id)) === 'expired') return null;
+      return (await repository.refund(session.id)) ? `re_test_${session.id.slice(8)}` : null;
+    },
+
+    async cardFingerprint(session) {
+      return (await repository.find(session.id))?.cardFingerprint ?? null;
     },
 
     async updateQuantity(subscriptionId, quantity) {
@@ -94,17 +129,22 @@ export function createTestCheckoutAdapter(db: AppDb, options: { publicUrl: strin
     ...adapter,
     /** GET /api/test-checkout/{id}: what the page shows. */
     async page(id: string): Promise<TestCheckout> {
-      return presentTestCheckout(await requireSession(id));
+      return presentTestCheckout(await requireSession(id), clock.now());
     },
     /**
      * Pays an open session (use the adapter of the transaction that also handles the completion):
      * the session as the provider's "checkout completed" event would carry it, and where to go.
      */
-    async pay(id: string): Promise<{ session: CheckoutSession; redirectUrl: string }> {
+    async pay(id: string, cardNumber?: string): Promise<{ session: CheckoutSession; redirectUrl: string }> {
       const open = await requireSession(id);
-      const paid = await repository.complete(id, open.subscriptionId ?? testId('sub'), options.clock.now());
+      const now = clock.now();
+      const paid = await repository.complete(id, {
+        subscriptionId: open.subscriptionId ?? testId('sub'),
+        cardFingerprint: cardNumber ? testCardFingerprint(cardNumber) : null,
+        now,
+      });
       if (!paid) throw conflict(BILLING_MESSAGES.checkoutClosed);
-      return { session: presentSession(paid), redirectUrl: withSessionId(paid.successUrl, id) };
+      return { session: presentSession(paid, now), redirectUrl: withSessionId(paid.successUrl, id) };
     },
     /** The buyer went back: the session closes unpaid; where to go. */
     async cancel(id: string): Promise<string> {

@@ -1,5 +1,6 @@
 import type { AppDb } from '../../db/client';
 import type { Clock } from '../../lib/clock';
+import { AppError } from '../../lib/errors';
 import { hashToken } from '../../lib/tokens';
 import { createRateLimitsRepository } from './rate-limits.repository';
 
@@ -38,6 +39,19 @@ export function createRateLimitsService(db: AppDb, options: { clock: Clock }) {
         retryAfterSeconds: Math.max(1, Math.ceil(counted.msLeft / 1000)),
         undo: () => repository.unhit(limit.bucket, hashToken(subject), counted.windowEndsAt),
       };
+    },
+
+    /**
+     * Counts one hit, or refuses with 429 `message` and Retry-After past the limit. Answers the
+     * undo, for an attempt that turns out not to count (it failed).
+     */
+    async admit(limit: RateLimit, subject: string, message: string): Promise<() => Promise<void>> {
+      const allowance = await this.take(limit, subject);
+      if (!allowance.allowed) {
+        await allowance.undo();
+        throw new AppError(429, message, { 'retry-after': String(allowance.retryAfterSeconds) });
+      }
+      return allowance.undo;
     },
 
     /** Deletes the counters of ended windows; answers how many. */

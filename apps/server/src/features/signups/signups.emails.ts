@@ -1,3 +1,4 @@
+import type { SignupRefusal } from '@pluvio/shared/signup';
 import type { TierName } from '@pluvio/shared/tiers';
 import { TIER, tierLabel } from '@pluvio/shared/tiers';
 import { layoutEmail } from '../../lib/email-layout';
@@ -68,6 +69,35 @@ export function abandonedSignupNotice(to: string, facts: NewAccountFacts, client
         'They were told that support will be in touch.',
       ],
       { label: 'Open the clients list', url: clientsUrl },
+    ),
+  };
+}
+
+const REFUSAL_REASONS: Record<SignupRefusal, string> = {
+  email_taken: 'an account with this e-mail address was opened while you were paying',
+  cancelled: 'the sign-up was cancelled before the payment arrived',
+};
+
+/** To the buyer: a paid sign-up could not become an account, and its payment was given back. */
+export function signupRefundedEmail(
+  facts: Pick<NewAccountFacts, 'email' | 'firstName' | 'tier'>,
+  refusal: SignupRefusal,
+  signInUrl: string,
+): EmailToQueue {
+  return {
+    to: facts.email,
+    kind: 'signup_refunded',
+    subject: 'Your Pluvio payment has been refunded',
+    ...layoutEmail(
+      [
+        `Hello ${facts.firstName || 'there'},`,
+        `We could not open your Pluvio account on the ${tierLabel(TIER[facts.tier])} plan: ${REFUSAL_REASONS[refusal]}.`,
+        'Your payment has been refunded in full and the subscription cancelled; the refund shows on your statement within 5 to 10 business days.',
+        refusal === 'email_taken'
+          ? 'If the existing account is yours, sign in or reset its password.'
+          : 'You can sign up again whenever you like.',
+      ],
+      { label: 'Go to Pluvio', url: signInUrl },
     ),
   };
 }

@@ -1,7 +1,10 @@
 import type { JobDefinition } from '../../jobs/queue';
 import type { SignupsService } from './signups.service';
 
-/** Every hour: sign-ups never paid for are forgotten a week after they started. */
+/**
+ * Every hour: sign-ups never paid for are forgotten a week after they started. Every ten minutes:
+ * refunds of paid sign-ups that could not become accounts, which failed at first, are tried again.
+ */
 export function signupJobs(signups: SignupsService): JobDefinition[] {
   return [
     {
@@ -9,6 +12,13 @@ export function signupJobs(signups: SignupsService): JobDefinition[] {
       cron: '23 * * * *',
       handler: async () => {
         await signups.forgetUnfinished();
+      },
+    },
+    {
+      name: 'signups.settle-refusals',
+      cron: '*/10 * * * *',
+      handler: async () => {
+        await signups.settleRefusals();
       },
     },
   ];

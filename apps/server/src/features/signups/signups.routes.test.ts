@@ -1,3 +1,4 @@
+import { BILLING_MESSAGES } from '@pluvio/shared/billing';
 import { WIZARD_MESSAGES } from '@pluvio/shared/signup';
 import { sql } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
@@ -275,6 +276,115 @@ describe('/api/signups', () => {
     expect(paidLater.statusCode).toBe(409);
   });
 
+  it('holds the address while a paid sign-up waits for its checkout, until it is cancelled', async () => {
+    const { body, sessionId, cookie } = await startPaid();
+    const email = body.email as string;
+    const trial = await post('/api/signups', signupBody({ email: email.toUpperCase() }));
+    expect(trial.statusCode).toBe(409);
+    expect(trial.json()).toEqual({ detail: WIZARD_MESSAGES.emailHeld });
+    const otherBrowser = await post('/api/signups', signupBody({ email, account_type: 'paid' }));
+    expect(otherBrowser.statusCode).toBe(409);
+    expect(otherBrowser.json()).toEqual({ detail: WIZARD_MESSAGES.emailHeld });
+    const register = await post('/auth/register', {
+      email,
+      password: PASSWORD,
+      first_name: 'Other',
+      last_name: 'Person',
+      phone: '512-555-0100',
+    });
+    expect(register.statusCode).toBe(409);
+    expect(register.json()).toEqual({ detail: WIZARD_MESSAGES.emailHeld });
+    expect(await countUsers(email)).toBe(0);
+
+    // The same browser starting again closes its first checkout and holds the address anew.
+    const again = await post(
+      '/api/signups',
+      { ...body, tier: 'gold' },
+      { cookies: { pluvio_signup: cookie?.value ?? '' } },
+    );
+    expect(again.statusCode).toBe(200);
+    const first = await t.app.inject({ method: 'GET', url: `/api/test-checkout/${sessionId}` });
+    expect(first.json().status).toBe('expired');
+    expect((await post(`/api/test-checkout/${sessionId}/pay`, {})).statusCode).toBe(409);
+
+    const secondId = decodeURIComponent(
+      /\/checkout\/test\/([^/?]+)$/.exec(again.json().checkout_url)?.[1] ?? '',
+    );
+    expect((await post('/api/signups/cancel', { session_id: secondId })).statusCode).toBe(204);
+    const afterCancel = await post('/api/signups', signupBody({ email }));
+    expect(afterCancel.statusCode).toBe(200);
+    expect(await countUsers(email)).toBe(1);
+  });
+
+  it('frees the address when the checkout expires after 24 hours, and its page no longer takes the payment', async () => {
+    const { body, sessionId } = await startPaid();
+    try {
+      clock.advance(DAY - 60_000);
+      expect((await post('/api/signups', signupBody({ email: body.email }))).statusCode).toBe(409);
+      clock.advance(60_000);
+      const page = await t.app.inject({ method: 'GET', url: `/api/test-checkout/${sessionId}` });
+      expect(page.json().status).toBe('expired');
+      const pay = await post(`/api/test-checkout/${sessionId}/pay`, {});
+      expect(pay.statusCode).toBe(409);
+      expect(pay.json()).toEqual({ detail: BILLING_MESSAGES.checkoutClosed });
+      const trial = await post('/api/signups', signupBody({ email: body.email }));
+      expect(trial.statusCode).toBe(200);
+    } finally {
+      clock.set(NOW);
+    }
+  });
+
+  it('cancelling a sign-up closes its checkout: the pay page refuses and no account is made', async () => {
+    const { body, sessionId } = await startPaid();
+    expect((await post('/api/signups/cancel', { session_id: sessionId })).statusCode).toBe(204);
+    const page = await t.app.inject({ method: 'GET', url: `/api/test-checkout/${sessionId}` });
+    expect(page.json().status).toBe('expired');
+    const pay = await post(`/api/test-checkout/${sessionId}/pay`, {});
+    expect(pay.statusCode).toBe(409);
+    const complete = await post('/api/signups/complete', { session_id: sessionId });
+    expect(complete.statusCode).toBe(409);
+    expect(await countUsers(body.email as string)).toBe(0);
+  });
+
+  it('refuses to cancel a sign-up that is already paid for', async () => {
+    const { body, sessionId } = await startPaid();
+    await post(`/api/test-checkout/${sessionId}/pay`, {});
+    const cancel = await post('/api/signups/cancel', { session_id: sessionId });
+    expect(cancel.statusCode).toBe(409);
+    expect(cancel.json()).toEqual({ detail: WIZARD_MESSAGES.alreadyPaid });
+    expect(await countUsers(body.email as string)).toBe(1);
+  });
+
+  it('refunds a payment whose address got an account meanwhile, and tells the buyer once', async () => {
+    const { body, sessionId, cookie } = await startPaid();
+    const email = body.email as string;
+    // An administrator (or a race the hold cannot see) made a user of the address meanwhile.
+    await buildUser(t.services, { email });
+    const paid = await post(`/api/test-checkout/${sessionId}/pay`, {});
+    expect(paid.statusCode).toBe(200);
+    const cookies = { pluvio_signup: cookie?.value ?? '' };
+    for (let attempt = 0; attempt < 2; attempt += 1) {
+      const complete = await post('/api/signups/complete', { session_id: sessionId }, { cookies });
+      expect(complete.statusCode).toBe(409);
+      expect(complete.json()).toEqual({ detail: WIZARD_MESSAGES.refundedEmailTaken });
+    }
+    expect(await countUsers(email)).toBe(1);
+    expect(await accountsOf(email)).toHaveLength(0);
+    const [checkout] = await queryRows<{ payment_status: string }>(
+      t.database.db,
+      sql`select payment_status from test_checkout_sessions where id = ${sessionId}`,
+    );
+    expect(checkout?.payment_status).toBe('refunded');
+    const refunds = (await mailsTo(email)).filter((mail) => mail.kind === 'signup_refunded');
+    expect(refunds).toHaveLength(1);
+    expect(refunds[0]?.subject).toBe('Your Pluvio payment has been refunded');
+    const [row] = await queryRows<{ password_hash: string; refusal: string }>(
+      t.database.db,
+      sql`select password_hash, refusal from signups where checkout_session_id = ${sessionId}`,
+    );
+    expect(row).toEqual({ password_hash: '', refusal: 'email_taken' });
+  });
+
   it('never stores, sends or logs the password', async () => {
     const { sessionId } = await startPaid({ password: 'Unique#Secret-7731' });
     await post(`/api/test-checkout/${sessionId}/pay`, {});
@@ -340,5 +450,51 @@ describe('/api/signups on a server started with only PORT set', () => {
       payload: {},
     });
     expect(paid.json().redirect_url).toBe(`http://localhost:8080/wizard?session_id=${sessionId}`);
+  });
+});
+
+describe('free trials a day from one client address', () => {
+  let t: TestApp;
+  const clock = manualClock(NOW);
+
+  beforeAll(async () => {
+    t = await createTestApp({ clock, env: { TRIALS_PER_ADDRESS_PER_DAY: '2' } });
+  });
+  afterAll(() => t.close());
+
+  const from = (remoteAddress: string, url: string, payload: Record<string, unknown>) =>
+    t.app.inject({ method: 'POST', url, payload, remoteAddress });
+  const registration = () => ({
+    email: `register-${Math.random().toString(36).slice(2, 10)}@example.com`,
+    password: PASSWORD,
+    first_name: 'Reg',
+    last_name: 'Ister',
+    phone: '512-555-0123',
+  });
+
+  it('refuses a third trial from one address in a day, by the wizard or /auth/register, with 429', async () => {
+    const taken = await buildUser(t.services);
+    const refused = await from('198.51.100.7', '/api/signups', signupBody({ email: taken.email }));
+    expect(refused.statusCode).toBe(400);
+    expect((await from('198.51.100.7', '/api/signups', signupBody())).statusCode).toBe(200);
+    expect((await from('198.51.100.7', '/auth/register', registration())).statusCode).toBe(201);
+    for (const [url, body] of [
+      ['/api/signups', signupBody()],
+      ['/auth/register', registration()],
+    ] as const) {
+      const response = await from('198.51.100.7', url, body);
+      expect(response.statusCode).toBe(429);
+      expect(response.json()).toEqual({ detail: WIZARD_MESSAGES.trialsPerAddress });
+      expect(Number(response.headers['retry-after'])).toBeGreaterThan(3600);
+    }
+    const paid = await from(
+      '198.51.100.7',
+      '/api/signups',
+      signupBody({ account_type: 'paid', tier: 'bronze' }),
+    );
+    expect(paid.statusCode).toBe(200);
+    expect((await from('203.0.113.9', '/api/signups', signupBody())).statusCode).toBe(200);
+    clock.advance(DAY);
+    expect((await from('198.51.100.7', '/api/signups', signupBody())).statusCode).toBe(200);
   });
 });

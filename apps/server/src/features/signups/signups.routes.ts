@@ -40,7 +40,10 @@ export function signupsRoutes(services: Services, cookies: CookieSettings): Fast
         if (request.body.account_type === 'trial') {
           return answerProvisioned(reply, await signups.signUpTrial(request.body, request.ip));
         }
-        const { checkoutUrl, browserSecret } = await signups.startPaidSignup(request.body);
+        const { checkoutUrl, browserSecret } = await signups.startPaidSignup(
+          request.body,
+          browserSecretOf(request),
+        );
         reply.setCookie(SIGNUP_COOKIE, browserSecret, {
           httpOnly: true,
           sameSite: 'lax',

@@ -2,7 +2,9 @@ import { TRIAL_DAYS } from '@pluvio/shared/accounts';
 import { BILLING_MESSAGES } from '@pluvio/shared/billing';
 import {
   provisionedSettings,
+  refusalMessage,
   type SignupLocation,
+  type SignupRefusal,
   type SignupRequest,
   WIZARD_MESSAGES,
 } from '@pluvio/shared/signup';
@@ -26,6 +28,7 @@ import {
   abandonedSignupNotice,
   type NewAccountFacts,
   newAccountNotice,
+  signupRefundedEmail,
   welcomeEmail,
 } from './signups.emails';
 import { createSignupsRepository } from './signups.repository';
@@ -33,7 +36,7 @@ import type { SignupRow } from './signups.schema';
 
 /** The services a provisioning uses, all on its one transaction. */
 export interface ProvisioningServices {
-  users: Pick<UsersService, 'create' | 'setPrimaryClient'>;
+  users: Pick<UsersService, 'create' | 'setPrimaryClient' | 'findByEmail'>;
   accounts: Pick<AccountsService, 'openAccount'>;
   locations: Pick<LocationsService, 'createFirst'>;
   audit: Pick<AuditService, 'record'>;
@@ -47,6 +50,8 @@ export interface SignupsDeps {
   /** The installation's payment provider (billing's adapter). */
   payments: () => PaymentAdapter;
   servicesIn: (tx: AppDb) => ProvisioningServices;
+  /** Counts a free trial from the client address against its daily ceiling (429 past it); answers the undo. */
+  admitTrial?: (ip: string) => Promise<() => Promise<void>>;
   onMailQueued?: () => Promise<void>;
 }
 
@@ -78,6 +83,14 @@ export const SIGNUP_BROWSER_SECONDS = 24 * 3600;
  * an unpaid sign-up can no longer become an account, so its details and password hash go.
  */
 export const UNFINISHED_SIGNUP_DAYS = 7;
+/** How long an address is held when the provider does not tell the checkout's expiry (Stripe's default). */
+const CHECKOUT_HOURS = 24;
+
+/**
+ * What a paid checkout came to in its transaction: provisioned (with the e-mails' notice),
+ * refused (its payment is to be refunded once the transaction commits), or done before.
+ */
+type PaidOutcome = { provisioned: string | null } | { refused: SignupRow } | undefined;
 
 function providerFailed(cause: unknown): AppError {
   return Object.assign(new AppError(502, BILLING_MESSAGES.checkoutFailed), { cause });
@@ -125,6 +138,34 @@ export function createSignupsService(db: AppDb, deps: SignupsDeps, options: Sign
 
   async function requireFreeEmail(email: string): Promise<void> {
     if (await deps.users.findByEmail(email)) throw badRequest(WIZARD_MESSAGES.emailTaken);
+    if (await repository.findHold(email, clock.now())) throw conflict(WIZARD_MESSAGES.emailHeld);
+  }
+
+  /**
+   * The address is held by a paid sign-up of this same browser (it left the checkout and started
+   * again): that checkout is closed and the address is free for the new one.
+   */
+  async function releaseOwnHold(email: string, browserSecret: string | undefined): Promise<void> {
+    const now = clock.now();
+    await repository.releaseEndedHolds(email, now);
+    const held = await repository.findHold(email, now);
+    if (!held) return;
+    if (!browserSecret || hashToken(browserSecret) !== held.browserSecretHash) {
+      throw conflict(WIZARD_MESSAGES.emailHeld);
+    }
+    if (held.checkoutSessionId && (await expireCheckout(held.checkoutSessionId)) === 'complete') {
+      throw conflict(WIZARD_MESSAGES.alreadyPaid);
+    }
+    await repository.release(held.id, now);
+  }
+
+  function expireCheckout(sessionId: string) {
+    return deps
+      .payments()
+      .expireCheckout(sessionId)
+      .catch((error: unknown) => {
+        throw providerFailed(error);
+      });
   }
 
   /**
@@ -217,21 +258,74 @@ export function createSignupsService(db: AppDb, deps: SignupsDeps, options: Sign
    * The sign-up row stays locked until it commits, so a second caller waits and finds it done.
    * Answers the notice of the e-mails, or undefined when another caller provisioned it.
    */
-  async function provisionPaid(tx: AppDb, session: CheckoutSession): Promise<string | null | undefined> {
+  async function provisionPaid(tx: AppDb, session: CheckoutSession): Promise<PaidOutcome> {
     const txRepository = createSignupsRepository(tx);
     const signup = await txRepository.lockByCheckout(session.id);
     if (!signup || signup.provisionedAt) return undefined;
-    const { user, clientId, notice } = await provision(tx, detailsOfRow(signup), session, null);
-    await txRepository.markProvisioned(signup.id, user.id, clientId, clock.now());
-    return notice;
+    if (signup.refusedAt) return { refused: signup };
+    const refuse = async (refusal: SignupRefusal) => {
+      await txRepository.markRefused(signup.id, refusal, clock.now());
+      return { refused: { ...signup, refusal } };
+    };
+    // Cancelled (its checkout expired) yet paid: no account; the money goes back.
+    if (signup.cancelledAt) return refuse('cancelled');
+    if (await deps.servicesIn(tx).users.findByEmail(signup.email)) return refuse('email_taken');
+    try {
+      // A savepoint: a registration of the address racing this one rolls back only the account.
+      const { user, clientId, notice } = await tx.transaction((savepoint) =>
+        provision(savepoint, detailsOfRow(signup), session, null),
+      );
+      await txRepository.markProvisioned(signup.id, user.id, clientId, clock.now());
+      return { provisioned: notice };
+    } catch (error) {
+      if (isUniqueViolation(error)) return refuse('email_taken');
+      throw error;
+    }
+  }
+
+  /**
+   * A refused sign-up's payment goes back (Stripe: refund and cancel the subscription, or expire
+   * the checkout when unpaid) and the buyer is told by e-mail, once. After its transaction has
+   * committed, as it calls the provider; the `signups.settle-refusals` job retries a failure.
+   */
+  async function settleRefusal(signup: SignupRow): Promise<void> {
+    if (signup.refundedAt || !signup.checkoutSessionId) return;
+    const payments = deps.payments();
+    const session = await payments.retrieveCheckout(signup.checkoutSessionId);
+    if (session) await payments.refundCheckout(session);
+    const told = await db.transaction(async (tx) => {
+      if (!(await createSignupsRepository(tx).markRefunded(signup.id, clock.now()))) return false;
+      const refusal = (signup.refusal ?? 'email_taken') as SignupRefusal;
+      await deps
+        .servicesIn(tx)
+        .outbox.enqueueEmail(signupRefundedEmail(detailsOfRow(signup), refusal, `${publicUrl}/`));
+      return true;
+    });
+    if (told) await deps.onMailQueued?.();
+  }
+
+  /** Settles at once when the provider answers; otherwise the job tries again later. */
+  async function trySettleRefusal(signup: SignupRow): Promise<void> {
+    await settleRefusal(signup).catch((error: unknown) => {
+      console.error(
+        'refund of a refused sign-up failed; it is retried:',
+        error instanceof Error ? error.message : 'unknown error',
+      );
+    });
+  }
+
+  function refusedError(signup: SignupRow): AppError {
+    return conflict(refusalMessage((signup.refusal ?? 'email_taken') as SignupRefusal));
   }
 
   async function signUpTrial(input: SignupRequest, ip: string): Promise<Provisioned> {
     await requireFreeEmail(input.email);
+    const undoTrial = await deps.admitTrial?.(ip);
     const details = detailsOfRequest(input, await hashPassword(input.password));
     const { user, notice } = await db
       .transaction((tx) => provision(tx, details, null, ip))
-      .catch((error: unknown) => {
+      .catch(async (error: unknown) => {
+        await undoTrial?.();
         throw isUniqueViolation(error) ? badRequest(WIZARD_MESSAGES.emailTaken) : error;
       });
     await deps.onMailQueued?.();
@@ -239,23 +333,31 @@ export function createSignupsService(db: AppDb, deps: SignupsDeps, options: Sign
   }
 
   /** A paid sign-up waits for its checkout; the browser keeps a secret that signs it in afterwards. */
-  async function startPaidSignup(input: SignupRequest) {
-    await requireFreeEmail(input.email);
+  async function startPaidSignup(input: SignupRequest, previousBrowserSecret?: string) {
+    if (await deps.users.findByEmail(input.email)) throw badRequest(WIZARD_MESSAGES.emailTaken);
+    await releaseOwnHold(input.email, previousBrowserSecret);
     const details = detailsOfRequest(input, await hashPassword(input.password));
     const browserSecret = randomToken();
-    const signup = await repository.insert({
-      email: details.email,
-      passwordHash: details.passwordHash,
-      firstName: details.firstName,
-      lastName: details.lastName,
-      phone: details.phone,
-      smsAccepted: details.smsAccepted,
-      accountName: input.account_name || null,
-      tier: details.tier,
-      location: details.location,
-      browserSecretHash: hashToken(browserSecret),
-      createdAt: clock.now(),
-    });
+    const now = clock.now();
+    // The unique index on held addresses settles two sign-ups of one address at once.
+    const signup = await repository
+      .insert({
+        email: details.email,
+        passwordHash: details.passwordHash,
+        firstName: details.firstName,
+        lastName: details.lastName,
+        phone: details.phone,
+        smsAccepted: details.smsAccepted,
+        accountName: input.account_name || null,
+        tier: details.tier,
+        location: details.location,
+        browserSecretHash: hashToken(browserSecret),
+        createdAt: now,
+        holdEndsAt: new Date(now.getTime() + CHECKOUT_HOURS * 3_600_000),
+      })
+      .catch((error: unknown) => {
+        throw isUniqueViolation(error) ? conflict(WIZARD_MESSAGES.emailHeld) : error;
+      });
     try {
       const checkout = await deps.payments().createCheckout({
         kind: 'signup',
@@ -266,7 +368,8 @@ export function createSignupsService(db: AppDb, deps: SignupsDeps, options: Sign
         successUrl: `${publicUrl}/wizard?session_id={CHECKOUT_SESSION_ID}`,
         cancelUrl: `${publicUrl}/cancel-signup?session_id={CHECKOUT_SESSION_ID}`,
       });
-      await repository.setCheckout(signup.id, checkout.id);
+      const holdEndsAt = checkout.expiresAt ?? new Date(now.getTime() + CHECKOUT_HOURS * 3_600_000);
+      await repository.setCheckout(signup.id, checkout.id, holdEndsAt);
       return { checkoutUrl: checkout.url, browserSecret };
     } catch (error) {
       await repository.remove(signup.id);
@@ -290,9 +393,27 @@ export function createSignupsService(db: AppDb, deps: SignupsDeps, options: Sign
     signUpTrial,
     startPaidSignup,
 
-    /** Billing's "checkout completed" of a sign-up (webhook or test checkout), in its transaction. */
-    async checkoutPaid(tx: AppDb, session: CheckoutSession): Promise<void> {
-      await provisionPaid(tx, session);
+    /** Whether a paid sign-up waiting for its checkout holds the address (registration is refused). */
+    async isHeld(email: string): Promise<boolean> {
+      return (await repository.findHold(email, clock.now())) !== undefined;
+    },
+
+    /**
+     * Billing's "checkout completed" of a sign-up (webhook or test checkout), in its transaction.
+     * Answers what to do once it has committed: a refused payment's refund.
+     */
+    async checkoutPaid(tx: AppDb, session: CheckoutSession): Promise<(() => Promise<void>) | undefined> {
+      const outcome = await provisionPaid(tx, session);
+      if (!outcome || !('refused' in outcome)) return undefined;
+      const { refused } = outcome;
+      return () => trySettleRefusal(refused);
+    },
+
+    /** The job: refunds of refused sign-ups that failed before (the provider was down). */
+    async settleRefusals(): Promise<number> {
+      const pending = await repository.refusedUnrefunded(50);
+      for (const signup of pending) await settleRefusal(signup);
+      return pending.length;
     },
 
     /**
@@ -302,6 +423,10 @@ export function createSignupsService(db: AppDb, deps: SignupsDeps, options: Sign
     async complete(sessionId: string, browserSecret: string | undefined): Promise<Provisioned> {
       let signup = await requireSignup(sessionId);
       let notice: string | null = null;
+      if (signup.refusedAt) {
+        await trySettleRefusal(signup);
+        throw refusedError(signup);
+      }
       if (!signup.provisionedAt) {
         const session = await deps
           .payments()
@@ -310,7 +435,12 @@ export function createSignupsService(db: AppDb, deps: SignupsDeps, options: Sign
             throw providerFailed(error);
           });
         if (!session || !isPaid(session)) throw conflict(WIZARD_MESSAGES.paymentNotCompleted);
-        notice = (await db.transaction((tx) => provisionPaid(tx, session))) ?? null;
+        const outcome = await db.transaction((tx) => provisionPaid(tx, session));
+        if (outcome && 'refused' in outcome) {
+          await trySettleRefusal(outcome.refused);
+          throw refusedError(outcome.refused);
+        }
+        notice = outcome?.provisioned ?? null;
         await deps.onMailQueued?.();
         signup = await requireSignup(sessionId);
       }
@@ -327,9 +457,16 @@ export function createSignupsService(db: AppDb, deps: SignupsDeps, options: Sign
       return repository.removeUnfinishedBefore(cutoff);
     },
 
-    /** POST /api/signups/cancel: support is told once that a paid sign-up went back from checkout. */
+    /**
+     * POST /api/signups/cancel: the checkout is closed at the provider so it can no longer be paid,
+     * the address is free again, and support is told once. A sign-up already paid cannot be
+     * cancelled this way (409): the session id is all the call needs, so it must not undo a payment.
+     */
     async cancel(sessionId: string): Promise<void> {
       const signup = await requireSignup(sessionId);
+      if (signup.provisionedAt) throw conflict(WIZARD_MESSAGES.alreadyPaid);
+      if (signup.refusedAt || signup.cancelledAt) return;
+      if ((await expireCheckout(sessionId)) === 'complete') throw conflict(WIZARD_MESSAGES.alreadyPaid);
       const queued = await db.transaction(async (tx) => {
         if (!(await createSignupsRepository(tx).markCancelled(signup.id, clock.now()))) return false;
         const notice = abandonedSignupNotice(
