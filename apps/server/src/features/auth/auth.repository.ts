@@ -1,4 +1,4 @@
-import { and, eq, gt, gte, inArray, isNull, or, sql } from 'drizzle-orm';
+import { and, eq, gt, gte, inArray, isNull, ne, or, sql } from 'drizzle-orm';
 import type { AppDb } from '../../db/client';
 import { users } from '../users/users.schema';
 import { refreshTokens, sessions, type TokenPurpose, userTokens } from './auth.schema';
@@ -39,11 +39,23 @@ export function createAuthRepository(db: AppDb) {
         .set({ revokedAt: now, revokedReason: reason })
         .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
     },
-    async revokeSessionsOfUser(userId: number, reason: string, now: Date): Promise<void> {
+    /** Every live session of the user, but `exceptSessionId` when given. */
+    async revokeSessionsOfUser(
+      userId: number,
+      reason: string,
+      now: Date,
+      exceptSessionId: string | null = null,
+    ): Promise<void> {
       await db
         .update(sessions)
         .set({ revokedAt: now, revokedReason: reason })
-        .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
+        .where(
+          and(
+            eq(sessions.userId, userId),
+            isNull(sessions.revokedAt),
+            exceptSessionId === null ? undefined : ne(sessions.id, exceptSessionId),
+          ),
+        );
     },
     /** Stores a refresh token; storing the same one again (a successor handed out twice) changes nothing. */
     async addRefreshToken(sessionId: string, tokenHash: string): Promise<void> {
