@@ -38,6 +38,7 @@ import { createSignupsService } from './features/signups/signups.service';
 import { createSources } from './features/sources';
 import { createAtlas14Service } from './features/sources/atlas14.service';
 import { installationSecret } from './features/system/system.service';
+import { createEmailChangeService } from './features/users/email-change.service';
 import { createUsersService } from './features/users/users.service';
 import type { QueueCounts } from './jobs/queue';
 import type { Clock } from './lib/clock';
@@ -99,7 +100,7 @@ export async function createServices(options: ServiceOptions) {
       WIZARD_MESSAGES.trialsPerAddress,
     );
   const accounts = createAccountsService(db, { ...auditOptions, audit, readCache });
-  const users = createUsersService(db, accounts);
+  const users = createUsersService(db, accounts, clock);
   const assignments = createAssignmentsService(db);
   const sources = createSources(config);
   const locationsOptions = {
@@ -161,7 +162,7 @@ export async function createServices(options: ServiceOptions) {
   const servicesIn = (tx: AppDb) => {
     const txAudit = createAuditService(tx, auditOptions);
     const txAccounts = createAccountsService(tx, { ...auditOptions, audit: txAudit });
-    const txUsers = createUsersService(tx, txAccounts);
+    const txUsers = createUsersService(tx, txAccounts, clock);
     const txOutbox = outboxIn(tx);
     return {
       audit: txAudit,
@@ -177,6 +178,15 @@ export async function createServices(options: ServiceOptions) {
       ),
     };
   };
+  const emailChanges = createEmailChangeService(db, {
+    clock,
+    publicUrl: config.PUBLIC_URL,
+    supportEmail: config.SUPPORT_EMAIL,
+    users,
+    rateLimits,
+    servicesIn,
+    onMailQueued: options.onMailQueued,
+  });
   const billing = createBillingService(
     db,
     {
@@ -343,6 +353,7 @@ export async function createServices(options: ServiceOptions) {
     audit,
     accounts,
     users,
+    emailChanges,
     locations,
     locationViews,
     contacts,

@@ -17,6 +17,9 @@ export const AUDIT_ACTIONS = [
   'client_status_changed',
   'client_tier_changed',
   'client_deleted',
+  'email_change_requested',
+  'email_change_cancelled',
+  'email_change_confirmed',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -34,6 +37,9 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   client_status_changed: 'Account status changed',
   client_tier_changed: 'Account tier changed',
   client_deleted: 'Account deleted',
+  email_change_requested: 'Sign-in e-mail change requested',
+  email_change_cancelled: 'Sign-in e-mail change cancelled',
+  email_change_confirmed: 'Sign-in e-mail changed',
 };
 
 export const AUDIT_MESSAGES = {
@@ -63,8 +69,16 @@ export const auditQuerySchema = z
   .refine(datesInOrder, DATES_IN_ORDER);
 export type AuditQuery = z.infer<typeof auditQuerySchema>;
 
-/** A user an entry names; the e-mail is null once the user is deleted. */
-const auditUserSchema = z.object({ id: z.number().int(), email: z.string().nullable() });
+/**
+ * A user an entry names, with the e-mail address and name the user had when the entry was
+ * written (issue 25): a later change of address does not rewrite the trail. Null when unknown
+ * (a user deleted before the entry was written); `name` is null when the user had none.
+ */
+const auditUserSchema = z.object({
+  id: z.number().int(),
+  email: z.string().nullable(),
+  name: z.string().nullable().default(null),
+});
 
 export const auditEntrySchema = z.object({
   id: z.number().int(),

@@ -21,6 +21,8 @@ export const ROUTES = {
   verifyEmail: '/verify-email',
   /** The link of a report recipient's confirmation e-mail (issue 24). */
   confirmReportRecipient: '/confirm-report-recipient',
+  /** The link e-mailed to a new sign-in address (issue 25). */
+  confirmEmailChange: '/confirm-email-change',
   resetPassword: '/reset-password',
   forgotPassword: '/forgot-password',
   upgrade: '/upgrade',

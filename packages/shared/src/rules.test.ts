@@ -107,6 +107,8 @@ describe('landing after login', () => {
     location_count: 3,
     impersonator: null,
     can_return: false,
+    pending_email: null,
+    pending_email_expires_at: null,
   };
   const active = base.clients[0] as CurrentUser['clients'][number];
 

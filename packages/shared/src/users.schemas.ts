@@ -5,6 +5,7 @@ import {
   idValueSchema,
   registrationPhoneSchema,
   requiredTextSchema,
+  secretSchema,
   TEXT_LIMITS,
   textSchema,
 } from './inputs';
@@ -67,20 +68,65 @@ export const currentUserSchema = z.object({
    * token only: returning then means signing in again.
    */
   can_return: z.boolean().default(false),
+  /**
+   * A new sign-in e-mail address waiting for its confirmation link to be followed; the user
+   * signs in with `email` until then. Null when no change waits (or its link has expired).
+   */
+  pending_email: z.string().nullable().default(null),
+  /** When the pending change's link stops working (ISO 8601); null without one. */
+  pending_email_expires_at: z.string().nullable().default(null),
 });
 export type CurrentUser = z.infer<typeof currentUserSchema>;
 
-/** PATCH /users/me: profile fields and the active account. */
+/** How long the link confirming a new sign-in e-mail address works. */
+export const EMAIL_CHANGE_LINK_HOURS = 24;
+/** Confirmation e-mails (requests and resends) one user may have sent to new addresses in an hour. */
+export const EMAIL_CHANGE_LINKS_PER_HOUR = 5;
+/** Wrong current passwords one user may give in an hour when changing the e-mail, before 429. */
+export const EMAIL_CHANGE_PASSWORD_FAILURES_PER_HOUR = 5;
+
+/** What changing the sign-in e-mail address says (issue 25). */
+export const EMAIL_CHANGE_MESSAGES = {
+  passwordRequired: 'Enter your current password to change your sign-in e-mail.',
+  passwordWrong: 'The current password is not correct. Your sign-in e-mail was not changed.',
+  tooManyPasswordFailures: `The current password was wrong ${EMAIL_CHANGE_PASSWORD_FAILURES_PER_HOUR} times in the last hour. Please try again later. Your sign-in e-mail was not changed.`,
+  tooManyLinks: `At most ${EMAIL_CHANGE_LINKS_PER_HOUR} confirmation e-mails an hour can be sent for a change of sign-in e-mail. Please try again later.`,
+  requested: (email: string) =>
+    `We e-mailed a confirmation link to ${email}. Your sign-in e-mail changes when you follow it; until then, sign in with your current address.`,
+  pending: (email: string) => `Pending confirmation to ${email}`,
+  noPending: 'No change of sign-in e-mail is waiting for confirmation.',
+  cancelled: 'The change of your sign-in e-mail was cancelled.',
+  badToken:
+    'This link to confirm a new sign-in e-mail is invalid, has expired or was used already. Ask for the change again on your profile page.',
+  takenMeanwhile: (email: string) =>
+    `${email} now belongs to another Pluvio login, so your sign-in e-mail was not changed. Ask for the change again with another address.`,
+  confirmed: (email: string) =>
+    `Your sign-in e-mail is now ${email}. Use it to sign in from now on; your other sessions were signed out.`,
+} as const;
+
+/**
+ * PATCH /users/me: profile fields and the active account. A new `email` is not applied at once:
+ * it waits for the link e-mailed to it (issue 25), and asking for it takes `current_password`
+ * (not while a superuser acts as the user).
+ */
 export const updateMeSchema = z
   .object({
     first_name: requiredTextSchema('First name is required.'),
     last_name: requiredTextSchema('Last name is required.'),
     email: emailSchema,
+    current_password: secretSchema(TEXT_LIMITS.password),
     phone: registrationPhoneSchema('Phone number is required.'),
     primary_client_id: idValueSchema,
   })
   .partial();
 export type UpdateMe = z.infer<typeof updateMeSchema>;
+
+/** POST /users/email-change/confirm: the token of the link e-mailed to the new address. */
+export const emailChangeConfirmSchema = z.object({ token: secretSchema(TEXT_LIMITS.token) });
+export type EmailChangeConfirm = z.infer<typeof emailChangeConfirmSchema>;
+
+/** What the e-mail change routes answer: what happened, in a sentence to show. */
+export const emailChangeAnswerSchema = z.object({ detail: z.string() });
 
 /**
  * GET /api/admin/users: the Switch User screen's list (superusers). `search` finds words in the

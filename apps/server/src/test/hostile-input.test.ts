@@ -60,6 +60,7 @@ const VALID_BODIES: Record<string, unknown> = {
   'POST /auth/request-verify-token': { email: 'someone@example.com' },
   'POST /auth/verify': { token: 'token' },
   'PATCH /users/me': { first_name: 'Rosa' },
+  'POST /users/email-change/confirm': { token: 'token' },
   'POST /api/clients': { account_name: 'Farm', email: 'office@farm.example', phone: '512-555-0100' },
   'PATCH /api/clients/{id}': { account_name: 'Farm' },
   'POST /api/clients/{id}/new': { account_name: 'Second Farm' },

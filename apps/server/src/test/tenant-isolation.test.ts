@@ -1,6 +1,6 @@
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, buildOwnedClient, buildUser, login } from './factories';
+import { bearer, buildOwnedClient, buildUser, login, TEST_PASSWORD } from './factories';
 import { createTestApp, type TestApp } from './test-app';
 
 /**
@@ -21,6 +21,7 @@ interface Seeded {
   checkoutSessionId: string;
   /** An extra report recipient the owner added (waiting for its confirmation). */
   recipientId: number;
+  ownerUserId: number;
 }
 
 /** A past month every level may report on. */
@@ -81,6 +82,7 @@ async function seedAccount(t: TestApp, tier: 'bronze' | 'silver' | 'gold', trial
     taskId: task.json().task_id,
     checkoutSessionId: decodeURIComponent(checkout.json().checkout_url.split('/').at(-1)),
     recipientId: recipient.json().id,
+    ownerUserId: user.id,
   };
   return { user, token, seeded, contactUser };
 }
@@ -99,10 +101,14 @@ async function snapshot(t: TestApp, superToken: string, account: Seeded) {
       `/api/tasks/${account.taskId}`,
     ].map((url) => call(t.app, superToken, { url })),
   );
-  return reads.map((response) => {
-    expect(response.statusCode).toBe(200);
-    return response.json();
-  });
+  return [
+    ...reads.map((response) => {
+      expect(response.statusCode).toBe(200);
+      return response.json();
+    }),
+    // The owner's change of sign-in e-mail waiting for its link (issue 25).
+    await t.services.emailChanges.pending(account.ownerUserId),
+  ];
 }
 
 /** A call with another account's ids; `gated` ones may be refused first for a tier too low (403). */
@@ -207,6 +213,9 @@ function foreignCalls(foreign: Seeded, own: Seeded): ForeignCall[] {
     ]),
     { method: 'GET', url: `/api/tasks/${f.taskId}` },
     { method: 'GET', url: `/api/tasks/${f.taskId}/file` },
+    // The foreign owner's change of sign-in e-mail waits; the caller has none to resend or cancel.
+    { method: 'POST', url: '/users/me/email-change/resend' },
+    { method: 'DELETE', url: '/users/me/email-change' },
   ];
 }
 
@@ -247,7 +256,14 @@ describe('tenant isolation (D10)', () => {
     t = await createTestApp();
     const admin = await buildUser(t.services, { isSuperuser: true, role: 'admin' });
     superToken = (await login(t.app, admin.email)).token;
-    foreign = (await seedAccount(t, 'gold')).seeded;
+    const foreignAccount = await seedAccount(t, 'gold');
+    foreign = foreignAccount.seeded;
+    const emailChange = await call(t.app, foreignAccount.token, {
+      method: 'PATCH',
+      url: '/users/me',
+      payload: { email: `moving-${foreign.ownerUserId}@example.com`, current_password: TEST_PASSWORD },
+    });
+    expect(emailChange.json().pending_email).toBe(`moving-${foreign.ownerUserId}@example.com`);
 
     const gold = await seedAccount(t, 'gold');
     callers.push({ name: 'gold owner', token: gold.token, own: gold.seeded, refusedByRole: false });

@@ -58,6 +58,13 @@ const PAGES: PageRoute[] = [
     element: lazyPage(() => import('../features/accounts/confirm-recipient-page'), 'ConfirmRecipientPage'),
   },
   {
+    path: PATHS.confirmEmailChange,
+    element: lazyPage(
+      () => import('../features/profile/confirm-email-change-page'),
+      'ConfirmEmailChangePage',
+    ),
+  },
+  {
     path: PATHS.resendVerification,
     element: lazyPage(() => import('../features/auth/resend-verification-page'), 'ResendVerificationPage'),
   },

@@ -14,6 +14,7 @@ export const PUBLIC_PATHS: readonly string[] = [
   PATHS.registrationComplete,
   PATHS.verifyEmail,
   PATHS.confirmReportRecipient,
+  PATHS.confirmEmailChange,
   PATHS.resendVerification,
   PATHS.wizard,
   PATHS.upgrade,

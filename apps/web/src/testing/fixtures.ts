@@ -40,6 +40,8 @@ export function buildUser(overrides: Partial<CurrentUser> = {}): CurrentUser {
     location_count: 3,
     impersonator: null,
     can_return: false,
+    pending_email: null,
+    pending_email_expires_at: null,
     ...overrides,
   };
 }

@@ -51,16 +51,17 @@ export function changesBetween(before: object | null, after: object | null): Aud
   return changes;
 }
 
-const userRef = (id: number | null, email: string | null) => (id === null ? null : { id, email });
+const userRef = (id: number | null, email: string | null, name: string | null) =>
+  id === null ? null : { id, email, name: name || null };
 
 function present(row: AuditRow): AuditEntry {
   return {
     id: row.id,
     at: row.at.toISOString(),
     action: row.action as AuditAction,
-    actor: userRef(row.actorUserId, row.actorEmail),
-    as_user: userRef(row.asUserId, row.asUserEmail),
-    subject: userRef(row.subjectUserId, row.subjectEmail),
+    actor: userRef(row.actorUserId, row.actorEmail, row.actorName),
+    as_user: userRef(row.asUserId, row.asUserEmail, row.asUserName),
+    subject: userRef(row.subjectUserId, row.subjectEmail, row.subjectName),
     client: row.clientId === null ? null : { id: row.clientId, account_name: row.accountName },
     ip: row.ip,
     changes: row.changes,

@@ -1,9 +1,10 @@
 import { AUDIT_MESSAGES } from '@pluvio/shared/audit.schemas';
 import { DATE_MESSAGES } from '@pluvio/shared/calendar';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, buildContactUser, buildOwnedClient, buildUser, login } from '../../test/factories';
 import { createTestApp, manualClock, type TestApp } from '../../test/test-app';
-import type { UserRow } from '../users/users.schema';
+import { type UserRow, users } from '../users/users.schema';
 
 const ADMIN_DESK = '198.51.100.7';
 const STRANGER = '203.0.113.66';
@@ -213,6 +214,29 @@ describe('audit trail', () => {
       'client_tier_changed',
       'client_status_changed',
     ]);
+  });
+
+  it('shows the names and addresses as they were when each entry was written', async () => {
+    const renamed = await buildUser(t.services, { firstName: 'Rosa', email: 'rosa.before@example.com' });
+    const { token } = await login(t.app, renamed.email);
+    await t.app.inject({
+      method: 'PATCH',
+      url: '/users/me',
+      headers: bearer(token),
+      payload: { first_name: 'Rosalind', last_name: 'Rainer' },
+    });
+    await t.services.database.db
+      .update(users)
+      .set({ email: 'rosa.after@example.com' })
+      .where(eq(users.id, renamed.id));
+    const [signedIn] = (await auditLog(`?actor_id=${renamed.id}&action=login`)).json().items;
+    expect(signedIn).toMatchObject({
+      actor: { id: renamed.id, email: 'rosa.before@example.com', name: 'Rosa User' },
+      subject: { id: renamed.id, email: 'rosa.before@example.com', name: 'Rosa User' },
+    });
+    // The actor filter reads the address the entry recorded.
+    expect((await auditLog('?actor_email=rosa.before&action=login')).json().total).toBe(1);
+    expect((await auditLog('?actor_email=rosa.after&action=login')).json().total).toBe(0);
   });
 
   it.each([

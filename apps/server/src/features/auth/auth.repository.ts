@@ -1,4 +1,4 @@
-import { and, eq, gt, gte, inArray, isNull, or, sql } from 'drizzle-orm';
+import { and, eq, gt, gte, inArray, isNull, ne, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { AppDb } from '../../db/client';
 import { users } from '../users/users.schema';
@@ -53,13 +53,25 @@ export function createAuthRepository(db: AppDb) {
         .set({ revokedAt: now, revokedReason: reason })
         .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
     },
-    /** Ends the user's sessions and those a superuser opened acting as someone else. */
-    async revokeSessionsOfUser(userId: number, reason: string, now: Date): Promise<void> {
+    /**
+     * Ends the user's sessions, but `exceptSessionId` when given, and those the user opened acting
+     * as someone else.
+     */
+    async revokeSessionsOfUser(
+      userId: number,
+      reason: string,
+      now: Date,
+      exceptSessionId: string | null = null,
+    ): Promise<void> {
       await db
         .update(sessions)
         .set({ revokedAt: now, revokedReason: reason })
         .where(
-          and(or(eq(sessions.userId, userId), eq(sessions.actorUserId, userId)), isNull(sessions.revokedAt)),
+          and(
+            or(eq(sessions.userId, userId), eq(sessions.actorUserId, userId)),
+            isNull(sessions.revokedAt),
+            exceptSessionId === null ? undefined : ne(sessions.id, exceptSessionId),
+          ),
         );
     },
     /** Stores a refresh token; storing the same one again (a successor handed out twice) changes nothing. */

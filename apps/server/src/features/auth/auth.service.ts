@@ -318,6 +318,15 @@ export function createAuthService(db: AppDb, deps: AuthDeps, options: AuthOption
       await audit.record({ action: 'password_reset', actorUserId: userId, subjectUserId: userId, ip });
     },
 
+    /**
+     * Signs the user out everywhere but `keepSessionId` (the browser that confirmed a new sign-in
+     * e-mail, when it is the user's): their refresh tokens stop working and, since every request
+     * checks its session, so do their access tokens.
+     */
+    async endOtherSessions(userId: number, keepSessionId: string | null, reason: string): Promise<void> {
+      await repository.revokeSessionsOfUser(userId, reason, clock.now(), keepSessionId);
+    },
+
     /** A new session of a user who just signed up (the wizard signs in the browser that paid). */
     signInNewUser: (userId: number) => startSession(userId),
 

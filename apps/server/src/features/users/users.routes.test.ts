@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, buildOwnedClient, buildUser, login } from '../../test/factories';
+import { bearer, buildOwnedClient, buildUser, login, TEST_PASSWORD } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/test-app';
 
 describe('/users/me', () => {
@@ -72,7 +72,7 @@ describe('/users/me', () => {
       method: 'PATCH',
       url: '/users/me',
       headers: bearer(token),
-      payload: { email: other.email },
+      payload: { email: other.email, current_password: TEST_PASSWORD },
     });
     expect(taken.statusCode).toBe(400);
     const blank = await t.app.inject({

@@ -24,3 +24,26 @@ export const users = pgTable(
 );
 
 export type UserRow = typeof users.$inferSelect;
+
+/**
+ * A new sign-in e-mail address waiting for its owner to follow the link e-mailed to it (issue 25):
+ * at most one per user, the link's token stored only as its SHA-256 hash. Confirming deletes the
+ * row, so a link works once; asking again replaces it, so only the newest link works.
+ */
+export const emailChanges = pgTable(
+  'email_changes',
+  {
+    userId: integer('user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    newEmail: text('new_email').notNull(),
+    tokenHash: text('token_hash').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    requestedAt: timestamp('requested_at', { withTimezone: true }).notNull(),
+    /** Who asked: the user, or the superuser acting as them (D11). */
+    requestedBy: integer('requested_by').references(() => users.id, { onDelete: 'set null' }),
+  },
+  (table) => [uniqueIndex('email_changes_token_idx').on(table.tokenHash)],
+);
+
+export type EmailChangeRow = typeof emailChanges.$inferSelect;

@@ -9,9 +9,11 @@ import type {
   UserListQuery,
 } from '@pluvio/shared/users.schemas';
 import type { AppDb } from '../../db/client';
+import type { Clock } from '../../lib/clock';
 import { badRequest, invalidField } from '../../lib/errors';
 import type { ClientRow } from '../accounts/accounts.schema';
 import type { AccountsService } from '../accounts/accounts.service';
+import { createEmailChangeRepository } from './email-change.repository';
 import { createUsersRepository, type NewUser } from './users.repository';
 import type { UserRow } from './users.schema';
 
@@ -39,8 +41,9 @@ function presentListEntry(user: UserRow, account: ClientRow | undefined): UserLi
   };
 }
 
-export function createUsersService(db: AppDb, accounts: AccountsService) {
+export function createUsersService(db: AppDb, accounts: AccountsService, clock: Clock) {
   const repository = createUsersRepository(db);
+  const emailChanges = createEmailChangeRepository(db);
 
   /** `canReturn`: the request carries the acting superuser's parked session. */
   async function currentUser(
@@ -51,6 +54,7 @@ export function createUsersService(db: AppDb, accounts: AccountsService) {
     const { clients } = await accounts.accountsOfUser(user.id, user.primaryClientId);
     const active = clients[0];
     const actor = actorUserId ? await repository.findById(actorUserId) : undefined;
+    const pending = await emailChanges.pending(user.id, clock.now());
     return {
       id: user.id,
       email: user.email,
@@ -70,12 +74,21 @@ export function createUsersService(db: AppDb, accounts: AccountsService) {
       location_count: active?.location_count ?? 0,
       impersonator: actor ? { id: actor.id, email: actor.email, name: displayName(actor) } : null,
       can_return: Boolean(actor) && canReturn,
+      pending_email: pending?.newEmail ?? null,
+      pending_email_expires_at: pending?.expiresAt.toISOString() ?? null,
     };
   }
 
   async function assertEmailFree(email: string, exceptUserId: number | null): Promise<void> {
     const existing = await repository.findByEmail(email);
     if (existing && existing.id !== exceptUserId) throw badRequest(ERROR_CODES.registerUserAlreadyExists);
+  }
+
+  /** Refuses (422) a profile change that cannot be made, before anything is written. */
+  async function checkProfileChanges(user: UserRow, changes: ProfileChanges): Promise<void> {
+    if (changes.primary_client_id === undefined) return;
+    const member = await accounts.isMember(user.id, changes.primary_client_id);
+    if (!member) throw invalidField(['body', 'primary_client_id'], 'Not one of your accounts');
   }
 
   return {
@@ -115,25 +128,27 @@ export function createUsersService(db: AppDb, accounts: AccountsService) {
       await repository.update(userId, { primaryClientId });
     },
 
-    /** PATCH /users/me: profile fields, and the active account when it is one of the user's. */
-    async updateMe(user: UserRow, changes: UpdateMe): Promise<UserRow> {
-      if (changes.primary_client_id !== undefined) {
-        const member = await accounts.isMember(user.id, changes.primary_client_id);
-        if (!member) throw invalidField(['body', 'primary_client_id'], 'Not one of your accounts');
-      }
-      if (changes.email !== undefined) await assertEmailFree(changes.email, user.id);
-      const emailChanged = changes.email !== undefined && changes.email !== user.email.toLowerCase();
-      const updated = await repository.update(user.id, {
+    checkProfileChanges,
+
+    /**
+     * PATCH /users/me: profile fields, and the active account when it is one of the user's. The
+     * sign-in e-mail is not among them: it changes through its confirmation link (email-change.service.ts).
+     */
+    async updateMe(user: UserRow, changes: ProfileChanges): Promise<UserRow> {
+      await checkProfileChanges(user, changes);
+      const values = {
         ...(changes.first_name !== undefined && { firstName: changes.first_name }),
         ...(changes.last_name !== undefined && { lastName: changes.last_name }),
         ...(changes.phone !== undefined && { phone: changes.phone }),
-        ...(changes.email !== undefined && { email: changes.email }),
-        ...(emailChanged && { isVerified: false }),
         ...(changes.primary_client_id !== undefined && { primaryClientId: changes.primary_client_id }),
-      });
-      return updated ?? user;
+      };
+      if (Object.keys(values).length === 0) return user;
+      return (await repository.update(user.id, values)) ?? user;
     },
   };
 }
 
 export type UsersService = ReturnType<typeof createUsersService>;
+
+/** What PATCH /users/me changes at once: everything but the sign-in e-mail and its password. */
+export type ProfileChanges = Omit<UpdateMe, 'email' | 'current_password'>;

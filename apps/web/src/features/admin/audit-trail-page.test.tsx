@@ -88,6 +88,25 @@ describe('audit trail page', () => {
     expect(third?.textContent).toContain('User: gold@pluvio.exampleLimits: account');
   });
 
+  it('names users as the entry recorded them: name and address at the time', async () => {
+    const emailChanged = {
+      ...masquerade,
+      id: 12,
+      action: 'email_change_requested',
+      actor: { id: 7, email: 'gold.before@pluvio.example', name: 'Gina Gold' },
+      as_user: null,
+      subject: { id: 7, email: 'gold.before@pluvio.example', name: 'Gina Gold' },
+      changes: { email: { before: 'gold.before@pluvio.example', after: 'gold.after@pluvio.example' } },
+    };
+    stubAudit(() => jsonResponse(page([emailChanged])));
+    renderRoute('/admin/audit');
+    const table = await screen.findByRole('table', { name: 'Audit entries' });
+    const [row] = within(table).getAllByRole('row').slice(1);
+    expect(row?.textContent).toContain('Gina Gold <gold.before@pluvio.example>');
+    expect(row?.textContent).toContain('Sign-in e-mail change requested');
+    expect(row?.textContent).toContain('Email: gold.before@pluvio.example → gold.after@pluvio.example');
+  });
+
   it('sends each filter to the server and starts again from the first page', async () => {
     const queries = stubAudit((params) =>
       jsonResponse({

@@ -23,10 +23,14 @@ const ACTION_OPTIONS = [
 
 type UserRef = AuditEntry['actor'];
 
-/** A user an entry names: the e-mail address, or the id once the user is deleted. */
+/**
+ * A user an entry names, as they were when it was written: the name and e-mail address, or the id
+ * when the user was already gone.
+ */
 function userName(user: UserRef): string {
   if (!user) return '';
-  return user.email ?? `deleted user #${user.id}`;
+  if (!user.email) return `deleted user #${user.id}`;
+  return user.name ? `${user.name} <${user.email}>` : user.email;
 }
 
 /** A field name for people: 'account_name' reads 'Account name'. */

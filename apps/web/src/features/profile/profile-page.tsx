@@ -1,12 +1,13 @@
-import { Button, Container, Paper, Stack, TextInput, Title } from '@mantine/core';
+import { Button, Container, Group, Paper, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { MESSAGES } from '@pluvio/shared/messages';
-import { type CurrentUser, updateMeSchema } from '@pluvio/shared/users.schemas';
-import { useState } from 'react';
+import { type CurrentUser, EMAIL_CHANGE_MESSAGES, updateMeSchema } from '@pluvio/shared/users.schemas';
+import { useEffect, useState } from 'react';
 import { ErrorMessage, InfoMessage } from '../../components/form-message';
 import { failureMessage } from '../../lib/api-client';
-import { updateCurrentUser } from '../../lib/current-user';
+import { refreshCurrentUser, updateCurrentUser } from '../../lib/current-user';
 import { useCurrentUser } from '../../lib/session';
+import { cancelEmailChange, resendEmailChange } from './email-change-api';
 
 /** The profile fields, all required (spec part 2 §5 "Others"). */
 const profileSchema = updateMeSchema
@@ -18,7 +19,10 @@ interface ProfileValues {
   last_name: string;
   email: string;
   phone: string;
+  current_password: string;
 }
+
+type Result = { ok: boolean; message: string } | null;
 
 function valuesOf(user: CurrentUser | null): ProfileValues {
   return {
@@ -26,36 +30,115 @@ function valuesOf(user: CurrentUser | null): ProfileValues {
     last_name: user?.last_name ?? '',
     email: user?.email ?? '',
     phone: user?.phone ?? '',
+    current_password: '',
   };
 }
 
-function validateProfile(values: ProfileValues): Record<string, string> {
-  const parsed = profileSchema.safeParse(values);
-  if (parsed.success) return {};
+/** A new sign-in e-mail is asked for: the address typed is not the current one. */
+function changesEmail(values: ProfileValues, user: CurrentUser | null): boolean {
+  return values.email.trim().toLowerCase() !== (user?.email ?? '').toLowerCase();
+}
+
+/** The current password is needed for a new e-mail, except from a superuser acting as the user. */
+function needsPassword(values: ProfileValues, user: CurrentUser | null): boolean {
+  return changesEmail(values, user) && !user?.impersonator;
+}
+
+function validateProfile(values: ProfileValues, user: CurrentUser | null): Record<string, string> {
   const errors: Record<string, string> = {};
-  for (const issue of parsed.error.issues) {
-    const field = String(issue.path[0] ?? '');
-    if (field && !errors[field]) errors[field] = issue.message;
+  const parsed = profileSchema.safeParse(values);
+  if (!parsed.success) {
+    for (const issue of parsed.error.issues) {
+      const field = String(issue.path[0] ?? '');
+      if (field && !errors[field]) errors[field] = issue.message;
+    }
   }
+  if (needsPassword(values, user) && !values.current_password)
+    errors.current_password = EMAIL_CHANGE_MESSAGES.passwordRequired;
   return errors;
 }
 
-/** /profile: edit first name, last name, e-mail and phone (spec part 2 §2). */
+/** The change of sign-in e-mail waiting for its link: resend the link or cancel the change. */
+function PendingEmail({ email, onResult }: { email: string; onResult: (result: Result) => void }) {
+  const [busy, setBusy] = useState(false);
+  const run = async (action: () => Promise<string>, fallback: string) => {
+    setBusy(true);
+    onResult(null);
+    try {
+      onResult({ ok: true, message: await action() });
+    } catch (caught) {
+      onResult({ ok: false, message: failureMessage(caught, fallback) });
+    } finally {
+      setBusy(false);
+    }
+  };
+  const cancel = async () => {
+    await cancelEmailChange();
+    await refreshCurrentUser();
+    return EMAIL_CHANGE_MESSAGES.cancelled;
+  };
+  return (
+    <Stack gap="xs" aria-label="Pending e-mail change" role="group">
+      <Text size="sm">{EMAIL_CHANGE_MESSAGES.pending(email)}</Text>
+      <Group gap="xs">
+        <Button
+          size="xs"
+          variant="light"
+          disabled={busy}
+          onClick={() => void run(resendEmailChange, 'Could not send the link again.')}
+        >
+          Resend link
+        </Button>
+        <Button
+          size="xs"
+          variant="subtle"
+          color="red"
+          disabled={busy}
+          onClick={() => void run(cancel, 'Could not cancel the change.')}
+        >
+          Cancel change
+        </Button>
+      </Group>
+    </Stack>
+  );
+}
+
+/**
+ * /profile: edit first name, last name, e-mail and phone (spec part 2 §2). A new sign-in e-mail
+ * takes the current password and waits for the link e-mailed to it (issue 25).
+ */
 export function ProfilePage() {
   const user = useCurrentUser();
   const [busy, setBusy] = useState(false);
-  const [result, setResult] = useState<{ ok: boolean; message: string } | null>(null);
-  const form = useForm<ProfileValues>({ initialValues: valuesOf(user), validate: validateProfile });
+  const [result, setResult] = useState<Result>(null);
+  const form = useForm<ProfileValues>({
+    initialValues: valuesOf(user),
+    validate: (values) => validateProfile(values, user),
+  });
+
+  // The change may have been confirmed, cancelled or expired elsewhere since the user was stored.
+  useEffect(() => {
+    void refreshCurrentUser().catch(() => undefined);
+  }, []);
 
   const submit = form.onSubmit(async (values) => {
     setBusy(true);
     setResult(null);
     try {
-      const parsed = profileSchema.parse(values);
-      const updated = await updateCurrentUser(parsed);
+      const { current_password, ...fields } = values;
+      const parsed = profileSchema.parse(fields);
+      const asked = changesEmail(values, user);
+      const updated = await updateCurrentUser({
+        ...parsed,
+        ...(asked && current_password && { current_password }),
+      });
       form.setValues(valuesOf(updated));
       form.resetDirty(valuesOf(updated));
-      setResult({ ok: true, message: MESSAGES.profileUpdated });
+      const message =
+        asked && updated.pending_email
+          ? EMAIL_CHANGE_MESSAGES.requested(updated.pending_email)
+          : MESSAGES.profileUpdated;
+      setResult({ ok: true, message });
     } catch (caught) {
       setResult({ ok: false, message: failureMessage(caught, 'Could not update your profile.') });
     } finally {
@@ -85,10 +168,21 @@ export function ProfilePage() {
               <TextInput
                 type="email"
                 label="Email"
+                description="The address you sign in with. A new one changes once you follow the link we e-mail to it."
                 autoComplete="email"
                 required
                 {...form.getInputProps('email')}
               />
+              {user?.pending_email && <PendingEmail email={user.pending_email} onResult={setResult} />}
+              {needsPassword(form.values, user) && (
+                <PasswordInput
+                  label="Current Password"
+                  description="Needed to change your sign-in e-mail."
+                  autoComplete="current-password"
+                  required
+                  {...form.getInputProps('current_password')}
+                />
+              )}
               <TextInput
                 type="tel"
                 label="Phone"
