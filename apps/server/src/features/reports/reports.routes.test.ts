@@ -377,6 +377,30 @@ describe('reports API', () => {
       expect(file.statusCode).toBe(404);
       await t.services.assignments.assignContacts(gold.clientId, gold.locations[0] as number, [contactId]);
     });
+
+    it('stops giving the file to a requester who lost sight of its locations; the owner still has it', async () => {
+      const [houston] = gold.locations as [number];
+      const response = await call(contact, {
+        method: 'POST',
+        url: `/api/reports/data_by_date_range/${OCTOBER}`,
+        payload: { email_format: 'csv', email_list: ['me@example.com'], locations: [houston] },
+      });
+      const taskId = response.json().task_id;
+      await t.services.reports.runDue();
+      expect((await call(contact, { url: `/api/tasks/${taskId}/file` })).statusCode).toBe(200);
+      await t.services.assignments.removeContacts(gold.clientId, houston, [contactId]);
+      try {
+        const refused = await call(contact, { url: `/api/tasks/${taskId}/file` });
+        expect(refused.statusCode).toBe(403);
+        expect(refused.json()).toEqual({ detail: REPORT_MESSAGES.accessLost });
+        expect((await call(contact, { url: `/api/tasks/${taskId}` })).json()).toMatchObject({
+          status: 'done',
+        });
+        expect((await call(gold.owner, { url: `/api/tasks/${taskId}/file` })).statusCode).toBe(200);
+      } finally {
+        await t.services.assignments.assignContacts(gold.clientId, houston, [contactId]);
+      }
+    });
   });
 
   describe('tasks', () => {

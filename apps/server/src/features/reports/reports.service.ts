@@ -293,18 +293,39 @@ export function createReportsService(db: AppDb, options: ReportsOptions) {
     });
   }
 
-  /** A task the caller may read: its requester's, or one of an account the caller manages. */
+  /** A task the caller may follow: its requester's, or one of an account the caller manages. */
   async function readableTask(user: UserRow, id: string): Promise<ReportTaskView> {
     const task = await tasks.find(id);
-    if (!task || !(await mayRead(user, task))) throw notFound(REPORT_MESSAGES.taskNotFound);
+    if (!task || !(await mayFollow(user, task))) throw notFound(REPORT_MESSAGES.taskNotFound);
     return task;
   }
 
-  async function mayRead(user: UserRow, task: ReportTaskView): Promise<boolean> {
+  async function mayFollow(user: UserRow, task: ReportTaskView): Promise<boolean> {
     if (task.requestedBy === user.id) return true;
-    if (task.clientId === null) return false;
+    return (await managerAccess(user, task)) !== null;
+  }
+
+  async function managerAccess(user: UserRow, task: ReportTaskView): Promise<AccountAccess | null> {
+    if (task.clientId === null) return null;
     const access = await options.accounts.accessFor(user, task.clientId).catch(() => null);
-    return access !== null && manages(access);
+    return access && manages(access) ? access : null;
+  }
+
+  /**
+   * The file holds rainfall: the account's managers download it, and its requester while they
+   * still see what it covers (a contact unassigned from its locations, a user removed from the
+   * account or no longer a superuser does not).
+   */
+  async function mayDownload(user: UserRow, task: ReportTaskView): Promise<boolean> {
+    if (await managerAccess(user, task)) return true;
+    if (task.requestedBy !== user.id) return false;
+    if (task.clientId === null) return user.isSuperuser;
+    const access = await options.accounts.accessFor(user, task.clientId).catch(() => null);
+    if (!access) return false;
+    return options.locations.requireVisible(access, task.params.locationIds).then(
+      () => true,
+      () => false,
+    );
   }
 
   // ---- the worker ----------------------------------------------------------------------
@@ -511,6 +532,8 @@ export function createReportsService(db: AppDb, options: ReportsOptions) {
     async taskFile(user: UserRow, id: string): Promise<RenderedReport> {
       const task = await readableTask(user, id);
       if (task.status === 'queued' || task.status === 'running') throw conflict(REPORT_MESSAGES.fileNotReady);
+      if (task.status === 'done' && !(await mayDownload(user, task)))
+        throw forbidden(REPORT_MESSAGES.accessLost);
       const file = task.status === 'done' ? await tasks.file(id) : null;
       if (!file && task.status === 'done' && task.fileName) throw gone(REPORT_MESSAGES.fileNoLongerKept);
       if (!file) throw notFound(REPORT_MESSAGES.fileNotReady);
