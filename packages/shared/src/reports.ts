@@ -129,6 +129,8 @@ export const REPORT_MESSAGES = {
   selectContact:
     'Please select at least one contact when generating a PDF,EXCEL,or CSV report or any report with multiple locations.',
   confirmHistorical: 'Please confirm you wish to submit this Historical Report request and pay the fee.',
+  trialOwnerUnverified:
+    "A trial account's reports are e-mailed once its owner has verified their e-mail address: follow the link in the verification e-mail, or view the report here.",
   historicalManagersOnly:
     'Historical reports are charged to the account, so only the account owner or a co-owner can request them.',
   historicalFeeNote: 'Reports of dates before 2024-11-01 are historical reports, which are charged a fee.',

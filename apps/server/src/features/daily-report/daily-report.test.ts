@@ -194,6 +194,16 @@ describe('the 6 am daily report', () => {
       is_trial_account: true,
       trial_end_date: '2026-11-01',
     });
+    // Issue 25: a trial's messages wait until its owner has verified their address.
+    const { owner: unverifiedTrial } = await account('gold', [['Unverified 30.11', 30.11]], {
+      is_trial_account: true,
+      trial_end_date: '2026-12-01',
+    });
+    await t.database.db.execute(sql`update users set is_verified = false where id = ${unverifiedTrial.id}`);
+    const { owner: verifiedTrial } = await account('gold', [['Verified 30.11', 30.11]], {
+      is_trial_account: true,
+      trial_end_date: '2026-12-01',
+    });
     // Issue 15: a failed payment's grace period ended the day before: paused like an ended trial.
     const { owner: unpaid } = await account('gold', [['Unpaid 30.11', 30.11]], {
       last_payment_status: 'failed',
@@ -206,6 +216,8 @@ describe('the 6 am daily report', () => {
     await rainOn('2026-11-22', (latitude) => ({ 30.11: 0.05, 30.12: 0.02 })[latitude] ?? 0);
     await sendAt('2026-11-23T11:30:00Z');
     expect(await reportsTo(inGrace.email)).toHaveLength(1);
+    expect(await reportsTo(verifiedTrial.email)).toHaveLength(1);
+    expect(await reportsTo(unverifiedTrial.email)).toEqual([]);
 
     const messages = await reportsTo(owner.email);
     expect(messages.map((message) => message.subject)).toEqual([

@@ -378,6 +378,31 @@ describe('reports API', () => {
       await t.services.assignments.assignContacts(gold.clientId, gold.locations[0] as number, [contactId]);
     });
 
+    it("e-mails a trial's reports only once its owner has verified their address; viewing works before", async () => {
+      const unverified = await buildUser(t.services, { isVerified: false });
+      const { client } = await buildOwnedClient(t.services, unverified, {
+        tier: 'gold',
+        accountType: 'trial',
+        isTrialAccount: true,
+        trialEndDate: '2026-12-15',
+      });
+      const [site] = await t.services.locations.createMany([
+        { clientId: client.id, name: 'Trial Yard', latitude: 30.2, longitude: -97.7, h24Threshold: 1 },
+      ]);
+      const token = (await login(t.app, unverified.email)).token;
+      const before = await counts();
+      const refused = await call(token, {
+        method: 'POST',
+        url: `/api/reports/data_by_date_range/${OCTOBER}`,
+        payload: { email_format: 'csv', email_list: [unverified.email], locations: [site?.id] },
+      });
+      expect(refused.statusCode).toBe(403);
+      expect(refused.json()).toEqual({ detail: REPORT_MESSAGES.trialOwnerUnverified });
+      expect(await counts()).toEqual(before);
+      const view = await call(token, { url: `/api/reports/data_by_date_range/${OCTOBER}/${site?.id}` });
+      expect(view.statusCode).toBe(200);
+    });
+
     it('stops giving the file to a requester who lost sight of its locations; the owner still has it', async () => {
       const [houston] = gold.locations as [number];
       const response = await call(contact, {

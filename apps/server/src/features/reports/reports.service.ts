@@ -255,6 +255,7 @@ export function createReportsService(db: AppDb, options: ReportsOptions) {
     if (subject.feeDollars !== null && body.confirm_fee !== true) {
       throw badRequest(REPORT_MESSAGES.confirmHistorical);
     }
+    if (subject.access && recipients.length > 0) await requireVerifiedTrialOwner(subject.access);
     if (subject.access) await options.recipients.requireAllowed(subject.access, recipients);
     const params: ReportTaskParams = {
       from: subject.from,
@@ -276,6 +277,13 @@ export function createReportsService(db: AppDb, options: ReportsOptions) {
     const id = task.clientId ? await insertWithinHourlyLimits(task.clientId, task) : await tasks.insert(task);
     await options.onTaskQueued?.();
     return id;
+  }
+
+  /** A trial's messages wait for its owner's verified address (as its alerts do, monitoredClient). */
+  async function requireVerifiedTrialOwner({ client }: AccountAccess): Promise<void> {
+    if (!client.isTrialAccount || client.ownerUserId === null) return;
+    const owner = await options.users.findById(client.ownerUserId);
+    if (owner && !owner.isVerified) throw forbidden(REPORT_MESSAGES.trialOwnerUnverified);
   }
 
   /**
