@@ -35,6 +35,7 @@ import { createReportContent } from './features/reports/report-content';
 import { createReportRecipientsService } from './features/reports/report-recipients.service';
 import { createReportsService, type ReportRenderer } from './features/reports/reports.service';
 import { createSignupsService } from './features/signups/signups.service';
+import { createTrialClaims } from './features/signups/trial-claims';
 import { createSources } from './features/sources';
 import { createAtlas14Service } from './features/sources/atlas14.service';
 import { installationSecret } from './features/system/system.service';
@@ -92,13 +93,26 @@ export async function createServices(options: ServiceOptions) {
   const auditOptions = { clock, timeZone: config.TIME_ZONE };
   const audit = createAuditService(db, auditOptions);
   const rateLimits = createRateLimitsService(db, { clock });
-  /** One more free trial from this client address today, or 429; answers the undo for a trial not made. */
-  const admitTrial = (ip: string) =>
-    rateLimits.admit(
+  const trialClaims = createTrialClaims(db, clock);
+  /**
+   * One more free trial from this client address today, or 429, and the address's only trial, or
+   * 409; answers the undo for a trial not made.
+   */
+  async function admitTrial(ip: string, email: string): Promise<() => Promise<void>> {
+    const undoAddress = await rateLimits.admit(
       { bucket: 'trials-per-address', max: config.TRIALS_PER_ADDRESS_PER_DAY, windowMs: 24 * 3_600_000 },
       ip,
       WIZARD_MESSAGES.trialsPerAddress,
     );
+    const undoClaim = await trialClaims.claim(email).catch(async (error: unknown) => {
+      await undoAddress();
+      throw error;
+    });
+    return async () => {
+      await undoClaim();
+      await undoAddress();
+    };
+  }
   const accounts = createAccountsService(db, { ...auditOptions, audit, readCache });
   const users = createUsersService(db, accounts, clock);
   const assignments = createAssignmentsService(db);

@@ -46,7 +46,7 @@ export interface AuthDeps {
   /** Whether a paid sign-up waiting for its checkout holds the address (the signups feature). */
   addressHeld?: (email: string) => Promise<boolean>;
   /** Counts a free trial from the client address against its daily ceiling (429 past it); answers the undo. */
-  admitTrial?: (ip: string) => Promise<() => Promise<void>>;
+  admitTrial?: (ip: string, email: string) => Promise<() => Promise<void>>;
 }
 
 /** What a valid access token tells about the caller. */
@@ -268,7 +268,7 @@ export function createAuthService(db: AppDb, deps: AuthDeps, options: AuthOption
     async register(input: RegisterInput, ip: string): Promise<{ user: UserRow; tokens: IssuedTokens }> {
       await users.assertEmailFree(input.email, null);
       if (await deps.addressHeld?.(input.email)) throw conflict(WIZARD_MESSAGES.emailHeld);
-      const undoTrial = await deps.admitTrial?.(ip);
+      const undoTrial = await deps.admitTrial?.(ip, input.email);
       try {
         return await registerTrial(input, ip);
       } catch (error) {

@@ -497,4 +497,30 @@ describe('free trials a day from one client address', () => {
     clock.advance(DAY);
     expect((await from('198.51.100.7', '/api/signups', signupBody())).statusCode).toBe(200);
   });
+
+  it('gives an address one free trial, even after its login moved to another address', async () => {
+    for (const [url, body] of [
+      ['/api/signups', signupBody()],
+      ['/auth/register', registration()],
+    ] as const) {
+      expect((await from('192.0.2.10', url, body)).statusCode).toBeLessThan(300);
+      await t.database.db.execute(
+        sql`update users set email = ${`moved-${body.email}`} where email = ${body.email}`,
+      );
+      const again = await from('192.0.2.11', url, { ...body, email: body.email.toUpperCase() });
+      expect(again.statusCode).toBe(409);
+      expect(again.json()).toEqual({ detail: WIZARD_MESSAGES.trialUsed });
+      const users = await queryRows<{ n: number }>(
+        t.database.db,
+        sql`select count(*)::int as n from users where lower(email) = lower(${body.email})`,
+      );
+      expect(users[0]?.n).toBe(0);
+      const paid = await from(
+        '192.0.2.11',
+        '/api/signups',
+        signupBody({ email: body.email, account_type: 'paid', tier: 'bronze' }),
+      );
+      expect(paid.statusCode).toBe(200);
+    }
+  });
 });

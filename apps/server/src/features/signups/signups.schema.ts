@@ -50,3 +50,12 @@ export const signups = pgTable(
 );
 
 export type SignupRow = typeof signups.$inferSelect;
+
+/**
+ * Every address a free trial was started with, as the SHA-256 of its lower-case form: one trial
+ * per address, even after the address moved to another login or its account went away.
+ */
+export const trialClaims = pgTable('trial_claims', {
+  emailHash: text('email_hash').primaryKey(),
+  claimedAt: timestamp('claimed_at', { withTimezone: true }).notNull(),
+});

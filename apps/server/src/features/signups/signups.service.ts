@@ -51,7 +51,7 @@ export interface SignupsDeps {
   payments: () => PaymentAdapter;
   servicesIn: (tx: AppDb) => ProvisioningServices;
   /** Counts a free trial from the client address against its daily ceiling (429 past it); answers the undo. */
-  admitTrial?: (ip: string) => Promise<() => Promise<void>>;
+  admitTrial?: (ip: string, email: string) => Promise<() => Promise<void>>;
   onMailQueued?: () => Promise<void>;
 }
 
@@ -320,7 +320,7 @@ export function createSignupsService(db: AppDb, deps: SignupsDeps, options: Sign
 
   async function signUpTrial(input: SignupRequest, ip: string): Promise<Provisioned> {
     await requireFreeEmail(input.email);
-    const undoTrial = await deps.admitTrial?.(ip);
+    const undoTrial = await deps.admitTrial?.(ip, input.email);
     const details = detailsOfRequest(input, await hashPassword(input.password));
     const { user, notice } = await db
       .transaction((tx) => provision(tx, details, null, ip))
