@@ -51,8 +51,7 @@ export const WIZARD_MESSAGES = {
   cancelled: 'Your sign-up was cancelled. Our support team will be in touch.',
   trialsPerAddress:
     'Too many free trials were started from your network today. Please try again tomorrow, or choose a plan.',
-  trialUsed:
-    'This e-mail address has had its free trial already. Please choose a plan to go on with Pluvio.',
+  trialUsed: 'This e-mail address has had its free trial already. Please choose a plan to go on with Pluvio.',
   emailHeld:
     'A sign-up with this e-mail address is waiting for its payment. Finish or cancel that checkout, or try again when it expires (24 hours after it started).',
   alreadyPaid:
