@@ -22,6 +22,7 @@ import { memo, useDeferredValue, useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { ForecastPanel } from '../../components/forecast/forecast-panel';
 import { PaymentNotice } from '../../components/payment-notice';
+import { VerifyEmailNotice } from '../../components/verify-email-notice';
 import { UpgradeLink } from '../../components/upgrade-link';
 import { locationQuery, useActiveAccount } from '../../lib/account-api';
 import { useAppConfig, useTimeZone } from '../../lib/app-config';
@@ -51,7 +52,7 @@ const MAP_TABS: { value: MapMode; label: string }[] = [
 
 /** The screen users live in (spec part 1 §2 "Dashboard"): map, list, charts and forecasts. */
 export function DashboardPage() {
-  const { viewer, account, clientId } = useActiveAccount();
+  const { user, viewer, account, clientId } = useActiveAccount();
   const timeZone = useTimeZone();
   useLiveRefresh(clientId);
   if (!viewer) return null;
@@ -69,6 +70,7 @@ export function DashboardPage() {
         <TrialEndedNotice trialEndDate={account.trial_end_date} timeZone={timeZone} />
       )}
       {account && <PaymentNotice account={account} />}
+      {user && account && <VerifyEmailNotice user={user} account={account} />}
       <MonitoringView viewer={viewer} clientId={clientId} timeZone={timeZone} />
     </Box>
   );
