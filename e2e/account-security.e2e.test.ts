@@ -50,7 +50,7 @@ describe('account security', () => {
   it('asks for the password to change the sign-in e-mail, and changes nothing until the link is followed', async () => {
     const page = await signedInPage(browser, 'bronze');
     await page.goto('/profile');
-    const email = page.getByLabel('Email', { exact: true });
+    const email = page.getByLabel('Email');
     await email.waitFor();
     const wanted = 'bea.new@pluvio.example';
     await email.fill(wanted);

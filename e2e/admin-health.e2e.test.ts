@@ -72,11 +72,14 @@ describe('system health and audit trail', () => {
         const rows = await tableRows(table);
         return (
           rows.length > 0 &&
-          rows.every((cells) => cells[1] === demo('admin') && cells[3] === 'Switch user: started')
+          rows.every(
+            (cells) => cells[1]?.endsWith(`<${demo('admin')}>`) && cells[3] === 'Switch user: started',
+          )
         );
       }, CATCH_UP)
       .toBe(true);
-    expect((await tableRows(table))[0]?.[2]).toBe(demo('gold'));
+    // Names as they were when the entry was written (issue 25), with the address.
+    expect((await tableRows(table))[0]?.[2]).toBe(`Gail Gold <${demo('gold')}>`);
     await captureScreen(page, 'audit-trail');
   }, 300_000);
 });
