@@ -315,6 +315,7 @@ async function soak(): Promise<void> {
       // The soak's few accounts ask for reports and invite contacts far faster than a customer does.
       REPORT_TASKS_PER_HOUR: '1000000',
       REPORT_EMAILS_PER_HOUR: '1000000',
+      CONTACT_EMAILS_PER_DAY: '1000000',
       MAP_TILE_URL: 'none',
       BACKFILL_DAYS: options.backfillDays,
       SEED_DEMO: 'false',

@@ -68,6 +68,12 @@ const configSchema = z.object({
     .int()
     .min(1)
     .default(QUOTA_DEFAULTS.reportEmailsPerAccountPerHour),
+  /** Invitations and notices one account's new contacts may be sent in a day (an add-remove loop would make a relay). */
+  CONTACT_EMAILS_PER_DAY: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .default(QUOTA_DEFAULTS.contactEmailsPerAccountPerDay),
   /** Megabytes of serialised answers the read routes keep between requests (oldest dropped first). */
   READ_CACHE_MB: z.coerce.number().min(1).max(100_000).default(64),
   TWILIO_ACCOUNT_SID: z.string().optional(),

@@ -242,10 +242,14 @@ export async function createServices(options: ServiceOptions) {
   });
   const contacts = createContactsService(
     db,
-    { accounts, users, auth, outbox },
+    { accounts, users, auth, outbox, rateLimits },
     {
       publicUrl: config.PUBLIC_URL,
-      limits: { perAccount: config.CONTACTS_PER_ACCOUNT, rowsPerImport: config.ROWS_PER_IMPORT },
+      limits: {
+        perAccount: config.CONTACTS_PER_ACCOUNT,
+        rowsPerImport: config.ROWS_PER_IMPORT,
+        emailsPerDay: config.CONTACT_EMAILS_PER_DAY,
+      },
     },
   );
   const guards = createGuards(auth, accounts);

@@ -14,6 +14,7 @@ export const QUOTA_DEFAULTS = {
   rowsPerImport: 5_000,
   reportTasksPerAccountPerHour: 60,
   reportEmailsPerAccountPerHour: 500,
+  contactEmailsPerAccountPerDay: 5_000,
 } as const;
 
 /** Extra report recipients (confirmed or waiting) one account may hold. */
@@ -41,6 +42,8 @@ export const QUOTA_MESSAGES = {
     `This account has asked for ${plural(max, 'e-mailed report')} in the last hour, the most allowed. Please try again later. Nothing was queued.`,
   reportEmailsPerHour: (recipients: number, left: number, max: number) =>
     `This report would go to ${plural(recipients, 'recipient')}, but this account may send only ${plural(left, 'more report e-mail')} this hour (at most ${count(max)} an hour). Choose fewer recipients or try again later. Nothing was queued.`,
+  contactEmailsPerDay: (adding: number, left: number, max: number) =>
+    `Adding ${plural(adding, 'contact')} with an e-mail address would e-mail each an invitation or a notice, but this account may send only ${plural(left, 'more')} today (at most ${count(max)} a day). Try again tomorrow or add fewer contacts. Nothing was added.`,
   recipientNotAllowed: (address: string) =>
     `Reports cannot be e-mailed to ${address}: it is not your own address, one of the account's contacts or a report recipient the account's owner has confirmed. Nothing was queued.`,
   recipientExists: (address: string) => `${address} is already a report recipient of this account.`,

@@ -17,6 +17,10 @@ const tags = ['contacts'];
 /** 20,000 import rows are about 2 MB of JSON; Fastify's default limit is 1 MB. */
 const IMPORT_BODY_LIMIT = 8 * 1024 * 1024;
 
+const OVER_EMAIL_LIMIT = errorResponse(
+  'The new contacts would be e-mailed more invitations or notices than CONTACT_EMAILS_PER_DAY allows the account today (a setting, default 5,000); nothing was added. Retry-After says when the day ends',
+);
+
 const OVER_CONTACT_LIMIT = errorResponse(
   'The address is taken in this account, or the account would hold more than CONTACTS_PER_ACCOUNT contacts (a setting, default 5,000); nothing was added',
 );
@@ -46,7 +50,7 @@ export function contactsRoutes(services: Services): FastifyPluginAsyncZod {
           tags,
           querystring: clientIdQuerySchema,
           body: contactCreateSchema,
-          response: { 201: contactSchema, 409: OVER_CONTACT_LIMIT },
+          response: { 201: contactSchema, 409: OVER_CONTACT_LIMIT, 429: OVER_EMAIL_LIMIT },
         },
       },
       async (request, reply) => {
@@ -81,6 +85,7 @@ export function contactsRoutes(services: Services): FastifyPluginAsyncZod {
           response: {
             200: importResultSchema,
             409: OVER_CONTACT_LIMIT,
+            429: OVER_EMAIL_LIMIT,
             422: errorResponse(
               'A row is malformed (one item per bad row), or the file has more than ROWS_PER_IMPORT rows (a setting, default 5,000); nothing was imported',
             ),
@@ -118,7 +123,7 @@ export function contactsRoutes(services: Services): FastifyPluginAsyncZod {
           params: idParamsSchema,
           querystring: clientIdQuerySchema,
           body: contactPatchSchema,
-          response: { 200: contactSchema },
+          response: { 200: contactSchema, 429: OVER_EMAIL_LIMIT },
         },
       },
       async (request) => {

@@ -16,6 +16,7 @@ import { type AccountAccess, MANAGERS_ONLY, manages, requireManager } from '../a
 import type { AccountsService } from '../accounts/accounts.service';
 import type { AuthService } from '../auth/auth.service';
 import type { OutboxService } from '../notifications/outbox.service';
+import type { RateLimitsService } from '../rate-limits/rate-limits.service';
 import type { UserRow } from '../users/users.schema';
 import type { UsersService } from '../users/users.service';
 import { checkedImportRows, separateExisting } from './contacts.import';
@@ -29,6 +30,7 @@ export interface ContactsDeps {
   users: UsersService;
   auth: AuthService;
   outbox: OutboxService;
+  rateLimits: Pick<RateLimitsService, 'admitMany'>;
 }
 
 /** The stored fields a create or patch body sets; absent fields are left out. */
@@ -49,9 +51,11 @@ function columnValues(input: ContactPatch): Partial<NewContact> {
 
 export interface ContactsOptions {
   publicUrl: string;
-  /** CONTACTS_PER_ACCOUNT and ROWS_PER_IMPORT (issue 24). */
-  limits: { perAccount: number; rowsPerImport: number };
+  /** CONTACTS_PER_ACCOUNT, ROWS_PER_IMPORT and CONTACT_EMAILS_PER_DAY (issue 24). */
+  limits: { perAccount: number; rowsPerImport: number; emailsPerDay: number };
 }
+
+const DAY_MS = 86_400_000;
 
 const coOwnerNeedsEmail = () => invalidField(['body', 'co_owner'], CONTACT_MESSAGES.coOwnerNeedsEmail);
 
@@ -92,8 +96,23 @@ export function createContactsService(db: AppDb, deps: ContactsDeps, options: Co
     if (await repository.emailInUse(clientId, email, exceptId)) throw conflict(CONTACT_MESSAGES.emailTaken);
   }
 
+  /**
+   * Counts the invitation or notice each person with an address will be e-mailed against the
+   * account's CONTACT_EMAILS_PER_DAY, before any login is made; 429 and nothing done past it.
+   */
+  async function admitEmails(access: AccountAccess, people: ContactPerson[]): Promise<void> {
+    const max = limits.emailsPerDay;
+    await deps.rateLimits.admitMany(
+      { bucket: 'contact-emails', max, windowMs: DAY_MS },
+      `client:${access.client.id}`,
+      people.length,
+      (left) => QUOTA_MESSAGES.contactEmailsPerDay(people.length, left, max),
+    );
+  }
+
   /** The user a contact's address signs in as; the invitation or notice waits for `send`. */
   async function loginFor(access: AccountAccess, person: ContactPerson) {
+    await admitEmails(access, [person]);
     const { userIds, emails } = await logins.provide(access.client, [person]);
     return {
       userId: userIds.get(person.email.toLowerCase()) ?? null,
@@ -216,6 +235,7 @@ export function createContactsService(db: AppDb, deps: ContactsDeps, options: Co
       const people = fresh.flatMap((row) =>
         row.email ? [{ email: row.email, name: row.name, phone: row.phone ?? null }] : [],
       );
+      await admitEmails(access, people);
       const { userIds, emails } = await logins.provide(access.client, people);
       const created = await repository.insertMany(
         clientId,

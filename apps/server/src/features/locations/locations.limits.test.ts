@@ -5,12 +5,14 @@ import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/client';
 import { bearer, buildOwnedClient, login } from '../../test/factories';
-import { createTestApp, type TestApp } from '../../test/test-app';
+import { createTestApp, manualClock, type TestApp } from '../../test/test-app';
 
 /** Small limits, so the quotas are reached with a handful of rows (the defaults are 10,000 and 5,000). */
 const LOCATIONS_PER_ACCOUNT = 5;
 const CONTACTS_PER_ACCOUNT = 4;
 const ROWS_PER_IMPORT = 6;
+const CONTACT_EMAILS_PER_DAY = 5;
+const EMAIL_LIMIT_CONTACTS = 20;
 
 /** `count` distinct location rows as the browser sends them (the header being row 1). */
 function locationRows(count: number, prefix = 'Site'): LocationImportRow[] {
@@ -170,5 +172,101 @@ describe('what one account may multiply: locations, contacts and import rows', (
     expect(await sentEmails()).toBe(emailsBefore + 1);
     expect(await t.services.users.findByEmail('more@example.com')).toBeUndefined();
     expect(await t.services.users.findByEmail('second0@example.com')).toBeUndefined();
+  });
+});
+
+describe('invitations and notices to new contacts', () => {
+  let t: TestApp;
+  const clock = manualClock();
+  beforeAll(async () => {
+    t = await createTestApp({
+      clock,
+      env: {
+        CONTACT_EMAILS_PER_DAY: String(CONTACT_EMAILS_PER_DAY),
+        CONTACTS_PER_ACCOUNT: String(EMAIL_LIMIT_CONTACTS),
+      },
+    });
+  });
+  afterAll(() => t.close());
+
+  /** Calls the API as a new owner, signing in again when the clock has passed the token's life. */
+  async function owner() {
+    const { user } = await buildOwnedClient(t.services, undefined, { tier: 'gold' });
+    return async (options: InjectOptions) => {
+      const { token } = await login(t.app, user.email);
+      return t.app.inject({ ...options, headers: bearer(token) });
+    };
+  }
+
+  async function sentEmails(): Promise<number> {
+    const [row] = await queryRows<{ n: number }>(
+      t.services.database.db,
+      sql`select count(*)::int as n from outbox where channel = 'email'`,
+    );
+    return row?.n ?? 0;
+  }
+
+  it('e-mails new contacts at most CONTACT_EMAILS_PER_DAY invitations or notices a day, refusing a batch that would pass it whole', async () => {
+    const call = await owner();
+    const contacts = async () => (await call({ url: '/api/contacts' })).json().length;
+    const imported = await call({
+      method: 'POST',
+      url: '/api/contacts/import',
+      payload: { rows: contactRows(3, 'day') },
+    });
+    expect(imported.json().created).toBe(3);
+    const emailsBefore = await sentEmails();
+
+    const refused = await call({
+      method: 'POST',
+      url: '/api/contacts/import',
+      payload: { rows: contactRows(3, 'more') },
+    });
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json()).toEqual({
+      detail: QUOTA_MESSAGES.contactEmailsPerDay(3, 2, CONTACT_EMAILS_PER_DAY),
+    });
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    expect(await t.services.users.findByEmail('more0@example.com')).toBeUndefined();
+
+    // A contact without an address is e-mailed nothing and not counted.
+    const byPhone = await call({
+      method: 'POST',
+      url: '/api/contacts',
+      payload: { name: 'Phone only', phone: '512-555-0142' },
+    });
+    expect(byPhone.statusCode).toBe(201);
+    const added = await call({
+      method: 'POST',
+      url: '/api/contacts',
+      payload: { name: 'Fourth', email: 'fourth@example.com' },
+    });
+    expect(added.statusCode).toBe(201);
+    // A new address on an existing contact is e-mailed too: the fifth and last of the day.
+    const moved = await call({
+      method: 'PATCH',
+      url: `/api/contacts/${added.json().id}`,
+      payload: { email: 'fifth@example.com' },
+    });
+    expect(moved.statusCode).toBe(200);
+    const sixth = await call({
+      method: 'POST',
+      url: '/api/contacts',
+      payload: { name: 'Sixth', email: 'sixth@example.com' },
+    });
+    expect(sixth.statusCode).toBe(429);
+    expect(sixth.json()).toEqual({
+      detail: QUOTA_MESSAGES.contactEmailsPerDay(1, 0, CONTACT_EMAILS_PER_DAY),
+    });
+    expect(await contacts()).toBe(5);
+    expect(await sentEmails()).toBe(emailsBefore + 2);
+
+    clock.advance(24 * 3_600_000);
+    const nextDay = await call({
+      method: 'POST',
+      url: '/api/contacts',
+      payload: { name: 'Sixth', email: 'sixth@example.com' },
+    });
+    expect(nextDay.statusCode).toBe(201);
   });
 });

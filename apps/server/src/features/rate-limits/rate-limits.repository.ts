@@ -10,18 +10,24 @@ export interface Counted {
 export function createRateLimitsRepository(db: AppDb) {
   return {
     /**
-     * Counts one hit in the subject's window, or opens a new window when the last one has ended.
-     * One upsert, so concurrent hits from several processes each count once.
+     * Counts `amount` hits in the subject's window, or opens a new window when the last one has
+     * ended. One upsert, so concurrent hits from several processes each count once.
      */
-    async hit(bucket: string, subjectHash: string, now: Date, windowEndsAt: Date): Promise<Counted> {
+    async hit(
+      bucket: string,
+      subjectHash: string,
+      now: Date,
+      windowEndsAt: Date,
+      amount = 1,
+    ): Promise<Counted> {
       const ended = sql`${rateLimitCounters.windowEndsAt} <= ${now.toISOString()}::timestamptz`;
       const [row] = await db
         .insert(rateLimitCounters)
-        .values({ bucket, subjectHash, hits: 1, windowEndsAt })
+        .values({ bucket, subjectHash, hits: amount, windowEndsAt })
         .onConflictDoUpdate({
           target: [rateLimitCounters.bucket, rateLimitCounters.subjectHash],
           set: {
-            hits: sql`case when ${ended} then 1 else ${rateLimitCounters.hits} + 1 end`,
+            hits: sql`case when ${ended} then ${amount}::int else ${rateLimitCounters.hits} + ${amount}::int end`,
             windowEndsAt: sql`case when ${ended} then excluded.window_ends_at else ${rateLimitCounters.windowEndsAt} end`,
           },
         })
@@ -29,11 +35,11 @@ export function createRateLimitsRepository(db: AppDb) {
       if (!row) throw new Error('rate limit upsert returned nothing');
       return row;
     },
-    /** Takes one hit back from the window that counted it (gone or renewed windows stay as they are). */
-    async unhit(bucket: string, subjectHash: string, windowEndsAt: Date): Promise<void> {
+    /** Takes hits back from the window that counted them (gone or renewed windows stay as they are). */
+    async unhit(bucket: string, subjectHash: string, windowEndsAt: Date, amount = 1): Promise<void> {
       await db
         .update(rateLimitCounters)
-        .set({ hits: sql`${rateLimitCounters.hits} - 1` })
+        .set({ hits: sql`greatest(${rateLimitCounters.hits} - ${amount}::int, 0)` })
         .where(
           and(
             eq(rateLimitCounters.bucket, bucket),

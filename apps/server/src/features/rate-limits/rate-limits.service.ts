@@ -21,10 +21,11 @@ export interface Allowance {
 export function createRateLimitsService(db: AppDb, options: { clock: Clock }) {
   const repository = createRateLimitsRepository(db);
 
-  /** Counts one hit of the subject; answers the hits of its window and the milliseconds left in it. */
-  async function count(bucket: string, subject: string, windowMs: number) {
+  /** Counts hits of the subject (one unless told); answers the hits of its window and the milliseconds left in it. */
+  async function count(bucket: string, subject: string, windowMs: number, amount = 1) {
     const now = options.clock.now();
-    const counted = await repository.hit(bucket, hashToken(subject), now, new Date(now.getTime() + windowMs));
+    const windowEnd = new Date(now.getTime() + windowMs);
+    const counted = await repository.hit(bucket, hashToken(subject), now, windowEnd, amount);
     return { ...counted, msLeft: counted.windowEndsAt.getTime() - now.getTime() };
   }
 
@@ -52,6 +53,26 @@ export function createRateLimitsService(db: AppDb, options: { clock: Clock }) {
         throw new AppError(429, message, { 'retry-after': String(allowance.retryAfterSeconds) });
       }
       return allowance.undo;
+    },
+
+    /**
+     * Counts `amount` hits at once (a batch of messages), or none and 429 with Retry-After when
+     * they would pass the limit; `message` is told how many the window still allows.
+     */
+    async admitMany(
+      limit: RateLimit,
+      subject: string,
+      amount: number,
+      message: (left: number) => string,
+    ): Promise<void> {
+      if (amount === 0) return;
+      const counted = await count(limit.bucket, subject, limit.windowMs, amount);
+      if (counted.hits <= limit.max) return;
+      await repository.unhit(limit.bucket, hashToken(subject), counted.windowEndsAt, amount);
+      const left = Math.max(0, limit.max - (counted.hits - amount));
+      throw new AppError(429, message(left), {
+        'retry-after': String(Math.max(1, Math.ceil(counted.msLeft / 1000))),
+      });
     },
 
     /** Deletes the counters of ended windows; answers how many. */
