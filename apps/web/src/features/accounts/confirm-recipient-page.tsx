@@ -1,15 +1,16 @@
 import { Text } from '@mantine/core';
 import { MESSAGES } from '@pluvio/shared/messages';
 import { QUOTA_MESSAGES } from '@pluvio/shared/quotas';
-import { useEffect, useState } from 'react';
-import { useSearchParams } from 'react-router';
 import { BareCard } from '../../components/bare-card';
 import { ErrorMessage, InfoMessage } from '../../components/form-message';
 import { failureMessage } from '../../lib/api-client';
 import { oncePerKey } from '../../lib/once-per-key';
+import { useTokenOutcome } from '../../lib/use-token-outcome';
 import { confirmReportRecipient } from './report-recipients-api';
 
 type Outcome = { ok: boolean; message: string };
+
+const NO_TOKEN: Outcome = { ok: false, message: QUOTA_MESSAGES.confirmationBadToken };
 
 /** One confirmation per token, even when React runs the effect twice. */
 const confirmOnce = oncePerKey(
@@ -25,22 +26,7 @@ const confirmOnce = oncePerKey(
 
 /** /confirm-report-recipient?token=: the link of a report recipient's confirmation e-mail. */
 export function ConfirmRecipientPage() {
-  const [params] = useSearchParams();
-  const token = params.get('token') ?? '';
-  const [outcome, setOutcome] = useState<Outcome | null>(null);
-
-  useEffect(() => {
-    let live = true;
-    const result = token
-      ? confirmOnce(token)
-      : Promise.resolve<Outcome>({ ok: false, message: QUOTA_MESSAGES.confirmationBadToken });
-    void result.then((value) => {
-      if (live) setOutcome(value);
-    });
-    return () => {
-      live = false;
-    };
-  }, [token]);
+  const outcome = useTokenOutcome(confirmOnce, NO_TOKEN);
 
   return (
     <BareCard title="Confirm Report Recipient">

@@ -1,18 +1,21 @@
 import { Anchor, Text } from '@mantine/core';
 import { ERROR_CODES, MESSAGES } from '@pluvio/shared/messages';
-import { useEffect, useState } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { useEffect } from 'react';
+import { Link, useNavigate } from 'react-router';
 import { BareCard } from '../../components/bare-card';
 import { ErrorMessage, InfoMessage } from '../../components/form-message';
 import { ApiError, failureMessage } from '../../lib/api-client';
 import { DELAYS } from '../../lib/delay';
 import { oncePerKey } from '../../lib/once-per-key';
 import { PATHS } from '../../lib/routes';
+import { useTokenOutcome } from '../../lib/use-token-outcome';
 import { verifyEmail } from './api';
 
 export const ALREADY_VERIFIED_MESSAGE = 'Your e-mail address is already verified.';
 
 type Outcome = { ok: true } | { ok: false; message: string };
+
+const NO_TOKEN: Outcome = { ok: false, message: MESSAGES.verifyBadToken };
 
 /** One verification per token, even when React runs the effect twice. */
 const verifyOnce = oncePerKey(
@@ -33,23 +36,8 @@ const verifyOnce = oncePerKey(
 
 /** /verify-email?token=: verifies the address, shows the result, then goes to sign in after 5 s. */
 export function VerifyEmailPage() {
-  const [params] = useSearchParams();
-  const token = params.get('token') ?? '';
   const navigate = useNavigate();
-  const [outcome, setOutcome] = useState<Outcome | null>(null);
-
-  useEffect(() => {
-    let live = true;
-    const result = token
-      ? verifyOnce(token)
-      : Promise.resolve<Outcome>({ ok: false, message: MESSAGES.verifyBadToken });
-    void result.then((value) => {
-      if (live) setOutcome(value);
-    });
-    return () => {
-      live = false;
-    };
-  }, [token]);
+  const outcome = useTokenOutcome(verifyOnce, NO_TOKEN);
 
   useEffect(() => {
     if (!outcome) return;

@@ -1,17 +1,18 @@
 import { Text } from '@mantine/core';
 import { MESSAGES } from '@pluvio/shared/messages';
 import { currentUserSchema, EMAIL_CHANGE_MESSAGES } from '@pluvio/shared/users.schemas';
-import { useEffect, useState } from 'react';
-import { useSearchParams } from 'react-router';
 import { BareCard } from '../../components/bare-card';
 import { ErrorMessage, InfoMessage } from '../../components/form-message';
 import { apiRequest, failureMessage } from '../../lib/api-client';
 import { ME_PATH } from '../../lib/current-user';
 import { oncePerKey } from '../../lib/once-per-key';
 import { getSession, setUser } from '../../lib/session';
+import { useTokenOutcome } from '../../lib/use-token-outcome';
 import { confirmEmailChange } from './email-change-api';
 
 type Outcome = { ok: boolean; message: string };
+
+const NO_TOKEN: Outcome = { ok: false, message: EMAIL_CHANGE_MESSAGES.badToken };
 
 /**
  * A browser signed in as the user who asked for the change keeps its session: it shows the new
@@ -43,22 +44,7 @@ const confirmOnce = oncePerKey(
 
 /** /confirm-email-change?token=: the link e-mailed to a new sign-in address (issue 25). */
 export function ConfirmEmailChangePage() {
-  const [params] = useSearchParams();
-  const token = params.get('token') ?? '';
-  const [outcome, setOutcome] = useState<Outcome | null>(null);
-
-  useEffect(() => {
-    let live = true;
-    const result = token
-      ? confirmOnce(token)
-      : Promise.resolve<Outcome>({ ok: false, message: EMAIL_CHANGE_MESSAGES.badToken });
-    void result.then((value) => {
-      if (live) setOutcome(value);
-    });
-    return () => {
-      live = false;
-    };
-  }, [token]);
+  const outcome = useTokenOutcome(confirmOnce, NO_TOKEN);
 
   return (
     <BareCard title="Confirm New Sign-in E-mail">
