@@ -310,13 +310,14 @@ export function createReportsService(db: AppDb, options: ReportsOptions) {
 
   async function mayFollow(user: UserRow, task: ReportTaskView): Promise<boolean> {
     if (task.requestedBy === user.id) return true;
-    return (await managerAccess(user, task)) !== null;
+    const access = await accountAccess(user, task);
+    return access !== null && manages(access);
   }
 
-  async function managerAccess(user: UserRow, task: ReportTaskView): Promise<AccountAccess | null> {
+  /** The caller's access to the task's account; null for a system report or an account not theirs. */
+  async function accountAccess(user: UserRow, task: ReportTaskView): Promise<AccountAccess | null> {
     if (task.clientId === null) return null;
-    const access = await options.accounts.accessFor(user, task.clientId).catch(() => null);
-    return access && manages(access) ? access : null;
+    return options.accounts.accessFor(user, task.clientId).catch(() => null);
   }
 
   /**
@@ -325,11 +326,11 @@ export function createReportsService(db: AppDb, options: ReportsOptions) {
    * account or no longer a superuser does not).
    */
   async function mayDownload(user: UserRow, task: ReportTaskView): Promise<boolean> {
-    if (await managerAccess(user, task)) return true;
-    if (task.requestedBy !== user.id) return false;
-    if (task.clientId === null) return user.isSuperuser;
-    const access = await options.accounts.accessFor(user, task.clientId).catch(() => null);
+    if (task.clientId === null) return task.requestedBy === user.id && user.isSuperuser;
+    const access = await accountAccess(user, task);
     if (!access) return false;
+    if (manages(access)) return true;
+    if (task.requestedBy !== user.id) return false;
     return options.locations.requireVisible(access, task.params.locationIds).then(
       () => true,
       () => false,
