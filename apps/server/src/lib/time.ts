@@ -8,6 +8,8 @@ export function productDate(now: Date, timeZone: string, days = 0): string {
 }
 
 const MINUTE_MS = 60_000;
+export const HOUR_MS = 60 * MINUTE_MS;
+export const DAY_MS = 24 * HOUR_MS;
 
 /**
  * Today's date in the product time zone on `clock`, worked out once a minute: a date changes at

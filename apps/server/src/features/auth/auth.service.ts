@@ -6,7 +6,7 @@ import type { AppDb } from '../../db/client';
 import { noReadCache, type ReadCache, tablesIn } from '../../db/read-cache';
 import type { Clock } from '../../lib/clock';
 import { badRequest, conflict, forbidden, notFound, unauthorized } from '../../lib/errors';
-import { productDate } from '../../lib/time';
+import { HOUR_MS, productDate } from '../../lib/time';
 import { hashToken, randomToken } from '../../lib/tokens';
 import type { AccountsService } from '../accounts/accounts.service';
 import type { AuditService } from '../audit/audit.service';
@@ -61,7 +61,6 @@ export interface IssuedTokens {
   refreshToken: string;
 }
 
-const HOUR_MS = 3600 * 1000;
 /** How long a rotated refresh token still brings its successor: parallel tabs, a retry after a time-out. */
 const REFRESH_GRACE_MS = 30 * 1000;
 const TOKEN_LIFETIME_MS: Record<TokenPurpose, number> = {

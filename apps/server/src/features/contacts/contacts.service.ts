@@ -12,6 +12,7 @@ import { QUOTA_MESSAGES } from '@pluvio/shared/quotas';
 import type { AppDb } from '../../db/client';
 import { conflict, forbidden, invalidField, notFound } from '../../lib/errors';
 import { requireImportSize } from '../../lib/import-size';
+import { DAY_MS } from '../../lib/time';
 import { type AccountAccess, MANAGERS_ONLY, manages, requireManager } from '../accounts/accounts.access';
 import type { AccountsService } from '../accounts/accounts.service';
 import type { AuthService } from '../auth/auth.service';
@@ -54,8 +55,6 @@ export interface ContactsOptions {
   /** CONTACTS_PER_ACCOUNT, ROWS_PER_IMPORT and CONTACT_EMAILS_PER_DAY (issue 24). */
   limits: { perAccount: number; rowsPerImport: number; emailsPerDay: number };
 }
-
-const DAY_MS = 86_400_000;
 
 const coOwnerNeedsEmail = () => invalidField(['body', 'co_owner'], CONTACT_MESSAGES.coOwnerNeedsEmail);
 

@@ -10,6 +10,7 @@ import type { AppDb } from '../../db/client';
 import type { Clock } from '../../lib/clock';
 import { layoutEmail } from '../../lib/email-layout';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors';
+import { DAY_MS, HOUR_MS } from '../../lib/time';
 import { hashToken, randomToken } from '../../lib/tokens';
 import { type AccountAccess, requireManager } from '../accounts/accounts.access';
 import type { ClientRow } from '../accounts/accounts.schema';
@@ -34,8 +35,6 @@ export interface ReportRecipientsOptions {
   onMailQueued?: () => Promise<void>;
 }
 
-const HOUR_MS = 3_600_000;
-const DAY_MS = 24 * HOUR_MS;
 const CONFIRMATIONS = {
   bucket: 'report-recipient-confirmations',
   max: RECIPIENT_CONFIRMATIONS_PER_HOUR,

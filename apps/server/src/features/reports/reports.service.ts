@@ -19,7 +19,7 @@ import type { Clock } from '../../lib/clock';
 import { layoutEmail } from '../../lib/email-layout';
 import { AppError, badRequest, conflict, forbidden, gone, notFound } from '../../lib/errors';
 import { DEFAULT_LEASE, type Lease, leaseEnd, whileRenewing } from '../../lib/lease';
-import { productDate } from '../../lib/time';
+import { DAY_MS, HOUR_MS, productDate } from '../../lib/time';
 import { type AccountAccess, manages } from '../accounts/accounts.access';
 import type { AccountsService } from '../accounts/accounts.service';
 import type { LocationsService } from '../locations/locations.service';
@@ -107,8 +107,6 @@ export interface ReportsOptions {
 }
 
 const KIND = 'report';
-const HOUR_MS = 3_600_000;
-const DAY_MS = 24 * HOUR_MS;
 /** Claims of one task before it is given up: a report whose worker died three times fails. */
 const MAX_ATTEMPTS = 3;
 /**

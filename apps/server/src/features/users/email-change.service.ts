@@ -9,6 +9,7 @@ import type { AppDb } from '../../db/client';
 import { isUniqueViolation } from '../../db/pg-errors';
 import type { Clock } from '../../lib/clock';
 import { AppError, badRequest, conflict, invalidField, notFound } from '../../lib/errors';
+import { HOUR_MS } from '../../lib/time';
 import { hashToken, randomToken } from '../../lib/tokens';
 import type { AuditService } from '../audit/audit.service';
 import type { AuthService } from '../auth/auth.service';
@@ -46,7 +47,6 @@ export interface EmailChangeOptions {
   onMailQueued?: () => Promise<void>;
 }
 
-const HOUR_MS = 3_600_000;
 const LINKS: RateLimit = {
   bucket: 'email-change-links',
   max: EMAIL_CHANGE_LINKS_PER_HOUR,

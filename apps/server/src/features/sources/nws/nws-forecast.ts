@@ -1,3 +1,4 @@
+import { HOUR_MS } from '../../../lib/time';
 import { ExpiringCache } from '../expiring-cache';
 import { fetchWithRetry, type RetryPolicy, SourceError } from '../fetch-with-retry';
 import type { ForecastImage, ForecastSource, Point } from '../sources';
@@ -17,7 +18,6 @@ import { dailyTotals, intervalOf, type QpfInterval, type QpfValue } from './qpf-
 
 const SERVICE = 'NWS API';
 const WPC = 'WPC';
-const HOUR_MS = 3_600_000;
 /** A grid cell's forecast is asked for again after an hour. */
 const FORECAST_KEEP_MS = HOUR_MS;
 /** Which cell a point lies in changes only when NWS redraws its grids. */

@@ -1,4 +1,4 @@
-import { productDate, productDays } from '../../../lib/time';
+import { HOUR_MS, productDate, productDays } from '../../../lib/time';
 import type { DailyForecast } from '../sources';
 
 /**
@@ -20,7 +20,6 @@ export interface QpfInterval {
 }
 
 const MM_PER_INCH = 25.4;
-const HOUR_MS = 3_600_000;
 const UNIT_MS = { D: 24 * HOUR_MS, H: HOUR_MS, M: 60_000 } as const;
 /** The durations NWS uses: days, hours and minutes (P1D, PT6H, P1DT12H, PT30M). */
 const DURATION = /^P(?:(\d+)D)?(?:T(?:(\d+)H)?(?:(\d+)M)?)?$/;
