@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { captureScreen, expectText, signedInPage } from './support/app';
+import { api, captureScreen, expectText, signedInPage, signInAndLand } from './support/app';
 import { baseUrl, DEMO_PASSWORD, demo, launchBrowser, newPage, signIn } from './support/browser';
 
 /** Signs in on the page as it is, keeping its address (and its `next`). */
@@ -71,6 +71,37 @@ describe('account security', () => {
       await page.getByRole('button', { name: 'Cancel change' }).click();
       await expectText(page, 'The change of your sign-in e-mail was cancelled.');
     }
+    await page.context().close();
+  });
+
+  it('tells the owner of an unverified trial that alerts wait for the verified address', async () => {
+    const email = `unverified-${Date.now()}@example.com`;
+    const password = 'Cloudburst#2026';
+    const trial = await api('/api/signups', {
+      method: 'POST',
+      json: {
+        email,
+        password,
+        first_name: 'Una',
+        last_name: 'Verified',
+        phone: '512-555-0199',
+        terms_accepted: true,
+        sms_accepted: true,
+        account_type: 'trial',
+        location: {
+          name: 'Barn',
+          latitude: 30.27,
+          longitude: -97.74,
+          h24_threshold: 1,
+          rapidrain_threshold: 0.25,
+        },
+      },
+    });
+    expect(trial.status).toBe(200);
+    const page = await newPage(browser);
+    await signInAndLand(page, email, '/dashboard', password);
+    await expectText(page, 'Verify your e-mail address to receive alerts');
+    await captureScreen(page, 'dashboard-verify-email-notice');
     await page.context().close();
   });
 });
