@@ -127,6 +127,8 @@ const configSchema = z.object({
   WEB_DIST: z.string().optional(),
   METRICS_TOKEN: z.string().min(16, 'METRICS_TOKEN must be at least 16 characters').optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** `auto`: one readable line per entry in a terminal, JSON lines otherwise (a log collector). */
+  LOG_FORMAT: z.enum(['auto', 'pretty', 'json']).default('auto'),
 });
 
 export type Config = Omit<z.infer<typeof configSchema>, 'MRMS_CACHE_DIR' | 'PUBLIC_URL'> & {

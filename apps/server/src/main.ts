@@ -3,8 +3,9 @@ import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { scheduleDemoStorm } from './demo/demo-storm';
 import { seedDemoData } from './demo/seed';
+import { createLogger, logFormat } from './lib/log';
 import { openRuntime } from './runtime';
-import { seedsOnStart, startServer } from './server';
+import { readyMessage, seedsOnStart, startServer } from './server';
 import type { Services } from './services';
 
 const USAGE = `Usage: pluvio <command>
@@ -49,8 +50,11 @@ async function ingest(services: Services, { from, to, force }: ReturnType<typeof
 async function run(command: Command, args: string[]): Promise<void> {
   const config = loadConfig();
   if (command === 'start' || command === 'serve' || command === 'worker') {
+    // The job worker's and the database's threads have no terminal: they write as this one does.
+    process.env.LOG_FORMAT = logFormat(config);
     const server = await startServer(command, config);
-    if (!server.app) console.log('Pluvio worker running.');
+    const log = server.app?.log ?? createLogger(config);
+    log.info(readyMessage(command, config, seedsOnStart(config, server.services.database)));
     const shutdown = async () => {
       await server.close();
       process.exit(0);

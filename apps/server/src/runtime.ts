@@ -13,6 +13,7 @@ import { RENDER_REPORTS, reportJobs } from './features/reports/reports.jobs';
 import { signupJobs } from './features/signups/signups.jobs';
 import { queueCounts } from './jobs/queue';
 import { systemClock } from './lib/clock';
+import { createLogger } from './lib/log';
 import { createServices, type Services } from './services';
 
 /**
@@ -50,10 +51,11 @@ export async function openRuntime(config: Config, database: Database) {
 
 /** Every job of every feature, as data (`jobs/queue.ts`). */
 export function allJobs(services: Services) {
+  const log = createLogger(services.config);
   return [
     ...notificationJobs(services.outbox, services.config.REPORT_FILE_DAYS),
     ...locationJobs(services.locations),
-    ...rainfallJobs(services.ingestion, services.historyFill, services.pastRainfall),
+    ...rainfallJobs(services.ingestion, services.historyFill, services.pastRainfall, log),
     ...alertJobs(services.alerts),
     ...dailyReportJobs(services.dailyReport),
     ...rateLimitJobs(services.rateLimits),

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from './config';
-import { startServer } from './server';
+import { readyMessage, startServer } from './server';
 
 /**
  * `npm start` as a user runs it (the embedded database, demo data): the job worker and the
@@ -55,4 +55,22 @@ describe('npm start', () => {
     // thread busy; the API thread only answered the probes above.
     expect(jobs.active).toBeGreaterThan(2 * api.active);
   }, 300_000);
+});
+
+describe('the ready line', () => {
+  const config = loadConfig({ NODE_ENV: 'test', PORT: '8080', DATA_DIR: os.tmpdir() });
+
+  it('gives the address (from PORT alone), the demo sign-ins and the mail viewer to whoever ran npm start', () => {
+    const line = readyMessage('start', config, true);
+    expect(line).toContain('Pluvio is ready on http://localhost:8080');
+    expect(line).toContain('gold@pluvio.example');
+    expect(line).toContain('password Rainfall#2026');
+    expect(line).toContain('http://localhost:8080/admin/mail');
+    expect(line).toContain('Rainfall of the last 35 days is being fetched');
+  });
+
+  it('names no demo sign-ins where there is no demo data', () => {
+    const line = readyMessage('serve', config, false);
+    expect(line).toBe('Pluvio is ready on http://localhost:8080');
+  });
 });

@@ -1,9 +1,11 @@
 import type { MessagePort } from 'node:worker_threads';
+import { ROUTES } from '@pluvio/shared/navigation';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app';
 import type { Config } from './config';
 import { type Database, openDatabase, openDatabaseOverPort } from './db/client';
 import { startDatabaseThread } from './db/pglite-thread';
+import { DEMO_DOMAIN, DEMO_PASSWORD, DEMO_USERS } from './demo/demo-data';
 import { scheduleDemoStorm } from './demo/demo-storm';
 import { seedDemoData } from './demo/seed';
 import { registerJobs, startQueue } from './jobs/queue';
@@ -17,6 +19,25 @@ export type ServerCommand = 'start' | 'serve' | 'worker';
 /** Demo data goes into a fresh embedded database by itself; on PostgreSQL only when asked. */
 export function seedsOnStart(config: Config, database: Database): boolean {
   return config.SEED_DEMO ?? database.kind === 'pglite';
+}
+
+/** What a person who just ran `npm start` needs next: where to go and how to sign in. */
+export function readyMessage(command: ServerCommand, config: Config, demoData: boolean): string {
+  if (command === 'worker') return 'Pluvio worker running.';
+  const lines = [`Pluvio is ready on ${config.PUBLIC_URL}`];
+  if (demoData) {
+    const emails = DEMO_USERS.map((user) => `${user.email}@${DEMO_DOMAIN}`).join(', ');
+    lines.push(
+      `Demo sign-ins (password ${DEMO_PASSWORD}): ${emails}`,
+      `Sent e-mail and texts: ${config.PUBLIC_URL}${ROUTES.mailViewer} (as admin@${DEMO_DOMAIN})`,
+    );
+  }
+  if (command === 'start') {
+    lines.push(
+      `Rainfall of the last ${config.BACKFILL_DAYS} days is being fetched; the log says when it is done.`,
+    );
+  }
+  return lines.join('\n  ');
 }
 
 type Closer = () => Promise<unknown>;

@@ -68,6 +68,8 @@ interface Scope {
   range?: { from: Date; to: Date };
   /** Date.now() after which no more intervals are claimed. */
   deadline: number;
+  /** Told the run's totals so far after each batch. */
+  onBatch?: (report: IngestReport) => void;
 }
 
 /** An attempt that stored nothing, to be retried after a delay that grows with the attempts. */
@@ -237,6 +239,7 @@ export function createIngestionService(db: AppDb, options: IngestionOptions) {
         () => processBatch(claimed, points, sourceId),
       );
       for (const name of Object.keys(report) as (keyof IngestReport)[]) report[name] += batch.report[name];
+      scope.onBatch?.(report);
       // A refused write (say, a location deleted since the run read them) would refuse every later
       // batch of this run too: stop, and let the next run start afresh.
       if (batch.writeFailed) break;
@@ -266,10 +269,11 @@ export function createIngestionService(db: AppDb, options: IngestionOptions) {
      * At start: the last BACKFILL_DAYS, so a fresh install has history and a restarted one fills
      * the hours it was down. Intervals already stored are skipped.
      */
-    async catchUp(): Promise<IngestReport> {
+    async catchUp(onBatch?: Scope['onBatch']): Promise<IngestReport> {
       const now = clock.now();
       return planAndDrain(new Date(now.getTime() - backfillDays * DAY), now, {
         deadline: Date.now() + RUN_BUDGET_MS,
+        onBatch,
       });
     },
 

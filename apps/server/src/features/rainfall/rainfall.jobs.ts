@@ -1,12 +1,29 @@
 import { type JobDefinition, RETRIED_WHEN_ITS_WORKER_DIES } from '../../jobs/queue';
+import type { Logger } from '../../lib/log';
 import type { HistoryFillService } from './history-fill.service';
-import type { IngestionService } from './ingestion.service';
+import type { IngestionService, IngestReport } from './ingestion.service';
 import type { PastRainfallAsk, PastRainfallService } from './past-rainfall.service';
 
 export const INGEST_RAINFALL = 'rainfall.ingest';
 export const CATCH_UP_RAINFALL = 'rainfall.catch-up';
 export const FILL_LOCATION_HISTORY = 'rainfall.fill-location-history';
 export const PRODUCE_PAST_RAINFALL = 'rainfall.produce-past';
+
+const PROGRESS_EVERY_MS = 10_000;
+
+/** The start's catch-up says how far it got every 10 s and when it is done, for whoever watches the log. */
+async function catchUpWithProgress(ingestion: IngestionService, log: Logger) {
+  const started = Date.now();
+  let lastSaid = started;
+  const seconds = () => Math.round((Date.now() - started) / 1000);
+  const report = await ingestion.catchUp((sofar: IngestReport) => {
+    if (Date.now() - lastSaid < PROGRESS_EVERY_MS) return;
+    lastSaid = Date.now();
+    log.info(`Rainfall catch-up: ${sofar.done} fields stored in ${seconds()} s, still going`);
+  });
+  const failed = report.failed > 0 ? `; ${report.failed} failed and will be tried again` : '';
+  log.info(`Rainfall catch-up done: ${report.done} fields stored in ${seconds()} s${failed}`);
+}
 
 /**
  * Rainfall ingestion: the due fields every 15 minutes, at start the last BACKFILL_DAYS, and
@@ -18,6 +35,7 @@ export function rainfallJobs(
   ingestion: IngestionService,
   historyFill: HistoryFillService,
   pastRainfall: PastRainfallService,
+  log: Logger,
 ): JobDefinition[] {
   return [
     {
@@ -32,9 +50,7 @@ export function rainfallJobs(
       name: CATCH_UP_RAINFALL,
       atStart: true,
       queue: RETRIED_WHEN_ITS_WORKER_DIES,
-      handler: async () => {
-        await ingestion.catchUp();
-      },
+      handler: () => catchUpWithProgress(ingestion, log),
     },
     {
       name: FILL_LOCATION_HISTORY,

@@ -4,6 +4,7 @@ import { sql } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/client';
+import { createLogger } from '../../lib/log';
 import { bearer, buildContactUser, buildOwnedClient, buildUser, login } from '../../test/factories';
 import { type LocalSmtpServer, startSmtpServer } from '../../test/smtp-server';
 import { createTestApp, manualClock, type TestApp } from '../../test/test-app';
@@ -563,6 +564,7 @@ describe('reports API', () => {
         t.services.ingestion,
         t.services.historyFill,
         t.services.pastRainfall,
+        createLogger(t.services.config),
       ).find((job) => job.name === PRODUCE_PAST_RAINFALL);
       await producePastRainfall?.handler(pastRainfallAsks[0]);
       const [produced] = await queryRows<{ days: number }>(
