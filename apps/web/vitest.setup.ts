@@ -1,7 +1,11 @@
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 import { reloadSession } from './src/lib/session';
 import { stubMatchMedia } from './src/testing/match-media';
+
+// A page that loads its data renders within a second alone, but a machine running other suites
+// beside this one (CI's, a developer's) can take several: findBy and waitFor wait up to 5 s.
+configure({ asyncUtilTimeout: 5_000 });
 
 // jsdom lacks these browser APIs that Mantine relies on.
 stubMatchMedia();
