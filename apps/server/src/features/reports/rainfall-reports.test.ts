@@ -232,7 +232,7 @@ describe('rainfall report content', () => {
     expect(document.notes).toContain(
       "Rainfall data: of the period's 49 hours so far, 49 are the revised estimate (Pass 2) and 0 the first estimate (Pass 1). Source: scripted.",
     );
-    expect(document.notes).toContain('Historical report fee charged to this account: $25.00.');
+    expect(document.notes).toContain(historicalFeeWords(25));
     expect(factOf(document, 'Historical fee charged')).toBe('$25.00');
   });
 

@@ -1,3 +1,4 @@
+import { historicalFeeWords } from '@pluvio/shared/reports';
 import { productDate, productTimestamp, timeZoneAbbreviation } from '../../lib/time';
 import type { ReportColumn, ReportDocument, ReportFact, ReportSubject } from './report-document';
 
@@ -93,7 +94,5 @@ export function rowsCutNote(listed: number, total: number, what: string): string
 }
 
 export function feeNote(subject: ReportSubject): string[] {
-  return subject.feeDollars === null
-    ? []
-    : [`Historical report fee charged to this account: ${dollars(subject.feeDollars)}.`];
+  return subject.feeDollars === null ? [] : [historicalFeeWords(subject.feeDollars)];
 }
