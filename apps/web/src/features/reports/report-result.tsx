@@ -1,6 +1,12 @@
 import { Anchor, Box, Button, Group, List, Paper, Progress, Stack, Text } from '@mantine/core';
 import { MESSAGES } from '@pluvio/shared/messages';
-import { REPORT_MESSAGES, type ReportFormat, type ReportTask, reportNextSteps } from '@pluvio/shared/reports';
+import {
+  REPORT_FORMAT_LABELS,
+  REPORT_MESSAGES,
+  type ReportFormat,
+  type ReportTask,
+  reportNextSteps,
+} from '@pluvio/shared/reports';
 import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
@@ -132,7 +138,7 @@ function Submitted({ taskId }: { taskId: string }) {
       <Text inherit fw={600}>
         {REPORT_MESSAGES.submitted}
       </Text>
-      <Text inherit size="xs" style={{ wordBreak: 'break-all' }}>
+      <Text size="xs" c="inherit" style={{ wordBreak: 'break-all' }}>
         Task ID: {taskId}
       </Text>
     </Group>
@@ -165,6 +171,9 @@ function FileLinks({ file, format }: { file: TaskFile; format: ReportFormat }) {
   return (
     <Stack gap="xs">
       {saves && <Text inherit>{REPORT_MESSAGES.checkDownloads}</Text>}
+      <Text inherit size="sm" style={{ wordBreak: 'break-all' }}>
+        {file.filename}
+      </Text>
       <Group gap="sm">
         {format === 'pdf' && (
           <Button component="a" href={url} target="_blank" rel="noopener">
@@ -172,7 +181,7 @@ function FileLinks({ file, format }: { file: TaskFile; format: ReportFormat }) {
           </Button>
         )}
         <Button component="a" href={url} download={file.filename} variant="default">
-          {saves ? `${REPORT_MESSAGES.downloadAgain}: ${file.filename}` : `Download ${file.filename}`}
+          {saves ? REPORT_MESSAGES.downloadAgain : `Download ${REPORT_FORMAT_LABELS[format]}`}
         </Button>
       </Group>
     </Stack>
@@ -211,7 +220,7 @@ function TaskDone({
         tools={
           url && (
             <Button component="a" href={url} download={file.data.filename} variant="default">
-              Download HTML
+              Download {REPORT_FORMAT_LABELS.html}
             </Button>
           )
         }
@@ -230,8 +239,8 @@ function TaskDone({
       <Stack gap="xs">
         <Submitted taskId={outcome.taskId} />
         <Text inherit>{REPORT_MESSAGES.ready}</Text>
-        <FileLinks file={file.data} format={outcome.format} />
         {sent}
+        <FileLinks file={file.data} format={outcome.format} />
       </Stack>
     </InfoMessage>
   );
