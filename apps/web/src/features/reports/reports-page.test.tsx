@@ -381,6 +381,27 @@ describe('reports screen', { timeout: 15_000 }, () => {
     expect(reportCalls(calls, 'GET')[1]?.query.format).toBe('csv');
   });
 
+  it('e-mails one location’s HTML report as a job and shows it once ready, saying it was sent', async () => {
+    const calls = serveReports({}, task({ status: 'done', progress: 100, format: 'html', message_ids: [7] }));
+    signIn('gold');
+    await openReports();
+    await pick('Locations', 'North Yard');
+    await pick('Email To', 'Ann Site (ann@example.com)');
+    await userEvent.click(screen.getByRole('button', { name: 'Email Report' }));
+    const frame = await resultArea().findByTitle('Report', {}, { timeout: 3000 });
+    expect(frame.getAttribute('srcdoc')).toBe(REPORT_HTML);
+    expect(resultArea().getByText(REPORT_MESSAGES.alsoSent)).toBeTruthy();
+    expect(resultArea().getByRole('link', { name: 'Download HTML' }).getAttribute('download')).toBe(
+      'pluvio-monthly-2026-11.html',
+    );
+    expect(reportCalls(calls, 'GET')).toHaveLength(0);
+    expect(reportCalls(calls, 'POST')[0]?.body).toEqual({
+      email_format: 'html',
+      email_list: ['ann@example.com'],
+      locations: [1],
+    });
+  });
+
   it('views a PDF without e-mailing it: says what happens next, then links the file to open or download', async () => {
     const calls = serveReports({}, task({ status: 'done', progress: 100, format: 'pdf' }));
     signIn('gold');
