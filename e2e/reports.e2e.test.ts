@@ -9,8 +9,8 @@ import { baseUrl, demo, expectAccessible, launchBrowser } from './support/browse
 
 const SUBMITTED = 'Report job submitted successfully!';
 const CHECK_EMAIL = 'Please check your email for the report.';
-const SELECT_CONTACT =
-  'Please select at least one contact when generating a PDF,EXCEL,or CSV report or any report with multiple locations.';
+const CHECK_DOWNLOADS = 'Check your browser downloads to see the file';
+const ALREADY_PAID = 'Already paid for this period: no charge.';
 const TIER_TOO_LOW = 'This feature is not available at your current service level';
 /** A report job renders on the worker, which shares the machine with the browser and server. */
 const JOB_WAIT = { timeout: 90_000 } as const;
@@ -59,7 +59,7 @@ const reportFrame = (page: Page) => page.frameLocator('iframe[title="Report"]');
 const resultArea = (page: Page) => page.getByRole('region', { name: 'Report result' });
 const submitButton = (page: Page) =>
   page.getByRole('form', { name: 'Report' }).getByRole('button', {
-    name: /^(View|Email) Report$/,
+    name: /^(View|Download|Email) Report$/,
   });
 
 /** Polls until the report in the result frame shows every text. */
@@ -87,7 +87,7 @@ async function pick(page: Page, label: string, options: string[]): Promise<void>
 }
 
 /** Submits the form with the button's expected words. */
-async function submit(page: Page, words: 'View Report' | 'Email Report'): Promise<void> {
+async function submit(page: Page, words: 'View Report' | 'Download Report' | 'Email Report'): Promise<void> {
   const button = submitButton(page);
   expect(await button.textContent()).toBe(words);
   await button.click();
@@ -284,7 +284,7 @@ describe('reports', () => {
   );
 
   it(
-    'asks for a recipient before a PDF is made',
+    'views a PDF and downloads an Excel file without e-mail, and charges a historical period once',
     async () => {
       const page = await signedInPage(browser, 'gold');
       try {
@@ -292,9 +292,46 @@ describe('reports', () => {
         await page.getByLabel('Format').selectOption('pdf');
         await pick(page, 'Locations', ['Galveston']);
         await submit(page, 'View Report');
-        await expectText(page, SELECT_CONTACT);
-        expect(await resultArea(page).getByRole('status').count()).toBe(0);
-        await expectAccessible(page);
+        const ready = resultArea(page).getByRole('status').filter({ hasText: SUBMITTED });
+        await ready.getByText(/We are preparing the PDF file/).waitFor(WAIT);
+        const open = resultArea(page).getByRole('link', { name: 'Open PDF' });
+        await open.waitFor(JOB_WAIT);
+        expect(await open.getAttribute('target')).toBe('_blank');
+        await captureScreen(page, 'reports-pdf-ready', () => open.waitFor());
+        const [pdfDownload] = await Promise.all([
+          page.waitForEvent('download'),
+          resultArea(page).getByRole('link', { name: 'Download PDF' }).click(),
+        ]);
+        const pdfFile = path.resolve(import.meta.dirname, 'output/reports-viewed.pdf');
+        await pdfDownload.saveAs(pdfFile);
+        const text = pdfText(fs.readFileSync(pdfFile));
+        if (text !== null) expect(text).toContain('Galveston');
+
+        // Excel of the same location: the file downloads by itself once ready.
+        await page.getByLabel('Format').selectOption('excel');
+        const saved = page.waitForEvent('download', JOB_WAIT);
+        await submit(page, 'Download Report');
+        expect((await saved).suggestedFilename()).toMatch(/\.xlsx$/);
+        await expectText(page, CHECK_DOWNLOADS);
+
+        // A historical period: the fee is said and confirmed once; the same period again is free.
+        await page.getByLabel('Report type').selectOption('historical');
+        await page.getByLabel('From date').fill('2023-01-01');
+        await page.getByLabel('To date').fill('2023-01-03');
+        await page.getByLabel('Format').selectOption('html');
+        const fee = page.getByText(/^\$[\d.]+ will be charged to your account for this historical report\.$/);
+        await fee.waitFor(WAIT);
+        await page.getByRole('checkbox', { name: /charged a fee of/ }).check();
+        await submit(page, 'View Report');
+        await expectInReport(page, ['Historical Rainfall Report', 'Galveston']);
+
+        await page.getByLabel('Format').selectOption('csv');
+        await expectText(page, ALREADY_PAID);
+        expect(await page.getByRole('checkbox', { name: /charged a fee of/ }).count()).toBe(0);
+        const csv = page.waitForEvent('download', JOB_WAIT);
+        await submit(page, 'Download Report');
+        expect((await csv).suggestedFilename()).toMatch(/\.csv$/);
+        await captureScreen(page, 'reports-already-paid', () => expectText(page, CHECK_DOWNLOADS));
       } finally {
         await page.context().close();
       }

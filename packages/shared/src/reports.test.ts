@@ -3,9 +3,9 @@ import {
   isHistoricalRange,
   isWholeMonth,
   monthRange,
-  needsRecipients,
   reportDateLimits,
   reportDefaults,
+  reportNextSteps,
   reportRequestSchema,
   submitLabel,
 } from './reports';
@@ -54,18 +54,21 @@ describe('report dates', () => {
 });
 
 describe('report form rules', () => {
-  it('reads Email Report for several locations, csv or excel, View Report otherwise (part 2 §2)', () => {
-    expect(submitLabel('html', 1)).toBe('View Report');
-    expect(submitLabel('pdf', 1)).toBe('View Report');
-    expect(submitLabel('csv', 1)).toBe('Email Report');
-    expect(submitLabel('excel', 1)).toBe('Email Report');
-    expect(submitLabel('html', 2)).toBe('Email Report');
+  it('says what the button does: Email Report with recipients, else View or Download Report (issue 26)', () => {
+    expect(submitLabel('html', 0)).toBe('View Report');
+    expect(submitLabel('pdf', 0)).toBe('View Report');
+    expect(submitLabel('csv', 0)).toBe('Download Report');
+    expect(submitLabel('excel', 0)).toBe('Download Report');
+    expect(submitLabel('pdf', 2)).toBe('Email Report');
   });
 
-  it('needs recipients for csv, pdf, excel or several locations (part 2 §5)', () => {
-    expect(needsRecipients('html', 1)).toBe(false);
-    expect(needsRecipients('pdf', 1)).toBe(true);
-    expect(needsRecipients('html', 3)).toBe(true);
+  it('tells what happens after a report is submitted, and who gets it by e-mail', () => {
+    expect(reportNextSteps('pdf', 0)).toBe(
+      'We are preparing the PDF file; this usually takes under a minute and you may leave this page. A link to the file will appear here when ready.',
+    );
+    expect(reportNextSteps('html', 2)).toMatch(
+      /It will appear here when ready, and it will be e-mailed to 2 recipients\.$/,
+    );
   });
 
   it('takes the spec payload and refuses a malformed address', () => {

@@ -126,8 +126,6 @@ export const REPORT_MESSAGES = {
     'Part of the past rainfall of this period is still being prepared from the archive: until it is, those hours count as no rain. Open the report again in a few minutes for the complete figures.',
   selectLocation: 'Please select at least one location.',
   bothDates: 'Please specify both a from date and a to date for this report.',
-  selectContact:
-    'Please select at least one contact when generating a PDF,EXCEL,or CSV report or any report with multiple locations.',
   confirmHistorical: 'Please confirm you wish to submit this Historical Report request and pay the fee.',
   trialOwnerUnverified:
     "A trial account's reports are e-mailed once its owner has verified their e-mail address: follow the link in the verification e-mail, or view the report here.",
@@ -155,12 +153,40 @@ export const REPORT_MESSAGES = {
   taskNotFound: 'Report task not found',
   fileNotReady: 'The report file is not ready yet',
   fileNoLongerKept: 'This report file is no longer kept. Please run the report again.',
-  emailedFormats: 'PDF and Excel reports are sent by e-mail: submit the request with its recipients.',
+  preparedFormats:
+    'PDF and Excel reports are prepared as a task: submit the request, then download its file.',
+  alreadyPaid: 'Already paid for this period: no charge.',
+  ready: 'Your report is ready.',
+  downloadAgain: 'Download again',
   systemReportsOnly: 'Only administrators can run this report',
   taskFailed: 'The report could not be prepared. Please try again later.',
   accessLost:
     'The report could not be prepared: its requester can no longer see this account or its locations.',
 } as const;
+
+/** What a historical request will be charged, said before it is (issue 26). */
+export function feeWillBeCharged(feeDollars: number): string {
+  return `$${feeDollars.toFixed(2)} will be charged to your account for this historical report.`;
+}
+
+/** The fee line of a historical report and its e-mail: what was charged, or that nothing was. */
+export function historicalFeeWords(feeDollars: number): string {
+  return feeDollars > 0
+    ? `Historical report fee: $${feeDollars.toFixed(2)}, billed to your account.`
+    : 'No historical report fee: this account already paid for these locations and days.';
+}
+
+/**
+ * What happens after a report is submitted, in plain words (issue 26): the file is made in the
+ * background, shown or downloaded here when ready, and e-mailed to the recipients, if any.
+ */
+export function reportNextSteps(format: ReportFormat, recipients: number): string {
+  const made = `We are preparing the ${REPORT_FORMAT_LABELS[format]} file; this usually takes under a minute and you may leave this page.`;
+  const here =
+    format === 'html' ? 'It will appear here when ready' : 'A link to the file will appear here when ready';
+  if (recipients === 0) return `${made} ${here}.`;
+  return `${made} ${here}, and it will be e-mailed to ${recipients === 1 ? '1 recipient' : `${recipients} recipients`}.`;
+}
 
 /** The historical fee confirmation a user answers (the amount is a setting, D20). */
 export function historicalFeeConfirmation(feeDollars: number): string {
@@ -285,16 +311,15 @@ export function needsBothDates(type: ReportType): boolean {
 }
 
 /**
- * The submit button's words (part 2 §2): Email Report when more than one location is chosen or
- * the format is csv or excel, otherwise View Report.
+ * The submit button says what it does (part 2 §2, changed by issue 26): Email Report when
+ * recipients are chosen; otherwise View Report for HTML and PDF, Download Report for CSV and Excel.
  */
-export function submitLabel(format: ReportFormat, locationCount: number): 'Email Report' | 'View Report' {
-  return locationCount > 1 || format === 'csv' || format === 'excel' ? 'Email Report' : 'View Report';
-}
-
-/** Whether a request needs at least one recipient (part 2 §5): csv, pdf, excel or several locations. */
-export function needsRecipients(format: ReportFormat, locationCount: number): boolean {
-  return format !== 'html' || locationCount > 1;
+export function submitLabel(
+  format: ReportFormat,
+  recipientCount: number,
+): 'Email Report' | 'View Report' | 'Download Report' {
+  if (recipientCount > 0) return 'Email Report';
+  return format === 'csv' || format === 'excel' ? 'Download Report' : 'View Report';
 }
 
 // ---- API shapes (part 2 §3, §7; D18, D19) -------------------------------------------------
@@ -418,3 +443,17 @@ export const reportTaskSchema = z.object({
   finished_at: z.string().nullable(),
 });
 export type ReportTask = z.infer<typeof reportTaskSchema>;
+
+/** Body of a fee quote: the locations the report would cover (its path carries the dates). */
+export const feeQuoteRequestSchema = reportRequestSchema.pick({ locations: true });
+
+/**
+ * What a location report would be charged now (issue 26): `historical` when its range is in the
+ * historical window; `fee` in dollars, 0 when the account already paid for its locations and days.
+ */
+export const historicalFeeQuoteSchema = z.object({
+  historical: z.boolean(),
+  fee: z.number(),
+  already_paid: z.boolean(),
+});
+export type HistoricalFeeQuote = z.infer<typeof historicalFeeQuoteSchema>;

@@ -119,6 +119,8 @@ const VALID_BODIES: Record<string, unknown> = {
     email_list: ['someone@example.com'],
     locations: [2147483647],
   },
+  'POST /api/reports/data_by_date_range/{from}/{to}/fee': { locations: [2147483647] },
+  'POST /api/reports/rapidrain_by_date_range/{from}/{to}/fee': { locations: [2147483647] },
   'POST /api/reports/sockletlabs-email-report': { email_format: 'pdf', email_list: ['someone@example.com'] },
   'POST /api/reports/sms': { email_format: 'pdf', email_list: ['someone@example.com'] },
   'POST /api/reports/unpaid': { email_format: 'pdf', email_list: ['someone@example.com'] },

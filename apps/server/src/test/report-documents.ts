@@ -5,6 +5,7 @@ import type {
   ReportDocument,
   ReportSection,
 } from '../features/reports/report-document';
+import { amountFact, fact } from '../features/reports/report-parts';
 
 /**
  * Report documents as `report-content.ts` builds them, made up for the renderers' tests and the
@@ -44,7 +45,7 @@ export const DAY_COLUMNS: ReportColumn[] = [
   { key: 'date', label: 'Date', kind: 'date' },
   { key: 'total', label: 'Daily total (in)', kind: 'inches' },
   { key: 'maxHour', label: 'Largest hour (in)', kind: 'inches' },
-  { key: 'maxHourAt', label: 'Largest hour ending (ET)', kind: 'datetime' },
+  { key: 'maxHourAt', label: 'Largest hour (ET)', kind: 'hour' },
   { key: 'crossed', label: '24-hour threshold crossed', kind: 'yesno' },
   { key: 'atlas14', label: 'Atlas 14 interval reached', kind: 'text' },
 ];
@@ -66,7 +67,7 @@ function dayRows(index: number, from: string, days: number): Row[] {
     const rains = random() < 0.45;
     const total = rains ? random() * 2.5 : 0;
     const maxHour = total * (0.2 + random() * 0.6);
-    const hour = 1 + Math.floor(random() * 23);
+    const hour = Math.floor(random() * 24);
     const offsetText = date < '2026-11-01' ? '-04:00' : '-05:00';
     return {
       date,
@@ -86,9 +87,9 @@ function locationSection(index: number, from: string, days: number): ReportSecti
   return {
     heading: locationName(index),
     facts: [
-      { label: 'Period total', value: `${total.toFixed(2)} in` },
-      { label: 'Days with rain', value: String(rainDays) },
-      { label: '24-hour threshold', value: '1.50 in' },
+      amountFact('Period total', total, 'inches'),
+      fact('Days with rain', rainDays),
+      amountFact('24-hour threshold', 1.5, 'inches'),
     ],
     table: { columns: DAY_COLUMNS, rows, emptyText: 'No rain in this period' },
   };
@@ -117,9 +118,9 @@ export function monthlyDocument(locations: number, days = 31): ReportDocument {
     generatedAt: '2026-11-01T06:00:00-05:00',
     timeZoneLabel: 'ET',
     facts: [
-      { label: 'Locations', value: String(locations) },
-      { label: 'Data', value: 'Pass 2 (final), simulator' },
-      { label: 'Historical fee charged', value: '$24.00' },
+      fact('Locations', locations),
+      fact('Data', 'Pass 2 (final), simulator'),
+      amountFact('Historical fee charged', 24, 'money'),
     ],
     notes: [
       'Daily totals are for calendar days in Eastern Time (midnight to midnight).',

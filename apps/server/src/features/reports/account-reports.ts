@@ -3,6 +3,7 @@ import { TIER_NAMES, type TierName } from '@pluvio/shared/tiers';
 import type { AccountsService } from '../accounts/accounts.service';
 import type { ReportDocument, ReportSubject } from './report-document';
 import {
+  amountFact,
   capitalised,
   column,
   dollars,
@@ -111,9 +112,9 @@ export async function billingReport(
     facts: [
       fact('Accounts', rows.length),
       fact('Paying accounts', rows.filter((row) => row.monthly > 0).length),
-      fact('Monthly amounts', dollars(sum('monthly'))),
-      fact('Historical fees', dollars(sum('fees'))),
-      fact('Total', dollars(sum('total'))),
+      amountFact('Monthly amounts', sum('monthly'), 'money'),
+      amountFact('Historical fees', sum('fees'), 'money'),
+      amountFact('Total', sum('total'), 'money'),
     ],
     notes: [
       `Monthly amounts at the plan prices per block of ${LOCATIONS_PER_BLOCK} locations a month (${prices}), at least one block; trial, free and demo accounts pay nothing.`,

@@ -3,6 +3,7 @@ import { productDayRange, productTimestamp } from '../../lib/time';
 import type { IngestionService } from '../rainfall/ingestion.service';
 import type { ReportDocument, ReportSubject } from './report-document';
 import {
+  amountFact,
   capitalised,
   column,
   fact,
@@ -47,7 +48,7 @@ export async function filesProcessedReport(
       ...INGEST_STATUSES.filter((status) => counts.has(status)).map((status) =>
         fact(capitalised(status), counts.get(status) ?? 0),
       ),
-      ...(averageSeconds === null ? [] : [fact('Average time taken', `${averageSeconds.toFixed(1)} s`)]),
+      ...(averageSeconds === null ? [] : [amountFact('Average time taken', averageSeconds, 'seconds')]),
     ],
     notes: [
       timeZoneNote(context),

@@ -1,4 +1,6 @@
+import { historicalFeeWords } from '@pluvio/shared/reports';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { productTimestamp } from '../../lib/time';
 import { bearer, buildOwnedClient, login } from '../../test/factories';
 import { scriptedSource } from '../../test/scripted-source';
 import { createTestApp, manualClock, type TestApp } from '../../test/test-app';
@@ -180,7 +182,7 @@ describe('rainfall report content', () => {
     expect(rowOn(varied, '2026-11-02')).toMatchObject({
       total: 0,
       largestHour: null,
-      largestHourEnded: null,
+      largestHourStarted: null,
     });
     for (const date of ['2026-10-31', '2026-11-01']) {
       const hours = Object.entries(
@@ -189,8 +191,10 @@ describe('rainfall report content', () => {
       ) as [string, { total: number }][];
       const largest = Math.max(...hours.map(([, hour]) => hour.total));
       expect(largest).toBeGreaterThan(0);
-      const [firstLargest] = hours.find(([, hour]) => hour.total === largest) ?? [];
-      expect(rowOn(varied, date)).toMatchObject({ largestHour: largest, largestHourEnded: firstLargest });
+      // The API names an hour by its end; the report by its start, so it stays within its day.
+      const [firstLargest = ''] = hours.find(([, hour]) => hour.total === largest) ?? [];
+      const started = productTimestamp(new Date(Date.parse(firstLargest) - HOUR), 'America/New_York');
+      expect(rowOn(varied, date)).toMatchObject({ largestHour: largest, largestHourStarted: started });
     }
   });
 
@@ -228,7 +232,7 @@ describe('rainfall report content', () => {
     expect(document.notes).toContain(
       "Rainfall data: of the period's 49 hours so far, 49 are the revised estimate (Pass 2) and 0 the first estimate (Pass 1). Source: scripted.",
     );
-    expect(document.notes).toContain('Historical report fee charged to this account: $25.00.');
+    expect(document.notes).toContain(historicalFeeWords(25));
     expect(factOf(document, 'Historical fee charged')).toBe('$25.00');
   });
 

@@ -3,7 +3,7 @@ import { effectiveRapidrainThreshold } from '@pluvio/shared/locations';
 import { reachesThreshold, recurrenceReached } from '@pluvio/shared/rainfall';
 import { monthOf, REPORT_MESSAGES } from '@pluvio/shared/reports';
 import { accountLevel } from '@pluvio/shared/tiers';
-import { productDays, productTimestamp } from '../../lib/time';
+import { HOUR_MS, productDays, productTimestamp } from '../../lib/time';
 import type { LocationRow } from '../locations/locations.schema';
 import type { LocationsService } from '../locations/locations.service';
 import type { IngestionService } from '../rainfall/ingestion.service';
@@ -19,6 +19,7 @@ import {
   subjectAccount,
 } from './report-document';
 import {
+  amountFact,
   column,
   counted,
   fact,
@@ -230,7 +231,7 @@ function daysTable(entry: LocationDays, context: ReportContext, showAtlas14: boo
       column('date', 'Date', 'date'),
       column('total', 'Rainfall (in)', 'inches'),
       column('largestHour', 'Largest hour (in)', 'inches'),
-      column('largestHourEnded', `Largest hour ended (${context.zone})`, 'datetime'),
+      column('largestHourStarted', `Largest hour (${context.zone})`, 'hour'),
       column('threshold', '24-hour threshold reached', 'yesno'),
       ...(showAtlas14 ? [column('atlas14', 'NOAA Atlas 14 recurrence interval', 'text')] : []),
     ],
@@ -238,7 +239,9 @@ function daysTable(entry: LocationDays, context: ReportContext, showAtlas14: boo
       date: day.date,
       total: day.total,
       largestHour: day.largestHour,
-      largestHourEnded: day.largestHourEndsAt && productTimestamp(day.largestHourEndsAt, context.timeZone),
+      largestHourStarted:
+        day.largestHourEndsAt &&
+        productTimestamp(new Date(day.largestHourEndsAt.getTime() - HOUR_MS), context.timeZone),
       threshold: reachesThreshold(day.total, location.h24Threshold),
       ...(showAtlas14 && { atlas14: atlas14Cell(day.total, location) }),
     })),
@@ -251,13 +254,13 @@ function daysSection(entry: LocationDays, context: ReportContext, showAtlas14: b
   return {
     heading: entry.location.name,
     facts: [
-      fact('Period total', inches(figures.total)),
+      amountFact('Period total', figures.total, 'inches'),
       fact('Days with rain', `${figures.wetDays} of ${entry.days.length}`),
       fact(
         'Wettest day',
         figures.wettest ? `${dateText(figures.wettest.date)} (${inches(figures.wettest.total)})` : 'No rain',
       ),
-      fact('24-hour threshold', inches(entry.location.h24Threshold)),
+      amountFact('24-hour threshold', entry.location.h24Threshold, 'inches'),
       fact('Days at or over the threshold', figures.overThreshold),
     ],
     table: daysTable(entry, context, showAtlas14),
@@ -336,7 +339,7 @@ export async function dateRangeReport(
       fact('Days listed', listedDays),
       ...(subject.feeDollars === null
         ? []
-        : [fact('Historical fee charged', `$${subject.feeDollars.toFixed(2)}`)]),
+        : [amountFact('Historical fee charged', subject.feeDollars, 'money')]),
     ],
     notes: [
       timeZoneNote(context),

@@ -13,13 +13,24 @@ import type { AccountAccess } from '../accounts/accounts.access';
  * - `date`: a calendar date of the product time zone, 'YYYY-MM-DD';
  * - `datetime`: an ISO 8601 time with the product time zone's offset, '2026-10-03T14:15:00-04:00'
  *   (drawn as its wall time; the offset travels to CSV, XLSX stores the wall time as a date);
+ * - `hour`: a clock hour of a row's day, written as the ISO time it starts at (drawn '11 PM–12 AM'
+ *   in HTML and PDF, the start time in CSV and XLSX), so an hour ending at midnight stays in its day;
  * - `inches`: rainfall in inches, full precision (drawn with 2 decimals, D1);
  * - `count`: a whole number;
  * - `money`: dollars (drawn $24.00);
  * - `seconds`: a duration in seconds (drawn with 1 decimal);
  * - `yesno`: a boolean (drawn Yes / No).
  */
-export type ColumnKind = 'text' | 'date' | 'datetime' | 'inches' | 'count' | 'money' | 'seconds' | 'yesno';
+export type ColumnKind =
+  | 'text'
+  | 'date'
+  | 'datetime'
+  | 'hour'
+  | 'inches'
+  | 'count'
+  | 'money'
+  | 'seconds'
+  | 'yesno';
 
 export type CellValue = string | number | boolean | null;
 
@@ -40,7 +51,10 @@ export interface ReportTable {
 /** A fact shown above a section's table or in the report's header ('Period total', '1.23 in'). */
 export interface ReportFact {
   label: string;
+  /** As a person reads it: '1.23 in', '1,204', 'Nov 3, 2026 (1.20 in)'. */
   value: string;
+  /** The same fact as a number and its kind, where it is one (a spreadsheet stores the number). */
+  number?: { value: number; kind: ColumnKind };
 }
 
 /** One part of a report, usually one location: its heading, its facts and its table. */

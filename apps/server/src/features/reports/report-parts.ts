@@ -1,3 +1,4 @@
+import { historicalFeeWords } from '@pluvio/shared/reports';
 import { productDate, productTimestamp, timeZoneAbbreviation } from '../../lib/time';
 import type { ReportColumn, ReportDocument, ReportFact, ReportSubject } from './report-document';
 
@@ -61,9 +62,23 @@ export const column = (key: string, label: string, kind: ReportColumn['kind']): 
   kind,
 });
 
-export const fact = (label: string, value: string | number): ReportFact => ({
+/** A fact in words, or a whole number ('1,204'), which a spreadsheet keeps as a number. */
+export const fact = (label: string, value: string | number): ReportFact =>
+  typeof value === 'number'
+    ? { label, value: value.toLocaleString('en-US'), number: { value, kind: 'count' } }
+    : { label, value };
+
+const AMOUNT_TEXT = {
+  inches,
+  money: dollars,
+  seconds: (value: number) => `${value.toFixed(1)} s`,
+};
+
+/** An amount with its unit ('2.97 in', '$25.00', '1.5 s'); a spreadsheet keeps the number, its unit in the format. */
+export const amountFact = (label: string, value: number, kind: keyof typeof AMOUNT_TEXT): ReportFact => ({
   label,
-  value: typeof value === 'number' ? value.toLocaleString('en-US') : value,
+  value: AMOUNT_TEXT[kind](value),
+  number: { value, kind },
 });
 
 export function timeZoneNote(context: ReportContext): string {
@@ -79,7 +94,5 @@ export function rowsCutNote(listed: number, total: number, what: string): string
 }
 
 export function feeNote(subject: ReportSubject): string[] {
-  return subject.feeDollars === null
-    ? []
-    : [`Historical report fee charged to this account: ${dollars(subject.feeDollars)}.`];
+  return subject.feeDollars === null ? [] : [historicalFeeWords(subject.feeDollars)];
 }

@@ -1,5 +1,6 @@
-import { and, eq, getTableColumns, gte, isNotNull, lt, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, gt, gte, isNotNull, lt, ne, sql } from 'drizzle-orm';
 import type { AppDb } from '../../db/client';
+import type { Period } from './paid-periods';
 import type { RenderedReport } from './report-document';
 import { type ReportTaskRow, reportTasks } from './reports.schema';
 
@@ -55,6 +56,26 @@ export function createReportTasksRepository(db: AppDb) {
         emails: row?.emails ?? 0,
         oldest: row?.oldest ? new Date(row.oldest) : null,
       };
+    },
+
+    /**
+     * The locations and days of the account's historical reports that charge the fee and have
+     * not failed (done, or still being made), which later requests need not pay for again.
+     */
+    async paidPeriods(clientId: number): Promise<Period[]> {
+      const rows = await db
+        .select({ params: reportTasks.params })
+        .from(reportTasks)
+        .where(
+          and(
+            eq(reportTasks.clientId, clientId),
+            gt(reportTasks.feeCents, 0),
+            ne(reportTasks.status, 'failed'),
+          ),
+        );
+      return rows.flatMap(({ params: { from, to, locationIds } }) =>
+        from && to ? [{ from, to, locationIds }] : [],
+      );
     },
 
     async find(id: string): Promise<ReportTaskView | null> {

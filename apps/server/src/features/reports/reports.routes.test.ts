@@ -269,6 +269,32 @@ describe('reports API', () => {
       expect(expired.json()).toEqual({ detail: REPORT_MESSAGES.fileNoLongerKept });
     });
 
+    it('makes the file of any format without recipients, to download, e-mailing nothing (issue 26)', async () => {
+      for (const [format, locations, contentType] of [
+        ['pdf', [gold.locations[0]], 'application/pdf'],
+        ['html', gold.locations, 'text/html; charset=utf-8'],
+        ['csv', gold.locations, 'text/csv; charset=utf-8'],
+        ['excel', [gold.locations[1]], 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'],
+      ] as const) {
+        const before = await counts();
+        const response = await call(gold.owner, {
+          method: 'POST',
+          url: `/api/reports/data_by_date_range/${OCTOBER}`,
+          payload: { email_format: format, locations },
+        });
+        expect(response.statusCode, format).toBe(202);
+        expect(await t.services.reports.runDue()).toBe(1);
+        const taskId = response.json().task_id;
+        const task = (await call(gold.owner, { url: `/api/tasks/${taskId}` })).json();
+        expect(task).toMatchObject({ status: 'done', format, message_ids: [] });
+        const file = await call(gold.owner, { url: `/api/tasks/${taskId}/file` });
+        expect(file.statusCode).toBe(200);
+        expect(file.headers['content-type']).toBe(contentType);
+        expect(file.headers['content-disposition']).toContain(task.file.filename);
+        expect(await counts()).toEqual({ ...before, tasks: (before?.tasks ?? 0) + 1 });
+      }
+    });
+
     it('lets a superuser e-mail a whole account without choosing locations', async () => {
       const response = await call(superuser, {
         method: 'POST',
@@ -293,22 +319,6 @@ describe('reports API', () => {
         { email_format: 'html', locations: [] },
         400,
         REPORT_MESSAGES.selectLocation,
-      ],
-      [
-        'no recipient for a PDF',
-        () => gold.owner,
-        OCTOBER,
-        { email_format: 'pdf', locations: [1] },
-        400,
-        REPORT_MESSAGES.selectContact,
-      ],
-      [
-        'no recipient for several locations',
-        () => gold.owner,
-        OCTOBER,
-        { email_format: 'html', locations: 'both' },
-        400,
-        REPORT_MESSAGES.selectContact,
       ],
       [
         "another account's location",
@@ -526,6 +536,68 @@ describe('reports API', () => {
       expect(totals.get(gold.clientId)).toBe(t.services.config.HISTORICAL_REPORT_FEE);
     });
 
+    it('charge a period once: the same locations and days again, in any format or in part, are free, and the quote says so first', async () => {
+      const [houston, galveston] = gold.locations as [number, number];
+      const range = '2023-09-01/2023-09-30';
+      const fee = t.services.config.HISTORICAL_REPORT_FEE;
+      const quote = async (locations: number[], dates = range) =>
+        (
+          await call(gold.owner, {
+            method: 'POST',
+            url: `/api/reports/data_by_date_range/${dates}/fee`,
+            payload: { locations },
+          })
+        ).json();
+      const run = async (dates: string, format: string, locations: number[], confirm_fee?: boolean) => {
+        const response = await call(gold.owner, {
+          method: 'POST',
+          url: `/api/reports/data_by_date_range/${dates}`,
+          payload: { email_format: format, locations, ...(confirm_fee === undefined ? {} : { confirm_fee }) },
+        });
+        expect(response.statusCode, `${dates} ${format}`).toBe(202);
+        await t.services.reports.runDue();
+        return (await call(gold.owner, { url: `/api/tasks/${response.json().task_id}` })).json();
+      };
+      const charged = async () =>
+        (
+          await queryRows<{ n: number }>(
+            t.services.database.db,
+            sql`select count(*)::int as n from account_charges where description like '%2023-09%'`,
+          )
+        )[0]?.n;
+
+      expect(await quote([houston])).toEqual({ historical: true, fee, already_paid: false });
+      expect(await run(range, 'pdf', [houston], true)).toMatchObject({ status: 'done', fee });
+      expect(await charged()).toBe(1);
+
+      expect(await quote([houston])).toEqual({ historical: true, fee: 0, already_paid: true });
+      // Free: no confirmation needed, in another format, or a few of the days paid for.
+      const again = await run(range, 'excel', [houston]);
+      expect(again).toMatchObject({ status: 'done', fee: 0 });
+      expect((await run('2023-09-10/2023-09-12', 'html', [houston])).fee).toBe(0);
+      const file = await call(gold.owner, { url: `/api/tasks/${again.task_id}/file` });
+      expect(file.statusCode).toBe(200);
+      expect(await charged()).toBe(1);
+
+      // A location or a day not paid for is a new report, charged once confirmed.
+      expect(await quote([houston, galveston])).toEqual({ historical: true, fee, already_paid: false });
+      expect(await quote([houston], '2023-09-01/2023-10-01')).toMatchObject({ fee });
+      const unconfirmed = await call(gold.owner, {
+        method: 'POST',
+        url: `/api/reports/data_by_date_range/${range}`,
+        payload: { email_format: 'csv', locations: [houston, galveston] },
+      });
+      expect(unconfirmed.json()).toEqual({ detail: REPORT_MESSAGES.confirmHistorical });
+      expect(await run(range, 'csv', [houston, galveston], true)).toMatchObject({ fee });
+      expect(await charged()).toBe(2);
+      expect(await quote([galveston])).toMatchObject({ fee: 0, already_paid: true });
+      expect(await quote([houston], '2026-10-01/2026-10-31')).toEqual({
+        historical: false,
+        fee: 0,
+        already_paid: false,
+      });
+    });
+
     it('are charged only by an owner or a co-owner: a plain contact is refused and nothing is charged', async () => {
       const [houston] = gold.locations as [number];
       const ask = (token: string) =>
@@ -660,12 +732,12 @@ describe('reports API', () => {
       }
     });
 
-    it('e-mails PDF and Excel through a task, and refuses them at once', async () => {
+    it('makes PDF and Excel through a task, and refuses them at once', async () => {
       const refused = await call(superuser, {
         url: '/api/reports/sockletlabs-email-report?format=pdf&start_date=2026-11-14&end_date=2026-11-21',
       });
       expect(refused.statusCode).toBe(400);
-      expect(refused.json()).toEqual({ detail: REPORT_MESSAGES.emailedFormats });
+      expect(refused.json()).toEqual({ detail: REPORT_MESSAGES.preparedFormats });
       const response = await call(superuser, {
         method: 'POST',
         url: '/api/reports/sockletlabs-email-report?start_date=2026-11-14&end_date=2026-11-21&sort_directin=asc',

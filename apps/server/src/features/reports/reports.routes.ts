@@ -2,8 +2,10 @@ import {
   accountsReportQuerySchema,
   emailsReportJobQuerySchema,
   emailsReportQuerySchema,
+  feeQuoteRequestSchema,
   filesProcessedJobQuerySchema,
   filesProcessedQuerySchema,
+  historicalFeeQuoteSchema,
   locationReportJobQuerySchema,
   locationReportQuerySchema,
   type ReportFormat,
@@ -102,7 +104,8 @@ export function reportsRoutes(services: Services): FastifyPluginAsyncZod {
           preHandler: guards.requireAccount,
           schema: {
             tags,
-            summary: 'Queues a report of the chosen locations, e-mailed as an attachment; answers its task',
+            summary:
+              'Queues a report of the chosen locations; answers its task, whose file is downloaded and, with recipients, e-mailed as an attachment',
             params: reportRangeParamsSchema,
             querystring: locationReportJobQuerySchema,
             body: reportRequestSchema,
@@ -130,6 +133,27 @@ export function reportsRoutes(services: Services): FastifyPluginAsyncZod {
           return reply.code(202).send({ task_id: taskId });
         },
       );
+      app.post(
+        `/api/reports/${path}/:from/:to/fee`,
+        {
+          preHandler: guards.requireAccount,
+          schema: {
+            tags,
+            summary:
+              'What the report of these locations and dates would be charged now: the historical fee, or nothing when the account already paid for them',
+            params: reportRangeParamsSchema,
+            querystring: locationReportJobQuerySchema,
+            body: feeQuoteRequestSchema,
+            response: { 200: historicalFeeQuoteSchema },
+          },
+        },
+        async (request) => {
+          const { from, to } = request.params;
+          const { report_type: reportType } = request.query;
+          const ask = { path, from, to, reportType, locationIds: request.body.locations };
+          return reports.feeQuote(accessOf(request), ask);
+        },
+      );
     }
 
     for (const { path, type, view, job } of SYSTEM_PATHS) {
@@ -151,7 +175,8 @@ export function reportsRoutes(services: Services): FastifyPluginAsyncZod {
           preHandler: guards.requireUser,
           schema: {
             tags,
-            summary: 'Queues a report of the installation (superusers), e-mailed as an attachment',
+            summary:
+              'Queues a report of the installation (superusers); its file is downloaded and, with recipients, e-mailed',
             ...(job && { querystring: job }),
             body: systemReportRequestSchema,
             response: { 202: reportJobSchema },

@@ -1,9 +1,10 @@
 import { QUOTA_MESSAGES } from '@pluvio/shared/quotas';
 import {
   type EmailsReportQuery,
+  type HistoricalFeeQuote,
+  historicalFeeWords,
   isHistoricalRange,
   isSystemReport,
-  needsRecipients,
   REPORT_FORMAT_LABELS,
   REPORT_MESSAGES,
   type ReportFormat,
@@ -29,6 +30,7 @@ import type { PastRainfallAsk, PastRainfallService } from '../rainfall/past-rain
 import type { UserRow } from '../users/users.schema';
 import type { UsersService } from '../users/users.service';
 import { createAccountChargesRepository } from './account-charges.repository';
+import { isPaidFor, type Period } from './paid-periods';
 import { periodText } from './render/display';
 import type { ReportContent } from './report-content';
 import type { RenderedReport, ReportDocument, ReportSubject } from './report-document';
@@ -237,7 +239,7 @@ export function createReportsService(db: AppDb, options: ReportsOptions) {
     return render(await content.build(subject), format);
   }
 
-  /** The checks of every e-mailed request, then the task, queued for a worker. */
+  /** The checks of every request run as a task (e-mailed or not), then the task, queued for a worker. */
   async function queueTask(
     user: UserRow,
     subject: ReportSubject,
@@ -246,13 +248,8 @@ export function createReportsService(db: AppDb, options: ReportsOptions) {
     if (subject.feeDollars !== null && subject.access && !manages(subject.access)) {
       throw forbidden(REPORT_MESSAGES.historicalManagersOnly);
     }
+    // E-mail is optional (issue 26): without recipients the task only makes the file to download.
     const recipients = uniqueRecipients(body.email_list);
-    if (needsRecipients(body.email_format, subject.locationIds.length) && recipients.length === 0) {
-      throw badRequest(REPORT_MESSAGES.selectContact);
-    }
-    if (subject.feeDollars !== null && body.confirm_fee !== true) {
-      throw badRequest(REPORT_MESSAGES.confirmHistorical);
-    }
     if (subject.access && recipients.length > 0) await requireVerifiedTrialOwner(subject.access);
     if (subject.access) await options.recipients.requireAllowed(subject.access, recipients);
     const params: ReportTaskParams = {
@@ -269,12 +266,27 @@ export function createReportsService(db: AppDb, options: ReportsOptions) {
       type: subject.type,
       format: body.email_format,
       params,
-      feeCents: subject.feeDollars === null ? null : cents(subject.feeDollars),
+      feeCents: null,
       createdAt: clock.now(),
     };
-    const id = task.clientId ? await insertWithinHourlyLimits(task.clientId, task) : await tasks.insert(task);
+    const id = task.clientId
+      ? await insertWithinHourlyLimits(task.clientId, task, subject.feeDollars, body.confirm_fee === true)
+      : await tasks.insert(task);
     await options.onTaskQueued?.();
     return id;
+  }
+
+  /**
+   * The fee a historical request pays, in cents: nothing when the account has paid for all its
+   * locations and days already (`paid-periods.ts`), otherwise the whole fee.
+   */
+  async function dueFeeCents(
+    repository: ReturnType<typeof createReportTasksRepository>,
+    clientId: number,
+    period: Period,
+    feeDollars: number,
+  ): Promise<number> {
+    return isPaidFor(await repository.paidPeriods(clientId), period) ? 0 : cents(feeDollars);
   }
 
   /** A trial's messages wait for its owner's verified address (as its alerts do, monitoredClient). */
@@ -285,17 +297,29 @@ export function createReportsService(db: AppDb, options: ReportsOptions) {
   }
 
   /**
-   * Counts the account's tasks and e-mails of the last hour and inserts the task in one
-   * transaction under the account's quota lock, so requests at once cannot pass the limits.
+   * Counts the account's tasks and e-mails of the last hour, decides a historical request's fee
+   * and inserts the task in one transaction under the account's lock, so requests at once can
+   * neither pass the limits nor both pay for the same period.
    */
-  async function insertWithinHourlyLimits(clientId: number, task: NewReportTask): Promise<string> {
+  async function insertWithinHourlyLimits(
+    clientId: number,
+    task: NewReportTask,
+    feeDollars: number | null,
+    feeConfirmed: boolean,
+  ): Promise<string> {
     const now = clock.now();
     return db.transaction(async (tx) => {
       await lockAccountQuota(tx, clientId);
       const txTasks = createReportTasksRepository(tx);
+      const { params } = task;
+      const feeCents =
+        feeDollars === null || !params.from || !params.to
+          ? null
+          : await dueFeeCents(txTasks, clientId, { ...params, from: params.from, to: params.to }, feeDollars);
+      if (feeCents && !feeConfirmed) throw badRequest(REPORT_MESSAGES.confirmHistorical);
       const usage = await txTasks.usageSince(clientId, new Date(now.getTime() - HOUR_MS));
-      requireHourlyRoom(usage, task.params.emailList.length, options.hourlyLimits, now);
-      return txTasks.insert(task);
+      requireHourlyRoom(usage, params.emailList.length, options.hourlyLimits, now);
+      return txTasks.insert({ ...task, feeCents });
     });
   }
 
@@ -419,10 +443,7 @@ export function createReportsService(db: AppDb, options: ReportsOptions) {
     const period = subject.type === 'monthly' ? null : periodText(document);
     const about = [subject.access?.client.accountName, period].filter(Boolean);
     const title = `${document.title}${about.length > 0 ? `, ${about.join(', ')}` : ''}`;
-    const fee =
-      subject.feeDollars === null
-        ? []
-        : [`Historical report fee: $${subject.feeDollars.toFixed(2)}, billed to your account.`];
+    const fee = subject.feeDollars === null ? [] : [historicalFeeWords(subject.feeDollars)];
     const { text, html } = layoutEmail(
       [`Your ${title} is attached (${file.filename}, ${REPORT_FORMAT_LABELS[task.format]}).`, ...fee],
       { label: 'Open Reports', url: `${options.publicUrl}/reports` },
@@ -433,7 +454,7 @@ export function createReportsService(db: AppDb, options: ReportsOptions) {
   }
 
   function chargeOf(task: ReportTaskRow, subject: ReportSubject, document: ReportDocument) {
-    if (task.feeCents === null || task.clientId === null) return null;
+    if (!task.feeCents || task.clientId === null) return null;
     const locations = `${subject.locationIds.length} location${subject.locationIds.length === 1 ? '' : 's'}`;
     return {
       clientId: task.clientId,
@@ -510,20 +531,32 @@ export function createReportsService(db: AppDb, options: ReportsOptions) {
       return buildAndRender(await viewSubject(subject), format);
     },
 
+    /**
+     * What a location request would be charged now (issue 26): the historical fee, or nothing
+     * when the range is not historical or the account already paid for its locations and days.
+     */
+    async feeQuote(access: AccountAccess, ask: LocationReportAsk): Promise<HistoricalFeeQuote> {
+      const subject = await locationSubject(access, ask);
+      if (subject.feeDollars === null) return { historical: false, fee: 0, already_paid: false };
+      const period = { from: ask.from, to: ask.to, locationIds: subject.locationIds };
+      const due = await dueFeeCents(tasks, access.client.id, period, subject.feeDollars);
+      return { historical: true, fee: due / 100, already_paid: due === 0 };
+    },
+
     /** POST of a location report: checked, then queued as a task (D18). */
     async submitLocationReport(access: AccountAccess, ask: LocationReportAsk, body: ReportRequest) {
       const subject = await locationSubject(access, ask);
       return queueTask(access.user, subject, body);
     },
 
-    /** GET of a system report (superusers): HTML or CSV at once; PDF and Excel are e-mailed. */
+    /** GET of a system report (superusers): HTML or CSV at once; PDF and Excel are made as a task. */
     async viewSystemReport(
       user: UserRow,
       ask: SystemReportAsk,
       format: ReportFormat,
     ): Promise<RenderedReport> {
       const subject = systemSubject(user, ask);
-      if (format !== 'html' && format !== 'csv') throw badRequest(REPORT_MESSAGES.emailedFormats);
+      if (format !== 'html' && format !== 'csv') throw badRequest(REPORT_MESSAGES.preparedFormats);
       return buildAndRender(subject, format);
     },
 

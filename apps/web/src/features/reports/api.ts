@@ -1,5 +1,12 @@
-import { type ReportJob, type ReportTask, reportJobSchema, reportTaskSchema } from '@pluvio/shared/reports';
-import { queryOptions } from '@tanstack/react-query';
+import {
+  type HistoricalFeeQuote,
+  historicalFeeQuoteSchema,
+  type ReportJob,
+  type ReportTask,
+  reportJobSchema,
+  reportTaskSchema,
+} from '@pluvio/shared/reports';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiFetch, apiRequest, assertOk } from '../../lib/api-client';
 import { attachmentName, saveFile } from '../../lib/save-file';
 import type { ReportBody, ReportCall } from './report-request';
@@ -13,6 +20,9 @@ const CSV_FALLBACK_NAME = 'report.csv';
 export const reportKeys = {
   task: (taskId: string) => ['reports', 'task', taskId] as const,
   taskFile: (taskId: string) => ['reports', 'task-file', taskId] as const,
+  fees: ['reports', 'fee'] as const,
+  fee: (call: ReportCall, locations: readonly number[]) =>
+    [...reportKeys.fees, call.path, call.query, locations] as const,
 };
 
 /** GET a report that answers at once, as the HTML document to show. */
@@ -42,16 +52,48 @@ export function reportTaskQuery(taskId: string) {
   });
 }
 
-/** GET /api/tasks/{id}/file: the rendered report of a finished task, as HTML to show. */
+/** A finished task's file: its name, its content, and its text when it is an HTML report to show. */
+export interface TaskFile {
+  filename: string;
+  blob: Blob;
+  html: string | null;
+}
+
+/** GET /api/tasks/{id}/file: the rendered report of a finished task. */
 export function taskFileQuery(taskId: string) {
   return queryOptions({
     queryKey: reportKeys.taskFile(taskId),
-    queryFn: async (): Promise<string> => {
+    queryFn: async (): Promise<TaskFile> => {
       const path = `/api/tasks/${encodeURIComponent(taskId)}/file`;
-      const response = await assertOk(await apiFetch(path, { accept: 'text/html' }));
-      return response.text();
+      const response = await assertOk(await apiFetch(path));
+      const blob = await response.blob();
+      const isHtml = (response.headers.get('Content-Type') ?? '').startsWith('text/html');
+      return {
+        filename: attachmentName(response.headers.get('Content-Disposition'), 'report'),
+        blob,
+        html: isHtml ? await blob.text() : null,
+      };
     },
     staleTime: Number.POSITIVE_INFINITY,
+  });
+}
+
+/**
+ * What a historical request would be charged now (`POST .../fee`), asked while the form holds a
+ * historical range and its locations; null asks nothing.
+ */
+export function useFeeQuote(call: (ReportCall & { locations: number[] }) | null) {
+  return useQuery({
+    queryKey: call ? reportKeys.fee(call, call.locations) : reportKeys.fees,
+    queryFn: async (): Promise<HistoricalFeeQuote> =>
+      historicalFeeQuoteSchema.parse(
+        await apiRequest(call?.path ?? '', {
+          method: 'POST',
+          query: call?.query,
+          json: { locations: call?.locations ?? [] },
+        }),
+      ),
+    enabled: call !== null,
   });
 }
 

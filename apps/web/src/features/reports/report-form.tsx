@@ -1,6 +1,8 @@
 import { Button, Checkbox, Group, NativeSelect, Stack, TagsInput, Text, TextInput } from '@mantine/core';
 import { isEmailAddress } from '@pluvio/shared/phone';
 import {
+  feeWillBeCharged,
+  type HistoricalFeeQuote,
   historicalFeeConfirmation,
   isSystemReport,
   REPORT_FORMAT_LABELS,
@@ -22,7 +24,7 @@ import { type FormEvent, useState } from 'react';
 import { ErrorMessage } from '../../components/form-message';
 import { TierNotice } from '../../components/tier-notice';
 import { type Choice, ChoicePicker } from './choice-picker';
-import { datesFor, isCharged, type ReportForm } from './report-request';
+import { datesFor, emailList, isCharged, type ReportForm } from './report-request';
 
 /** Who asks and when: what the form offers depends on it. */
 export interface ReportAsker {
@@ -121,26 +123,43 @@ function DateFields({
   );
 }
 
+/**
+ * The historical fee, said before anything is charged (issue 26): what this request will be
+ * charged, with its confirmation, or that the account already paid for the period.
+ */
 function HistoricalFee({
   form,
   asker: { fee, mayCharge },
+  quote,
   onChange,
 }: {
   form: ReportForm;
   asker: ReportAsker;
+  quote: HistoricalFeeQuote | undefined;
   onChange: (changes: Partial<ReportForm>) => void;
 }) {
   if (!isCharged(form)) return null;
+  const due = quote?.fee ?? fee;
   return (
     <Stack gap="xs">
       <Text size="sm">{REPORT_MESSAGES.historicalFeeNote}</Text>
       {!mayCharge && <Text size="sm">{REPORT_MESSAGES.historicalManagersOnly}</Text>}
-      {mayCharge && fee !== undefined && (
-        <Checkbox
-          label={historicalFeeConfirmation(fee)}
-          checked={form.feeConfirmed}
-          onChange={(event) => onChange({ feeConfirmed: event.currentTarget.checked })}
-        />
+      {mayCharge && quote?.already_paid && (
+        <Text size="sm" fw={600} role="status">
+          {REPORT_MESSAGES.alreadyPaid}
+        </Text>
+      )}
+      {mayCharge && !quote?.already_paid && due !== undefined && (
+        <>
+          <Text size="sm" fw={600} role="status">
+            {feeWillBeCharged(due)}
+          </Text>
+          <Checkbox
+            label={historicalFeeConfirmation(due)}
+            checked={form.feeConfirmed}
+            onChange={(event) => onChange({ feeConfirmed: event.currentTarget.checked })}
+          />
+        </>
       )}
     </Stack>
   );
@@ -152,6 +171,7 @@ export function ReportFormFields({
   asker,
   locations,
   recipients,
+  feeQuote,
   problem,
   onChange,
   onSubmit,
@@ -160,6 +180,8 @@ export function ReportFormFields({
   asker: ReportAsker;
   locations: readonly Choice[];
   recipients: readonly Choice[];
+  /** What the server says a historical request would be charged now. */
+  feeQuote: HistoricalFeeQuote | undefined;
   /** The validation text of the last submit. */
   problem: string | null;
   onChange: (changes: Partial<ReportForm>) => void;
@@ -227,9 +249,9 @@ export function ReportFormFields({
               empty="No contacts with an e-mail address yet."
             />
             <ExtraAddresses value={form.extra} onChange={(extra) => onChange({ extra })} />
-            <HistoricalFee form={form} asker={asker} onChange={onChange} />
+            <HistoricalFee form={form} asker={asker} quote={feeQuote} onChange={onChange} />
             {problem && <ErrorMessage>{problem}</ErrorMessage>}
-            <Button type="submit">{submitLabel(form.format, form.locations.length)}</Button>
+            <Button type="submit">{submitLabel(form.format, emailList(form).length)}</Button>
           </>
         )}
       </Stack>

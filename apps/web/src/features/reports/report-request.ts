@@ -5,14 +5,12 @@ import {
   isSystemReport,
   monthRange,
   needsBothDates,
-  needsRecipients,
   REPORT_MESSAGES,
   type ReportFormat,
   type ReportType,
   reportDefaults,
   type reportRequestSchema,
   type SmsStatusFilter,
-  submitLabel,
 } from '@pluvio/shared/reports';
 import type { TierNumber } from '@pluvio/shared/tiers';
 import type { z } from 'zod';
@@ -78,37 +76,37 @@ export function emailList(form: ReportForm): string[] {
   return [...new Set([...form.recipients, ...form.extra])];
 }
 
-/** The first problem of the request, in the order of part 2 §5, or null when it may be sent. */
+/**
+ * The first problem of the request, in the order of part 2 §5, or null when it may be sent.
+ * E-mail is optional (issue 26). `feeDue` is what the server quoted for a historical range
+ * (undefined until it answers): the fee is confirmed only when something will be charged.
+ */
 export function reportProblem(
   form: ReportForm,
   { isSuperuser, mayCharge }: { isSuperuser: boolean; mayCharge: boolean },
+  feeDue?: number,
 ): string | null {
   const { from, to } = rangeOf(form);
   if (isLocationReport(form.type) && !isSuperuser && form.locations.length === 0)
     return REPORT_MESSAGES.selectLocation;
   if ((needsBothDates(form.type) || form.type === 'monthly') && (!from || !to))
     return REPORT_MESSAGES.bothDates;
-  if (needsRecipients(form.format, form.locations.length) && emailList(form).length === 0)
-    return REPORT_MESSAGES.selectContact;
   if (isCharged(form) && !mayCharge) return REPORT_MESSAGES.historicalManagersOnly;
-  if (isCharged(form) && !form.feeConfirmed) return REPORT_MESSAGES.confirmHistorical;
+  if (isCharged(form) && feeDue !== 0 && !form.feeConfirmed) return REPORT_MESSAGES.confirmHistorical;
   return null;
 }
 
 /**
- * How a request runs: `view` shows the report at once (GET) and e-mails it too when recipients
- * are chosen; `job-then-view` runs it as a job (a charged range) and shows the job's file;
- * `job` runs it as a job that e-mails the file.
+ * How a request runs: `view` shows one report at once (GET: HTML of one location outside the
+ * historical window, or a system report, with nobody to e-mail); anything else is a `job`, whose
+ * file the screen shows or links when it is ready, e-mailed to the recipients if any.
  */
-export type ReportRun = 'view' | 'job-then-view' | 'job';
+export type ReportRun = 'view' | 'job';
 
 export function reportRun(form: ReportForm): ReportRun {
-  const count = form.locations.length;
-  const viewable =
-    submitLabel(form.format, count) === 'View Report' && (isSystemReport(form.type) || count === 1);
-  if (!viewable) return 'job';
-  if (isCharged(form)) return form.format === 'html' ? 'job-then-view' : 'job';
-  return 'view';
+  const one = isSystemReport(form.type) || form.locations.length === 1;
+  const viewable = form.format === 'html' && one && !isCharged(form) && emailList(form).length === 0;
+  return viewable ? 'view' : 'job';
 }
 
 /** An API call: its path and query. */
@@ -177,6 +175,20 @@ export function jobCall(form: ReportForm, clientId: number | undefined): ReportC
     return { path, query: systemQuery(form), body: email };
   }
   const body: ReportBody = { ...email, locations: form.locations.map(Number) };
-  if (isCharged(form)) body.confirm_fee = true;
+  if (isCharged(form) && form.feeConfirmed) body.confirm_fee = true;
   return { path, query: locationQuery(form, clientId), body };
+}
+
+/** The fee quote of a historical request (null when the form holds none yet, or no locations). */
+export function feeCall(
+  form: ReportForm,
+  clientId: number | undefined,
+): (ReportCall & { locations: number[] }) | null {
+  const { from, to } = rangeOf(form);
+  if (!isCharged(form) || !from || !to || form.locations.length === 0) return null;
+  return {
+    path: `${basePath(form.type, from, to)}/fee`,
+    query: locationQuery(form, clientId),
+    locations: form.locations.map(Number),
+  };
 }

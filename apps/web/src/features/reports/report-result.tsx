@@ -1,11 +1,19 @@
 import { Anchor, Box, Button, Group, List, Paper, Progress, Stack, Text } from '@mantine/core';
-import { REPORT_MESSAGES, type ReportTask } from '@pluvio/shared/reports';
+import { MESSAGES } from '@pluvio/shared/messages';
+import {
+  REPORT_FORMAT_LABELS,
+  REPORT_MESSAGES,
+  type ReportFormat,
+  type ReportTask,
+  reportNextSteps,
+} from '@pluvio/shared/reports';
 import { useQuery } from '@tanstack/react-query';
-import { type ReactNode, useRef, useState } from 'react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { ErrorMessage, InfoMessage } from '../../components/form-message';
 import { PATHS } from '../../lib/routes';
-import { downloadReportCsv, reportTaskQuery, taskFileQuery } from './api';
+import { saveFile } from '../../lib/save-file';
+import { downloadReportCsv, reportTaskQuery, type TaskFile, taskFileQuery } from './api';
 import type { ReportCall } from './report-request';
 
 /** The height of the result area (part 2 §2). */
@@ -18,12 +26,11 @@ export type Outcome =
       html: string;
       /** The same report as CSV, for the Download CSV button. */
       csv: ReportCall;
-      alsoSent: boolean;
-      /** Why sending it to the chosen recipients failed. */
-      sendFailure: string[] | null;
     }
-  | { kind: 'task'; taskId: string; showFile: boolean; alsoSent: boolean }
+  | { kind: 'task'; taskId: string; format: ReportFormat; recipients: number }
   | { kind: 'failure'; lines: string[] };
+
+type TaskOutcome = Extract<Outcome, { kind: 'task' }>;
 
 function Lines({ lines }: { lines: readonly ReactNode[] }) {
   return (
@@ -99,22 +106,7 @@ function CsvDownload({ call }: { call: ReportCall }) {
 }
 
 function ShownReport({ outcome }: { outcome: Extract<Outcome, { kind: 'report' }> }) {
-  return (
-    <ReportFrame
-      html={outcome.html}
-      tools={<CsvDownload call={outcome.csv} />}
-      notes={
-        <>
-          {outcome.alsoSent && <InfoMessage>{REPORT_MESSAGES.alsoSent}</InfoMessage>}
-          {outcome.sendFailure && (
-            <ErrorMessage>
-              <Lines lines={outcome.sendFailure} />
-            </ErrorMessage>
-          )}
-        </>
-      }
-    />
-  );
+  return <ReportFrame html={outcome.html} tools={<CsvDownload call={outcome.csv} />} />;
 }
 
 function MailLinks({ messageIds }: { messageIds: readonly number[] }) {
@@ -139,30 +131,129 @@ function MailLinks({ messageIds }: { messageIds: readonly number[] }) {
   );
 }
 
-function TaskFile({ taskId, alsoSent }: { taskId: string; alsoSent: boolean }) {
-  const file = useQuery(taskFileQuery(taskId));
+/** The spec's words with the task id small beside them (issue 26). */
+function Submitted({ taskId }: { taskId: string }) {
+  return (
+    <Group justify="space-between" align="baseline" gap="xs">
+      <Text inherit fw={600}>
+        {REPORT_MESSAGES.submitted}
+      </Text>
+      <Text size="xs" c="inherit" style={{ wordBreak: 'break-all' }}>
+        Task ID: {taskId}
+      </Text>
+    </Group>
+  );
+}
+
+/** An object URL of a file for as long as it is shown. */
+function useObjectUrl(blob: Blob | undefined): string | null {
+  const [url, setUrl] = useState<string | null>(null);
+  useEffect(() => {
+    if (!blob) return;
+    const made = URL.createObjectURL(blob);
+    setUrl(made);
+    return () => URL.revokeObjectURL(made);
+  }, [blob]);
+  return url;
+}
+
+/** Open (a PDF, in a new tab) and Download links to a task's file; CSV and Excel save by themselves once. */
+function FileLinks({ file, format }: { file: TaskFile; format: ReportFormat }) {
+  const url = useObjectUrl(file.blob);
+  const saves = format === 'csv' || format === 'excel';
+  const saved = useRef(false);
+  useEffect(() => {
+    if (!saves || saved.current) return;
+    saved.current = true;
+    saveFile(file.blob, file.filename);
+  }, [saves, file]);
+  if (!url) return null;
+  return (
+    <Stack gap="xs">
+      {saves && <Text inherit>{REPORT_MESSAGES.checkDownloads}</Text>}
+      <Text inherit size="sm" style={{ wordBreak: 'break-all' }}>
+        {file.filename}
+      </Text>
+      <Group gap="sm">
+        {format === 'pdf' && (
+          <Button component="a" href={url} target="_blank" rel="noopener">
+            Open PDF
+          </Button>
+        )}
+        <Button component="a" href={url} download={file.filename} variant="default">
+          {saves ? REPORT_MESSAGES.downloadAgain : `Download ${REPORT_FORMAT_LABELS[format]}`}
+        </Button>
+      </Group>
+    </Stack>
+  );
+}
+
+/** A finished task: the HTML report shown in the frame, any other file linked. */
+function TaskDone({
+  outcome,
+  task,
+  isSuperuser,
+}: {
+  outcome: TaskOutcome;
+  task: ReportTask;
+  isSuperuser: boolean;
+}) {
+  const file = useQuery(taskFileQuery(outcome.taskId));
+  const url = useObjectUrl(file.data?.html ? file.data.blob : undefined);
   if (file.isError)
     return (
       <ErrorMessage>
         <Lines lines={[REPORT_MESSAGES.fetchFailed, messageOf(file.error)]} />
       </ErrorMessage>
     );
-  if (!file.data) return <Text role="status">Loading...</Text>;
+  if (!file.data) return <Text role="status">{MESSAGES.loading}</Text>;
+  const sent = outcome.recipients > 0 && (
+    <>
+      <Text inherit>{file.data.html ? REPORT_MESSAGES.alsoSent : REPORT_MESSAGES.checkEmail}</Text>
+      {isSuperuser && <MailLinks messageIds={task.message_ids} />}
+    </>
+  );
+  if (file.data.html !== null)
+    return (
+      <ReportFrame
+        html={file.data.html}
+        tools={
+          url && (
+            <Button component="a" href={url} download={file.data.filename} variant="default">
+              Download {REPORT_FORMAT_LABELS.html}
+            </Button>
+          )
+        }
+        notes={
+          <InfoMessage>
+            <Stack gap={4}>
+              <Submitted taskId={outcome.taskId} />
+              {sent}
+            </Stack>
+          </InfoMessage>
+        }
+      />
+    );
   return (
-    <ReportFrame html={file.data} notes={alsoSent && <InfoMessage>{REPORT_MESSAGES.alsoSent}</InfoMessage>} />
+    <InfoMessage>
+      <Stack gap="xs">
+        <Submitted taskId={outcome.taskId} />
+        <Text inherit>{REPORT_MESSAGES.ready}</Text>
+        {sent}
+        <FileLinks file={file.data} format={outcome.format} />
+      </Stack>
+    </InfoMessage>
   );
 }
 
-function TaskProgress({ task, taskId }: { task: ReportTask | undefined; taskId: string }) {
+function TaskProgress({ task, outcome }: { task: ReportTask | undefined; outcome: TaskOutcome }) {
   const progress = task?.progress ?? 0;
   const stage = task?.stage ?? (task?.status === 'running' ? 'Preparing the report' : 'Waiting to start');
   return (
     <InfoMessage>
       <Stack gap="xs">
-        <Text inherit fw={600}>
-          {REPORT_MESSAGES.submitted}
-        </Text>
-        <Text inherit>Task ID: {taskId}</Text>
+        <Submitted taskId={outcome.taskId} />
+        <Text inherit>{reportNextSteps(outcome.format, outcome.recipients)}</Text>
         <Group justify="space-between" gap="xs">
           <Text inherit>{stage}</Text>
           <Text inherit>{progress}%</Text>
@@ -173,13 +264,7 @@ function TaskProgress({ task, taskId }: { task: ReportTask | undefined; taskId: 
   );
 }
 
-function FollowedTask({
-  outcome,
-  isSuperuser,
-}: {
-  outcome: Extract<Outcome, { kind: 'task' }>;
-  isSuperuser: boolean;
-}) {
+function FollowedTask({ outcome, isSuperuser }: { outcome: TaskOutcome; isSuperuser: boolean }) {
   const query = useQuery(reportTaskQuery(outcome.taskId));
   const task = query.data;
   if (query.isError)
@@ -194,25 +279,13 @@ function FollowedTask({
         <Lines lines={[REPORT_MESSAGES.submitFailed, task.error ?? '']} />
       </ErrorMessage>
     );
-  if (task?.status !== 'done') return <TaskProgress task={task} taskId={outcome.taskId} />;
-  if (outcome.showFile) return <TaskFile taskId={outcome.taskId} alsoSent={outcome.alsoSent} />;
-  return (
-    <InfoMessage>
-      <Stack gap="xs">
-        <Text inherit fw={600}>
-          {REPORT_MESSAGES.submitted}
-        </Text>
-        <Text inherit>Task ID: {outcome.taskId}</Text>
-        <Text inherit>{REPORT_MESSAGES.checkEmail}</Text>
-        {isSuperuser && <MailLinks messageIds={task.message_ids} />}
-      </Stack>
-    </InfoMessage>
-  );
+  if (task?.status !== 'done') return <TaskProgress task={task} outcome={outcome} />;
+  return <TaskDone outcome={outcome} task={task} isSuperuser={isSuperuser} />;
 }
 
-/** Whether the outcome is, or ends in, a report shown in the frame. */
+/** Whether the outcome is, or may end in, a report shown in the frame. */
 function showsReport(outcome: Outcome | null): boolean {
-  return outcome?.kind === 'report' || (outcome?.kind === 'task' && outcome.showFile);
+  return outcome?.kind === 'report' || (outcome?.kind === 'task' && outcome.format === 'html');
 }
 
 /**
@@ -232,7 +305,7 @@ export function ReportResult({ outcome, isSuperuser }: { outcome: Outcome | null
     >
       {!outcome && (
         <Text m="auto" ta="center">
-          Choose a report and press View Report or Email Report. The result appears here.
+          Choose a report and press View Report, Download Report or Email Report. The result appears here.
         </Text>
       )}
       {outcome?.kind === 'report' && <ShownReport outcome={outcome} />}

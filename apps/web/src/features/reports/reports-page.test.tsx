@@ -1,4 +1,11 @@
-import { REPORT_MESSAGES, REPORT_TYPE_LABELS, reportTypesFor } from '@pluvio/shared/reports';
+import {
+  feeWillBeCharged,
+  historicalFeeConfirmation,
+  REPORT_MESSAGES,
+  REPORT_TYPE_LABELS,
+  reportNextSteps,
+  reportTypesFor,
+} from '@pluvio/shared/reports';
 import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -45,8 +52,16 @@ interface Call {
  * The API as the Reports screen sees it: the account's lists, the reports (HTML, CSV, jobs) and
  * the task, which runs on its first reading and is done (or `finish`) on the next.
  */
+const FILES: Record<string, [string, string]> = {
+  html: [REPORT_HTML, 'text/html; charset=utf-8'],
+  pdf: ['%PDF-1.7', 'application/pdf'],
+  csv: ['date,total\n', 'text/csv; charset=utf-8'],
+  excel: ['PK', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'],
+};
+const EXTENSIONS: Record<string, string> = { html: 'html', pdf: 'pdf', csv: 'csv', excel: 'xlsx' };
+
 function serveReports(
-  answers: Partial<Record<'report' | 'job' | 'csv', () => Response>> = {},
+  answers: Partial<Record<'report' | 'job' | 'csv' | 'fee', () => Response>> = {},
   finish = task({ status: 'done', progress: 100, stage: 'Sent', message_ids: [7] }),
 ) {
   const calls: Call[] = [];
@@ -62,9 +77,16 @@ function serveReports(
       taskReads += 1;
       return jsonResponse(taskReads === 1 ? task() : finish);
     }
-    if (path === '/api/tasks/task-1/file')
-      return new Response(REPORT_HTML, { headers: { 'Content-Type': 'text/html' } });
+    if (path === '/api/tasks/task-1/file') {
+      const [content, type] = FILES[finish.format as string] ?? ['', 'text/plain'];
+      const filename = `pluvio-monthly-2026-11.${EXTENSIONS[finish.format as string]}`;
+      return new Response(content, {
+        headers: { 'Content-Type': type, 'Content-Disposition': `attachment; filename="${filename}"` },
+      });
+    }
     if (!path.startsWith('/api/reports/')) return jsonResponse({ detail: 'unexpected' }, 500);
+    if (path.endsWith('/fee'))
+      return answers.fee?.() ?? jsonResponse({ historical: true, fee: 25, already_paid: false });
     if (method === 'POST') return answers.job?.() ?? jsonResponse({ task_id: 'task-1' });
     if (query.format === 'csv')
       return (
@@ -119,21 +141,36 @@ async function pick(label: string, option: string) {
 }
 
 function submitButton() {
-  return screen.getByRole('button', { name: /^(View|Email) Report$/ });
+  return screen.getByRole('button', { name: /^(View|Download|Email) Report$/ });
 }
 
 function resultArea() {
   return within(screen.getByRole('region', { name: 'Report result' }));
 }
 
+/** The report requests made (the fee quotes apart). */
 function reportCalls(calls: Call[], method: string) {
-  return calls.filter((call) => call.path.startsWith('/api/reports/') && call.method === method);
+  return calls.filter(
+    (call) => call.path.startsWith('/api/reports/') && !call.path.endsWith('/fee') && call.method === method,
+  );
 }
+
+function feeCalls(calls: Call[]) {
+  return calls.filter((call) => call.path.endsWith('/fee'));
+}
+
+/** The files the page handed to the browser's downloads, by name. */
+const savedFiles: string[] = [];
 
 describe('reports screen', { timeout: 15_000 }, () => {
   beforeEach(() => {
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(TODAY);
+    savedFiles.splice(0);
+    Object.assign(URL, { createObjectURL: () => 'blob:report', revokeObjectURL: () => undefined });
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      savedFiles.push(this.download);
+    });
   });
 
   afterEach(() => {
@@ -184,21 +221,21 @@ describe('reports screen', { timeout: 15_000 }, () => {
     expect(screen.getByText(REPORT_MESSAGES.historicalFeeNote)).toBeTruthy();
   });
 
-  it('reads Email Report for several locations or a CSV or Excel file, View Report otherwise', async () => {
+  it('says what the button does: View Report, Download Report, or Email Report once recipients are chosen', async () => {
     serveReports();
     signIn('gold');
     await openReports();
     expect(submitButton().textContent).toBe('View Report');
     await pick('Locations', 'North Yard');
+    await pick('Locations', 'South Pit');
     expect(submitButton().textContent).toBe('View Report');
     await chooseFormat('PDF');
     expect(submitButton().textContent).toBe('View Report');
     await chooseFormat('CSV');
-    expect(submitButton().textContent).toBe('Email Report');
+    expect(submitButton().textContent).toBe('Download Report');
     await chooseFormat('Excel');
-    expect(submitButton().textContent).toBe('Email Report');
-    await chooseFormat('HTML');
-    await userEvent.click(screen.getByLabelText('Select all locations'));
+    expect(submitButton().textContent).toBe('Download Report');
+    await pick('Email To', 'Ann Site (ann@example.com)');
     expect(submitButton().textContent).toBe('Email Report');
   });
 
@@ -214,11 +251,6 @@ describe('reports screen', { timeout: 15_000 }, () => {
     await pick('Locations', 'North Yard');
     await userEvent.click(submitButton());
     expect(screen.getByRole('alert').textContent).toBe(REPORT_MESSAGES.bothDates);
-
-    setDate('From date', '2026-11-01');
-    await chooseFormat('PDF');
-    await userEvent.click(submitButton());
-    expect(screen.getByRole('alert').textContent).toBe(REPORT_MESSAGES.selectContact);
 
     setDate('From date', '2024-10-01');
     await chooseFormat('HTML');
@@ -325,46 +357,97 @@ describe('reports screen', { timeout: 15_000 }, () => {
     ]);
   });
 
-  it('shows a single location’s report in the page, sends it to the chosen contacts and downloads it as CSV', async () => {
+  it('shows a single location’s report in the page at once and downloads it as CSV', async () => {
     const calls = serveReports();
     const scroll = vi.spyOn(window, 'scrollTo');
-    const saved = vi.fn();
-    vi.stubGlobal(
-      'URL',
-      Object.assign(URL, { createObjectURL: () => 'blob:report', revokeObjectURL: () => undefined }),
-    );
-    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
-      saved(this.download);
-    });
     signIn('gold');
     await openReports();
     await pick('Locations', 'North Yard');
-    await pick('Email To', 'Ann Site (ann@example.com)');
     await userEvent.click(submitButton());
 
     const frame = (await resultArea().findByTitle('Report')) as HTMLIFrameElement;
     expect(frame.getAttribute('srcdoc')).toBe(REPORT_HTML);
     expect(frame.getAttribute('sandbox')).toBe('allow-modals allow-same-origin');
-    expect(resultArea().getByText(REPORT_MESSAGES.alsoSent)).toBeTruthy();
     expect(scroll).toHaveBeenCalledWith(expect.objectContaining({ top: 0 }));
     expect(reportCalls(calls, 'GET')[0]).toMatchObject({
       path: '/api/reports/data_by_date_range/2026-11-01/2026-11-30/1',
       query: { client_id: '10', report_type: 'monthly', format: 'html' },
     });
-    expect(reportCalls(calls, 'POST')[0]).toMatchObject({
-      path: '/api/reports/data_by_date_range/2026-11-01/2026-11-30',
-      query: { client_id: '10', report_type: 'monthly' },
-      body: { email_format: 'html', email_list: ['ann@example.com'], locations: [1] },
-    });
+    expect(reportCalls(calls, 'POST')).toHaveLength(0);
 
     await userEvent.click(resultArea().getByRole('button', { name: 'Download CSV' }));
     expect(await resultArea().findByText(REPORT_MESSAGES.checkDownloads)).toBeTruthy();
-    expect(saved).toHaveBeenCalledWith('north-yard.csv');
+    expect(savedFiles).toEqual(['north-yard.csv']);
     expect(reportCalls(calls, 'GET')[1]?.query.format).toBe('csv');
   });
 
-  it('e-mails a report as a job, with its progress until it is done', async () => {
-    const calls = serveReports();
+  it('e-mails one location’s HTML report as a job and shows it once ready, saying it was sent', async () => {
+    const calls = serveReports({}, task({ status: 'done', progress: 100, format: 'html', message_ids: [7] }));
+    signIn('gold');
+    await openReports();
+    await pick('Locations', 'North Yard');
+    await pick('Email To', 'Ann Site (ann@example.com)');
+    await userEvent.click(screen.getByRole('button', { name: 'Email Report' }));
+    const frame = await resultArea().findByTitle('Report', {}, { timeout: 3000 });
+    expect(frame.getAttribute('srcdoc')).toBe(REPORT_HTML);
+    expect(resultArea().getByText(REPORT_MESSAGES.alsoSent)).toBeTruthy();
+    expect(resultArea().getByRole('link', { name: 'Download HTML' }).getAttribute('download')).toBe(
+      'pluvio-monthly-2026-11.html',
+    );
+    expect(reportCalls(calls, 'GET')).toHaveLength(0);
+    expect(reportCalls(calls, 'POST')[0]?.body).toEqual({
+      email_format: 'html',
+      email_list: ['ann@example.com'],
+      locations: [1],
+    });
+  });
+
+  it('views a PDF without e-mailing it: says what happens next, then links the file to open or download', async () => {
+    const calls = serveReports({}, task({ status: 'done', progress: 100, format: 'pdf' }));
+    signIn('gold');
+    await openReports();
+    await pick('Locations', 'North Yard');
+    await chooseFormat('PDF');
+    await userEvent.click(screen.getByRole('button', { name: 'View Report' }));
+
+    expect(await resultArea().findByText(reportNextSteps('pdf', 0))).toBeTruthy();
+    expect(resultArea().getByText(REPORT_MESSAGES.submitted)).toBeTruthy();
+    expect(resultArea().getByText('Task ID: task-1')).toBeTruthy();
+    const open = await resultArea().findByRole('link', { name: 'Open PDF' }, { timeout: 3000 });
+    expect(open.getAttribute('href')).toBe('blob:report');
+    expect(open.getAttribute('target')).toBe('_blank');
+    const download = resultArea().getByRole('link', { name: 'Download PDF' });
+    expect(download.getAttribute('download')).toBe('pluvio-monthly-2026-11.pdf');
+    expect(resultArea().getByText('pluvio-monthly-2026-11.pdf')).toBeTruthy();
+    expect(resultArea().getByText(REPORT_MESSAGES.ready)).toBeTruthy();
+    expect(resultArea().queryByText(REPORT_MESSAGES.checkEmail)).toBeNull();
+    expect(reportCalls(calls, 'GET')).toHaveLength(0);
+    expect(reportCalls(calls, 'POST')[0]).toMatchObject({
+      body: { email_format: 'pdf', email_list: [], locations: [1] },
+    });
+  });
+
+  it('downloads a CSV of several locations by itself once it is ready, with a link to download it again', async () => {
+    const calls = serveReports({}, task({ status: 'done', progress: 100, format: 'csv' }));
+    signIn('gold');
+    await openReports();
+    await pick('Locations', 'North Yard');
+    await pick('Locations', 'South Pit');
+    await chooseFormat('CSV');
+    await userEvent.click(screen.getByRole('button', { name: 'Download Report' }));
+    expect(await resultArea().findByText(REPORT_MESSAGES.checkDownloads, {}, { timeout: 3000 })).toBeTruthy();
+    expect(savedFiles).toEqual(['pluvio-monthly-2026-11.csv']);
+    expect(resultArea().getByRole('link', { name: REPORT_MESSAGES.downloadAgain })).toBeTruthy();
+    expect(resultArea().getByText('pluvio-monthly-2026-11.csv')).toBeTruthy();
+    expect(reportCalls(calls, 'POST')[0]?.body).toEqual({
+      email_format: 'csv',
+      email_list: [],
+      locations: [1, 2],
+    });
+  });
+
+  it('e-mails a report as a job, with its progress until it is done and a link to the file', async () => {
+    const calls = serveReports({}, task({ status: 'done', progress: 100, format: 'pdf', message_ids: [7] }));
     signIn('gold');
     await openReports();
     await pick('Locations', 'North Yard');
@@ -374,13 +457,15 @@ describe('reports screen', { timeout: 15_000 }, () => {
     await userEvent.click(screen.getByRole('button', { name: 'Email Report' }));
 
     expect(await resultArea().findByText('Rendering the CSV')).toBeTruthy();
+    expect(resultArea().getByText(reportNextSteps('pdf', 1))).toBeTruthy();
     expect(
       resultArea().getByRole('progressbar', { name: 'Report progress' }).getAttribute('aria-valuenow'),
     ).toBe('40');
     expect(await resultArea().findByText(REPORT_MESSAGES.checkEmail, {}, { timeout: 3000 })).toBeTruthy();
     expect(resultArea().getByText(REPORT_MESSAGES.submitted)).toBeTruthy();
     expect(resultArea().getByText('Task ID: task-1')).toBeTruthy();
-    expect(resultArea().queryByRole('link')).toBeNull();
+    expect(await resultArea().findByRole('link', { name: 'Open PDF' })).toBeTruthy();
+    expect(resultArea().queryByRole('link', { name: /mail viewer/ })).toBeNull();
     expect(reportCalls(calls, 'POST')[0]).toEqual({
       method: 'POST',
       path: '/api/reports/data_by_date_range/2026-11-01/2026-11-30',
@@ -413,7 +498,7 @@ describe('reports screen', { timeout: 15_000 }, () => {
     ]);
   });
 
-  it('asks for the historical fee confirmation, sends it and shows the prepared report', async () => {
+  it('says what a historical report will be charged, asks to confirm it, and shows the prepared report', async () => {
     const calls = serveReports(
       {},
       task({ type: 'historical', format: 'html', status: 'done', progress: 100, fee: 25 }),
@@ -422,22 +507,47 @@ describe('reports screen', { timeout: 15_000 }, () => {
     await openReports();
     await chooseType('Historical');
     await pick('Locations', 'North Yard');
+    expect(await screen.findByText(feeWillBeCharged(25))).toBeTruthy();
+    expect(feeCalls(calls).at(-1)).toMatchObject({
+      path: '/api/reports/data_by_date_range/2022-11-01/2024-10-31/fee',
+      query: { report_type: 'historical' },
+      body: { locations: [1] },
+    });
     await userEvent.click(submitButton());
     expect(screen.getByRole('alert').textContent).toBe(REPORT_MESSAGES.confirmHistorical);
 
-    await userEvent.click(
-      screen.getByLabelText(
-        'Historical reports are charged a fee of $25.00, billed to your account. Submit this Historical Report request and pay the fee?',
-      ),
-    );
+    await userEvent.click(screen.getByLabelText(historicalFeeConfirmation(25)));
     await userEvent.click(submitButton());
     const frame = await resultArea().findByTitle('Report', {}, { timeout: 3000 });
     expect(frame.getAttribute('srcdoc')).toBe(REPORT_HTML);
+    expect(resultArea().getByText('Task ID: task-1')).toBeTruthy();
     expect(reportCalls(calls, 'GET')).toHaveLength(0);
     expect(reportCalls(calls, 'POST')[0]).toMatchObject({
       path: '/api/reports/data_by_date_range/2022-11-01/2024-10-31',
       query: { report_type: 'historical' },
       body: { email_format: 'html', email_list: [], locations: [1], confirm_fee: true },
+    });
+  });
+
+  it('says a period already paid for costs nothing, and runs it without a fee confirmation', async () => {
+    const calls = serveReports(
+      { fee: () => jsonResponse({ historical: true, fee: 0, already_paid: true }) },
+      task({ type: 'historical', format: 'excel', status: 'done', progress: 100, fee: 0 }),
+    );
+    signIn('gold');
+    await openReports();
+    await chooseType('Historical');
+    await pick('Locations', 'North Yard');
+    await chooseFormat('Excel');
+    expect(await screen.findByText(REPORT_MESSAGES.alreadyPaid)).toBeTruthy();
+    expect(screen.queryByRole('checkbox', { name: /charged a fee/ })).toBeNull();
+    expect(screen.queryByText(feeWillBeCharged(25))).toBeNull();
+    await userEvent.click(submitButton());
+    expect(await resultArea().findByText(REPORT_MESSAGES.checkDownloads, {}, { timeout: 3000 })).toBeTruthy();
+    expect(reportCalls(calls, 'POST')[0]?.body).toEqual({
+      email_format: 'excel',
+      email_list: [],
+      locations: [1],
     });
   });
 
@@ -521,6 +631,6 @@ describe('reports screen', { timeout: 15_000 }, () => {
     await userEvent.clear(screen.getByRole('searchbox', { name: 'Search locations' }));
     await userEvent.click(screen.getByRole('checkbox', { name: 'Select all shown' }));
     expect(screen.getByRole('button', { name: 'Locations 2 selected' })).toBeTruthy();
-    expect(submitButton().textContent).toBe('Email Report');
+    expect(submitButton().textContent).toBe('View Report');
   });
 });

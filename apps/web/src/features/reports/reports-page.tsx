@@ -4,18 +4,19 @@ import { MESSAGES } from '@pluvio/shared/messages';
 import { defaultReportType, REPORT_MESSAGES, type ReportType, reportTypesFor } from '@pluvio/shared/reports';
 import { managesAccount } from '@pluvio/shared/roles';
 import type { CurrentUser } from '@pluvio/shared/users.schemas';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { contactsQuery, locationsQuery, useActiveAccount } from '../../lib/account-api';
 import { ApiError } from '../../lib/api-client';
 import { useAppConfig, useTimeZone } from '../../lib/app-config';
 import { useIsMobile } from '../../lib/use-is-mobile';
-import { fetchReportHtml, submitReportJob } from './api';
+import { fetchReportHtml, reportKeys, submitReportJob, useFeeQuote } from './api';
 import type { Choice } from './choice-picker';
 import { type ReportAsker, ReportFormFields } from './report-form';
 import {
   emailList,
+  feeCall,
   initialForm,
   jobCall,
   type ReportForm,
@@ -46,43 +47,28 @@ function submitFailure(error: unknown): string[] {
   return [REPORT_MESSAGES.submitFailed, messageOf(error)];
 }
 
-async function submitJob(
-  form: ReportForm,
-  clientId: number | undefined,
-  showFile: boolean,
-): Promise<Outcome> {
+async function submitJob(form: ReportForm, clientId: number | undefined): Promise<Outcome> {
   const { path, query, body } = jobCall(form, clientId);
   try {
     const { task_id } = await submitReportJob({ path, query }, body);
-    return { kind: 'task', taskId: task_id, showFile, alsoSent: showFile && emailList(form).length > 0 };
+    return { kind: 'task', taskId: task_id, format: form.format, recipients: emailList(form).length };
   } catch (error) {
     return { kind: 'failure', lines: submitFailure(error) };
   }
 }
 
-/** Shows the report at once and, when recipients are chosen, e-mails it to them too (part 2 §7). */
+/** Shows one report at once (part 2 §7), with its CSV to download. */
 async function viewReport(form: ReportForm, clientId: number | undefined): Promise<Outcome> {
-  let html: string;
   try {
-    html = await fetchReportHtml(viewCall(form, clientId, 'html'));
+    const html = await fetchReportHtml(viewCall(form, clientId, 'html'));
+    return { kind: 'report', html, csv: viewCall(form, clientId, 'csv') };
   } catch (error) {
     return { kind: 'failure', lines: fetchFailure(error, form.type) };
-  }
-  const csv = viewCall(form, clientId, 'csv');
-  if (emailList(form).length === 0) return { kind: 'report', html, csv, alsoSent: false, sendFailure: null };
-  const { path, query, body } = jobCall(form, clientId);
-  try {
-    await submitReportJob({ path, query }, body);
-    return { kind: 'report', html, csv, alsoSent: true, sendFailure: null };
-  } catch (error) {
-    return { kind: 'report', html, csv, alsoSent: false, sendFailure: submitFailure(error) };
   }
 }
 
 function runReport(form: ReportForm, clientId: number | undefined): Promise<Outcome> {
-  const run = reportRun(form);
-  if (run === 'view') return viewReport(form, clientId);
-  return submitJob(form, clientId, run === 'job-then-view');
+  return reportRun(form) === 'view' ? viewReport(form, clientId) : submitJob(form, clientId);
 }
 
 /** The type a link asks for (`?type=emails`, from the system health page) when the asker may run it. */
@@ -139,6 +125,8 @@ function Reports({
   const [problem, setProblem] = useState<string | null>(null);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   const [busy, setBusy] = useState(false);
+  const queryClient = useQueryClient();
+  const feeQuote = useFeeQuote(asker.mayCharge ? feeCall(form, clientId) : null);
   const locations = useQuery(locationsQuery(clientId));
   const contacts = useQuery(contactsQuery(clientId));
 
@@ -158,12 +146,14 @@ function Reports({
   };
 
   const submit = async () => {
-    const found = reportProblem(form, asker);
+    const found = reportProblem(form, asker, feeQuote.data?.fee);
     setProblem(found);
     if (found) return;
     setBusy(true);
     try {
       setOutcome(await runReport(form, clientId));
+      // A period paid for now is free the next time: ask the quotes again.
+      await queryClient.invalidateQueries({ queryKey: reportKeys.fees });
     } finally {
       setBusy(false);
     }
@@ -182,6 +172,7 @@ function Reports({
               asker={asker}
               locations={locationChoices}
               recipients={recipients}
+              feeQuote={feeQuote.data}
               problem={problem}
               onChange={change}
               onSubmit={submit}

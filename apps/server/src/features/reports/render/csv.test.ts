@@ -21,7 +21,7 @@ describe('the CSV report', () => {
       'Date',
       'Daily total (in)',
       'Largest hour (in)',
-      'Largest hour ending (ET)',
+      'Largest hour (ET)',
       '24-hour threshold crossed',
       'Atlas 14 interval reached',
     ]);

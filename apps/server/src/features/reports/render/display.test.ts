@@ -26,6 +26,12 @@ describe('a cell as a person reads it', () => {
     expect(cellText('2026-12-31T12:00:00-05:00', 'datetime')).toBe('Dec 31, 2026 12:00 PM');
   });
 
+  it('names an hour within its own day, from its start to its end', () => {
+    expect(cellText('2026-11-22T23:00:00-05:00', 'hour')).toBe('11 PM–12 AM');
+    expect(cellText('2026-11-22T00:00:00-05:00', 'hour')).toBe('12 AM–1 AM');
+    expect(cellText('2026-11-22T11:00:00-05:00', 'hour')).toBe('11 AM–12 PM');
+  });
+
   it('keeps text as written', () => {
     expect(cellText('Failed', 'text')).toBe('Failed');
   });

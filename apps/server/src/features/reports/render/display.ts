@@ -47,6 +47,17 @@ export function dateTimeParts(iso: string): [string, string] | null {
   return [dateText(iso.slice(0, 10)), `${hour12}:${minute} ${time.hour < 12 ? 'AM' : 'PM'}`];
 }
 
+function hourWord(hour: number): string {
+  const hour12 = hour % 12 === 0 ? 12 : hour % 12;
+  return `${hour12} ${hour % 24 < 12 ? 'AM' : 'PM'}`;
+}
+
+/** '11 PM–12 AM': the clock hour starting at the ISO time, named within its own day. */
+export function hourText(iso: string): string {
+  const time = wallTime(iso);
+  return time ? `${hourWord(time.hour)}–${hourWord(time.hour + 1)}` : iso;
+}
+
 /** 'Oct 3, 2026 2:15 PM'. */
 export function dateTimeText(iso: string): string {
   return dateTimeParts(iso)?.join(' ') ?? iso;
@@ -77,6 +88,7 @@ export function cellText(value: CellValue | undefined, kind: ColumnKind): string
   if (typeof value === 'number') return numberText(value, kind);
   if (kind === 'date') return dateText(value);
   if (kind === 'datetime') return dateTimeText(value);
+  if (kind === 'hour') return hourText(value);
   return value;
 }
 

@@ -54,8 +54,11 @@ describe('the HTML report', () => {
     expect(html).toContain('<td style="padding:5px 8px;white-space:nowrap">Oct 5, 2026</td>');
   });
 
-  it('lets a time break between its date and its hour only', () => {
-    expect(html).toMatch(/<td style="padding:5px 8px">Oct&nbsp;\d+,&nbsp;2026 \d+:00&nbsp;[AP]M<\/td>/);
+  it('lets a time break between its date and its hour only, and keeps an hour of a day on one line', () => {
+    expect(reportHtml(smsDocument(3))).toMatch(
+      /<td style="padding:5px 8px">Oct&nbsp;\d+,&nbsp;2026 \d+:\d\d&nbsp;[AP]M<\/td>/,
+    );
+    expect(html).toMatch(/<td style="padding:5px 8px;white-space:nowrap">\d+ [AP]M–\d+ [AP]M<\/td>/);
   });
 
   it('wraps every table in a box that scrolls sideways and that a keyboard can reach', () => {

@@ -126,6 +126,19 @@ describe.skipIf(!hasPdftotext)(
       expectEveryDayOfEverySection(long, longPages);
     });
 
+    it('names the hour ending at midnight within its own day, as the other formats do', async () => {
+      const late = monthlyDocument(1, 3);
+      const [section] = late.sections;
+      const row = section?.table.rows[1];
+      if (!row) throw new Error('no second day');
+      Object.assign(row, { total: 1.5, maxHour: 0.75, maxHourAt: `${row.date}T23:00:00-04:00` });
+      const text = pdfPages(await reportPdf(late)).join('\n');
+      const line = text
+        .split('\n')
+        .find((candidate) => candidate.trim().startsWith(dateText(row.date as string)));
+      expect(line).toMatch(/1\.50\s+0\.75\s+11 PM–12 AM/);
+    });
+
     it('holds 1,000 locations: every day of each, numbered to the last page', async () => {
       const thousand = monthlyDocument(1_000);
       const thousandPages = pdfPages(await reportPdf(thousand));

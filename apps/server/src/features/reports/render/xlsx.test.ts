@@ -71,6 +71,7 @@ describe('the XLSX report', async () => {
     const stored = sheet.getRow(header + 1 + offset).getCell(4).value as Date;
     expect(stored).toBeInstanceOf(Date);
     expect(stored.toISOString().slice(0, 16)).toBe(iso.slice(0, 16));
+    expect(sheet.getRow(header + 1 + offset).getCell(4).numFmt).toBe('h AM/PM');
   });
 
   it('puts the header facts and the summary table, full precision, on the Summary sheet', () => {
@@ -93,6 +94,23 @@ describe('the XLSX report', async () => {
       expect(row.getCell(3).value).toBe(summary.rainDays);
     });
     expect(AWKWARD_NAMES).toContain(sheet.getRow(header + 1).getCell(1).value);
+  });
+
+  it('stores the facts that are numbers as numbers, their unit in the format', () => {
+    const fact = (sheet: ExcelJS.Worksheet | undefined, label: string) => {
+      const row = sheet
+        ?.getRows(1, sheet.rowCount)
+        ?.find((candidate) => candidate.getCell(1).value === label);
+      return row?.getCell(2);
+    };
+    const summary = workbook.getWorksheet('Summary');
+    expect(fact(summary, 'Locations')).toMatchObject({ value: 100, numFmt: '#,##0' });
+    expect(fact(summary, 'Historical fee charged')).toMatchObject({ value: 24, numFmt: '"$"#,##0.00' });
+    expect(fact(summary, 'Data')?.value).toBe('Pass 2 (final), simulator');
+    const [section] = document.sections;
+    const total = section?.facts.find((candidate) => candidate.label === 'Period total')?.number?.value;
+    expect(fact(workbook.worksheets[1], 'Period total')).toMatchObject({ value: total, numFmt: '0.00 "in"' });
+    expect(typeof fact(workbook.worksheets[1], 'Days with rain')?.value).toBe('number');
   });
 
   it('writes an installation report on its Summary sheet, money as a number in dollars', async () => {

@@ -19,7 +19,17 @@ const NUMBER_FORMATS: Partial<Record<ColumnKind, string>> = {
   seconds: '0.0',
   date: 'mmm d, yyyy',
   datetime: 'mmm d, yyyy h:mm AM/PM',
+  hour: 'h AM/PM',
 };
+
+/** A fact's number keeps its unit in the cell's format, as '2.97 in' reads in the other formats. */
+const FACT_FORMATS: Partial<Record<ColumnKind, string>> = {
+  ...NUMBER_FORMATS,
+  inches: '0.00 "in"',
+  seconds: '0.0 "s"',
+};
+
+const DATE_KINDS: readonly ColumnKind[] = ['date', 'datetime', 'hour'];
 
 const HEADER_FILL: ExcelJS.Fill = { type: 'pattern', pattern: 'solid', fgColor: { argb: 'FFE8EEF4' } };
 const MIN_WIDTH = 10;
@@ -35,7 +45,7 @@ function wallDate(text: string): Date | null {
 function xlsxValue(value: CellValue | undefined, kind: ColumnKind): ExcelJS.CellValue {
   if (value === null || value === undefined) return null;
   if (typeof value === 'boolean') return value ? 'Yes' : 'No';
-  if (typeof value === 'string' && (kind === 'date' || kind === 'datetime')) return wallDate(value) ?? value;
+  if (typeof value === 'string' && DATE_KINDS.includes(kind)) return wallDate(value) ?? value;
   return value;
 }
 
@@ -93,8 +103,13 @@ function writeLine(sheet: Sheet, line: SheetLine): void {
   row.commit();
 }
 
+/** A fact that is a number is stored as one, its unit in the cell's format ('0.00 "in"'). */
 function factLines(facts: ReportFact[]): SheetLine[] {
-  return facts.map((fact) => ({ values: [fact.label, fact.value] }));
+  return facts.map(({ label, value, number }) =>
+    number
+      ? { values: [label, number.value], formats: { 2: FACT_FORMATS[number.kind] ?? 'General' } }
+      : { values: [label, value] },
+  );
 }
 
 function writeTable(sheet: Sheet, table: ReportTable): void {
