@@ -37,6 +37,26 @@ export function actAsConfirmation(email: string): string {
 }
 
 /** Stable error codes in the old product's form, sent as `detail` (D21). */
+/** The hour starting at `hourStart` as people say it: "6 PM". */
+function hourName(hourStart: Date, timeZone: string): string {
+  return new Intl.DateTimeFormat('en-US', { timeZone, hour: 'numeric', hour12: true }).format(hourStart);
+}
+
+/**
+ * What figures with pending quarter hours include (issue 26), e.g. "Includes 4 of 4 quarter hours
+ * of 5 PM and 3 of 4 of 6 PM, provisional until the hourly data arrives".
+ */
+export function provisionalText(
+  hours: readonly { endsAt: Date; quarters: number }[],
+  timeZone: string,
+): string {
+  const parts = hours.map(
+    (hour, index) =>
+      `${hour.quarters} of 4${index === 0 ? ' quarter hours' : ''} of ${hourName(new Date(hour.endsAt.getTime() - 3_600_000), timeZone)}`,
+  );
+  return `Includes ${new Intl.ListFormat('en-US').format(parts)}, provisional until the hourly data arrives`;
+}
+
 export const ERROR_CODES = {
   loginBadCredentials: 'LOGIN_BAD_CREDENTIALS',
   loginUserNotVerified: 'LOGIN_USER_NOT_VERIFIED',
