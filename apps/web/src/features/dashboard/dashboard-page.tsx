@@ -15,6 +15,8 @@ import {
 import { trialEnded } from '@pluvio/shared/accounts';
 import { canUse } from '@pluvio/shared/gates';
 import type { LocationSummary } from '@pluvio/shared/location-overview';
+import { provisionalText } from '@pluvio/shared/messages';
+import { pendingHours } from '@pluvio/shared/rainfall';
 import { isTier4, type Viewer } from '@pluvio/shared/roles';
 import { IconMap2 } from '@tabler/icons-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
@@ -44,6 +46,8 @@ import { useLiveRefresh } from './use-live-refresh';
  */
 const StableRainfallSection = memo(RainfallSection);
 const StableForecastPanel = memo(ForecastPanel);
+
+const NO_LOCATIONS: LocationSummary[] = [];
 
 const MAP_TABS: { value: MapMode; label: string }[] = [
   { value: 'daily', label: 'Daily Total' },
@@ -109,7 +113,8 @@ function MonitoringView({ viewer, clientId, timeZone }: MonitoringViewProps) {
     setView({ ...next, key: viewKey.current } as MapView);
   };
 
-  const all = locations.data ?? [];
+  const all = locations.data?.locations ?? NO_LOCATIONS;
+  const provisional = locations.data?.provisional ?? null;
   const listed = useMemo(() => filterLocations(all, { search, filter, mode }), [all, search, filter, mode]);
   // Re-clustering 10,000 markers takes longer than the list: the list answers first, the map follows.
   const mapped = useDeferredValue(listed);
@@ -144,6 +149,7 @@ function MonitoringView({ viewer, clientId, timeZone }: MonitoringViewProps) {
       <DashboardHeading
         location={selected}
         dataUpTo={dataUpToLabel(status.data, timeZone)}
+        pending={provisional && provisionalText(pendingHours(provisional), timeZone)}
         onResetMap={() => requestView({ kind: 'fit' })}
       />
       <Tabs value={mode} onChange={(value) => value && setMode(value as MapMode)} keepMounted={false}>
@@ -189,12 +195,13 @@ function MonitoringView({ viewer, clientId, timeZone }: MonitoringViewProps) {
         viewer={viewer}
         tableView={config?.features.table_view ?? true}
         timeZone={timeZone}
+        provisional={provisional}
       />
       <StableForecastPanel location={selected} clientId={clientId} viewer={viewer} />
       <AlertsLink />
       {isMobile && (
         <Box component="footer" className={classes.mobileLegend}>
-          <RainfallLegend showRed={showRed} compact />
+          <RainfallLegend showRed={showRed} />
         </Box>
       )}
     </Stack>
@@ -204,10 +211,12 @@ function MonitoringView({ viewer, clientId, timeZone }: MonitoringViewProps) {
 interface DashboardHeadingProps {
   location: LocationSummary | null;
   dataUpTo: string | null;
+  /** What the figures include after the processed hour, provisional (issue 26). */
+  pending: string | null;
   onResetMap: () => void;
 }
 
-function DashboardHeading({ location, dataUpTo, onResetMap }: DashboardHeadingProps) {
+function DashboardHeading({ location, dataUpTo, pending, onResetMap }: DashboardHeadingProps) {
   return (
     <Group justify="space-between" align="flex-start" wrap="wrap" gap="sm">
       <Group gap="sm" wrap="nowrap" align="flex-start">
@@ -229,9 +238,16 @@ function DashboardHeading({ location, dataUpTo, onResetMap }: DashboardHeadingPr
         </div>
       </Group>
       {dataUpTo && (
-        <Text fw={600} data-testid="data-up-to">
-          {dataUpTo}
-        </Text>
+        <Box ta={{ base: 'left', sm: 'right' }} maw={{ sm: 360 }}>
+          <Text fw={600} data-testid="data-up-to">
+            {dataUpTo}
+          </Text>
+          {pending && (
+            <Text size="sm" c="dimmed" data-testid="data-pending">
+              {pending}
+            </Text>
+          )}
+        </Box>
       )}
     </Group>
   );
