@@ -72,7 +72,7 @@ describe('rainfall figures stored at ingestion', () => {
   async function summed(ids: number[]): Promise<Figures[]> {
     const upTo = await processedHour();
     const newest = (await t.services.ingestion.newestQuarterHour()) ?? upTo;
-    const quartersTo = newest > upTo ? newest : upTo;
+    const quartersTo = new Date(Math.max(newest.getTime(), upTo.getTime()));
     const pendingEnd = upTo.getTime() + Math.ceil((quartersTo.getTime() - upTo.getTime()) / HOUR) * HOUR;
     const midnight = todayStart();
     const { totalsBetween } = t.services.rainfall;
@@ -80,7 +80,7 @@ describe('rainfall figures stored at ingestion', () => {
       totalsBetween('1h', ids, new Date(pendingEnd - 24 * HOUR), upTo),
       totalsBetween('15m', ids, upTo, quartersTo),
       totalsBetween('1h', ids, midnight, upTo),
-      totalsBetween('15m', ids, midnight > upTo ? midnight : upTo, quartersTo),
+      totalsBetween('15m', ids, new Date(Math.max(midnight.getTime(), upTo.getTime())), quartersTo),
     ]);
     const sum = (a: Map<number, number>, b: Map<number, number>, id: number) =>
       Math.round(((a.get(id) ?? 0) + (b.get(id) ?? 0)) * 1e6) / 1e6;
