@@ -279,10 +279,17 @@ describe('dashboard', () => {
     }
   });
 
-  it('links the alerts anchor to the alert history of the account', async () => {
+  it("lists the newest alerts on the dashboard's card, the demo storm's RapidRain alert too, and links to the history", async () => {
     const page = await openDashboard(browser, 'gold');
     try {
-      await page.locator('#alerts').getByRole('link', { name: 'See the alert history' }).click();
+      const card = page.locator('#alerts');
+      const newest = card.getByRole('list', { name: 'Newest alerts' });
+      // The demo's Houston storm fires RapidRain on quarter hours before its hour is processed.
+      await expect
+        .poll(() => newest.textContent(), WAIT)
+        .toMatch(/Houston\s*RapidRain \(15 minutes\): \d\.\d{2} in/);
+      await screenshotParts(page, card, 'dashboard-alerts-card');
+      await card.getByRole('link', { name: 'See the alert history' }).click();
       await page.getByRole('heading', { level: 1, name: 'Alert History' }).waitFor();
       await page
         .getByText(/^No alerts yet|^Fired$/)

@@ -38,6 +38,7 @@ import { FILTER_RESET_ZOOM, filterLocations, focusZoom } from './location-rules'
 import { LocationList } from './locations-panel/location-list';
 import { LocationMap } from './map/location-map';
 import { RainfallLegend, RainfallSection } from './rainfall/rainfall-section';
+import { RecentAlerts } from './recent-alerts';
 import { useLiveRefresh } from './use-live-refresh';
 
 /**
@@ -198,7 +199,7 @@ function MonitoringView({ viewer, clientId, timeZone }: MonitoringViewProps) {
         provisional={provisional}
       />
       <StableForecastPanel location={selected} clientId={clientId} viewer={viewer} />
-      <AlertsLink />
+      <RecentAlerts clientId={clientId} timeZone={timeZone} />
       {isMobile && (
         <Box component="footer" className={classes.mobileLegend}>
           <RainfallLegend showRed={showRed} />
@@ -250,23 +251,6 @@ function DashboardHeading({ location, dataUpTo, pending, onResetMap }: Dashboard
         </Box>
       )}
     </Group>
-  );
-}
-
-/** The dashboard's alerts anchor (spec part 1 §2): where the alert history is. */
-function AlertsLink() {
-  return (
-    <Paper component="section" id="alerts" aria-labelledby="alerts-heading" withBorder p="md">
-      <Title order={2} size="h3" id="alerts-heading" mb="xs">
-        Alerts
-      </Title>
-      <Text>
-        Threshold, NOAA Atlas 14 and RapidRain alerts, with who they reached.{' '}
-        <Anchor component={Link} to={PATHS.alerts}>
-          See the alert history
-        </Anchor>
-      </Text>
-    </Paper>
   );
 }
 
