@@ -1,4 +1,4 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   api,
@@ -10,7 +10,7 @@ import {
   tableRows,
   WAIT,
 } from './support/app';
-import { demo, launchBrowser } from './support/browser';
+import { demo, expectAccessible, launchBrowser, screenshotOf, VIEWPORTS } from './support/browser';
 
 const TIER_TOO_LOW = 'This feature is not available at your current service level';
 
@@ -41,6 +41,16 @@ async function selectLocation(page: Page, name: string) {
     .getByRole('option', { name: new RegExp(name) })
     .click();
   await page.getByRole('heading', { level: 2, name }).first().waitFor();
+}
+
+/** Screenshots one part of the page at desktop and phone width. */
+async function screenshotParts(page: Page, part: Locator, name: string) {
+  for (const viewport of ['desktop', 'phone'] as const) {
+    await page.setViewportSize(VIEWPORTS[viewport]);
+    await part.scrollIntoViewIfNeeded();
+    await screenshotOf(part, `${name}-${viewport}`);
+  }
+  await page.setViewportSize(VIEWPORTS.desktop);
 }
 
 /** 'MM-DD HH:mm' of an hourly_data key, read from its local part (the key carries the product zone's offset). */
@@ -95,7 +105,7 @@ describe('dashboard', () => {
     }
   });
 
-  it('draws the hourly chart and table from the same numbers as the API', async () => {
+  it('draws the hourly chart and table from the same numbers as the API, pending hours marked provisional', async () => {
     const token = await apiToken(demo('gold'));
     const houston = (await listByApi('locations', token)).find((location) => location.name === 'Houston');
     const page = await openDashboard(browser, 'gold');
@@ -111,25 +121,108 @@ describe('dashboard', () => {
       await table.getByRole('row').nth(1).waitFor(WAIT);
       const rows = await tableRows(table);
 
-      const { body } = await api<{ hourly_data: Record<string, { total: number }> }>(
-        `/api/locations/${houston?.id}/hourly_data?days=2`,
-        { token },
-      );
+      const [{ body }, { body: overview }] = await Promise.all([
+        api<{ hourly_data: Record<string, { total: number }> }>(
+          `/api/locations/${houston?.id}/hourly_data?days=2`,
+          { token },
+        ),
+        api<{ provisional: { from: string; to: string } | null }>('/api/locations/overview', { token }),
+      ]);
+      const pendingAfter = overview.provisional
+        ? Date.parse(overview.provisional.from)
+        : Number.POSITIVE_INFINITY;
       const expected = Object.entries(body.hourly_data).map(([key, value]) => ({
         label: localLabel(key),
         amount: value.total.toFixed(2),
+        provisional: Date.parse(key) > pendingAfter,
       }));
-      // Yesterday and today up to the processed hour: just after local midnight, only
-      // yesterday's hours up to the last processed one.
+      // Yesterday and today up to the processed hour, then the pending ones from their quarters:
+      // just after local midnight, only yesterday's hours.
       expect(expected.length).toBeGreaterThanOrEqual(20);
-      expect(bars).toEqual(expected.map((hour) => `${hour.label}: ${hour.amount} in`));
+      expect(bars).toEqual(
+        expected.map((hour) => `${hour.label}: ${hour.amount} in${hour.provisional ? ' (provisional)' : ''}`),
+      );
+      // The table lists the newest hour first.
       expect(rows.map((row) => [row[0], row[1]?.slice(0, 4)])).toEqual(
-        expected.map((hour) => [hour.label, hour.amount]),
+        expected
+          .map((hour) => [`${hour.label}${hour.provisional ? 'Provisional' : ''}`, hour.amount])
+          .reverse(),
       );
     } finally {
       await page.context().close();
     }
   });
+
+  it("shows each chart tab's own table, and each chart with its threshold's legend", async () => {
+    const page = await openDashboard(browser, 'gold');
+    try {
+      await selectLocation(page, 'Houston');
+      const section = page.locator('#graphs');
+      const pending = page.getByTestId('data-pending');
+      if ((await pending.count()) > 0) {
+        expect(await pending.textContent()).toMatch(
+          /^Includes \d of 4 quarter hours of \d{1,2} [AP]M.*, provisional/,
+        );
+      }
+      const legend = section.getByRole('list', { name: 'Legend' });
+      const charts = [
+        {
+          tab: '24 Hour',
+          table: '24 Hour rainfall',
+          first: /^\d{2}-\d{2}/,
+          orange: "Exceeds the location's 24-hour threshold",
+        },
+        {
+          tab: '1 Hour',
+          table: 'Hourly rainfall',
+          first: /^\d{2}-\d{2} \d{2}:00/,
+          orange: '24-hour threshold',
+        },
+        {
+          tab: 'RapidRain',
+          table: 'RapidRain 15-minute rainfall',
+          first: /^\d{2}-\d{2} \d{2}:\d{2}/,
+          orange: 'RapidRain threshold',
+        },
+      ];
+      for (const chart of charts) {
+        await section.getByRole('tab', { name: chart.tab }).click();
+        await legend.waitFor(WAIT);
+        expect(await legend.textContent()).toContain(chart.orange);
+        await screenshotParts(
+          page,
+          section,
+          `dashboard-rainfall-${chart.tab.toLowerCase().replace(' ', '-')}`,
+        );
+      }
+      await section.getByRole('tab', { name: 'NOAA Atlas 14' }).click();
+      await section.getByRole('table', { name: 'NOAA Atlas 14' }).waitFor(WAIT);
+      await screenshotParts(page, section, 'dashboard-rainfall-atlas14');
+      await expectAccessible(page);
+
+      await page.getByRole('switch', { name: 'Table View' }).click();
+      const seen: string[][][] = [];
+      for (const chart of charts) {
+        await section.getByRole('tab', { name: chart.tab }).click();
+        const table = section.getByRole('table', { name: chart.table });
+        await table.getByRole('row').nth(1).waitFor(WAIT);
+        const rows = await tableRows(table);
+        expect(rows[0]?.[0]).toMatch(chart.first);
+        seen.push(rows);
+        await screenshotParts(
+          page,
+          section,
+          `dashboard-rainfall-table-${chart.tab.toLowerCase().replace(' ', '-')}`,
+        );
+      }
+      // Three days, about two days of hours, twelve hours of quarters: three different tables.
+      expect(seen.map((rows) => rows.length)).toEqual([3, expect.any(Number), 48]);
+      expect((seen[1] ?? []).length).toBeGreaterThanOrEqual(20);
+      await expectAccessible(page);
+    } finally {
+      await page.context().close();
+    }
+  }, 180_000); // eight tabs and tables, each screenshot at two widths
 
   it('keeps RapidRain, NOAA Atlas 14 and red from bronze, with the upgrade notice', async () => {
     const page = await openDashboard(browser, 'bronze');
@@ -187,10 +280,29 @@ describe('dashboard', () => {
     }
   });
 
-  it('links the alerts anchor to the alert history of the account', async () => {
+  it("lists the account's newest alerts on the dashboard's card, as the history has them, and links to the history", async () => {
+    const token = await apiToken(demo('gold'));
     const page = await openDashboard(browser, 'gold');
     try {
-      await page.locator('#alerts').getByRole('link', { name: 'See the alert history' }).click();
+      const card = page.locator('#alerts');
+      await card
+        .getByText(/^No alerts yet/)
+        .or(card.getByRole('list', { name: 'Newest alerts' }))
+        .waitFor(WAIT);
+      const { body: newest } = await api<{ location_name: string; value: number }[]>(
+        '/api/alerts?page=1&page_size=5',
+        { token },
+      );
+      const items = card.getByRole('listitem');
+      expect(await items.count()).toBe(newest.length);
+      const texts = await items.allTextContents();
+      texts.forEach((text, index) => {
+        expect(text).toContain(newest[index]?.location_name);
+        expect(text).toContain(`${newest[index]?.value.toFixed(2)} in`);
+      });
+      await screenshotParts(page, card, 'dashboard-alerts-card');
+      await expectAccessible(page);
+      await card.getByRole('link', { name: 'See the alert history' }).click();
       await page.getByRole('heading', { level: 1, name: 'Alert History' }).waitFor();
       await page
         .getByText(/^No alerts yet|^Fired$/)
@@ -200,7 +312,7 @@ describe('dashboard', () => {
     } finally {
       await page.context().close();
     }
-  });
+  }, 120_000);
 
   it('lays the dashboard out for a phone, with the legend in the footer', async () => {
     const page = await openDashboard(browser, 'gold', 'phone');

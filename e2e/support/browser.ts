@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
-import { type Browser, chromium, type Page } from 'playwright-core';
+import { type Browser, chromium, type Locator, type Page } from 'playwright-core';
 import { expect, inject } from 'vitest';
 
 export const DEMO_PASSWORD = 'Rainfall#2026';
@@ -135,6 +135,13 @@ export async function expectAccessible(page: Page): Promise<void> {
   await settle(page);
   const serious = [...(await seriousViolations(page, SCRIPTLESS_FRAMES)), ...(await framedViolations(page))];
   expect(serious, `accessibility violations on ${page.url()}`).toEqual([]);
+}
+
+/** Saves a screenshot of one part of the settled page under e2e/output (not committed). */
+export async function screenshotOf(part: Locator, name: string): Promise<void> {
+  await settle(part.page());
+  fs.mkdirSync(outputDir, { recursive: true });
+  await part.screenshot({ path: path.join(outputDir, `${name}.png`) });
 }
 
 /** Saves a screenshot of the settled page under e2e/output (not committed) for people to look at. */

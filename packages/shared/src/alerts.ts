@@ -46,3 +46,17 @@ export const alertSchema = z.object({
   deliveries: z.array(alertDeliverySchema),
 });
 export type Alert = z.infer<typeof alertSchema>;
+
+const KIND_LABELS: Record<AlertKindName, string> = {
+  exceed24h: '24-hour threshold',
+  atlas14_24h: 'NOAA Atlas 14, 24 hours',
+  atlas14_1h: 'NOAA Atlas 14, 1 hour',
+  rapidrain: 'RapidRain (15 minutes)',
+  forecast: 'Forecast, next day',
+};
+
+/** 'NOAA Atlas 14, 24 hours (25-year)' and the like. */
+export function alertLabel(alert: Pick<Alert, 'kind' | 'recurrence_interval'>): string {
+  const years = alert.recurrence_interval ? ` (${alert.recurrence_interval}-year)` : '';
+  return `${KIND_LABELS[alert.kind]}${years}`;
+}

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { Location } from './locations';
-import { LOCATION_COLORS, type LocationColor } from './rainfall';
+import { LOCATION_COLORS, type LocationColor, type PendingQuarters, pendingQuartersSchema } from './rainfall';
 
 /**
  * GET /api/locations/overview: every location the caller may see, with its totals and colours,
@@ -34,12 +34,14 @@ export const locationOverviewSchema = z.object({
   name: z.array(z.string()),
   latitude: z.array(z.number()),
   longitude: z.array(z.number()),
-  /** The 24 hours ending at the newest processed hour. */
+  /** The 24 hours ending at the newest processed hour, with its pending quarters (`provisional`). */
   total_rainfall: z.array(z.number()),
   color_24: z.array(colorCodeSchema),
   /** Since local midnight today (product time zone). */
   total_hourly_rainfall: z.array(z.number()),
   color_hourly: z.array(colorCodeSchema),
+  /** The quarter hours after the processed hour the totals include; null when there are none. */
+  provisional: pendingQuartersSchema.nullable(),
 });
 export type LocationOverview = z.infer<typeof locationOverviewSchema>;
 
@@ -47,7 +49,10 @@ const colorCode = (color: LocationColor) => LOCATION_COLORS.indexOf(color);
 const colorOfCode = (code: number | undefined): LocationColor => LOCATION_COLORS[code ?? 0] ?? 'green';
 
 /** The columns of `locations`, in their order. */
-export function locationOverviewOf(locations: readonly LocationSummary[]): LocationOverview {
+export function locationOverviewOf(
+  locations: readonly LocationSummary[],
+  provisional: PendingQuarters | null = null,
+): LocationOverview {
   return {
     id: locations.map((location) => location.id),
     name: locations.map((location) => location.name),
@@ -57,6 +62,7 @@ export function locationOverviewOf(locations: readonly LocationSummary[]): Locat
     color_24: locations.map((location) => colorCode(location.color_24)),
     total_hourly_rainfall: locations.map((location) => location.total_hourly_rainfall),
     color_hourly: locations.map((location) => colorCode(location.color_hourly)),
+    provisional,
   };
 }
 

@@ -37,6 +37,47 @@ export function actAsConfirmation(email: string): string {
 }
 
 /** Stable error codes in the old product's form, sent as `detail` (D21). */
+/**
+ * What each dashboard chart's colours and line mean for that chart's threshold (issue 26). The
+ * 24 Hour chart's texts are the specification's legend (part 1 §2).
+ */
+export const CHART_LEGENDS = {
+  daily: {
+    orange: "Exceeds the location's 24-hour threshold",
+    red: 'Exceeds the 24-hour NOAA Atlas 14 value',
+    line: (inches: string) => `Dashed line: the 24-hour threshold, ${inches} in`,
+  },
+  hourly: {
+    orange: "An hour at or above the location's 24-hour threshold",
+    line: (inches: string) => `Dashed line: the 24-hour threshold, ${inches} in`,
+  },
+  rapidrain: {
+    orange: "15 minutes at or above the location's RapidRain threshold",
+    line: (inches: string) => `Dashed line: the RapidRain threshold, ${inches} in`,
+  },
+  provisional: 'Faded: quarter hours so far, provisional until the hourly data arrives',
+} as const;
+
+/** The hour starting at `hourStart` as people say it: "6 PM". */
+function hourName(hourStart: Date, timeZone: string): string {
+  return new Intl.DateTimeFormat('en-US', { timeZone, hour: 'numeric', hour12: true }).format(hourStart);
+}
+
+/**
+ * What figures with pending quarter hours include (issue 26), e.g. "Includes 4 of 4 quarter hours
+ * of 5 PM and 3 of 4 of 6 PM, provisional until the hourly data arrives".
+ */
+export function provisionalText(
+  hours: readonly { endsAt: Date; quarters: number }[],
+  timeZone: string,
+): string {
+  const parts = hours.map(
+    (hour, index) =>
+      `${hour.quarters} of 4${index === 0 ? ' quarter hours' : ''} of ${hourName(new Date(hour.endsAt.getTime() - 3_600_000), timeZone)}`,
+  );
+  return `Includes ${new Intl.ListFormat('en-US').format(parts)}, provisional until the hourly data arrives`;
+}
+
 export const ERROR_CODES = {
   loginBadCredentials: 'LOGIN_BAD_CREDENTIALS',
   loginUserNotVerified: 'LOGIN_USER_NOT_VERIFIED',

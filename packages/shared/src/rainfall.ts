@@ -20,6 +20,35 @@ export const processStatusSchema = z.object({
 });
 export type ProcessStatusResponse = z.infer<typeof processStatusSchema>;
 
+/**
+ * The quarter hours after the processed hour that the figures, the 1 Hour and 24 Hour charts
+ * include, provisional until their hourly field arrives (issue 26): those ending in (from, to].
+ */
+export const pendingQuartersSchema = z.object({ from: z.string(), to: z.string() });
+export type PendingQuarters = z.infer<typeof pendingQuartersSchema>;
+
+const HOUR_MS = 3_600_000;
+const QUARTER_MS = 900_000;
+
+/** Each pending hour, by its end, with how many of its four quarter hours are stored, oldest first. */
+export function pendingHours(pending: PendingQuarters): { endsAt: Date; quarters: number }[] {
+  const from = Date.parse(pending.from);
+  const to = Date.parse(pending.to);
+  const hours: { endsAt: Date; quarters: number }[] = [];
+  for (let end = from + HOUR_MS; end - HOUR_MS < to; end += HOUR_MS) {
+    hours.push({
+      endsAt: new Date(end),
+      quarters: Math.round((Math.min(end, to) - (end - HOUR_MS)) / QUARTER_MS),
+    });
+  }
+  return hours;
+}
+
+/** Whether the interval ending at `endsAt` (ISO) is after the processed hour, so provisional. */
+export function isPending(pending: PendingQuarters | null | undefined, endsAt: string): boolean {
+  return pending ? Date.parse(endsAt) > Date.parse(pending.from) : false;
+}
+
 export const RAINFALL_PRODUCTS = ['15m', '1h'] as const;
 export type RainfallProduct = (typeof RAINFALL_PRODUCTS)[number];
 

@@ -4,7 +4,12 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Services } from '../../services';
 import { accessOf } from '../auth/auth.guard';
-import { RAINFALL_ANSWER_READS } from '../rainfall/rainfall-data.service';
+import { type PendingQuarters, RAINFALL_ANSWER_READS } from '../rainfall/rainfall-data.service';
+
+const presentPending = (pending: PendingQuarters) => ({
+  from: pending.from.toISOString(),
+  to: pending.to.toISOString(),
+});
 
 /** The whole list as one page: the paged list's rows, order and visibility rules, all at once. */
 const EVERY_ROW: Paging = { page: 1, page_size: Number.MAX_SAFE_INTEGER };
@@ -18,7 +23,7 @@ const CACHE_CONTROL = 'private, no-cache';
  * GET /api/locations stays the specification's list.
  */
 export function locationOverviewRoutes(services: Services): FastifyPluginAsyncZod {
-  const { locations, guards, locationViews, answers } = services;
+  const { locations, guards, locationViews, answers, rainfallData } = services;
   return async (app) => {
     app.get(
       '/api/locations/overview',
@@ -43,7 +48,11 @@ export function locationOverviewRoutes(services: Services): FastifyPluginAsyncZo
           async () => {
             const access = accessOf(request);
             const rows = await locations.listVisible(access, EVERY_ROW);
-            return locationOverviewOf(await locationViews.present(access, rows));
+            const [summaries, pending] = await Promise.all([
+              locationViews.present(access, rows),
+              rainfallData.pendingQuarters(access.client.id),
+            ]);
+            return locationOverviewOf(summaries, pending && presentPending(pending));
           },
           { cacheControl: CACHE_CONTROL },
         ),

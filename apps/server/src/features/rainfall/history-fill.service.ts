@@ -77,7 +77,7 @@ export function createHistoryFillService(db: AppDb, options: HistoryFillOptions)
       );
       await txValues.refreshFigures(
         timeZone,
-        kept.map(({ key }) => key).filter((key) => key.product === '1h'),
+        kept.map(({ key }) => key),
       );
       return keys.filter((key) => !kept.some((other) => other.key === key));
     });

@@ -172,7 +172,7 @@ export function createIngestionService(db: AppDb, options: IngestionOptions) {
       await txIntervals.markSuperseded(replaced, now);
       await txValues.refreshFigures(
         timeZone,
-        kept.map(({ key }) => key).filter((key) => key.product === '1h'),
+        kept.map(({ key }) => key),
       );
       return { stored, replaced };
     });

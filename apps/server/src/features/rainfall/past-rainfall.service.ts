@@ -81,7 +81,7 @@ export function createPastRainfallService(db: AppDb, options: PastRainfallOption
         keys.map((key) => key.endsAt),
       );
       await txValues.storeValues(product, sourceId, fields.map(wetOnly));
-      if (product === '1h') await txValues.refreshFigures(timeZone, keys);
+      await txValues.refreshFigures(timeZone, keys);
       if (isComplete(product, day, keys)) {
         await createPastRainfallRepository(tx).remember(
           product,

@@ -87,21 +87,22 @@ describe('rainfall data API', () => {
   };
 
   describe('GET /api/locations', () => {
-    it('carries the 24 Hr Accum and Daily Total up to the processed hour, coloured for the tier', async () => {
+    it('carries the 24 Hr Accum and Daily Total up to the processed hour and its stored quarters, coloured for the tier', async () => {
       const { token } = accounts.gold;
       const rows = (await get('/api/locations', token)).json();
       const byName = Object.fromEntries(rows.map((row: { name: string }) => [row.name, row]));
-      // Daily Total: hours ending 06:00 to 13:00 UTC (local midnight to 08:00 EST).
+      // Daily Total: hours ending 06:00 to 13:00 UTC (local midnight to 08:00 EST), and the four
+      // quarters to 14:00 UTC whose hour is not processed yet (issue 26).
       expect(byName[`Site ${HEAVY}`]).toMatchObject({
         total_rainfall: expect.closeTo(2.4, 6),
         color_24: 'red',
-        total_hourly_rainfall: expect.closeTo(0.8, 6),
+        total_hourly_rainfall: expect.closeTo(0.9, 6),
         color_hourly: 'orange',
       });
       expect(byName[`Site ${LIGHT}`]).toMatchObject({
         total_rainfall: expect.closeTo(0.48, 6),
         color_24: 'green',
-        total_hourly_rainfall: expect.closeTo(0.16, 6),
+        total_hourly_rainfall: expect.closeTo(0.18, 6),
         color_hourly: 'green',
       });
       expect(byName[`Site ${MEDIUM}`]).toMatchObject({
@@ -147,15 +148,16 @@ describe('rainfall data API', () => {
   });
 
   describe('GET /api/locations/{id}/hourly_data', () => {
-    it('maps each hour up to the processed one to its amount and the trailing 24-hour sum', async () => {
+    it('maps each hour up to the processed one, then the pending one from its quarters, to its amount and the trailing 24-hour sum', async () => {
       const { token, ids } = accounts.gold;
       const varied = ids[3];
       const response = await get(`/api/locations/${varied}/hourly_data?days=2&date=2026-11-21`, token);
       const hours = response.json().hourly_data as Record<string, { total: number; '24h_total': number }>;
-      // 2026-11-20 (24 hours) and 2026-11-21 up to 08:00 EST.
-      expect(Object.keys(hours)).toHaveLength(24 + 8);
+      // 2026-11-20 (24 hours) and 2026-11-21 up to 08:00 EST, then 09:00 EST from its quarters.
+      expect(Object.keys(hours)).toHaveLength(24 + 9);
       expect(Object.keys(hours).at(0)).toBe(localKey('2026-11-20T06:00:00Z'));
-      expect(Object.keys(hours).at(-1)).toBe(localKey(PROCESSED.toISOString()));
+      expect(Object.keys(hours).at(-2)).toBe(localKey(PROCESSED.toISOString()));
+      expect(Object.keys(hours).at(-1)).toBe(localKey(NEWEST_QUARTER.toISOString()));
       for (const [key, value] of Object.entries(hours)) {
         const end = new Date(key).getTime();
         const trailing = Array.from({ length: 24 }, (_, k) => hourly(new Date(end - k * HOUR), VARIED));
@@ -170,7 +172,7 @@ describe('rainfall data API', () => {
     it('defaults to today', async () => {
       const { token, ids } = accounts.gold;
       const hours = (await get(`/api/locations/${ids[0]}/hourly_data`, token)).json().hourly_data;
-      expect(Object.keys(hours)).toHaveLength(8);
+      expect(Object.keys(hours)).toHaveLength(9);
     });
 
     it('has 25 hours on the day daylight saving time ends', async () => {
@@ -208,15 +210,15 @@ describe('rainfall data API', () => {
   });
 
   describe('GET /api/locations/{id}/24h_data/{startDate}/{endDate}', () => {
-    it('lists each local day with its rainfall and the total', async () => {
+    it("lists each local day with its rainfall and the total, today's with its pending quarters", async () => {
       const { token, ids } = accounts.gold;
       const response = await get(`/api/locations/${ids[0]}/24h_data/2026-11-19/2026-11-21`, token);
       expect(response.json()).toEqual({
-        total_rainfall: expect.closeTo(5.6, 6),
+        total_rainfall: expect.closeTo(5.7, 6),
         items: [
           { date: '2026-11-19', rainfall: expect.closeTo(2.4, 6) },
           { date: '2026-11-20', rainfall: expect.closeTo(2.4, 6) },
-          { date: '2026-11-21', rainfall: expect.closeTo(0.8, 6) },
+          { date: '2026-11-21', rainfall: expect.closeTo(0.9, 6) },
         ],
       });
     });

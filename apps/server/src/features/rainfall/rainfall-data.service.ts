@@ -16,7 +16,14 @@ import { getTableName } from 'drizzle-orm';
 import { noReadCache, type ReadCache, tablesIn } from '../../db/read-cache';
 import type { Clock } from '../../lib/clock';
 import { serviceUnavailable } from '../../lib/errors';
-import { productDay, productDays, productTimestamp, productToday } from '../../lib/time';
+import {
+  DAY_MS as DAY,
+  productDate,
+  productDay,
+  productDays,
+  productTimestamp,
+  productToday,
+} from '../../lib/time';
 import { type AccountAccess, requireFeature } from '../accounts/accounts.access';
 import * as accountsSchema from '../accounts/accounts.schema';
 import * as assignmentsSchema from '../assignments/assignments.schema';
@@ -53,6 +60,35 @@ export interface RatedLocation {
 }
 
 const HOUR = STEP_MS['1h'];
+const QUARTER = STEP_MS['15m'];
+
+/** The quarter hours after the processed hour that the figures include, provisional: (from, to]. */
+export interface PendingQuarters {
+  from: Date;
+  to: Date;
+}
+
+/**
+ * The processed hours followed by the pending hours after them, each the sum of its quarters so
+ * far, with the 24-hour sums carried on (the processed hours must reach 24 hours back).
+ */
+export function withPendingHours(processed: SeriesPoint[], quarters: readonly SeriesPoint[]): SeriesPoint[] {
+  const amounts = new Map(processed.map((point) => [point.endsAt.getTime(), point.amount]));
+  const pending = new Map<number, number[]>();
+  for (const quarter of quarters) {
+    const hourEnd = Math.ceil(quarter.endsAt.getTime() / HOUR) * HOUR;
+    pending.set(hourEnd, [...(pending.get(hourEnd) ?? []), quarter.amount]);
+  }
+  const points = [...processed];
+  for (const [hourEnd, parts] of pending) {
+    const amount = sumOfRainfall(parts);
+    const previous = points[points.length - 1]?.total24h ?? 0;
+    amounts.set(hourEnd, amount);
+    const dropped = amounts.get(hourEnd - DAY) ?? 0;
+    points.push({ endsAt: new Date(hourEnd), amount, total24h: sumOfRainfall([previous, amount, -dropped]) });
+  }
+  return points;
+}
 
 /** A location's 24 Hr Accum and Daily Total (D5). */
 interface LocationFigures {
@@ -134,36 +170,66 @@ export function createRainfallDataService(options: RainfallDataOptions) {
     return presentSeries(await rainfall.series(product, locationId, firstEnd, last));
   }
 
-  /**
-   * The 24 Hr Accum and Daily Total (D5) of the account's locations `ids` at the processed hour
-   * `upTo`: the figures stored at ingestion (kept per account until they or the locations change)
-   * when they are of that hour and today's local day, else summed from the hourly values (while a
-   * newer hour is being stored, or when the hour is in a later day than today). The Daily Total
-   * counts the hours after today's local midnight.
-   */
-  async function figuresAt(clientId: number, ids: readonly number[], upTo: Date): Promise<FiguresOf> {
-    const dayStart = todayStart();
-    const afterMidnight = upTo > dayStart;
-    const stored = await readCache.read(`rainfall-figures:${clientId}`, FIGURES_READS, () =>
+  /** The account's stored figures (kept per account until they or the locations change). */
+  function storedFiguresOf(clientId: number) {
+    return readCache.read(`rainfall-figures:${clientId}`, FIGURES_READS, () =>
       rainfall.storedFigures(clientId),
     );
-    const current =
-      stored?.endsAt.getTime() === upTo.getTime() &&
-      (!afterMidnight || stored.dayStart.getTime() === dayStart.getTime());
-    if (stored && current) {
+  }
+
+  /** The stored figures when they are of the processed hour `upTo` and today's local day, else null. */
+  async function currentFigures(clientId: number, upTo: Date) {
+    const stored = await storedFiguresOf(clientId);
+    if (stored?.endsAt.getTime() !== upTo.getTime()) return null;
+    const end = stored.quartersTo ?? stored.endsAt;
+    const dayStart = todayStart();
+    // Figures ending at or before today's midnight have no Daily Total yet.
+    if (end <= dayStart) return { ...stored, newDay: true };
+    return stored.dayStart.getTime() === dayStart.getTime() ? { ...stored, newDay: false } : null;
+  }
+
+  /**
+   * The 24 Hr Accum and Daily Total (D5) of the account's locations `ids` at the processed hour
+   * `upTo` with its pending quarters: the figures stored at ingestion when they are of that hour
+   * and today's local day, else summed from the hourly values alone (while a newer hour is being
+   * stored, or when the hour is in a later day than today). The Daily Total counts the intervals
+   * after today's local midnight.
+   */
+  async function figuresAt(clientId: number, ids: readonly number[], upTo: Date): Promise<FiguresOf> {
+    const stored = await currentFigures(clientId, upTo);
+    if (stored) {
       return (id) => {
         const figures = stored.totals.get(id) ?? DRY;
-        return afterMidnight ? figures : { total24h: figures.total24h, dayTotal: 0 };
+        return stored.newDay ? { total24h: figures.total24h, dayTotal: 0 } : figures;
       };
     }
     const [trailing, sinceMidnight] = await Promise.all([
       rainfall.trailing24h(ids, upTo),
-      rainfall.totalsBetween('1h', ids, dayStart, upTo),
+      rainfall.totalsBetween('1h', ids, todayStart(), upTo),
     ]);
     return (id) => ({ total24h: trailing.get(id) ?? 0, dayTotal: sinceMidnight.get(id) ?? 0 });
   }
 
+  /**
+   * The quarter hours after the processed hour that the account's figures include, provisional
+   * until their hourly field arrives: (from, to], or null when there are none.
+   */
+  async function pendingQuarters(clientId: number): Promise<PendingQuarters | null> {
+    const upTo = await processedUpTo();
+    const stored = upTo && (await currentFigures(clientId, upTo));
+    return stored?.quartersTo ? { from: stored.endsAt, to: stored.quartersTo } : null;
+  }
+
+  /** The location's 15-minute values of the pending quarters (none when there are none). */
+  async function pendingPoints(clientId: number, id: number): Promise<SeriesPoint[]> {
+    const pending = await pendingQuarters(clientId);
+    if (!pending) return [];
+    return rainfall.series('15m', id, new Date(pending.from.getTime() + QUARTER), pending.to);
+  }
+
   return {
+    pendingQuarters,
+
     /**
      * The 24 Hr Accum and Daily Total (D5) of the rows, from the figures stored at ingestion, as a
      * function giving each row's figures and their colours as a caller of `tier` sees them.
@@ -215,14 +281,23 @@ export function createRainfallDataService(options: RainfallDataOptions) {
       };
     },
 
-    /** GET .../hourly_data: every hour of the `days` local days ending with `date` (default today). */
+    /**
+     * GET .../hourly_data: every hour of the `days` local days ending with `date` (default today),
+     * with the pending hours after the processed one summed from their quarters so far.
+     */
     async hourly(access: AccountAccess, id: number, query: { days: number; date?: string }) {
       await locations.findVisible(access, id);
       const lastDate = query.date ?? today();
       const days = productDays(shiftDate(lastDate, 1 - query.days), lastDate, timeZone);
       const [first, last] = [days[0], days[days.length - 1]];
       if (!first || !last) return { hourly_data: {} };
-      return processedSeries('1h', id, new Date(first.start.getTime() + HOUR), last.end);
+      const firstEnd = new Date(first.start.getTime() + HOUR);
+      const [upTo, quarters] = await Promise.all([processedUpTo(), pendingPoints(access.client.id, id)]);
+      if (!upTo || quarters.length === 0) return processedSeries('1h', id, firstEnd, last.end);
+      // The hours a pending hour's 24-hour sum drops are read with the series.
+      const from = new Date(Math.min(firstEnd.getTime(), upTo.getTime() - DAY + HOUR));
+      const hours = withPendingHours(await rainfall.series('1h', id, from, upTo), quarters);
+      return presentSeries(hours.filter((hour) => hour.endsAt >= firstEnd && hour.endsAt <= last.end));
     },
 
     /**
@@ -239,7 +314,10 @@ export function createRainfallDataService(options: RainfallDataOptions) {
       return presentSeries(await rainfall.series('15m', id, firstEnd, upTo));
     },
 
-    /** GET .../24h_data/{startDate}/{endDate}: each local day's rainfall and the sum of them. */
+    /**
+     * GET .../24h_data/{startDate}/{endDate}: each local day's rainfall and the sum of them; a
+     * day with pending quarters after the processed hour counts them.
+     */
     async daily(
       access: AccountAccess,
       id: number,
@@ -247,11 +325,20 @@ export function createRainfallDataService(options: RainfallDataOptions) {
       endDate: string,
     ): Promise<DailyDataResponse> {
       await locations.findVisible(access, id);
-      const days = (await rainfall.dailyTotals([id], startDate, endDate)).get(id) ?? [];
-      return {
-        total_rainfall: sumOfRainfall(days.map((day) => day.total)),
-        items: days.map((day) => ({ date: day.date, rainfall: day.total })),
-      };
+      const [totals, quarters] = await Promise.all([
+        rainfall.dailyTotals([id], startDate, endDate),
+        pendingPoints(access.client.id, id),
+      ]);
+      const pendingByDay = new Map<string, number[]>();
+      for (const quarter of quarters) {
+        const date = productDate(new Date(quarter.endsAt.getTime() - 1), timeZone);
+        pendingByDay.set(date, [...(pendingByDay.get(date) ?? []), quarter.amount]);
+      }
+      const days = (totals.get(id) ?? []).map((day) => ({
+        date: day.date,
+        rainfall: sumOfRainfall([day.total, ...(pendingByDay.get(day.date) ?? [])]),
+      }));
+      return { total_rainfall: sumOfRainfall(days.map((day) => day.rainfall)), items: days };
     },
 
     /** GET .../forecast: today and the next two days at the location (gold and up). */

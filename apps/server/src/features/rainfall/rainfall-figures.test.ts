@@ -26,8 +26,9 @@ interface Figures {
 }
 
 /**
- * The figures the location rows show (24 Hr Accum, Daily Total; D5) are stored when hourly values
- * are written; each read must give what summing the hourly values at the processed hour gives.
+ * The figures the location rows show (24 Hr Accum, Daily Total; D5) are stored when hourly or
+ * recent 15-minute values are written; each read must give what summing the hourly values at the
+ * processed hour and the quarters stored after it gives.
  */
 describe('rainfall figures stored at ingestion', () => {
   let t: TestApp;
@@ -64,12 +65,30 @@ describe('rainfall figures stored at ingestion', () => {
 
   const todayStart = () => productDay(productDate(clock.now(), DEFAULT_TIME_ZONE), DEFAULT_TIME_ZONE).start;
 
-  /** The figures as they were computed on every request: sums over the hourly values. */
+  /**
+   * The figures summed afresh: the hourly values to the processed hour and the quarters stored
+   * after it, over the 24 hours ending with the newest pending hour and since local midnight.
+   */
   async function summed(ids: number[]): Promise<Figures[]> {
     const upTo = await processedHour();
-    const trailing = await t.services.rainfall.trailing24h(ids, upTo);
-    const today = await t.services.rainfall.totalsBetween('1h', ids, todayStart(), upTo);
-    return ids.map((id) => ({ id, total24h: trailing.get(id) ?? 0, dayTotal: today.get(id) ?? 0 }));
+    const newest = (await t.services.ingestion.newestQuarterHour()) ?? upTo;
+    const quartersTo = new Date(Math.max(newest.getTime(), upTo.getTime()));
+    const pendingEnd = upTo.getTime() + Math.ceil((quartersTo.getTime() - upTo.getTime()) / HOUR) * HOUR;
+    const midnight = todayStart();
+    const { totalsBetween } = t.services.rainfall;
+    const [hours24, quarters, hoursToday, quartersToday] = await Promise.all([
+      totalsBetween('1h', ids, new Date(pendingEnd - 24 * HOUR), upTo),
+      totalsBetween('15m', ids, upTo, quartersTo),
+      totalsBetween('1h', ids, midnight, upTo),
+      totalsBetween('15m', ids, new Date(Math.max(midnight.getTime(), upTo.getTime())), quartersTo),
+    ]);
+    const sum = (a: Map<number, number>, b: Map<number, number>, id: number) =>
+      Math.round(((a.get(id) ?? 0) + (b.get(id) ?? 0)) * 1e6) / 1e6;
+    return ids.map((id) => ({
+      id,
+      total24h: sum(hours24, quarters, id),
+      dayTotal: sum(hoursToday, quartersToday, id),
+    }));
   }
 
   /** The figures stored at ingestion; they must be of the processed hour and today's local day. */

@@ -135,25 +135,29 @@ export const rainfallOnDemandDays = pgTable(
 );
 
 /**
- * The hour the figures in `rainfall_figures` were computed for: the newest processed hour (D3)
- * and the start of its local day. One row, written with the figures; reads use the figures only
- * while this is the hour `process_status` names.
+ * The hour the figures in `rainfall_figures` were computed for: the newest processed hour (D3),
+ * the newest stored quarter hour after it (its 15-minute values are added, provisional, until the
+ * hourly field arrives) and the start of the local day the newer of them ends in. One row,
+ * written with the figures; reads use the figures only while this is the hour `process_status`
+ * names.
  */
 export const rainfallFiguresHour = pgTable(
   'rainfall_figures_hour',
   {
     id: smallint('id').primaryKey().default(1),
     endsAt: timestamp('ends_at', { withTimezone: true }).notNull(),
-    /** Local midnight of the product day the hour ends in. */
+    /** The newest stored quarter hour when it is after `endsAt`: quarters up to it are counted. */
+    quartersTo: timestamp('quarters_to', { withTimezone: true }),
+    /** Local midnight of the product day the figures end in (`quartersTo`, else `endsAt`). */
     dayStart: timestamp('day_start', { withTimezone: true }).notNull(),
   },
   (table) => [check('rainfall_figures_hour_one_row', sql`${table.id} = 1`)],
 );
 
 /**
- * The figures the location rows show (D5), computed once per stored hourly write instead of per
- * request: the trailing 24 hours and the total since local midnight, at the hour of
- * `rainfall_figures_hour`. Only locations with rain in that time have a row; a missing row is 0.
+ * The figures the location rows show (D5), computed once per stored hourly or recent 15-minute
+ * write instead of per request: the trailing 24 hours and the total since local midnight, at the
+ * hour of `rainfall_figures_hour` plus its provisional quarters. Only locations with rain in that time have a row; a missing row is 0.
  */
 export const rainfallFigures = pgTable('rainfall_figures', {
   locationId: integer('location_id')

@@ -1,28 +1,14 @@
 import { Badge, Button, Container, Group, Stack, Table, Text, Title } from '@mantine/core';
-import { type Alert, alertTimeLabel } from '@pluvio/shared/alerts';
+import { type Alert, alertLabel, alertTimeLabel } from '@pluvio/shared/alerts';
 import { MESSAGES } from '@pluvio/shared/messages';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ErrorMessage } from '../../components/form-message';
 import { ScrollRegion } from '../../components/scroll-region';
 import { useActiveAccount } from '../../lib/account-api';
+import { ALERTS_PAGE_SIZE, alertsQuery } from '../../lib/alerts-api';
 import { failureMessage } from '../../lib/api-client';
 import { useAppConfig } from '../../lib/app-config';
-import { ALERTS_PAGE_SIZE, alertsQuery } from './api';
-
-const KIND_LABELS: Record<Alert['kind'], string> = {
-  exceed24h: '24-hour threshold',
-  atlas14_24h: 'NOAA Atlas 14, 24 hours',
-  atlas14_1h: 'NOAA Atlas 14, 1 hour',
-  rapidrain: 'RapidRain (15 minutes)',
-  forecast: 'Forecast, next day',
-};
-
-/** 'NOAA Atlas 14, 24 hours (25-year)' and the like. */
-export function alertLabel(alert: Alert): string {
-  const years = alert.recurrence_interval ? ` (${alert.recurrence_interval}-year)` : '';
-  return `${KIND_LABELS[alert.kind]}${years}`;
-}
 
 function Deliveries({ alert }: { alert: Alert }) {
   if (!alert.notified) return <Text size="sm">Not sent: found in earlier data</Text>;

@@ -15,6 +15,8 @@ import {
 import { trialEnded } from '@pluvio/shared/accounts';
 import { canUse } from '@pluvio/shared/gates';
 import type { LocationSummary } from '@pluvio/shared/location-overview';
+import { provisionalText } from '@pluvio/shared/messages';
+import { pendingHours } from '@pluvio/shared/rainfall';
 import { isTier4, type Viewer } from '@pluvio/shared/roles';
 import { IconMap2 } from '@tabler/icons-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
@@ -36,6 +38,7 @@ import { FILTER_RESET_ZOOM, filterLocations, focusZoom } from './location-rules'
 import { LocationList } from './locations-panel/location-list';
 import { LocationMap } from './map/location-map';
 import { RainfallLegend, RainfallSection } from './rainfall/rainfall-section';
+import { RecentAlerts } from './recent-alerts';
 import { useLiveRefresh } from './use-live-refresh';
 
 /**
@@ -44,6 +47,8 @@ import { useLiveRefresh } from './use-live-refresh';
  */
 const StableRainfallSection = memo(RainfallSection);
 const StableForecastPanel = memo(ForecastPanel);
+
+const NO_LOCATIONS: LocationSummary[] = [];
 
 const MAP_TABS: { value: MapMode; label: string }[] = [
   { value: 'daily', label: 'Daily Total' },
@@ -109,7 +114,8 @@ function MonitoringView({ viewer, clientId, timeZone }: MonitoringViewProps) {
     setView({ ...next, key: viewKey.current } as MapView);
   };
 
-  const all = locations.data ?? [];
+  const all = locations.data?.locations ?? NO_LOCATIONS;
+  const provisional = locations.data?.provisional ?? null;
   const listed = useMemo(() => filterLocations(all, { search, filter, mode }), [all, search, filter, mode]);
   // Re-clustering 10,000 markers takes longer than the list: the list answers first, the map follows.
   const mapped = useDeferredValue(listed);
@@ -144,6 +150,7 @@ function MonitoringView({ viewer, clientId, timeZone }: MonitoringViewProps) {
       <DashboardHeading
         location={selected}
         dataUpTo={dataUpToLabel(status.data, timeZone)}
+        pending={provisional && provisionalText(pendingHours(provisional), timeZone)}
         onResetMap={() => requestView({ kind: 'fit' })}
       />
       <Tabs value={mode} onChange={(value) => value && setMode(value as MapMode)} keepMounted={false}>
@@ -189,12 +196,13 @@ function MonitoringView({ viewer, clientId, timeZone }: MonitoringViewProps) {
         viewer={viewer}
         tableView={config?.features.table_view ?? true}
         timeZone={timeZone}
+        provisional={provisional}
       />
       <StableForecastPanel location={selected} clientId={clientId} viewer={viewer} />
-      <AlertsLink />
+      <RecentAlerts clientId={clientId} timeZone={timeZone} />
       {isMobile && (
         <Box component="footer" className={classes.mobileLegend}>
-          <RainfallLegend showRed={showRed} compact />
+          <RainfallLegend showRed={showRed} />
         </Box>
       )}
     </Stack>
@@ -204,10 +212,12 @@ function MonitoringView({ viewer, clientId, timeZone }: MonitoringViewProps) {
 interface DashboardHeadingProps {
   location: LocationSummary | null;
   dataUpTo: string | null;
+  /** What the figures include after the processed hour, provisional (issue 26). */
+  pending: string | null;
   onResetMap: () => void;
 }
 
-function DashboardHeading({ location, dataUpTo, onResetMap }: DashboardHeadingProps) {
+function DashboardHeading({ location, dataUpTo, pending, onResetMap }: DashboardHeadingProps) {
   return (
     <Group justify="space-between" align="flex-start" wrap="wrap" gap="sm">
       <Group gap="sm" wrap="nowrap" align="flex-start">
@@ -229,28 +239,18 @@ function DashboardHeading({ location, dataUpTo, onResetMap }: DashboardHeadingPr
         </div>
       </Group>
       {dataUpTo && (
-        <Text fw={600} data-testid="data-up-to">
-          {dataUpTo}
-        </Text>
+        <Box ta={{ base: 'left', sm: 'right' }} maw={{ sm: 360 }}>
+          <Text fw={600} data-testid="data-up-to">
+            {dataUpTo}
+          </Text>
+          {pending && (
+            <Text size="sm" c="dimmed" data-testid="data-pending">
+              {pending}
+            </Text>
+          )}
+        </Box>
       )}
     </Group>
-  );
-}
-
-/** The dashboard's alerts anchor (spec part 1 §2): where the alert history is. */
-function AlertsLink() {
-  return (
-    <Paper component="section" id="alerts" aria-labelledby="alerts-heading" withBorder p="md">
-      <Title order={2} size="h3" id="alerts-heading" mb="xs">
-        Alerts
-      </Title>
-      <Text>
-        Threshold, NOAA Atlas 14 and RapidRain alerts, with who they reached.{' '}
-        <Anchor component={Link} to={PATHS.alerts}>
-          See the alert history
-        </Anchor>
-      </Text>
-    </Paper>
   );
 }
 

@@ -19,13 +19,13 @@ function renderRefresh() {
 describe('live refresh', () => {
   afterEach(() => vi.useRealTimers());
 
-  it('re-reads the locations and every rainfall query every 15 minutes', () => {
+  it('re-reads the locations, the alerts and every rainfall query every 15 minutes', () => {
     vi.useFakeTimers();
     const { refreshed } = renderRefresh();
     vi.advanceTimersByTime(REFRESH_INTERVAL_MS - 1);
     expect(refreshed()).toEqual([]);
     vi.advanceTimersByTime(1);
-    expect(refreshed()).toEqual([['rainfall'], accountKeys.locations(10)]);
+    expect(refreshed()).toEqual([['rainfall'], ['alerts'], accountKeys.locations(10)]);
   });
 
   it('refreshes when the tab comes back after a while, not on every glance', () => {
@@ -35,6 +35,6 @@ describe('live refresh', () => {
     expect(refreshed()).toEqual([]);
     vi.advanceTimersByTime(5 * 60_000);
     window.dispatchEvent(new Event('focus'));
-    expect(refreshed()).toEqual([['rainfall'], accountKeys.locations(10)]);
+    expect(refreshed()).toEqual([['rainfall'], ['alerts'], accountKeys.locations(10)]);
   });
 });

@@ -12,7 +12,15 @@ import {
 } from 'chart.js';
 import { useMemo } from 'react';
 import { Bar } from 'react-chartjs-2';
-import { type ChartBar, type DayBand, formatInches, MAX_BAR_THICKNESS, Y_AXIS_STEP } from './rainfall-rules';
+import {
+  type ChartBar,
+  type DayBand,
+  formatInches,
+  MAX_BAR_THICKNESS,
+  suggestedMax,
+  THRESHOLD_LINE_COLOR,
+  Y_AXIS_STEP,
+} from './rainfall-rules';
 
 ChartJS.register(BarController, BarElement, CategoryScale, LinearScale, Tooltip);
 
@@ -20,12 +28,46 @@ interface DayBandsOptions {
   bands: readonly DayBand[];
 }
 
+interface ThresholdLineOptions {
+  /** Inches; the line is drawn across the chart at this amount. */
+  value: number;
+  /** Where its amount is written: beside the y axis. */
+  side: YAxisSide;
+}
+
 declare module 'chart.js' {
   // The type parameter must match Chart.js's declaration for the interfaces to merge.
   interface PluginOptionsByType<TType extends ChartType> {
     dayBands?: DayBandsOptions;
+    thresholdLine?: ThresholdLineOptions;
   }
 }
+
+/** Draws the chart's threshold as a dashed line over the bars, with its amount at the line's end. */
+const thresholdLinePlugin: Plugin<'bar', ThresholdLineOptions> = {
+  id: 'thresholdLine',
+  afterDatasetsDraw(chart, _args, options) {
+    const y = chart.scales.y;
+    if (!y || !(options.value > 0)) return;
+    const { ctx, chartArea } = chart;
+    const top = y.getPixelForValue(options.value);
+    ctx.save();
+    ctx.strokeStyle = THRESHOLD_LINE_COLOR;
+    ctx.lineWidth = 2;
+    ctx.setLineDash([6, 4]);
+    ctx.beginPath();
+    ctx.moveTo(chartArea.left, top);
+    ctx.lineTo(chartArea.right, top);
+    ctx.stroke();
+    ctx.fillStyle = THRESHOLD_LINE_COLOR;
+    ctx.font = '600 12px sans-serif';
+    ctx.textAlign = options.side;
+    ctx.textBaseline = 'bottom';
+    const x = options.side === 'left' ? chartArea.left + 4 : chartArea.right - 4;
+    ctx.fillText(`${formatInches(options.value)} in`, x, top - 3);
+    ctx.restore();
+  },
+};
 
 /** Paints each local day's slots in its band colour behind the grid and the bars. */
 const dayBandsPlugin: Plugin<'bar', DayBandsOptions> = {
@@ -57,7 +99,11 @@ function canDrawOnCanvas(): boolean {
   return canvasSupport;
 }
 
-function chartOptions(bands: readonly DayBand[], yAxisSide: YAxisSide): ChartOptions<'bar'> {
+function chartOptions(
+  bands: readonly DayBand[],
+  yAxisSide: YAxisSide,
+  threshold: number,
+): ChartOptions<'bar'> {
   return {
     responsive: true,
     maintainAspectRatio: false,
@@ -66,14 +112,16 @@ function chartOptions(bands: readonly DayBand[], yAxisSide: YAxisSide): ChartOpt
       y: {
         position: yAxisSide,
         beginAtZero: true,
-        // A dry or drizzly stretch still reads against one full step, not a magnified 0.03.
-        suggestedMax: Y_AXIS_STEP,
+        // A dry or drizzly stretch still reads against one full step, not a magnified 0.03, and
+        // the threshold's line is always in view.
+        suggestedMax: suggestedMax(threshold),
         ticks: { stepSize: Y_AXIS_STEP, callback: (value) => formatInches(Number(value)) },
       },
     },
     plugins: {
       tooltip: { callbacks: { label: (item) => `${formatInches(item.parsed.y ?? 0)} in` } },
       dayBands: { bands },
+      thresholdLine: { value: threshold, side: yAxisSide },
     },
   };
 }
@@ -90,6 +138,9 @@ export interface RainfallBarChartProps {
   bands?: readonly DayBand[];
   /** A chart that opens scrolled to its newest bars keeps its axis in view on the right. */
   yAxisSide?: YAxisSide;
+  /** The amount (inches) the chart's orange means; drawn as a dashed line. */
+  threshold: number;
+  maxBarThickness?: number;
 }
 
 const CHART_HEIGHT_PX = 300;
@@ -100,14 +151,14 @@ function BarValues({ bars }: { bars: readonly ChartBar[] }) {
     <ul>
       {bars.map((bar) => (
         <li key={bar.label} data-bar-label={bar.label}>
-          {bar.label}: {formatInches(bar.amount)} in
+          {bar.label}: {formatInches(bar.amount)} in{bar.provisional ? ' (provisional)' : ''}
         </li>
       ))}
     </ul>
   );
 }
 const NO_BANDS: readonly DayBand[] = [];
-const PLUGINS = [dayBandsPlugin];
+const PLUGINS = [dayBandsPlugin, thresholdLinePlugin];
 
 export function RainfallBarChart({
   bars,
@@ -116,6 +167,8 @@ export function RainfallBarChart({
   width,
   bands = NO_BANDS,
   yAxisSide = 'left',
+  threshold,
+  maxBarThickness = MAX_BAR_THICKNESS,
 }: RainfallBarChartProps) {
   const data = useMemo(
     () => ({
@@ -125,13 +178,16 @@ export function RainfallBarChart({
           label: 'Rainfall (inches)',
           data: bars.map((bar) => bar.amount),
           backgroundColor: [...colors],
-          maxBarThickness: MAX_BAR_THICKNESS,
+          // A provisional bar is faded inside a solid outline of its colour.
+          borderColor: colors.map((color) => color.slice(0, 7)),
+          borderWidth: bars.map((bar) => (bar.provisional ? 2 : 0)),
+          maxBarThickness,
         },
       ],
     }),
-    [bars, colors],
+    [bars, colors, maxBarThickness],
   );
-  const options = useMemo(() => chartOptions(bands, yAxisSide), [bands, yAxisSide]);
+  const options = useMemo(() => chartOptions(bands, yAxisSide, threshold), [bands, yAxisSide, threshold]);
   // Chart.js sizes the canvas to this box (it must be positioned).
   return (
     <Box pos="relative" h={CHART_HEIGHT_PX} style={{ width }}>

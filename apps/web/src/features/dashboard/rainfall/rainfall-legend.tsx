@@ -1,27 +1,39 @@
 import { Box, Group, Text } from '@mantine/core';
-import { BAR_COLORS } from './rainfall-rules';
+import { CHART_LEGENDS } from '@pluvio/shared/messages';
+import { BAR_COLORS, formatInches, THRESHOLD_LINE_COLOR } from './rainfall-rules';
 
-const LEGEND_TEXTS = {
-  orange: { full: "Exceeds the location's 24-hour threshold", compact: 'Above threshold' },
-  red: { full: 'Exceeds the 24-hour NOAA Atlas 14 value', compact: 'Above NOAA 14' },
-} as const;
+const COMPACT_TEXTS = { orange: 'Above threshold', red: 'Above NOAA 14' } as const;
 
-function LegendItem({ color, text, compact }: { color: string; text: string; compact: boolean }) {
-  const swatch = compact ? 10 : 14;
+type Swatch = 'box' | 'line' | 'faded';
+
+function LegendItem({
+  color,
+  text,
+  compact = false,
+  swatch = 'box',
+}: {
+  color: string;
+  text: string;
+  compact?: boolean;
+  swatch?: Swatch;
+}) {
+  const size = compact ? 10 : 14;
+  const box = { width: size, height: size, borderRadius: 2 };
+  const style =
+    swatch === 'line'
+      ? { borderTop: `2px dashed ${color}`, height: 0, width: 18 }
+      : swatch === 'faded'
+        ? { ...box, background: `${color}66`, border: `2px solid ${color}` }
+        : { ...box, background: color };
   return (
     <Group component="li" gap={6} wrap="nowrap">
-      <Box w={swatch} h={swatch} bg={color} style={{ borderRadius: 2, flexShrink: 0 }} aria-hidden />
+      <Box style={{ ...style, flexShrink: 0 }} aria-hidden />
       <Text size={compact ? 'xs' : 'sm'}>{text}</Text>
     </Group>
   );
 }
 
-/**
- * What the chart colours mean (spec part 1 §2); red only for viewers who can see it (tier 2).
- * `compact` is the short form for the mobile footer.
- */
-export function RainfallLegend({ showRed, compact = false }: { showRed: boolean; compact?: boolean }) {
-  const form = compact ? 'compact' : 'full';
+function LegendList({ compact = false, children }: { compact?: boolean; children: React.ReactNode }) {
   return (
     <Group
       component="ul"
@@ -31,8 +43,50 @@ export function RainfallLegend({ showRed, compact = false }: { showRed: boolean;
       p={0}
       style={{ listStyle: 'none' }}
     >
-      <LegendItem color={BAR_COLORS.orange} text={LEGEND_TEXTS.orange[form]} compact={compact} />
-      {showRed && <LegendItem color={BAR_COLORS.red} text={LEGEND_TEXTS.red[form]} compact={compact} />}
+      {children}
     </Group>
+  );
+}
+
+/** The short legend of the map's colours in the mobile footer (spec part 1 §2); red from tier 2. */
+export function RainfallLegend({ showRed }: { showRed: boolean }) {
+  return (
+    <LegendList compact>
+      <LegendItem color={BAR_COLORS.orange} text={COMPACT_TEXTS.orange} compact />
+      {showRed && <LegendItem color={BAR_COLORS.red} text={COMPACT_TEXTS.red} compact />}
+    </LegendList>
+  );
+}
+
+export type LegendChart = keyof Omit<typeof CHART_LEGENDS, 'provisional'>;
+
+/**
+ * What one chart's colours and dashed line mean for that chart's threshold (issue 26): red only
+ * on the 24 Hour chart and for viewers who can see it, the line only under a drawn chart, the
+ * faded bars only when some are shown.
+ */
+export function ChartLegend({
+  chart,
+  threshold,
+  showRed,
+  drawn,
+  provisional,
+}: {
+  chart: LegendChart;
+  threshold: number;
+  showRed: boolean;
+  drawn: boolean;
+  provisional: boolean;
+}) {
+  const texts = CHART_LEGENDS[chart];
+  return (
+    <LegendList>
+      <LegendItem color={BAR_COLORS.orange} text={texts.orange} />
+      {showRed && 'red' in texts && <LegendItem color={BAR_COLORS.red} text={texts.red} />}
+      {drawn && (
+        <LegendItem color={THRESHOLD_LINE_COLOR} text={texts.line(formatInches(threshold))} swatch="line" />
+      )}
+      {provisional && <LegendItem color={BAR_COLORS.blue} text={CHART_LEGENDS.provisional} swatch="faded" />}
+    </LegendList>
   );
 }

@@ -1,24 +1,27 @@
 import { Box, Stack, Text } from '@mantine/core';
 import { effectiveRapidrainThreshold, type Location } from '@pluvio/shared/locations';
 import { MESSAGES } from '@pluvio/shared/messages';
-import { atlas14RedDepth, type SeriesResponse } from '@pluvio/shared/rainfall';
+import { atlas14RedDepth, type PendingQuarters, type SeriesResponse } from '@pluvio/shared/rainfall';
 import { type UseQueryResult, useQuery } from '@tanstack/react-query';
 import { type ReactNode, useLayoutEffect, useMemo, useRef } from 'react';
 import { ScrollRegion } from '../../../components/scroll-region';
 import { useIsMobile } from '../../../lib/use-is-mobile';
-import { HourlyTable } from './hourly-table';
 import { dailyRainfallQuery, hourlyRainfallQuery, rapidRainQuery } from './rainfall-api';
 import { RainfallBarChart } from './rainfall-bar-chart';
+import { ChartLegend, type LegendChart } from './rainfall-legend';
 import {
   barColors,
-  type ColorLimits,
+  DAILY_BAR_THICKNESS,
   dailyBars,
   dailyChartWidth,
   dayBands,
-  hourlyTableRows,
+  pendingDates,
+  type SeriesBar,
   seriesBars,
   slottedChartWidth,
+  tableRows,
 } from './rainfall-rules';
+import { RainfallTable } from './rainfall-table';
 
 export const SCROLL_HINT = 'Scroll to see other days';
 
@@ -65,95 +68,155 @@ function SidewaysScroll({
   );
 }
 
-export function DailyChart({
-  location,
-  clientId,
-  timeZone,
-  showRed,
-}: {
+/** What every chart panel gets: its location, and whether to show its table instead of its chart. */
+export interface PanelProps {
   location: Location;
   clientId: number | undefined;
-  timeZone: string;
-  showRed: boolean;
+  /** Table View is on: the tab's numbers as a table, newest first. */
+  asTable: boolean;
+  /** The quarter hours after the processed hour the figures include (issue 26). */
+  provisional: PendingQuarters | null;
+}
+
+/** A chart's legend under its chart or table, for its threshold (a table has no line and no faded bars). */
+function PanelLegend(props: {
+  chart: LegendChart;
+  threshold: number;
+  showRed?: boolean;
+  bars: readonly SeriesBar[];
+  asTable: boolean;
 }) {
+  return (
+    <Box mt="md">
+      <ChartLegend
+        chart={props.chart}
+        threshold={props.threshold}
+        showRed={props.showRed ?? false}
+        drawn={!props.asTable}
+        provisional={!props.asTable && props.bars.some((bar) => bar.provisional)}
+      />
+    </Box>
+  );
+}
+
+const TIME_HEADER = 'Date Time (MM-DD HH:mm)';
+
+/** The '24 Hour' tab: each local day of the last three, today's with its pending quarters. */
+export function DailyPanel({
+  location,
+  clientId,
+  asTable,
+  provisional,
+  timeZone,
+  showRed,
+}: PanelProps & { timeZone: string; showRed: boolean }) {
   const query = useQuery(dailyRainfallQuery(location.id, clientId, timeZone));
   const isMobile = useIsMobile();
   const redDepth = showRed ? atlas14RedDepth(location.atlas14_threshold) : null;
   const threshold = location.h24_threshold;
-  const chart = useMemo(() => {
-    if (!query.data) return null;
-    const bars = dailyBars(query.data);
-    return { bars, colors: barColors(bars, { threshold, redDepth }) };
-  }, [query.data, threshold, redDepth]);
+  const bars = useMemo(
+    () => (query.data ? dailyBars(query.data, pendingDates(provisional, timeZone)) : null),
+    [query.data, provisional, timeZone],
+  );
+  const colors = useMemo(
+    () => (bars ? barColors(bars, { threshold, redDepth }) : []),
+    [bars, threshold, redDepth],
+  );
+  const label = `24 Hour rainfall, ${location.name}`;
   return (
     <QueryView query={query}>
-      {chart && (
-        <RainfallBarChart
-          bars={chart.bars}
-          colors={chart.colors}
-          width={dailyChartWidth(isMobile)}
-          label={`24 Hour rainfall, ${location.name}`}
-        />
+      {bars &&
+        (asTable ? (
+          <RainfallTable
+            rows={tableRows(bars, threshold)}
+            name="24 Hour rainfall"
+            timeHeader="Date (MM-DD)"
+          />
+        ) : (
+          <RainfallBarChart
+            bars={bars}
+            colors={colors}
+            width={dailyChartWidth(isMobile)}
+            label={label}
+            threshold={threshold}
+            maxBarThickness={DAILY_BAR_THICKNESS}
+          />
+        ))}
+      {bars && (
+        <PanelLegend chart="daily" threshold={threshold} showRed={showRed} bars={bars} asTable={asTable} />
       )}
     </QueryView>
   );
 }
 
-/** The '1 Hour' (with day bands) and 'RapidRain' charts: one 50 px slot per interval, scrolling sideways. */
-function SeriesChart({
+/** The '1 Hour' (with day bands) and 'RapidRain' tabs: one 50 px slot per interval, scrolling sideways. */
+function SeriesPanel({
   query,
-  limits,
+  chart,
+  threshold,
   label,
-  withDayBands,
+  tableName,
+  asTable,
+  provisional,
   locationId,
 }: {
   query: UseQueryResult<SeriesResponse>;
-  limits: ColorLimits;
+  chart: 'hourly' | 'rapidrain';
+  threshold: number;
   label: string;
-  withDayBands: boolean;
+  tableName: string;
+  asTable: boolean;
+  provisional: PendingQuarters | null;
   locationId: number;
 }) {
-  const { threshold, redDepth } = limits;
-  const chart = useMemo(() => {
+  const drawn = useMemo(() => {
     if (!query.data) return null;
-    const bars = seriesBars(query.data);
+    const bars = seriesBars(query.data, chart === 'hourly' ? provisional : null);
     return {
       bars,
-      colors: barColors(bars, { threshold, redDepth }),
-      bands: withDayBands ? dayBands(bars.map((bar) => bar.key)) : undefined,
+      colors: barColors(bars, { threshold, redDepth: null }),
+      bands: chart === 'hourly' ? dayBands(bars.map((bar) => bar.key)) : undefined,
     };
-  }, [query.data, threshold, redDepth, withDayBands]);
+  }, [query.data, threshold, chart, provisional]);
   return (
     <QueryView query={query}>
-      {chart && (
-        <SidewaysScroll label={label} startKey={query.isPlaceholderData ? null : locationId}>
-          <RainfallBarChart
-            bars={chart.bars}
-            colors={chart.colors}
-            bands={chart.bands}
-            width={slottedChartWidth(chart.bars.length)}
-            label={label}
-            yAxisSide="right"
-          />
-        </SidewaysScroll>
-      )}
+      {drawn &&
+        (asTable ? (
+          <RainfallTable rows={tableRows(drawn.bars, threshold)} name={tableName} timeHeader={TIME_HEADER} />
+        ) : (
+          <SidewaysScroll label={label} startKey={query.isPlaceholderData ? null : locationId}>
+            <RainfallBarChart
+              bars={drawn.bars}
+              colors={drawn.colors}
+              bands={drawn.bands}
+              width={slottedChartWidth(drawn.bars.length)}
+              label={label}
+              yAxisSide="right"
+              threshold={threshold}
+            />
+          </SidewaysScroll>
+        ))}
+      {drawn && <PanelLegend chart={chart} threshold={threshold} bars={drawn.bars} asTable={asTable} />}
     </QueryView>
   );
 }
 
-export function HourlyChart({ location, clientId }: { location: Location; clientId: number | undefined }) {
+export function HourlyPanel({ location, clientId, asTable, provisional }: PanelProps) {
   const query = useQuery(hourlyRainfallQuery(location.id, clientId));
   const isMobile = useIsMobile();
   return (
     <Stack gap={4}>
-      <SeriesChart
+      <SeriesPanel
         query={query}
-        limits={{ threshold: location.h24_threshold, redDepth: null }}
+        chart="hourly"
+        threshold={location.h24_threshold}
         label={`1 Hour rainfall, ${location.name}`}
-        withDayBands
+        tableName="Hourly rainfall"
+        asTable={asTable}
+        provisional={provisional}
         locationId={location.id}
       />
-      {isMobile && query.data && (
+      {isMobile && !asTable && query.data && (
         <Text size="xs" c="dimmed" ta="center">
           {SCROLL_HINT}
         </Text>
@@ -162,35 +225,18 @@ export function HourlyChart({ location, clientId }: { location: Location; client
   );
 }
 
-export function RapidRainChart({ location, clientId }: { location: Location; clientId: number | undefined }) {
+export function RapidRainPanel({ location, clientId, asTable, provisional }: PanelProps) {
   const query = useQuery(rapidRainQuery(location.id, clientId));
   return (
-    <SeriesChart
+    <SeriesPanel
       query={query}
-      limits={{ threshold: effectiveRapidrainThreshold(location), redDepth: null }}
+      chart="rapidrain"
+      threshold={effectiveRapidrainThreshold(location)}
       label={`RapidRain 15-minute rainfall, ${location.name}`}
-      withDayBands={false}
+      tableName="RapidRain 15-minute rainfall"
+      asTable={asTable}
+      provisional={provisional}
       locationId={location.id}
     />
-  );
-}
-
-export function HourlyTableView({
-  location,
-  clientId,
-}: {
-  location: Location;
-  clientId: number | undefined;
-}) {
-  const query = useQuery(hourlyRainfallQuery(location.id, clientId));
-  const threshold = location.h24_threshold;
-  const rows = useMemo(
-    () => (query.data ? hourlyTableRows(seriesBars(query.data), threshold) : []),
-    [query.data, threshold],
-  );
-  return (
-    <QueryView query={query}>
-      <HourlyTable rows={rows} />
-    </QueryView>
   );
 }

@@ -9,11 +9,13 @@ import {
   dailyChartWidth,
   dailyDateRange,
   dayBands,
-  hourlyTableRows,
   intervalDay,
   intervalLabel,
+  pendingDates,
   seriesBars,
   slottedChartWidth,
+  suggestedMax,
+  tableRows,
 } from './rainfall-rules';
 
 const NEW_YORK = 'America/New_York';
@@ -55,8 +57,44 @@ describe('labels', () => {
         ],
       }),
     ).toEqual([
-      { label: '11-19', amount: 0.5 },
-      { label: '11-20', amount: 1 },
+      { key: '2026-11-19', label: '11-19', amount: 0.5, provisional: false },
+      { key: '2026-11-20', label: '11-20', amount: 1, provisional: false },
+    ]);
+  });
+
+  it('marks the day holding quarter hours after the processed hour as provisional', () => {
+    // Processed to 5 PM EST on Nov 20; quarters stored to 6:30 PM.
+    const pending = { from: '2026-11-20T22:00:00.000Z', to: '2026-11-20T23:30:00.000Z' };
+    const days = pendingDates(pending, 'America/New_York');
+    expect([...days]).toEqual(['2026-11-20']);
+    const bars = dailyBars(
+      {
+        total_rainfall: 1.5,
+        items: [
+          { date: '2026-11-19', rainfall: 0.5 },
+          { date: '2026-11-20', rainfall: 1 },
+        ],
+      },
+      days,
+    );
+    expect(bars.map((bar) => bar.provisional)).toEqual([false, true]);
+  });
+
+  it('marks the hours after the processed one as provisional', () => {
+    const bars = seriesBars(
+      {
+        hourly_data: {
+          '2026-11-20T17:00:00-05:00': { total: 0.1, '24h_total': 1 },
+          '2026-11-20T18:00:00-05:00': { total: 1.26, '24h_total': 2.26 },
+          '2026-11-20T19:00:00-05:00': { total: 0.1, '24h_total': 2.36 },
+        },
+      },
+      { from: '2026-11-20T22:00:00.000Z', to: '2026-11-21T00:30:00.000Z' },
+    );
+    expect(bars.map((bar) => [bar.label, bar.provisional])).toEqual([
+      ['11-20 17:00', false],
+      ['11-20 18:00', true],
+      ['11-20 19:00', true],
     ]);
   });
 
@@ -92,29 +130,37 @@ describe('barColor', () => {
     expect(
       barColors(
         [
-          { label: 'a', amount: 0 },
-          { label: 'b', amount: 3 },
+          { label: 'a', amount: 0, provisional: false },
+          { label: 'b', amount: 3, provisional: false },
+          { label: 'c', amount: 0.6, provisional: true },
         ],
         limits,
       ),
-    ).toEqual([BAR_COLORS.blue, BAR_COLORS.red]);
+    ).toEqual([BAR_COLORS.blue, BAR_COLORS.red, `${BAR_COLORS.orange}66`]);
   });
 });
 
-describe('hourlyTableRows', () => {
-  it('adds the running total of the rows shown and marks amounts at or over the threshold', () => {
-    const rows = hourlyTableRows(
+describe('suggestedMax', () => {
+  it('reaches past the threshold so its line is drawn inside the chart', () => {
+    expect(suggestedMax(0.1)).toBe(0.25);
+    expect(suggestedMax(2)).toBeCloseTo(2.3);
+  });
+});
+
+describe('tableRows', () => {
+  it('lists newest first, each with the running total up to it in time, marking amounts at or over the threshold', () => {
+    const rows = tableRows(
       [
-        { key: 'a', label: '11-20 01:00', amount: 0.1 },
-        { key: 'b', label: '11-20 02:00', amount: 0.5 },
-        { key: 'c', label: '11-20 03:00', amount: 0.25 },
+        { key: 'a', label: '11-20 01:00', amount: 0.1, provisional: false },
+        { key: 'b', label: '11-20 02:00', amount: 0.5, provisional: false },
+        { key: 'c', label: '11-20 03:00', amount: 0.25, provisional: true },
       ],
       0.5,
     );
-    expect(rows.map((row) => [row.runningTotal, row.atOrOverThreshold])).toEqual([
-      [0.1, false],
-      [0.6, true],
-      [0.85, false],
+    expect(rows.map((row) => [row.label, row.runningTotal, row.atOrOverThreshold, row.provisional])).toEqual([
+      ['11-20 03:00', 0.85, false, true],
+      ['11-20 02:00', 0.6, true, false],
+      ['11-20 01:00', 0.1, false, false],
     ]);
   });
 });

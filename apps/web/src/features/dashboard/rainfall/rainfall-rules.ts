@@ -4,6 +4,9 @@ import type { Atlas14Threshold } from '@pluvio/shared/locations';
 import {
   ATLAS14_RECURRENCE_YEARS,
   type DailyDataResponse,
+  isPending,
+  type PendingQuarters,
+  pendingHours,
   type SeriesResponse,
 } from '@pluvio/shared/rainfall';
 import { addDays, format } from 'date-fns';
@@ -12,12 +15,16 @@ import { addDays, format } from 'date-fns';
 export const Y_AXIS_STEP = 0.25;
 export const BAR_SLOT_PX = 50;
 export const MAX_BAR_THICKNESS = 150;
+/** The 24 Hour chart's three days stay bars, not blocks filling the card. */
+export const DAILY_BAR_THICKNESS = 48;
 export const HOURLY_CHART_DAYS = 2;
 /** The 24-hour chart asks from two days back to today (spec part 1 §7, §9). */
 export const DAILY_CHART_DAYS_BACK = 2;
 
 export const BAR_COLORS = { blue: '#1c7ed6', orange: '#f76707', red: '#e03131' } as const;
 export type BarColor = keyof typeof BAR_COLORS;
+/** The dashed line of a chart's threshold (dark enough on white and on the day bands). */
+export const THRESHOLD_LINE_COLOR = '#495057';
 
 /** The three blue shades the hourly chart's day bands rotate through. */
 export const DAY_BAND_SHADES = [
@@ -65,22 +72,45 @@ export function intervalDay(key: string): string {
 export interface ChartBar {
   label: string;
   amount: number;
+  /** It counts quarter hours whose hourly field has not arrived (issue 26). */
+  provisional: boolean;
 }
 
 export interface SeriesBar extends ChartBar {
   key: string;
 }
 
-export function dailyBars(data: DailyDataResponse): ChartBar[] {
-  return data.items.map((item) => ({ label: dayLabel(item.date), amount: item.rainfall }));
+/** The local days (YYYY-MM-DD) the pending quarter hours fall in. */
+export function pendingDates(pending: PendingQuarters | null, timeZone: string): Set<string> {
+  if (!pending) return new Set();
+  return new Set(
+    pendingHours(pending).map((hour) => productDate(new Date(hour.endsAt.getTime() - 1), timeZone)),
+  );
 }
 
-/** Each interval of an `hourly_data` or `15m_data` answer, in the API's (time) order. */
-export function seriesBars(data: SeriesResponse): SeriesBar[] {
+/** Each day of a `24h_data` range answer; the days holding pending quarters are provisional. */
+export function dailyBars(
+  data: DailyDataResponse,
+  provisionalDays: ReadonlySet<string> = new Set(),
+): SeriesBar[] {
+  return data.items.map((item) => ({
+    key: item.date,
+    label: dayLabel(item.date),
+    amount: item.rainfall,
+    provisional: provisionalDays.has(item.date),
+  }));
+}
+
+/**
+ * Each interval of an `hourly_data` or `15m_data` answer, in the API's (time) order; hours after
+ * the processed one are provisional (`15m_data` has no such mark: quarter hours are final).
+ */
+export function seriesBars(data: SeriesResponse, pending: PendingQuarters | null = null): SeriesBar[] {
   return Object.entries(data.hourly_data).map(([key, value]) => ({
     key,
     label: intervalLabel(key),
     amount: value.total,
+    provisional: isPending(pending, key),
   }));
 }
 
@@ -96,8 +126,14 @@ export function barColor(amount: number, limits: ColorLimits): BarColor {
   return amount >= limits.threshold ? 'orange' : 'blue';
 }
 
+/** Each bar's fill: its colour, faded when provisional. */
 export function barColors(bars: readonly ChartBar[], limits: ColorLimits): string[] {
-  return bars.map((bar) => BAR_COLORS[barColor(bar.amount, limits)]);
+  return bars.map((bar) => `${BAR_COLORS[barColor(bar.amount, limits)]}${bar.provisional ? '66' : ''}`);
+}
+
+/** The y axis reaches past the threshold, so its line is always drawn inside the chart. */
+export function suggestedMax(threshold: number): number {
+  return Math.max(Y_AXIS_STEP, threshold * 1.15);
 }
 
 export interface TableRow extends SeriesBar {
@@ -105,13 +141,18 @@ export interface TableRow extends SeriesBar {
   atOrOverThreshold: boolean;
 }
 
-/** The hourly table: each row with the sum of the rows up to it and whether it meets the threshold. */
-export function hourlyTableRows(bars: readonly SeriesBar[], threshold: number): TableRow[] {
+/**
+ * A chart's table (Table View): each row with the sum of the rows up to it in time and whether it
+ * meets the threshold, newest first.
+ */
+export function tableRows(bars: readonly SeriesBar[], threshold: number): TableRow[] {
   let runningTotal = 0;
-  return bars.map((bar) => {
-    runningTotal += bar.amount;
-    return { ...bar, runningTotal, atOrOverThreshold: bar.amount >= threshold };
-  });
+  return bars
+    .map((bar) => {
+      runningTotal += bar.amount;
+      return { ...bar, runningTotal, atOrOverThreshold: bar.amount >= threshold };
+    })
+    .reverse();
 }
 
 export interface DayBand {

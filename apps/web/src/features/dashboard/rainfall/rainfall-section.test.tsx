@@ -1,5 +1,5 @@
 import type { Location } from '@pluvio/shared/locations';
-import { MESSAGES } from '@pluvio/shared/messages';
+import { CHART_LEGENDS, MESSAGES } from '@pluvio/shared/messages';
 import type { SeriesResponse } from '@pluvio/shared/rainfall';
 import type { Viewer } from '@pluvio/shared/roles';
 import { TIER, type TierNumber } from '@pluvio/shared/tiers';
@@ -40,7 +40,14 @@ function viewerAt(tier: TierNumber): Viewer {
   return { role: 'client', coOwner: false, isSuperuser: false, tier };
 }
 
-const routes: Record<string, unknown> = { [DAILY_URL]: DAILY, [HOURLY_URL]: HOURLY, [QUARTER_URL]: HOURLY };
+const QUARTERS = {
+  hourly_data: {
+    '2026-11-21T10:30:00-05:00': { total: 0.4, '24h_total': 0.4 },
+    '2026-11-21T10:45:00-05:00': { total: 0.05, '24h_total': 0.45 },
+  },
+};
+
+const routes: Record<string, unknown> = { [DAILY_URL]: DAILY, [HOURLY_URL]: HOURLY, [QUARTER_URL]: QUARTERS };
 
 function serveRainfall(
   handler: FetchHandler = (url) => jsonResponse(routes[url] ?? { detail: 'unexpected' }),
@@ -77,6 +84,12 @@ function cellTexts(row: HTMLElement): string[] {
     .map((cell) => cell.textContent ?? '');
 }
 
+function legendItems(): string[] {
+  return within(screen.getByRole('list', { name: 'Legend' }))
+    .getAllByRole('listitem')
+    .map((item) => item.textContent ?? '');
+}
+
 async function waitUntilLoaded() {
   await vi.waitFor(() => expect(screen.queryByText(MESSAGES.loading)).toBeNull());
 }
@@ -110,20 +123,36 @@ describe('RainfallSection', () => {
     expect(legend.textContent).not.toContain('NOAA Atlas 14');
   });
 
-  it('shows silver the RapidRain chart from the 15-minute data and the red legend', async () => {
+  it('shows silver the RapidRain chart from the 15-minute data, each chart with the legend of its threshold', async () => {
     const fetchMock = serveRainfall();
-    renderSection({ viewer: viewerAt(TIER.silver) });
+    renderSection({ viewer: viewerAt(TIER.silver), location: buildLocation({ rapidrain_threshold: 0.3 }) });
     expect(tabNames()).toEqual(['24 Hour', '1 Hour', 'RapidRain', 'NOAA Atlas 14']);
     expect(screen.queryByText(MESSAGES.tierTooLow)).toBeNull();
-    expect(screen.getByRole('list', { name: 'Legend' }).textContent).toContain(
-      'Exceeds the 24-hour NOAA Atlas 14 value',
-    );
+    await waitUntilLoaded();
+    expect(legendItems()).toEqual([
+      CHART_LEGENDS.daily.orange,
+      CHART_LEGENDS.daily.red,
+      'Dashed line: the 24-hour threshold, 0.50 in',
+    ]);
+
+    await userEvent.click(screen.getByRole('tab', { name: '1 Hour' }));
+    await waitUntilLoaded();
+    expect(legendItems()).toEqual([
+      CHART_LEGENDS.hourly.orange,
+      'Dashed line: the 24-hour threshold, 0.50 in',
+    ]);
 
     await userEvent.click(screen.getByRole('tab', { name: 'RapidRain' }));
     expect(
       await screen.findByRole('region', { name: 'RapidRain 15-minute rainfall, Warehouse North' }),
     ).toBeTruthy();
     expect(fetchMock.mock.calls.map(([url]) => url)).toContain(QUARTER_URL);
+    // 15-minute bars are compared with the RapidRain threshold, never the 24-hour one.
+    expect(legendItems()).toEqual([
+      CHART_LEGENDS.rapidrain.orange,
+      'Dashed line: the RapidRain threshold, 0.30 in',
+    ]);
+    expect(screen.getByRole('list', { name: 'Legend' }).textContent).not.toContain('24-hour');
   });
 
   it("shows the NOAA Atlas 14 table with 'No Data' when the location has no depths", async () => {
@@ -163,26 +192,75 @@ describe('RainfallSection', () => {
     expect(cellTexts(rows[3] as HTMLElement)).toEqual(['5', '4.00', '3.00']);
   });
 
-  it('shows the hourly table with running totals in Table View', async () => {
+  it("shows in Table View each tab's own numbers, newest first, with running totals", async () => {
     serveRainfall();
-    renderSection();
+    renderSection({ viewer: viewerAt(TIER.silver), location: buildLocation({ rapidrain_threshold: 0.3 }) });
     await userEvent.click(screen.getByRole('switch', { name: 'Table View' }));
-    const table = await screen.findByRole('table', { name: 'Hourly rainfall' });
-    const [header, ...rows] = within(table).getAllByRole('row');
+    expect(screen.getByRole('tab', { name: '24 Hour', selected: true })).toBeTruthy();
+    const daily = await screen.findByRole('table', { name: '24 Hour rainfall' });
+    const [header, ...days] = within(daily).getAllByRole('row');
     expect(
       within(header as HTMLElement)
         .getAllByRole('columnheader')
         .map((cell) => cell.textContent),
-    ).toEqual(['Date Time (MM-DD HH:mm)', 'Amount (inches)', 'Running Total (inches)']);
-    expect(rows.map(cellTexts)).toEqual([
-      ['11-21 01:00', '0.10', '0.10'],
-      ['11-21 02:00', '0.50Above threshold', '0.60'],
-      ['11-21 03:00', '0.25', '0.85'],
+    ).toEqual(['Date (MM-DD)', 'Amount (inches)', 'Running Total (inches)']);
+    expect(days.map(cellTexts)).toEqual([
+      ['11-21', '0.25', '1.50'],
+      ['11-20', '1.00Above threshold', '1.25'],
+      ['11-19', '0.25', '0.25'],
     ]);
-    expect(screen.queryByRole('tab')).toBeNull();
+
+    await userEvent.click(screen.getByRole('tab', { name: '1 Hour' }));
+    const hourly = await screen.findByRole('table', { name: 'Hourly rainfall' });
+    const [hourlyHeader, ...hours] = within(hourly).getAllByRole('row');
+    expect(
+      within(hourlyHeader as HTMLElement)
+        .getAllByRole('columnheader')
+        .map((cell) => cell.textContent),
+    ).toEqual(['Date Time (MM-DD HH:mm)', 'Amount (inches)', 'Running Total (inches)']);
+    expect(hours.map(cellTexts)).toEqual([
+      ['11-21 03:00', '0.25', '0.85'],
+      ['11-21 02:00', '0.50Above threshold', '0.60'],
+      ['11-21 01:00', '0.10', '0.10'],
+    ]);
+
+    await userEvent.click(screen.getByRole('tab', { name: 'RapidRain' }));
+    const quarters = await screen.findByRole('table', { name: 'RapidRain 15-minute rainfall' });
+    expect(within(quarters).getAllByRole('row').slice(1).map(cellTexts)).toEqual([
+      ['11-21 10:45', '0.05', '0.45'],
+      ['11-21 10:30', '0.40Above threshold', '0.40'],
+    ]);
+
+    await userEvent.click(screen.getByRole('tab', { name: 'NOAA Atlas 14' }));
+    expect(screen.getByRole('table', { name: 'NOAA Atlas 14' })).toBeTruthy();
 
     await userEvent.click(screen.getByRole('switch', { name: 'Table View' }));
-    expect(screen.getByRole('tab', { name: '24 Hour', selected: true })).toBeTruthy();
+    expect(screen.getByRole('tab', { name: 'NOAA Atlas 14', selected: true })).toBeTruthy();
+    await userEvent.click(screen.getByRole('tab', { name: '1 Hour' }));
+    expect(await screen.findByRole('region', { name: '1 Hour rainfall, Warehouse North' })).toBeTruthy();
+    expect(screen.queryByRole('table')).toBeNull();
+  });
+
+  it('marks the hours after the processed one as provisional, in the table and the legend', async () => {
+    serveRainfall();
+    renderSection({
+      // Processed to 02:00 EST: the hour ending 03:00 is its quarters so far.
+      provisional: { from: '2026-11-21T07:00:00.000Z', to: '2026-11-21T07:30:00.000Z' },
+    });
+    await userEvent.click(screen.getByRole('switch', { name: 'Table View' }));
+    await userEvent.click(screen.getByRole('tab', { name: '1 Hour' }));
+    const hourly = await screen.findByRole('table', { name: 'Hourly rainfall' });
+    expect(within(hourly).getAllByRole('row').slice(1).map(cellTexts)).toEqual([
+      ['11-21 03:00Provisional', '0.25', '0.85'],
+      ['11-21 02:00', '0.50Above threshold', '0.60'],
+      ['11-21 01:00', '0.10', '0.10'],
+    ]);
+    // A table has no dashed line and no faded bars to explain.
+    expect(legendItems()).toEqual([CHART_LEGENDS.hourly.orange]);
+
+    await userEvent.click(screen.getByRole('switch', { name: 'Table View' }));
+    expect(await screen.findByRole('region', { name: '1 Hour rainfall, Warehouse North' })).toBeTruthy();
+    expect(legendItems()).toContain(CHART_LEGENDS.provisional);
   });
 
   it("refetches when the page invalidates ['rainfall'] and keeps the rows meanwhile", async () => {
@@ -190,7 +268,8 @@ describe('RainfallSection', () => {
     const fetchMock = serveRainfall((url) => jsonResponse(url === HOURLY_URL ? hourly : DAILY));
     const { queryClient } = renderSection();
     await userEvent.click(screen.getByRole('switch', { name: 'Table View' }));
-    await screen.findByRole('table', { name: 'Hourly rainfall' });
+    await userEvent.click(screen.getByRole('tab', { name: '1 Hour' }));
+    const table = await screen.findByRole('table', { name: 'Hourly rainfall' });
 
     hourly = {
       hourly_data: { ...HOURLY.hourly_data, '2026-11-21T04:00:00-05:00': { total: 0.15, '24h_total': 1 } },
@@ -198,8 +277,12 @@ describe('RainfallSection', () => {
     const refresh = queryClient.invalidateQueries({ queryKey: ['rainfall'] });
     expect(screen.queryByText(MESSAGES.loading)).toBeNull();
     await refresh;
-    await vi.waitFor(() => expect(screen.getAllByRole('row')).toHaveLength(5));
-    expect(cellTexts(screen.getAllByRole('row')[4] as HTMLElement)).toEqual(['11-21 04:00', '0.15', '1.00']);
+    await vi.waitFor(() => expect(within(table).getAllByRole('row')).toHaveLength(5));
+    expect(cellTexts(within(table).getAllByRole('row')[1] as HTMLElement)).toEqual([
+      '11-21 04:00',
+      '0.15',
+      '1.00',
+    ]);
     expect(fetchMock.mock.calls.filter(([url]) => url === HOURLY_URL)).toHaveLength(2);
   });
 

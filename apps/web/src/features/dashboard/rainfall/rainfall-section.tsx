@@ -1,13 +1,13 @@
-import { Box, Group, Paper, Switch, Tabs, Text, Title } from '@mantine/core';
+import { Group, Paper, Switch, Tabs, Text, Title } from '@mantine/core';
 import { canUse } from '@pluvio/shared/gates';
 import type { Location } from '@pluvio/shared/locations';
 import { MESSAGES } from '@pluvio/shared/messages';
+import type { PendingQuarters } from '@pluvio/shared/rainfall';
 import type { Viewer } from '@pluvio/shared/roles';
 import { useId, useState } from 'react';
 import { TierNotice } from '../../../components/tier-notice';
 import { Atlas14Table } from './atlas14-table';
-import { RainfallLegend } from './rainfall-legend';
-import { DailyChart, HourlyChart, HourlyTableView, RapidRainChart } from './rainfall-panels';
+import { DailyPanel, HourlyPanel, type PanelProps, RapidRainPanel } from './rainfall-panels';
 
 export { RainfallLegend } from './rainfall-legend';
 
@@ -21,6 +21,8 @@ export interface RainfallSectionProps {
   tableView: boolean;
   /** The product time zone, e.g. America/New_York. */
   timeZone: string;
+  /** The quarter hours after the processed hour the figures include (issue 26). */
+  provisional?: PendingQuarters | null;
 }
 
 type ChartTab = 'daily' | 'hourly' | 'rapidrain' | 'atlas14';
@@ -58,15 +60,13 @@ function LockedChartsNotice() {
 }
 
 function ChartTabs({
-  location,
-  clientId,
+  panel,
   timeZone,
   access,
   tab,
   onTabChange,
 }: {
-  location: Location;
-  clientId: number | undefined;
+  panel: PanelProps;
   timeZone: string;
   access: ChartAccess;
   tab: ChartTab;
@@ -84,25 +84,20 @@ function ChartTabs({
       </Tabs.List>
       {!(access.rapidrain && access.atlas14) && <LockedChartsNotice />}
       <Tabs.Panel value="daily" pt="md">
-        <DailyChart location={location} clientId={clientId} timeZone={timeZone} showRed={access.red} />
+        <DailyPanel {...panel} timeZone={timeZone} showRed={access.red} />
       </Tabs.Panel>
       <Tabs.Panel value="hourly" pt="md">
-        <HourlyChart location={location} clientId={clientId} />
+        <HourlyPanel {...panel} />
       </Tabs.Panel>
       {access.rapidrain && (
         <Tabs.Panel value="rapidrain" pt="md">
-          <RapidRainChart location={location} clientId={clientId} />
+          <RapidRainPanel {...panel} />
         </Tabs.Panel>
       )}
       {access.atlas14 && (
         <Tabs.Panel value="atlas14" pt="md">
-          <Atlas14Table location={location} />
+          <Atlas14Table location={panel.location} />
         </Tabs.Panel>
-      )}
-      {active !== 'atlas14' && (
-        <Box mt="md">
-          <RainfallLegend showRed={access.red} />
-        </Box>
       )}
     </Tabs>
   );
@@ -110,7 +105,8 @@ function ChartTabs({
 
 /**
  * The dashboard's rainfall section (spec part 1 §2, #graphs): the 24-hour, hourly and RapidRain
- * charts, the NOAA Atlas 14 table, and the hourly table when the Table View setting allows it.
+ * charts and the NOAA Atlas 14 table; with Table View (when the setting allows it) each chart
+ * tab shows its own numbers as a table.
  */
 export function RainfallSection({
   location,
@@ -119,6 +115,7 @@ export function RainfallSection({
   viewer,
   tableView,
   timeZone,
+  provisional = null,
 }: RainfallSectionProps) {
   const headingId = useId();
   const [tab, setTab] = useState<ChartTab>('daily');
@@ -146,12 +143,9 @@ export function RainfallSection({
       </Group>
       {!location ? (
         <Text c="dimmed">{pending ? MESSAGES.loading : SELECT_LOCATION_TEXT}</Text>
-      ) : tableView && showTable ? (
-        <HourlyTableView location={location} clientId={clientId} />
       ) : (
         <ChartTabs
-          location={location}
-          clientId={clientId}
+          panel={{ location, clientId, asTable: tableView && showTable, provisional }}
           timeZone={timeZone}
           access={access}
           tab={tab}

@@ -1,23 +1,32 @@
-import { Box, Table, Text } from '@mantine/core';
+import { Badge, Box, Table, Text } from '@mantine/core';
 import { formatInches, type TableRow } from './rainfall-rules';
 
 const TABLE_HEIGHT_PX = 400;
 export const ABOVE_THRESHOLD_CUE = 'Above threshold';
+export const PROVISIONAL_CUE = 'Provisional';
 
-/** The hourly table of the Table View (spec part 1 §2), 400 px high with its own scroll. */
-export function HourlyTable({ rows }: { rows: readonly TableRow[] }) {
+export interface RainfallTableProps {
+  rows: readonly TableRow[];
+  /** The table's accessible name, e.g. 'Hourly rainfall'. */
+  name: string;
+  /** The first column's header, e.g. 'Date Time (MM-DD HH:mm)' (spec part 1 §2). */
+  timeHeader: string;
+}
+
+/** A chart's numbers in the Table View (spec part 1 §2), newest first, 400 px high with its own scroll. */
+export function RainfallTable({ rows, name, timeHeader }: RainfallTableProps) {
   return (
     <Box
       h={TABLE_HEIGHT_PX}
       style={{ overflowY: 'auto' }}
       tabIndex={0}
       role="region"
-      aria-label="Hourly rainfall table"
+      aria-label={`${name} table`}
     >
-      <Table stickyHeader highlightOnHover aria-label="Hourly rainfall">
+      <Table stickyHeader highlightOnHover aria-label={name}>
         <Table.Thead>
           <Table.Tr>
-            <Table.Th>Date Time (MM-DD HH:mm)</Table.Th>
+            <Table.Th>{timeHeader}</Table.Th>
             <Table.Th ta="right">Amount (inches)</Table.Th>
             <Table.Th ta="right">Running Total (inches)</Table.Th>
           </Table.Tr>
@@ -25,7 +34,14 @@ export function HourlyTable({ rows }: { rows: readonly TableRow[] }) {
         <Table.Tbody>
           {rows.map((row) => (
             <Table.Tr key={row.key} bg={row.atOrOverThreshold ? 'orange.1' : undefined}>
-              <Table.Td>{row.label}</Table.Td>
+              <Table.Td>
+                {row.label}
+                {row.provisional && (
+                  <Badge ml="xs" size="xs" variant="outline" color="gray.7">
+                    {PROVISIONAL_CUE}
+                  </Badge>
+                )}
+              </Table.Td>
               <Table.Td ta="right">
                 {formatInches(row.amount)}
                 {row.atOrOverThreshold && (

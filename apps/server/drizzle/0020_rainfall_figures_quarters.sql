@@ -1,0 +1,1 @@
+ALTER TABLE "rainfall_figures_hour" ADD COLUMN "quarters_to" timestamp with time zone;
