@@ -259,13 +259,9 @@ function encodeBody(operation: Operation, body: unknown): string {
   return new URLSearchParams(Object.entries(body).map(([key, value]) => [key, String(value)])).toString();
 }
 
-/**
- * A 4xx with a `detail`; or, from an import, the per-row answer of spec part 2 §5: nothing
- * created and the row named among the errors.
- */
+/** A 4xx with a `detail` (an import with a bad row is refused whole too). */
 function isRefusal(response: LightMyRequestResponse): boolean {
   const body = response.headers['content-type']?.toString().includes('json') ? response.json() : null;
-  if (response.statusCode === 200 && body?.created === 0 && body.errors?.length > 0) return true;
   return response.statusCode >= 400 && response.statusCode < 500 && Boolean(body?.detail);
 }
 

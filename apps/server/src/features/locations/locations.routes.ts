@@ -63,14 +63,14 @@ export function locationsRoutes(services: Services): FastifyPluginAsyncZod {
             200: importResultSchema,
             409: OVER_LOCATION_LIMIT,
             422: errorResponse(
-              'A row is malformed, or the file has more than ROWS_PER_IMPORT rows (a setting, default 5,000); nothing was imported',
+              'A row is malformed (one item per bad row), or the file has more than ROWS_PER_IMPORT rows (a setting, default 5,000); nothing was imported',
             ),
           },
         },
       },
       async (request) => {
         const access = accessOf(request);
-        return locations.importRows(access, request.body.rows);
+        return locations.importRows(access, request.body.rows, request.body.preview);
       },
     );
 

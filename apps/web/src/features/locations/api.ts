@@ -30,16 +30,17 @@ export async function deleteLocation(id: number, clientId: number | undefined): 
   await apiRequest(`/api/locations/${id}`, { method: 'DELETE', query: { client_id: clientId } });
 }
 
-/** POST /api/locations/import?client_id: every valid row of a file in one request. */
+/** POST /api/locations/import?client_id: the rows of a file in one request; `preview` changes nothing. */
 export async function importLocations(
   clientId: number | undefined,
   rows: LocationImportRow[],
+  preview: boolean,
 ): Promise<ImportResult> {
   return importResultSchema.parse(
     await apiRequest('/api/locations/import', {
       method: 'POST',
       query: { client_id: clientId },
-      json: { rows },
+      json: { rows, preview },
     }),
   );
 }

@@ -1,6 +1,6 @@
 import { Button, Container, Group, Stack, Text, TextInput, Title } from '@mantine/core';
+import { priceChangeText } from '@pluvio/shared/billing';
 import {
-  CSV_MESSAGES,
   checkLocationRecords,
   EXAMPLE_LOCATIONS_CSV,
   type LocationImportRow,
@@ -9,7 +9,7 @@ import { levelAllows } from '@pluvio/shared/gates';
 import { LOCATION_MESSAGES, type Location } from '@pluvio/shared/locations';
 import { MESSAGES } from '@pluvio/shared/messages';
 import { canAddLocation } from '@pluvio/shared/permissions';
-import { TIER } from '@pluvio/shared/tiers';
+import { TIER, type TierName } from '@pluvio/shared/tiers';
 import { IconPlus, IconSearch } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
@@ -26,15 +26,22 @@ import { locationFormPath } from './location-form-page';
 import { LocationTable } from './location-table';
 import { useDeleteLocation } from './use-delete-location';
 
-function locationImportKind(clientId: number | undefined): CsvImportKind<LocationImportRow> {
+function locationImportKind(
+  clientId: number | undefined,
+  tier: TierName | undefined,
+): CsvImportKind<LocationImportRow> {
   return {
     noun: 'Locations',
+    one: 'location',
     exampleCsv: EXAMPLE_LOCATIONS_CSV,
     exampleFileName: 'example-locations.csv',
     check: checkLocationRecords,
-    allOrNothing: false,
-    send: (rows) => importLocations(clientId, rows),
-    failed: (failure) => CSV_MESSAGES.locationFailed(failure.name, failure.message),
+    send: (rows, preview) => importLocations(clientId, rows, preview),
+    table: {
+      headings: ['Name', 'Latitude', 'Longitude', '24 Hour Threshold', 'RapidRain Threshold'],
+      cells: (row) => [row.name, row.latitude, row.longitude, row.h24_threshold, row.rapidrain_threshold],
+    },
+    priceText: tier ? (change) => priceChangeText(tier, change) : undefined,
     succeeded: LOCATION_MESSAGES.processed,
   };
 }
@@ -109,9 +116,9 @@ function LocationSettings() {
         />
       )}
       <CsvImportDialog
-        kind={locationImportKind(clientId)}
+        kind={locationImportKind(clientId, account?.tier)}
         blockedMessage={levelAllows(tier, 'locationBulkUpload') ? undefined : MESSAGES.tierTooLow}
-        onClosed={() => queryClient.invalidateQueries({ queryKey: accountKeys.locations(clientId) })}
+        onImported={() => queryClient.invalidateQueries({ queryKey: accountKeys.locations(clientId) })}
       />
     </Stack>
   );
