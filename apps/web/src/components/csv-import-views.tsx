@@ -1,5 +1,6 @@
 import { List, ScrollArea, Stack, Table, Text } from '@mantine/core';
 import { CSV_MESSAGES, type ImportResult } from '@pluvio/shared/csv-import';
+import { useIsMobile } from '../lib/use-is-mobile';
 import { ErrorMessage, InfoMessage } from './form-message';
 
 /** At most this many new rows are listed in a preview; the count says how many there are. */
@@ -10,7 +11,12 @@ export interface RowTable<Row> {
   /** Column headings, as in the settings list. */
   headings: readonly string[];
   cells: (row: Row) => readonly (string | number)[];
+  /** The columns (indexes into `headings`) shown on phones; all when left out. */
+  phoneColumns?: readonly number[];
 }
+
+/** A scrolling box reachable by keyboard (axe: scrollable-region-focusable). */
+const scrollRegion = (label: string) => ({ tabIndex: 0, role: 'region', 'aria-label': label });
 
 /** The file's or the server's problems, every one, and that nothing was imported. */
 export function ImportProblems({ messages }: { messages: readonly string[] }) {
@@ -34,7 +40,7 @@ export function ImportProblems({ messages }: { messages: readonly string[] }) {
 export function ExistingRows({ existing }: { existing: ImportResult['existing'] }) {
   if (existing.length === 0) return null;
   return (
-    <ScrollArea.Autosize mah={160} type="auto">
+    <ScrollArea.Autosize mah={160} type="auto" viewportProps={scrollRegion('Rows already there')}>
       <List size="sm" spacing={4} aria-label="Rows already there">
         {existing.map(({ row, name }) => (
           <List.Item key={row}>{CSV_MESSAGES.alreadyThere(row, name)}</List.Item>
@@ -46,30 +52,37 @@ export function ExistingRows({ existing }: { existing: ImportResult['existing'] 
 
 /** The first PREVIEW_ROWS rows that will be added, with the count of the others. */
 export function NewRows<Row extends { row: number }>({ rows, table }: { rows: Row[]; table: RowTable<Row> }) {
+  const narrow = useIsMobile();
   const shown = rows.slice(0, PREVIEW_ROWS);
+  const columns = table.headings
+    .map((_, index) => index)
+    .filter((index) => !narrow || !table.phoneColumns || table.phoneColumns.includes(index));
   return (
     <Stack gap={4}>
-      <ScrollArea.Autosize mah={280} type="auto">
+      <ScrollArea.Autosize mah={280} type="auto" viewportProps={scrollRegion('Rows to add')}>
         <Table striped highlightOnHover withTableBorder fz="sm" aria-label="Rows to add">
           <Table.Thead>
             <Table.Tr>
               <Table.Th>Row</Table.Th>
-              {table.headings.map((heading) => (
-                <Table.Th key={heading}>{heading}</Table.Th>
+              {columns.map((index) => (
+                <Table.Th key={table.headings[index]}>{table.headings[index]}</Table.Th>
               ))}
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
-            {shown.map((row) => (
-              <Table.Tr key={row.row}>
-                <Table.Td>{row.row}</Table.Td>
-                {table.cells(row).map((cell, index) => (
-                  <Table.Td key={table.headings[index]} style={{ overflowWrap: 'anywhere' }}>
-                    {cell}
-                  </Table.Td>
-                ))}
-              </Table.Tr>
-            ))}
+            {shown.map((row) => {
+              const cells = table.cells(row);
+              return (
+                <Table.Tr key={row.row}>
+                  <Table.Td>{row.row}</Table.Td>
+                  {columns.map((index) => (
+                    <Table.Td key={table.headings[index]} style={{ overflowWrap: 'break-word' }}>
+                      {cells[index]}
+                    </Table.Td>
+                  ))}
+                </Table.Tr>
+              );
+            })}
           </Table.Tbody>
         </Table>
       </ScrollArea.Autosize>

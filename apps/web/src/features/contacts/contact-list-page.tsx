@@ -34,6 +34,7 @@ function contactImportKind(clientId: number | undefined): CsvImportKind<ContactI
     table: {
       headings: ['Contact', 'Email', 'Phone'],
       cells: (row) => [row.name, row.email ?? '', row.phone ?? ''],
+      phoneColumns: [0, 2],
     },
     succeeded: CONTACT_MESSAGES.uploaded,
   };

@@ -40,6 +40,7 @@ function locationImportKind(
     table: {
       headings: ['Name', 'Latitude', 'Longitude', '24 Hour Threshold', 'RapidRain Threshold'],
       cells: (row) => [row.name, row.latitude, row.longitude, row.h24_threshold, row.rapidrain_threshold],
+      phoneColumns: [0, 3, 4],
     },
     priceText: tier ? (change) => priceChangeText(tier, change) : undefined,
     succeeded: LOCATION_MESSAGES.processed,
