@@ -27,10 +27,14 @@ const UPGRADE = 'Please upgrade to enable this feature';
 const TIER_TOO_LOW = 'This feature is not available at your current service level';
 
 const locationsTable = (page: Page) => page.getByRole('table', { name: 'Locations', exact: true });
-const locationNames = async (page: Page) =>
-  (await tableRows(locationsTable(page))).map((row) => row[0] ?? '');
-const rowOf = async (page: Page, name: string) =>
-  (await tableRows(locationsTable(page))).find((row) => row[0] === name);
+/** The rows' cells, without the box of Delete selected (silver and up). */
+async function locationRows(page: Page): Promise<string[][]> {
+  const rows = await tableRows(locationsTable(page));
+  const boxed = (await locationsTable(page).getByRole('checkbox').count()) > 0;
+  return boxed ? rows.map((row) => row.slice(1)) : rows;
+}
+const locationNames = async (page: Page) => (await locationRows(page)).map((row) => row[0] ?? '');
+const rowOf = async (page: Page, name: string) => (await locationRows(page)).find((row) => row[0] === name);
 const search = (page: Page) => page.getByRole('searchbox', { name: 'Search' });
 
 /** Waits until the list shows the location (the list reloads after saves and imports). */
@@ -251,11 +255,24 @@ describe('settings: locations', () => {
       expect(await dialog.count()).toBe(0);
       await captureScreen(page, 'location-import-not-csv-silver');
       expect((await locationNames(page)).filter(imported)).toHaveLength(4);
+
+      // The imported rows go together: ticked at once, one confirmation, one request.
+      await search(page).fill(IMPORTED);
+      await locationsTable(page).getByRole('checkbox', { name: 'Select the locations shown' }).check();
+      await page.getByRole('button', { name: 'Delete selected' }).click();
+      const confirmation = page.getByRole('dialog', { name: 'Delete locations' });
+      await expectText(page, 'Are you sure you want to delete these 4 locations?');
+      await screenshot(page, 'location-bulk-delete-silver-desktop');
+      await expectAccessible(page);
+      await confirmation.getByRole('button', { name: 'Delete 4 locations' }).click();
+      await expectText(page, '4 locations deleted.');
+      await expect.poll(() => locationNames(page), WAIT).toEqual([]);
+      expect((await listByApi('locations', token)).filter((location) => imported(location.name))).toEqual([]);
     } finally {
       await deleteByApi('locations', token, imported);
       await page.context().close();
     }
-  });
+  }, 120_000);
 
   it('shows bronze the upgrade instead of a distinct RapidRain threshold, deleting or a bulk upload', async () => {
     const page = await signedInPage(browser, 'bronze');

@@ -1,6 +1,12 @@
 import { importResultSchema, locationImportSchema } from '@pluvio/shared/csv-import';
 import { clientIdQuerySchema, idParamsSchema, listQuerySchema } from '@pluvio/shared/lists';
-import { locationCreateSchema, locationPatchSchema, locationSchema } from '@pluvio/shared/locations';
+import {
+  locationBulkDeletedSchema,
+  locationBulkDeleteSchema,
+  locationCreateSchema,
+  locationPatchSchema,
+  locationSchema,
+} from '@pluvio/shared/locations';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponse } from '../../lib/error-responses';
@@ -72,6 +78,21 @@ export function locationsRoutes(services: Services): FastifyPluginAsyncZod {
         const access = accessOf(request);
         return locations.importRows(access, request.body.rows, request.body.preview);
       },
+    );
+
+    app.post(
+      '/api/locations/bulk-delete',
+      {
+        preHandler,
+        bodyLimit: IMPORT_BODY_LIMIT,
+        schema: {
+          tags,
+          querystring: clientIdQuerySchema,
+          body: locationBulkDeleteSchema,
+          response: { 200: locationBulkDeletedSchema },
+        },
+      },
+      async (request) => ({ deleted: await locations.removeMany(accessOf(request), request.body.ids) }),
     );
 
     app.get(

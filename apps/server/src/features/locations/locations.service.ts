@@ -338,6 +338,20 @@ export function createLocationsService(db: AppDb, options: LocationsOptions) {
     },
 
     /**
+     * Deletes many of the account's locations at once (Settings > Locations, Delete selected):
+     * all or none; an id that is not the account's answers 404 and nothing is deleted.
+     */
+    async removeMany(access: AccountAccess, ids: readonly number[]): Promise<number> {
+      requireManager(access);
+      if (!levelAllows(access.tier, 'locationDelete')) throw forbidden(MESSAGES.tierTooLow);
+      const unique = [...new Set(ids)];
+      if ((await repository.countAmong(access.client.id, unique)) !== unique.length) throw locationNotFound();
+      const removed = await retryOnDeadlock(() => repository.removeMany(access.client.id, unique));
+      await countChanged(access.client.id);
+      return removed;
+    },
+
+    /**
      * CSV bulk import (spec part 2 §5): each row is checked again and any bad row refuses the
      * file whole; the rows are added in one statement unless the account has them already or
      * the file repeats them. A file over ROWS_PER_IMPORT rows, or one that would take the account

@@ -1,5 +1,10 @@
 import { type ImportResult, importResultSchema, type LocationImportRow } from '@pluvio/shared/csv-import';
-import { type Location, type LocationCreate, locationSchema } from '@pluvio/shared/locations';
+import {
+  type Location,
+  type LocationCreate,
+  locationBulkDeletedSchema,
+  locationSchema,
+} from '@pluvio/shared/locations';
 import { apiRequest } from '../../lib/api-client';
 
 /** What the location form sends on create and update (spec part 2 §7). */
@@ -43,4 +48,14 @@ export async function importLocations(
       json: { rows, preview },
     }),
   );
+}
+
+/** POST /api/locations/bulk-delete?client_id: many locations in one request; answers how many went. */
+export async function deleteLocations(ids: number[], clientId: number | undefined): Promise<number> {
+  const answer = await apiRequest('/api/locations/bulk-delete', {
+    method: 'POST',
+    query: { client_id: clientId },
+    json: { ids },
+  });
+  return locationBulkDeletedSchema.parse(answer).deleted;
 }
