@@ -185,15 +185,18 @@ describe('settings: contacts', () => {
         'Row 3: A valid address is required in order to create a contact login: not-an-address',
         'Row 4: Invalid phone number: 555-01',
       ]);
+      expect(outcome).toContain('Nothing was imported. Correct the file and choose it again.');
       expect(outcome).not.toContain('Contacts added');
       await captureScreen(page, 'contact-import-bad-row-silver');
       await upload.close();
       expect(await importedByApi()).toEqual([]);
       expect((await contactNames(page)).filter(imported)).toEqual([]);
 
-      // A good file: every row added.
+      // A good file: a preview of its rows, then every row added.
       await upload.choose('contacts-good.csv');
-      expect(await upload.process()).toMatch(/All contacts uploaded successfully![\s\S]*Contacts added: 2/);
+      expect(await upload.process()).toContain('2 contacts will be added');
+      await captureScreen(page, 'contact-import-preview-silver');
+      expect(await upload.confirm()).toMatch(/All contacts uploaded successfully![\s\S]*Contacts added: 2/);
       await screenshot(page, 'contact-import-done-silver-desktop');
       await expectAccessible(page);
       await upload.close();

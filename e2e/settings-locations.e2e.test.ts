@@ -27,10 +27,14 @@ const UPGRADE = 'Please upgrade to enable this feature';
 const TIER_TOO_LOW = 'This feature is not available at your current service level';
 
 const locationsTable = (page: Page) => page.getByRole('table', { name: 'Locations', exact: true });
-const locationNames = async (page: Page) =>
-  (await tableRows(locationsTable(page))).map((row) => row[0] ?? '');
-const rowOf = async (page: Page, name: string) =>
-  (await tableRows(locationsTable(page))).find((row) => row[0] === name);
+/** The rows' cells, without the box of Delete selected (silver and up). */
+async function locationRows(page: Page): Promise<string[][]> {
+  const rows = await tableRows(locationsTable(page));
+  const boxed = (await locationsTable(page).getByRole('checkbox').count()) > 0;
+  return boxed ? rows.map((row) => row.slice(1)) : rows;
+}
+const locationNames = async (page: Page) => (await locationRows(page)).map((row) => row[0] ?? '');
+const rowOf = async (page: Page, name: string) => (await locationRows(page)).find((row) => row[0] === name);
 const search = (page: Page) => page.getByRole('searchbox', { name: 'Search' });
 
 /** Waits until the list shows the location (the list reloads after saves and imports). */
@@ -129,7 +133,7 @@ describe('settings: locations', () => {
     }
   });
 
-  it('imports location files as silver: a good file, the same file again, bad rows and a non-CSV file', async () => {
+  it('imports location files as silver: a preview, the same file again, bad rows, other headers and a non-CSV file', async () => {
     const token = await apiToken(demo('silver'));
     const imported = (location: string) => location.startsWith(IMPORTED);
     await deleteByApi('locations', token, imported);
@@ -137,7 +141,7 @@ describe('settings: locations', () => {
     try {
       await openLocationList(page, 'Dallas');
 
-      // A good file: its name and size, then every row imported.
+      // A good file: its name and size, a preview with the new price, then every row imported.
       const upload = csvImport(page, 'Locations');
       const { dialog } = upload;
       await upload.choose('locations-good.csv');
@@ -145,6 +149,20 @@ describe('settings: locations', () => {
       expect(await dialog.textContent()).toMatch(/File: locations-good\.csv \(\d+ bytes\)/);
       await captureScreen(page, 'location-import-chosen-silver');
       let outcome = await upload.process();
+      expect(outcome).toContain('3 locations will be added');
+      expect(outcome).toContain(
+        'The monthly price goes from $18.00 to $36.00 (Silver: $18.00 per 5 locations per month).',
+      );
+      expect(
+        await dialog.getByRole('table', { name: 'Rows to add' }).getByRole('row').allTextContents(),
+      ).toEqual([
+        'RowNameLatitudeLongitude24 Hour ThresholdRapidRain Threshold',
+        '3E2E Import Alpha30.628-96.33440.50.25',
+        '4E2E Import Bravo31.0982-97.342811',
+        '5E2E Import Charlie29.8833-97.94140.750.5',
+      ]);
+      await captureScreen(page, 'location-import-preview-silver');
+      outcome = await upload.confirm();
       expect(outcome).toContain('All locations processed successfully!');
       expect(outcome).toContain('Locations added: 3');
       await screenshot(page, 'location-import-done-silver-desktop');
@@ -177,14 +195,13 @@ describe('settings: locations', () => {
         '',
       ]);
 
-      // The same file again adds nothing, says so plainly and names the rows already there.
+      // The same file again adds nothing, says so plainly, names the rows already there and offers no Import.
       await upload.choose('locations-good.csv');
       outcome = await upload.process();
-      expect(outcome).toContain('Locations added: 0');
       expect(outcome).toContain(
         'Nothing new in this file: all its locations are already in this account. Nothing was added.',
       );
-      expect(outcome).not.toContain('All locations processed successfully!');
+      expect(await dialog.getByRole('button', { name: 'Import', exact: true }).count()).toBe(0);
       expect(
         await dialog
           .getByRole('list', { name: 'Rows already there' })
@@ -201,7 +218,7 @@ describe('settings: locations', () => {
         (await listByApi('locations', token)).filter((location) => imported(location.name)),
       ).toHaveLength(3);
 
-      // Bad rows are reported one by one while the good rows still import.
+      // A file with problems: every one listed with its row, and nothing imported.
       await upload.choose('locations-bad-rows.csv');
       outcome = await upload.process();
       expect(await upload.errors()).toEqual([
@@ -209,28 +226,53 @@ describe('settings: locations', () => {
         'Row 4: Invalid limit24: 0.6. Must be one of 0.01, 0.1, 0.25, 0.5, 0.75, 1, 1.5, 2, 3, 4',
         'Row 5: Missing required field: name',
         'Row 6: Invalid longitude: -130. Longitude must be between -122 and -66 degrees',
+        'Row 8: Too few fields: this row has 3, the header has 5 columns.',
+        'Row 9: Too many fields: this row has 6, the header names 5 columns. A name with a comma needs double quotes around it.',
       ]);
-      expect(outcome).toContain('Locations added: 2');
-      expect(outcome).not.toContain('All locations processed successfully!');
-      await screenshot(page, 'location-import-bad-rows-silver-desktop');
-      await expectAccessible(page);
+      expect(outcome).toContain('Nothing was imported. Correct the file and choose it again.');
+      await captureScreen(page, 'location-import-bad-rows-silver');
       await upload.close();
-      await waitForRow(page, 'E2E Import Golf');
-      const names = await locationNames(page);
-      expect(names).toContain('E2E Import Delta');
-      expect(names.filter(imported)).toHaveLength(5);
+      expect((await locationNames(page)).filter(imported)).toHaveLength(3);
+
+      // Columns are found by their names, in any order.
+      await upload.choose('locations-other-headers.csv');
+      expect(await upload.process()).toContain('1 location will be added');
+      expect(await upload.confirm()).toContain('Locations added: 1');
+      await upload.close();
+      await waitForRow(page, 'E2E Import Juliett');
+      expect(await rowOf(page, 'E2E Import Juliett')).toEqual([
+        'E2E Import Juliett',
+        '31.2',
+        '-97.5',
+        '1',
+        '1',
+        '',
+      ]);
 
       // Only .csv files: the dialog does not open.
       await upload.choose('locations.txt');
       await expectText(page, 'Only .csv files are accepted');
       expect(await dialog.count()).toBe(0);
       await captureScreen(page, 'location-import-not-csv-silver');
-      expect((await locationNames(page)).filter(imported)).toHaveLength(5);
+      expect((await locationNames(page)).filter(imported)).toHaveLength(4);
+
+      // The imported rows go together: ticked at once, one confirmation, one request.
+      await search(page).fill(IMPORTED);
+      await locationsTable(page).getByRole('checkbox', { name: 'Select the locations shown' }).check();
+      await page.getByRole('button', { name: 'Delete selected' }).click();
+      const confirmation = page.getByRole('dialog', { name: 'Delete locations' });
+      await expectText(page, 'Are you sure you want to delete these 4 locations?');
+      await screenshot(page, 'location-bulk-delete-silver-desktop');
+      await expectAccessible(page);
+      await confirmation.getByRole('button', { name: 'Delete 4 locations' }).click();
+      await expectText(page, '4 locations deleted.');
+      await expect.poll(() => locationNames(page), WAIT).toEqual([]);
+      expect((await listByApi('locations', token)).filter((location) => imported(location.name))).toEqual([]);
     } finally {
       await deleteByApi('locations', token, imported);
       await page.context().close();
     }
-  });
+  }, 120_000);
 
   it('shows bronze the upgrade instead of a distinct RapidRain threshold, deleting or a bulk upload', async () => {
     const page = await signedInPage(browser, 'bronze');

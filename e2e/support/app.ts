@@ -273,9 +273,15 @@ export function csvImport(page: Page, noun: 'Locations' | 'Contacts') {
     dialog,
     /** Picks a fixture file, as the file chooser would. */
     choose: (fileName: string) => page.getByLabel(`${noun} CSV file`).setInputFiles(fixturePath(fileName)),
-    /** Processes the chosen file and returns the dialog's text once the outcome shows. */
+    /** Processes the chosen file and returns the dialog's text once its problems or its preview show. */
     async process(): Promise<string> {
       await dialog.getByRole('button', { name: 'Process File' }).click();
+      await dialog.getByRole('button', { name: /^(Close|Import)$/ }).waitFor();
+      return (await dialog.textContent()) ?? '';
+    },
+    /** Imports the previewed rows and returns the dialog's text once the outcome shows. */
+    async confirm(): Promise<string> {
+      await dialog.getByRole('button', { name: 'Import', exact: true }).click();
       await closeButton.waitFor();
       return (await dialog.textContent()) ?? '';
     },

@@ -110,6 +110,11 @@ export function paymentGraceText(graceEnd: string, inGrace: boolean): string {
     : `Alerts and the daily report stopped after ${graceEnd}. Your locations and their rainfall history are kept.`;
 }
 
+/** Said before a change of the location count that changes the price, e.g. by an import. */
+export function priceChangeText(tier: TierName, change: { before: number; after: number }): string {
+  return `The monthly price goes from ${formatDollars(change.before)} to ${formatDollars(change.after)} (${tierLabel(TIER[tier])}: ${formatDollars(PLAN_PRICES[tier])} ${PRICE_UNIT}).`;
+}
+
 /** What one plan costs an account with `locationCount` locations: the checkout's line. */
 export function checkoutLine(tier: TierName, locationCount: number) {
   const quantity = billedBlocks(locationCount);

@@ -9,6 +9,7 @@ import {
   EXAMPLE_CONTACTS_CSV,
   EXAMPLE_LOCATIONS_CSV,
   isCsvFileName,
+  parserProblem,
 } from './csv-import';
 
 /** Records as a CSV parser hands them over, for files without quoted fields. */
@@ -41,26 +42,104 @@ describe('location file', () => {
     });
   });
 
-  it('uses limit24 as the RapidRain threshold on 4-field lines and cuts longer lines to 5 fields', () => {
+  it('uses limit24 as the RapidRain threshold when the rapidrain field or column is left out', () => {
     const { rows, errors } = checkLocationRecords([
       LOCATION_HEADER,
       ['Four', '30', '-97', '1'],
-      ['Six', '30', '-97', '1', '0.5', 'extra'],
       ['Empty fifth', '30', '-97', '2', ''],
     ]);
     expect(errors).toEqual([]);
     expect(rows.map((row) => [row.name, row.h24_threshold, row.rapidrain_threshold])).toEqual([
       ['Four', 1, 1],
-      ['Six', 1, 0.5],
       ['Empty fifth', 2, 2],
+    ]);
+    const noColumn = checkLocationRecords([
+      ['name', 'lat', 'lng', 'limit24'],
+      ['Yard', '30', '-97', '0.5'],
+    ]);
+    expect(noColumn.rows[0]?.rapidrain_threshold).toBe(0.5);
+  });
+
+  it('reads columns by their header names and synonyms, in any order and any case', () => {
+    const { rows, errors } = checkLocationRecords([
+      ['  Latitude ', 'LNG', 'Site', '24 Hour Threshold', 'RapidRain_Threshold'],
+      ['30', '-97.5', 'North Yard', '1', '0.25'],
+    ]);
+    expect(errors).toEqual([]);
+    expect(rows).toEqual([
+      {
+        row: 2,
+        name: 'North Yard',
+        latitude: 30,
+        longitude: -97.5,
+        h24_threshold: 1,
+        rapidrain_threshold: 0.25,
+      },
+    ]);
+    const reordered = checkLocationRecords([
+      ['lat', 'lon', 'location', 'threshold'],
+      ['29.5', '-95', 'Dock', '0.5'],
+    ]);
+    expect(reordered.rows[0]).toMatchObject({
+      name: 'Dock',
+      latitude: 29.5,
+      longitude: -95,
+      h24_threshold: 0.5,
+    });
+  });
+
+  it('names every unknown, repeated or missing column of the header, on row 1', () => {
+    expect(
+      checkLocationRecords([
+        ['site', 'lat', 'latitude', 'notes'],
+        ['Yard', '30', '30', 'x'],
+      ]),
+    ).toEqual({
+      rows: [],
+      errors: [
+        { row: 1, message: 'The columns "lat" and "latitude" both give lat; keep one of them.' },
+        {
+          row: 1,
+          message:
+            'Unknown column "notes". The columns are name, lat, lng, limit24 and rapidrain (may be left out).',
+        },
+        { row: 1, message: 'Missing required column: lng (headed lng, lon, long or longitude)' },
+        {
+          row: 1,
+          message:
+            'Missing required column: limit24 (headed limit24, threshold, 24h threshold, 24 hour threshold, h24 threshold or 24h)',
+        },
+      ],
+    });
+  });
+
+  it('asks for a header when the first line names no column', () => {
+    const { errors } = checkLocationRecords([['Houston', '29.76', '-95.37', '0.5']]);
+    expect(errors).toEqual([
+      {
+        row: 1,
+        message:
+          'The first line must name the columns: name, lat, lng, limit24 and rapidrain (may be left out).',
+      },
     ]);
   });
 
-  it('drops lines of fewer than 4 fields without a message', () => {
-    expect(checkLocationRecords([LOCATION_HEADER, ['Short', '30', '-97'], ['Name only']])).toEqual({
-      rows: [],
-      errors: [],
-    });
+  it('reports short and long lines with their row, and keeps trailing empty fields', () => {
+    const { rows, errors } = checkLocationRecords([
+      LOCATION_HEADER,
+      ['Short', '30', '-97'],
+      ['Long, Texas', '30', '-97', '1', '0.5', 'extra'],
+      ['Trailing commas', '30', '-97', '1', '0.5', '', ''],
+    ]);
+    expect(rows.map((row) => row.name)).toEqual(['Trailing commas']);
+    expect(errors).toEqual([
+      { row: 2, message: 'Too few fields: this row has 3, the header has 5 columns.' },
+      {
+        row: 3,
+        message:
+          'Too many fields: this row has 6, the header names 5 columns. A name with a comma needs double quotes around it.',
+      },
+    ]);
   });
 
   it('negates a positive longitude and trims the fields', () => {
@@ -148,7 +227,7 @@ describe('contact file', () => {
     const { errors } = checkContactRecords([
       CONTACT_HEADER,
       ['No email', '', '512-555-0100'],
-      ['Short row', 'short@example.com'],
+      ['Short row', 'short@example.com', ''],
       ['Bad email', 'lee@example', 'none'],
       ['Nine digits', 'none', '512.555.010'],
       ['Twelve digits', 'none', '512-555-0100-12'],
@@ -162,6 +241,18 @@ describe('contact file', () => {
       { row: 6, message: 'Invalid phone number: 512-555-0100-12' },
       { row: 7, message: CONTACT_MESSAGES.emailInvalid },
     ]);
+  });
+
+  it('reads the columns by header, with common synonyms, in any order', () => {
+    const { rows, errors } = checkContactRecords([
+      ['Phone Number', 'Full Name', 'E-mail'],
+      ['512.555.0100', 'Jordan Lee', 'jordan@example.com'],
+      ['none', 'Pat', 'pat@example.com', 'extra'],
+    ]);
+    expect(rows).toEqual([
+      { row: 2, name: 'Jordan Lee', email: 'jordan@example.com', phone: '512-555-0100', status: 'active' },
+    ]);
+    expect(errors).toEqual([{ row: 3, message: expect.stringMatching(/^Too many fields: this row has 4/) }]);
   });
 
   it('checks a row sent to the server with the same rules', () => {
@@ -180,13 +271,17 @@ describe('contact file', () => {
 });
 
 describe('import messages and files', () => {
-  it('prefixes row problems and names failed rows as the spec does', () => {
+  it('prefixes row and parser problems as the spec does', () => {
     expect(CSV_MESSAGES.row(3, 'Missing required field: name')).toBe('Row 3: Missing required field: name');
     expect(CSV_MESSAGES.parsing('Too few fields')).toBe('Parsing error: Too few fields');
-    expect(CSV_MESSAGES.locationFailed('Yard', 'boom')).toBe('Failed to process row with name Yard: boom');
-    expect(CSV_MESSAGES.contactFailed('a@b.co', 'boom')).toBe(
-      'Failed to process row with email a@b.co: boom',
+  });
+
+  it("puts the parser's problems in plain words and says nothing of a delimiter it had to guess", () => {
+    expect(parserProblem('MissingQuotes')).toBe(
+      'Parsing error: A double quote (") opens a field that is never closed.',
     );
+    expect(parserProblem('UndetectableDelimiter')).toBeNull();
+    expect(parserProblem('Other')).toBe('Parsing error: The file could not be read as CSV.');
   });
 
   it('accepts only .csv files', () => {

@@ -30,14 +30,46 @@ export const CSV_MESSAGES = {
   phone: (value: string) => `Invalid phone number: ${value}`,
   parsing: (message: string) => `Parsing error: ${message}`,
   row: (row: number, message: string) => `Row ${row}: ${message}`,
-  locationFailed: (name: string, message: string) => `Failed to process row with name ${name}: ${message}`,
-  contactFailed: (email: string, message: string) => `Failed to process row with email ${email}: ${message}`,
   alreadyThere: (row: number, name: string) => `Row ${row}: ${name} is already in this account`,
   noRows: 'The file has no rows to import',
+  willAdd: (count: number, one: string, many: string) =>
+    `${count.toLocaleString('en-US')} ${count === 1 ? one : many} will be added`,
+  moreRows: (count: number) => `and ${count.toLocaleString('en-US')} more`,
+  noHeader: (columns: string) => `The first line must name the columns: ${columns}.`,
+  unknownColumn: (header: string, columns: string) =>
+    `Unknown column "${header}". The columns are ${columns}.`,
+  repeatedColumn: (first: string, second: string, field: string) =>
+    `The columns "${first}" and "${second}" both give ${field}; keep one of them.`,
+  missingColumn: (field: string, names: readonly string[]) =>
+    `Missing required column: ${field} (headed ${wordList(names, 'or')})`,
+  tooManyFields: (count: number, columns: number) =>
+    `Too many fields: this row has ${count}, the header names ${columns} columns. A name with a comma needs double quotes around it.`,
+  tooFewFields: (count: number, columns: number) =>
+    `Too few fields: this row has ${count}, the header has ${columns} columns.`,
+  /** Said with every problem found before or by the import: the file is taken whole or not at all. */
+  nothingImported: 'Nothing was imported. Correct the file and choose it again.',
   /** A file imported again: every row was already there, so nothing was added. */
   nothingNew: (noun: string) =>
     `Nothing new in this file: all its ${noun.toLowerCase()} are already in this account. Nothing was added.`,
 } as const;
+
+/** The parser's problems (Papa Parse's codes) in plain words; a delimiter it cannot guess falls back to commas. */
+const PARSER_WORDS: Record<string, string> = {
+  MissingQuotes: 'A double quote (") opens a field that is never closed.',
+  InvalidQuotes:
+    'A field in double quotes goes on after its closing quote. Write a quote inside a field as two ("").',
+};
+
+/** A parser problem as the person who made the file can act on it; null for those that need no word. */
+export function parserProblem(code: string): string | null {
+  if (code === 'UndetectableDelimiter') return null;
+  return CSV_MESSAGES.parsing(PARSER_WORDS[code] ?? 'The file could not be read as CSV.');
+}
+
+/** 'a, b or c'. */
+function wordList(items: readonly string[], last: 'and' | 'or'): string {
+  return items.length < 2 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} ${last} ${items.at(-1)}`;
+}
 
 export const LOCATION_CSV_COLUMNS = ['name', 'lat', 'lng', 'limit24'] as const;
 export const CONTACT_CSV_COLUMNS = ['name', 'email', 'phone'] as const;
@@ -75,8 +107,12 @@ export const locationImportRowSchema = z.object({
 });
 export type LocationImportRow = z.infer<typeof locationImportRowSchema>;
 
+/** With `preview` the import is checked and counted as it would run, and nothing is changed. */
+const previewSchema = z.boolean().optional();
+
 export const locationImportSchema = z.object({
   rows: z.array(locationImportRowSchema).min(1).max(IMPORT_MAX_ROWS),
+  preview: previewSchema,
 });
 
 /** One contact row of an import; `none` values are left out. */
@@ -91,37 +127,162 @@ export type ContactImportRow = z.infer<typeof contactImportRowSchema>;
 
 export const contactImportSchema = z.object({
   rows: z.array(contactImportRowSchema).min(1).max(IMPORT_MAX_ROWS),
+  preview: previewSchema,
 });
 
 export const importResultSchema = z.object({
-  /** How many rows were added. */
+  /** How many rows were added (with `preview`: would be added). */
   created: z.number().int(),
   /** Rows already in the account, left as they were. */
   existing: z.array(z.object({ row: z.number().int(), name: z.string() })),
-  /** Rows refused, with the reason. */
-  errors: z.array(z.object({ row: z.number().int(), name: z.string(), message: z.string() })),
+  /** The account's monthly price in dollars before and after, when the import changes it. */
+  monthly_price: z.object({ before: z.number(), after: z.number() }).nullable(),
 });
 export type ImportResult = z.infer<typeof importResultSchema>;
 
 const isComment = (record: readonly string[]) => (record[0] ?? '').trimStart().startsWith('#');
+const isBlank = (record: readonly string[]) => record.every((field) => field.trim() === '');
 
-/** Data records with their row numbers: header and comment lines left out. */
-function dataRecords(records: readonly string[][]): { row: number; fields: string[] }[] {
-  return records
+/** How a column of a file may be headed: the spec's name first, then the synonyms people use. */
+interface ColumnRule {
+  names: readonly string[];
+  required: boolean;
+}
+type ColumnRules<Field extends string> = Readonly<Record<Field, ColumnRule>>;
+
+/**
+ * The location file's columns, in the order the rows are checked (spec part 2 §5); a header is
+ * matched whatever its case and spaces, underscores or hyphens, in any order.
+ */
+export const LOCATION_COLUMNS = {
+  name: { required: true, names: ['name', 'site', 'location', 'site name', 'location name'] },
+  lat: { required: true, names: ['lat', 'latitude'] },
+  lng: { required: true, names: ['lng', 'lon', 'long', 'longitude'] },
+  limit24: {
+    required: true,
+    names: ['limit24', 'threshold', '24h threshold', '24 hour threshold', 'h24 threshold', '24h'],
+  },
+  rapidrain: { required: false, names: ['rapidrain', 'rapidrain threshold', 'rapid rain threshold'] },
+} as const satisfies ColumnRules<string>;
+
+/** The contact file's columns, in the order the rows are checked. */
+export const CONTACT_COLUMNS = {
+  name: { required: true, names: ['name', 'contact', 'contact name', 'full name'] },
+  email: { required: true, names: ['email', 'e-mail', 'email address', 'mail'] },
+  phone: {
+    required: true,
+    names: ['phone', 'phone number', 'telephone', 'mobile', 'mobile phone', 'cell', 'cell phone'],
+  },
+} as const satisfies ColumnRules<string>;
+
+/** 'Site Name', 'site_name' and 'SITE-NAME' are the same header. */
+const headerKey = (cell: string) => cell.toLowerCase().replace(/[\s_-]+/g, '');
+
+/** 'name, lat, lng, limit24 and rapidrain (may be left out)', for messages. */
+function columnList<Field extends string>(columns: ColumnRules<Field>): string {
+  const names = Object.entries<ColumnRule>(columns).map(([field, rule]) =>
+    rule.required ? field : `${field} (may be left out)`,
+  );
+  return wordList(names, 'and');
+}
+
+interface DataRecord<Field extends string> {
+  row: number;
+  values: Record<Field, string>;
+}
+
+/** Where each column is in the file, or the header's problems. */
+function readHeader<Field extends string>(
+  cells: readonly string[],
+  columns: ColumnRules<Field>,
+): Partial<Record<Field, number>> | string[] {
+  const fields = Object.keys(columns) as Field[];
+  const fieldOf = (cell: string) =>
+    fields.find((field) => columns[field].names.some((name) => headerKey(name) === headerKey(cell)));
+  const positions: Partial<Record<Field, number>> = {};
+  const problems: string[] = [];
+  cells.forEach((cell, position) => {
+    if (cell.trim() === '') return;
+    const field = fieldOf(cell);
+    const earlier = field === undefined ? undefined : positions[field];
+    if (field === undefined) problems.push(CSV_MESSAGES.unknownColumn(cell.trim(), columnList(columns)));
+    else if (earlier !== undefined)
+      problems.push(CSV_MESSAGES.repeatedColumn((cells[earlier] ?? '').trim(), cell.trim(), field));
+    else positions[field] = position;
+  });
+  if (Object.keys(positions).length === 0) return [CSV_MESSAGES.noHeader(columnList(columns))];
+  const missing = fields.filter((field) => columns[field].required && positions[field] === undefined);
+  for (const field of missing) problems.push(CSV_MESSAGES.missingColumn(field, columns[field].names));
+  return problems.length > 0 ? problems : positions;
+}
+
+/** The record's value for each column, or why its length does not fit the header. */
+function readRecord<Field extends string>(
+  fields: readonly string[],
+  positions: Partial<Record<Field, number>>,
+  columns: ColumnRules<Field>,
+): Record<Field, string> | string {
+  const used = Object.values<number | undefined>(positions).filter((at) => at !== undefined);
+  const width = Math.max(...used) + 1;
+  const extra = fields.some((field, at) => field.trim() !== '' && !used.includes(at));
+  if (extra) return CSV_MESSAGES.tooManyFields(fields.length, used.length);
+  const entries = (Object.keys(columns) as Field[]).map((field) => {
+    const at = positions[field];
+    return [field, at === undefined ? undefined : fields[at]] as const;
+  });
+  const short = entries.some(([field, value]) => columns[field].required && value === undefined);
+  if (short) return CSV_MESSAGES.tooFewFields(fields.length, width);
+  return Object.fromEntries(entries.map(([field, value]) => [field, (value ?? '').trim()])) as Record<
+    Field,
+    string
+  >;
+}
+
+/**
+ * The data records of a parsed file by column name, numbered as lines with the header as row 1;
+ * comment (#) and blank lines are skipped. Every header and record problem is listed.
+ */
+function readRecords<Field extends string>(
+  records: readonly string[][],
+  columns: ColumnRules<Field>,
+): { records: DataRecord<Field>[]; errors: RowError[] } {
+  const lines = records
     .map((fields, index) => ({ row: index + 1, fields }))
-    .slice(1)
-    .filter(({ fields }) => !isComment(fields) && fields.some((field) => field.trim() !== ''));
+    .filter(({ fields }) => !isComment(fields) && !isBlank(fields));
+  const [header, ...data] = lines;
+  if (!header)
+    return { records: [], errors: [{ row: 1, message: CSV_MESSAGES.noHeader(columnList(columns)) }] };
+  const positions = readHeader(header.fields, columns);
+  if (Array.isArray(positions)) {
+    return { records: [], errors: positions.map((message) => ({ row: header.row, message })) };
+  }
+  const result: { records: DataRecord<Field>[]; errors: RowError[] } = { records: [], errors: [] };
+  for (const { row, fields } of data) {
+    const values = readRecord(fields, positions, columns);
+    if (typeof values === 'string') result.errors.push({ row, message: values });
+    else result.records.push({ row, values });
+  }
+  return result;
 }
 
-/** The 4th field doubles as the 5th; longer lines are cut to 5; any other length is dropped. */
-function toFiveFields(fields: string[]): string[] | null {
-  const trimmed = fields.map((field) => field.trim());
-  if (trimmed.length === 4) return [...trimmed, trimmed[3] as string];
-  if (trimmed.length >= 5) return trimmed.slice(0, 5);
-  return null;
+/** Reads a parsed file by its header and checks each record; problems are listed with their rows. */
+function checkRecords<Field extends string, Row>(
+  records: readonly string[][],
+  columns: ColumnRules<Field>,
+  check: (fields: string[]) => Row | string,
+): CheckedRows<Row & { row: number }> {
+  const read = readRecords(records, columns);
+  const result: CheckedRows<Row & { row: number }> = { rows: [], errors: read.errors };
+  for (const { row, values } of read.records) {
+    const checked = check((Object.keys(columns) as Field[]).map((field) => values[field]));
+    if (typeof checked === 'string') result.errors.push({ row, message: checked });
+    else result.rows.push({ row, ...checked });
+  }
+  result.errors.sort((a, b) => a.row - b.row);
+  return result;
 }
 
-/** Checks one location record of five fields; returns the row or the first problem. */
+/** Checks one location record (name, lat, lng, limit24, rapidrain); returns the row or the first problem. */
 export function checkLocationFields(fields: readonly string[]): Omit<LocationImportRow, 'row'> | string {
   const [name = '', lat = '', lng = '', limit24 = '', rapidrain = ''] = fields;
   const required = { name, lat, lng, limit24 };
@@ -140,17 +301,9 @@ export function checkLocationFields(fields: readonly string[]): Omit<LocationImp
   return { name: name.trim(), latitude, longitude, h24_threshold: h24, rapidrain_threshold: rapid };
 }
 
-/** The location file: valid rows, and 'Row n: ...' problems for the others. */
+/** The location file: its rows, and a 'Row n: ...' problem for every line that is wrong. */
 export function checkLocationRecords(records: readonly string[][]): CheckedRows<LocationImportRow> {
-  const result: CheckedRows<LocationImportRow> = { rows: [], errors: [] };
-  for (const { row, fields } of dataRecords(records)) {
-    const five = toFiveFields(fields);
-    if (!five) continue;
-    const checked = checkLocationFields(five);
-    if (typeof checked === 'string') result.errors.push({ row, message: checked });
-    else result.rows.push({ row, ...checked });
-  }
-  return result;
+  return checkRecords(records, LOCATION_COLUMNS, checkLocationFields);
 }
 
 /** Server-side check of a location row sent by the browser (same rules as the file). */
@@ -191,15 +344,9 @@ export function checkContactFields(fields: readonly string[]): Omit<ContactImpor
   return row;
 }
 
-/** The contact file: any problem stops the whole import, so errors and rows are both returned. */
+/** The contact file: its rows, and a 'Row n: ...' problem for every line that is wrong. */
 export function checkContactRecords(records: readonly string[][]): CheckedRows<ContactImportRow> {
-  const result: CheckedRows<ContactImportRow> = { rows: [], errors: [] };
-  for (const { row, fields } of dataRecords(records)) {
-    const checked = checkContactFields(fields);
-    if (typeof checked === 'string') result.errors.push({ row, message: checked });
-    else result.rows.push({ row, ...checked });
-  }
-  return result;
+  return checkRecords(records, CONTACT_COLUMNS, checkContactFields);
 }
 
 /** Server-side check of a contact row sent by the browser: the row as stored, or the first problem. */

@@ -5,6 +5,8 @@ import {
   effectiveRapidrainThreshold,
   isThreshold,
   LOCATION_MESSAGES,
+  LOCATIONS_PER_BULK_DELETE,
+  locationBulkDeleteSchema,
   locationCreateSchema,
   locationPatchSchema,
   normalizeLongitude,
@@ -93,5 +95,23 @@ describe('location form', () => {
       longitude: -97.7,
     });
     expect(messages(locationPatchSchema, { h24_threshold: 0.3 })).toEqual([LOCATION_MESSAGES.h24Threshold]);
+  });
+});
+
+describe('bulk delete', () => {
+  it('takes at most LOCATIONS_PER_BULK_DELETE ids and says so plainly', () => {
+    const ids = (count: number) => Array.from({ length: count }, (_, i) => i + 1);
+    expect(locationBulkDeleteSchema.safeParse({ ids: ids(LOCATIONS_PER_BULK_DELETE) }).success).toBe(true);
+    const over = locationBulkDeleteSchema.safeParse({ ids: ids(LOCATIONS_PER_BULK_DELETE + 1) });
+    expect(over.error?.issues[0]?.message).toBe(
+      'At most 5,000 locations can be deleted at once. Select fewer and delete them in turns.',
+    );
+  });
+
+  it('counts locations in words', () => {
+    expect(LOCATION_MESSAGES.bulkDeleteConfirm(1)).toMatch(
+      /^Are you sure you want to delete this location\?/,
+    );
+    expect(LOCATION_MESSAGES.bulkDeleted(5000)).toBe('5,000 locations deleted.');
   });
 });

@@ -86,3 +86,9 @@ export const ERROR_CODES = {
   verifyUserBadToken: 'VERIFY_USER_BAD_TOKEN',
   verifyUserAlreadyVerified: 'VERIFY_USER_ALREADY_VERIFIED',
 } as const;
+
+/** Under a paged list: 'Showing 101-200 of 5,009'. */
+export function listRange(first: number, last: number, total: number): string {
+  const number = (value: number) => value.toLocaleString('en-US');
+  return `Showing ${number(first)}-${number(last)} of ${number(total)}`;
+}

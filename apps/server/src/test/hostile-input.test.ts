@@ -68,6 +68,7 @@ const VALID_BODIES: Record<string, unknown> = {
   'POST /api/report-recipients/confirm': { token: 'token' },
   'POST /api/locations': { name: 'Yard', latitude: 30.1, longitude: -95.2, h24_threshold: 0.5 },
   'PATCH /api/locations/{id}': { name: 'Yard' },
+  'POST /api/locations/bulk-delete': { ids: [1] },
   'POST /api/locations/import': {
     rows: [
       {
@@ -261,13 +262,9 @@ function encodeBody(operation: Operation, body: unknown): string {
   return new URLSearchParams(Object.entries(body).map(([key, value]) => [key, String(value)])).toString();
 }
 
-/**
- * A 4xx with a `detail`; or, from an import, the per-row answer of spec part 2 §5: nothing
- * created and the row named among the errors.
- */
+/** A 4xx with a `detail` (an import with a bad row is refused whole too). */
 function isRefusal(response: LightMyRequestResponse): boolean {
   const body = response.headers['content-type']?.toString().includes('json') ? response.json() : null;
-  if (response.statusCode === 200 && body?.created === 0 && body.errors?.length > 0) return true;
   return response.statusCode >= 400 && response.statusCode < 500 && Boolean(body?.detail);
 }
 

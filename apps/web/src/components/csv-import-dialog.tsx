@@ -1,40 +1,46 @@
-import { Button, FileButton, Group, List, Modal, Progress, Stack, Text } from '@mantine/core';
-import { type CheckedRows, CSV_MESSAGES, type ImportResult, isCsvFileName } from '@pluvio/shared/csv-import';
+import { Button, FileButton, Group, Modal, Progress, Stack, Text } from '@mantine/core';
+import {
+  type CheckedRows,
+  CSV_MESSAGES,
+  type ImportResult,
+  isCsvFileName,
+  parserProblem,
+} from '@pluvio/shared/csv-import';
 import { errorBodySchema } from '@pluvio/shared/errors';
 import { MESSAGES } from '@pluvio/shared/messages';
 import { IconDownload, IconUpload } from '@tabler/icons-react';
 import Papa from 'papaparse';
 import { useRef, useState } from 'react';
 import { ApiError, failureMessage } from '../lib/api-client';
-import { ErrorMessage, InfoMessage } from './form-message';
-
-type ImportFailure = ImportResult['errors'][number];
+import { useIsMobile } from '../lib/use-is-mobile';
+import { ImportDone, ImportPreview, ImportProblems, type RowTable } from './csv-import-views';
+import { ErrorMessage } from './form-message';
 
 /** What differs between the location and the contact import (spec part 2 §5). */
 export interface CsvImportKind<Row extends { row: number }> {
   /** 'Locations' or 'Contacts', as in 'Upload Locations CSV'. */
   noun: string;
+  /** 'location' or 'contact'. */
+  one: string;
   exampleCsv: string;
   exampleFileName: string;
   /** Checks the parsed records of the file (the shared rules). */
   check: (records: string[][]) => CheckedRows<Row>;
-  /** Any row problem stops the whole import (contacts); otherwise the valid rows still import. */
-  allOrNothing: boolean;
-  /** Sends the valid rows in one request. */
-  send: (rows: Row[]) => Promise<ImportResult>;
-  /** The text of a row the server refused; `sent` is the row as it was sent. */
-  failed: (failure: ImportFailure, sent: Row | undefined) => string;
+  /** Sends the rows in one request; with `preview` the server only says what it would do. */
+  send: (rows: Row[], preview: boolean) => Promise<ImportResult>;
+  /** The preview's table of new rows. */
+  table: RowTable<Row>;
+  /** The new monthly price, for imports that change it. */
+  priceText?: (change: { before: number; after: number }) => string;
   succeeded: string;
 }
 
-interface Outcome {
-  errors: string[];
-  existing: string[];
-  created: number | null;
-  success: string | null;
-}
-
-const NOTHING_SENT = { existing: [], created: null, success: null };
+/** Where the dialog is: the file chosen, its problems, the preview, or the import done. */
+type Step<Row> =
+  | { name: 'chosen' }
+  | { name: 'problems'; messages: string[] }
+  | { name: 'preview'; rows: Row[]; result: ImportResult }
+  | { name: 'done'; result: ImportResult };
 
 /** 1,234 bytes as '1.2 KB'. */
 function fileSize(bytes: number): string {
@@ -64,93 +70,125 @@ function requestFailureMessages(error: unknown): string[] {
   return [failureMessage(error, MESSAGES.tryAgain)];
 }
 
-/** Parses the file, checks its rows and sends the valid ones in one request. */
-async function runImport<Row extends { row: number }>(
-  file: File,
-  kind: CsvImportKind<Row>,
-): Promise<Outcome> {
-  const parsed = Papa.parse<string[]>(await file.text(), { header: false, skipEmptyLines: true });
-  const parseError = parsed.errors[0];
-  if (parseError) return { errors: [CSV_MESSAGES.parsing(parseError.message)], ...NOTHING_SENT };
+/**
+ * Parses the file and checks its rows: the rows, and every problem of the file as 'Row n: ...'
+ * (line numbers; blank lines are kept so that they count).
+ */
+async function checkFile<Row extends { row: number }>(file: File, kind: CsvImportKind<Row>) {
+  const parsed = Papa.parse<string[]>(await file.text(), { header: false, skipEmptyLines: false });
+  const parserErrors = parsed.errors.flatMap((error) => {
+    const message = parserProblem(error.code);
+    return message ? [{ row: (error.row ?? 0) + 1, message }] : [];
+  });
   const checked = kind.check(parsed.data);
-  const rowErrors = checked.errors.map(({ row, message }) => CSV_MESSAGES.row(row, message));
-  if (kind.allOrNothing && rowErrors.length > 0) return { errors: rowErrors, ...NOTHING_SENT };
-  if (checked.rows.length === 0) {
-    return { errors: rowErrors.length > 0 ? rowErrors : [CSV_MESSAGES.noRows], ...NOTHING_SENT };
-  }
-  let result: ImportResult;
-  try {
-    result = await kind.send(checked.rows);
-  } catch (error) {
-    return { errors: [...rowErrors, ...requestFailureMessages(error)], ...NOTHING_SENT };
-  }
-  const serverErrors = result.errors.map((failure) =>
-    CSV_MESSAGES.row(
-      failure.row,
-      kind.failed(
-        failure,
-        checked.rows.find((row) => row.row === failure.row),
-      ),
-    ),
-  );
-  const errors = [...rowErrors, ...serverErrors];
-  const nothingNew = result.created === 0 && result.existing.length > 0;
-  return {
-    errors,
-    existing: result.existing.map(({ row, name }) => CSV_MESSAGES.alreadyThere(row, name)),
-    created: result.created,
-    success: errors.length > 0 ? null : nothingNew ? CSV_MESSAGES.nothingNew(kind.noun) : kind.succeeded,
-  };
+  const problems = [...parserErrors, ...checked.errors]
+    .sort((a, b) => a.row - b.row)
+    .map(({ row, message }) => CSV_MESSAGES.row(row, message));
+  if (problems.length === 0 && checked.rows.length === 0) problems.push(CSV_MESSAGES.noRows);
+  return { rows: checked.rows, problems };
 }
 
-function OutcomeView({ outcome, noun }: { outcome: Outcome; noun: string }) {
+/** The step after Process File: the file's problems, or the server's preview of its rows. */
+async function previewFile<Row extends { row: number }>(
+  file: File,
+  kind: CsvImportKind<Row>,
+): Promise<Step<Row>> {
+  const { rows, problems } = await checkFile(file, kind);
+  if (problems.length > 0) return { name: 'problems', messages: problems };
+  try {
+    return { name: 'preview', rows, result: await kind.send(rows, true) };
+  } catch (error) {
+    return { name: 'problems', messages: requestFailureMessages(error) };
+  }
+}
+
+/** The import itself, after the preview. */
+async function importRows<Row extends { row: number }>(
+  rows: Row[],
+  kind: CsvImportKind<Row>,
+): Promise<Step<Row>> {
+  try {
+    return { name: 'done', result: await kind.send(rows, false) };
+  } catch (error) {
+    return { name: 'problems', messages: requestFailureMessages(error) };
+  }
+}
+
+/** The step's view inside the dialog. */
+function StepView<Row extends { row: number }>({
+  step,
+  kind,
+}: {
+  step: Step<Row>;
+  kind: CsvImportKind<Row>;
+}) {
+  switch (step.name) {
+    case 'chosen':
+      return null;
+    case 'problems':
+      return <ImportProblems messages={step.messages} />;
+    case 'preview':
+      return <ImportPreview rows={step.rows} result={step.result} table={kind.table} words={kind} />;
+    case 'done':
+      return <ImportDone result={step.result} noun={kind.noun} succeeded={kind.succeeded} />;
+  }
+}
+
+/** The dialog's buttons: Process File first, Import after a preview that adds rows, Close at the end. */
+function StepButtons<Row>({
+  step,
+  busy,
+  onProcess,
+  onImport,
+  onClose,
+}: {
+  step: Step<Row>;
+  busy: boolean;
+  onProcess: () => void;
+  onImport: () => void;
+  onClose: () => void;
+}) {
+  const next =
+    step.name === 'chosen'
+      ? { label: busy ? 'Processing...' : 'Process File', action: onProcess }
+      : step.name === 'preview' && step.result.created > 0
+        ? { label: busy ? 'Importing...' : 'Import', action: onImport }
+        : null;
+  if (!next) return <Button onClick={onClose}>Close</Button>;
   return (
-    <Stack gap="sm">
-      {outcome.success && <InfoMessage>{outcome.success}</InfoMessage>}
-      {outcome.created !== null && (
-        <Text size="sm">
-          {noun} added: {outcome.created}
-        </Text>
-      )}
-      {outcome.errors.length > 0 && (
-        <ErrorMessage>
-          <List size="sm" spacing={4}>
-            {outcome.errors.map((message) => (
-              <List.Item key={message}>{message}</List.Item>
-            ))}
-          </List>
-        </ErrorMessage>
-      )}
-      {outcome.existing.length > 0 && (
-        <List size="sm" spacing={4} aria-label="Rows already there">
-          {outcome.existing.map((message) => (
-            <List.Item key={message}>{message}</List.Item>
-          ))}
-        </List>
-      )}
-    </Stack>
+    <>
+      <Button variant="default" onClick={onClose} disabled={busy}>
+        Cancel
+      </Button>
+      <Button onClick={next.action} disabled={busy}>
+        {next.label}
+      </Button>
+    </>
   );
 }
 
 /**
  * The bulk upload under a settings list (spec part 2 §4 "Upload flow"): pick a .csv file, see
- * its name and size, Process File, then the result; the list reloads when the dialog closes.
- * With `blockedMessage` the upload button only shows that message (the tier gate).
+ * its name and size, Process File, then a preview (the rows it adds, those already there, the
+ * new monthly price) with Import or Cancel; a file with problems lists them all and imports
+ * nothing. `onImported` runs once rows were added (the list reloads). With `blockedMessage` the
+ * upload button only shows that message (the tier gate).
  */
 export function CsvImportDialog<Row extends { row: number }>({
   kind,
   blockedMessage,
-  onClosed,
+  onImported,
 }: {
   kind: CsvImportKind<Row>;
   blockedMessage?: string;
-  onClosed: () => void;
+  onImported: () => void;
 }) {
   const [file, setFile] = useState<File | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
-  const [processing, setProcessing] = useState(false);
-  const [outcome, setOutcome] = useState<Outcome | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [step, setStep] = useState<Step<Row>>({ name: 'chosen' });
   const resetPicker = useRef<() => void>(null);
+  const narrow = useIsMobile();
   const title = `Upload ${kind.noun} CSV`;
 
   const choose = (picked: File | null) => {
@@ -161,28 +199,28 @@ export function CsvImportDialog<Row extends { row: number }>({
       return;
     }
     setNotice(null);
-    setOutcome(null);
+    setStep({ name: 'chosen' });
     setFile(picked);
   };
 
-  const process = async () => {
-    if (!file) return;
-    setProcessing(true);
+  const run = async (work: () => Promise<Step<Row>>) => {
+    setBusy(true);
     try {
-      setOutcome(await runImport(file, kind));
+      const next = await work();
+      setStep(next);
+      if (next.name === 'done' && next.result.created > 0) onImported();
     } catch (error) {
       console.error('The file could not be processed', error);
-      setOutcome({ errors: [MESSAGES.tryAgain], ...NOTHING_SENT });
+      setStep({ name: 'problems', messages: [MESSAGES.tryAgain] });
     } finally {
-      setProcessing(false);
+      setBusy(false);
     }
   };
 
   const close = () => {
-    if (processing) return;
+    if (busy) return;
     setFile(null);
-    setOutcome(null);
-    onClosed();
+    setStep({ name: 'chosen' });
   };
 
   return (
@@ -223,7 +261,8 @@ export function CsvImportDialog<Row extends { row: number }>({
         onClose={close}
         title={title}
         centered
-        size="lg"
+        size="xl"
+        fullScreen={narrow}
         closeButtonProps={{ 'aria-label': 'Close dialog' }}
       >
         {file && (
@@ -234,21 +273,16 @@ export function CsvImportDialog<Row extends { row: number }>({
               </Text>{' '}
               {file.name} ({fileSize(file.size)})
             </Text>
-            {processing && <Progress value={100} animated striped aria-label="Processing" />}
-            {outcome && <OutcomeView outcome={outcome} noun={kind.noun} />}
+            {busy && <Progress value={100} animated striped aria-label="Processing" />}
+            <StepView step={step} kind={kind} />
             <Group justify="flex-end" gap="sm">
-              {outcome ? (
-                <Button onClick={close}>Close</Button>
-              ) : (
-                <>
-                  <Button variant="default" onClick={close} disabled={processing}>
-                    Cancel
-                  </Button>
-                  <Button onClick={process} disabled={processing}>
-                    {processing ? 'Processing...' : 'Process File'}
-                  </Button>
-                </>
-              )}
+              <StepButtons
+                step={step}
+                busy={busy}
+                onProcess={() => run(() => previewFile(file, kind))}
+                onImport={() => step.name === 'preview' && run(() => importRows(step.rows, kind))}
+                onClose={close}
+              />
             </Group>
           </Stack>
         )}

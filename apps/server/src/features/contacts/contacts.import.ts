@@ -1,37 +1,13 @@
-import {
-  type ContactImportRow,
-  CSV_MESSAGES,
-  checkContactRow,
-  type ImportResult,
-} from '@pluvio/shared/csv-import';
-import type { ValidationIssue } from '@pluvio/shared/errors';
+import { type ContactImportRow, checkContactRow, type ImportResult } from '@pluvio/shared/csv-import';
 import { phoneDigits } from '@pluvio/shared/phone';
-import { AppError } from '../../lib/errors';
+import { requireValidRows } from '../../lib/import-checks';
 import type { ContactRow } from './contacts.schema';
 
 type Identity = Pick<ContactRow, 'name' | 'email' | 'phone'>;
 
-/**
- * The rows as they will be stored. Any invalid row stops the whole import (spec part 2 §5):
- * a 422 with one `Row n: ...` item per bad row.
- */
+/** The rows as they will be stored; any invalid row stops the whole import (spec part 2 §5). */
 export function checkedImportRows(rows: ContactImportRow[]): ContactImportRow[] {
-  const problems: ValidationIssue[] = [];
-  const checked: ContactImportRow[] = [];
-  rows.forEach((row, index) => {
-    const result = checkContactRow(row);
-    if (typeof result === 'string') {
-      problems.push({
-        loc: ['body', 'rows', index],
-        msg: CSV_MESSAGES.row(row.row, result),
-        type: 'value_error',
-      });
-    } else {
-      checked.push(result);
-    }
-  });
-  if (problems.length > 0) throw new AppError(422, problems);
-  return checked;
+  return requireValidRows(rows, checkContactRow);
 }
 
 const emailKey = (email: string) => `email:${email.toLowerCase()}`;

@@ -453,7 +453,7 @@ describe('contacts API', () => {
       const known = await buildUser(t.services, { email: 'known.import@example.com' });
       const imported = await call(token, 'POST', '/api/contacts/import', { rows: goodRows });
       expect(imported.statusCode).toBe(200);
-      expect(imported.json()).toEqual({ created: 3, existing: [], errors: [] });
+      expect(imported.json()).toEqual({ created: 3, existing: [], monthly_price: null });
 
       const listed: Contact[] = (await call(token, 'GET', '/api/contacts')).json();
       expect(listed.map(({ name, email, phone, status }) => ({ name, email, phone, status }))).toEqual([
@@ -479,10 +479,22 @@ describe('contacts API', () => {
           { row: 3, name: 'Site Office' },
           { row: 5, name: 'Known User' },
         ],
-        errors: [],
+        monthly_price: null,
       });
       expect((await call(token, 'GET', '/api/contacts')).json()).toHaveLength(3);
       expect(await mailTo('jordan.import@example.com')).toHaveLength(1);
+    });
+
+    it('previews an import: what it would add and what is there already, adding nothing', async () => {
+      const { token } = await ownerOf();
+      await call(token, 'POST', '/api/contacts/import', { rows: goodRows.slice(0, 1) });
+      const preview = await call(token, 'POST', '/api/contacts/import', { rows: goodRows, preview: true });
+      expect(preview.json()).toEqual({
+        created: 2,
+        existing: [{ row: 2, name: 'Jordan Lee' }],
+        monthly_price: null,
+      });
+      expect((await call(token, 'GET', '/api/contacts')).json()).toHaveLength(1);
     });
 
     it('lists a row repeating an earlier one as existing', async () => {
@@ -500,7 +512,7 @@ describe('contacts API', () => {
           { row: 3, name: 'Twin Again' },
           { row: 5, name: 'desk' },
         ],
-        errors: [],
+        monthly_price: null,
       });
     });
 
@@ -571,7 +583,7 @@ describe('contacts API at scale and over time', () => {
       headers: bearer(token),
       payload: { rows },
     });
-    expect(imported.json()).toEqual({ created: 5000, existing: [], errors: [] });
+    expect(imported.json()).toEqual({ created: 5000, existing: [], monthly_price: null });
     const [counts] = await queryRows<{ contacts: number; users: number; invitations: number }>(
       t.database.db,
       sql`select (select count(*) from contacts where client_id = ${client.id})::integer as contacts,

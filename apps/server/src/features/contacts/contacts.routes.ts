@@ -94,7 +94,7 @@ export function contactsRoutes(services: Services): FastifyPluginAsyncZod {
       },
       async (request) => {
         const access = accessOf(request);
-        return contacts.importRows(access, request.body.rows);
+        return contacts.importRows(access, request.body.rows, request.body.preview);
       },
     );
 

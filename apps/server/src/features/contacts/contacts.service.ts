@@ -11,7 +11,7 @@ import { canAddContacts, seesAllContacts } from '@pluvio/shared/permissions';
 import { QUOTA_MESSAGES } from '@pluvio/shared/quotas';
 import type { AppDb } from '../../db/client';
 import { conflict, forbidden, invalidField, notFound } from '../../lib/errors';
-import { requireImportSize } from '../../lib/import-size';
+import { requireImportSize } from '../../lib/import-checks';
 import { DAY_MS } from '../../lib/time';
 import { type AccountAccess, MANAGERS_ONLY, manages, requireManager } from '../accounts/accounts.access';
 import type { AccountsService } from '../accounts/accounts.service';
@@ -217,9 +217,14 @@ export function createContactsService(db: AppDb, deps: ContactsDeps, options: Co
      * CSV bulk import (spec part 2 §5): every row checked again, any bad row stops it all, as do
      * more than ROWS_PER_IMPORT rows or more contacts than CONTACTS_PER_ACCOUNT allows;
      * rows already in the account (or repeated) are left out and listed; the others are
-     * added with their logins in a few statements, not one a row.
+     * added with their logins in a few statements, not one a row. A preview answers what the
+     * import would add and changes nothing (nor counts against the day's invitations).
      */
-    async importRows(access: AccountAccess, rows: ContactImportRow[]): Promise<ImportResult> {
+    async importRows(
+      access: AccountAccess,
+      rows: ContactImportRow[],
+      preview = false,
+    ): Promise<ImportResult> {
       requireAdder(access);
       const clientId = access.client.id;
       requireImportSize(rows.length, limits.rowsPerImport);
@@ -231,6 +236,7 @@ export function createContactsService(db: AppDb, deps: ContactsDeps, options: Co
         fresh.length,
         QUOTA_MESSAGES.contactImportLimit(present.length, fresh.length, limits.perAccount),
       );
+      if (preview) return { created: fresh.length, existing, monthly_price: null };
       const people = fresh.flatMap((row) =>
         row.email ? [{ email: row.email, name: row.name, phone: row.phone ?? null }] : [],
       );
@@ -247,7 +253,7 @@ export function createContactsService(db: AppDb, deps: ContactsDeps, options: Co
         })),
       );
       await outbox.enqueueEmails(emails);
-      return { created, existing, errors: [] };
+      return { created, existing, monthly_price: null };
     },
   };
 }

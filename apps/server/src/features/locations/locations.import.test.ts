@@ -52,17 +52,69 @@ describe('POST /api/locations/import', () => {
     const rows = generatedRows(5000);
     const first = await call(importing(rows, `?client_id=${client.id}`));
     expect(first.statusCode).toBe(200);
-    expect(first.json()).toEqual({ created: 5000, existing: [], errors: [] });
+    expect(first.json()).toEqual({
+      created: 5000,
+      existing: [],
+      monthly_price: { before: 18, after: 18_000 },
+    });
     expect(await t.services.locations.countInClient(client.id)).toBe(5000);
 
     const again = await call(importing(rows));
     expect(again.json().created).toBe(0);
+    expect(again.json().monthly_price).toBeNull();
     expect(again.json().existing).toHaveLength(5000);
     expect(again.json().existing[4999]).toEqual({ row: 5001, name: 'Site 4999' });
     expect(await t.services.locations.countInClient(client.id)).toBe(5000);
   });
 
-  it('adds the good rows of a mixed file, reports bad and repeated rows, and stores them like the form', async () => {
+  it('refuses a file with bad rows whole, naming every bad row, and adds nothing', async () => {
+    const { client, call } = await owner();
+    const response = await call(
+      importing([
+        row({ row: 2, name: 'Good' }),
+        row({ row: 3, name: 'Far North', latitude: 60 }),
+        row({ row: 4, name: 'Also good', latitude: 31 }),
+        row({ row: 7, name: 'Odd', h24_threshold: 0.3 }),
+      ]),
+    );
+    expect(response.statusCode).toBe(422);
+    expect(response.json().detail.map((issue: { msg: string }) => issue.msg)).toEqual([
+      CSV_MESSAGES.row(3, CSV_MESSAGES.latitude('60')),
+      CSV_MESSAGES.row(7, CSV_MESSAGES.limit24('0.3')),
+    ]);
+    expect(await t.services.locations.countInClient(client.id)).toBe(0);
+  });
+
+  it('previews an import: what it would add, what is there already and the new price, changing nothing', async () => {
+    const { client, call } = await owner('gold');
+    await t.services.locations.createMany(
+      ['Depot', 'Shed', 'Barn', 'Silo'].map((name, i) => ({
+        clientId: client.id,
+        name,
+        latitude: 30 + i,
+        longitude: -95,
+      })),
+    );
+    const rows = [
+      row({ row: 2, name: 'Depot', latitude: 30 }),
+      row({ row: 3, name: 'Yard', latitude: 29 }),
+      row({ row: 4, name: 'Dock', latitude: 28 }),
+    ];
+    const preview = await call({ ...importing(rows), payload: { rows, preview: true } });
+    expect(preview.statusCode).toBe(200);
+    expect(preview.json()).toEqual({
+      created: 2,
+      existing: [{ row: 2, name: 'Depot' }],
+      monthly_price: { before: 24, after: 48 },
+    });
+    expect(await t.services.locations.countInClient(client.id)).toBe(4);
+
+    const imported = await call(importing(rows));
+    expect(imported.json()).toEqual(preview.json());
+    expect(await t.services.locations.countInClient(client.id)).toBe(6);
+  });
+
+  it('adds the new rows of a file, lists those already there and stores them like the form', async () => {
     const { client, call } = await owner();
     await t.services.locations.createMany([
       { clientId: client.id, name: 'Depot', latitude: 30.5, longitude: -95.5 },
@@ -75,11 +127,9 @@ describe('POST /api/locations/import', () => {
     const response = await call(
       importing([
         row({ row: 2, name: 'Yard', rapidrain_threshold: 0.25 }),
-        row({ row: 3, name: 'Far North', latitude: 60 }),
         row({ row: 4, name: ' depot ', latitude: 30.500001, longitude: 95.5 }),
         row({ row: 5, name: 'Farm', longitude: 97.25, h24_threshold: 2, rapidrain_threshold: 2 }),
         row({ row: 6, name: 'YARD', latitude: 30.000004 }),
-        row({ row: 7, name: 'Odd', h24_threshold: 0.3 }),
         row({ row: 8, name: 'Yard', latitude: 30.1 }),
       ]),
     );
@@ -90,10 +140,7 @@ describe('POST /api/locations/import', () => {
         { row: 4, name: ' depot ' },
         { row: 6, name: 'YARD' },
       ],
-      errors: [
-        { row: 3, name: 'Far North', message: CSV_MESSAGES.latitude('60') },
-        { row: 7, name: 'Odd', message: CSV_MESSAGES.limit24('0.3') },
-      ],
+      monthly_price: null,
     });
 
     const listed = await call({ url: '/api/locations' });

@@ -1,5 +1,5 @@
 import { type Paging, pageWindow } from '@pluvio/shared/lists';
-import { and, asc, count, eq, gt, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gt, inArray, sql } from 'drizzle-orm';
 import { type AppDb, queryRows } from '../../db/client';
 import { pgArray } from '../../db/pg-array';
 import { type Atlas14Threshold, type LocationRow, locations } from './locations.schema';
@@ -119,6 +119,22 @@ export function createLocationsRepository(db: AppDb) {
     },
     async remove(clientId: number, id: number): Promise<void> {
       await db.delete(locations).where(inClient(clientId, id));
+    },
+    /** Deletes the account's locations among `ids` in one statement; answers how many. */
+    async removeMany(clientId: number, ids: readonly number[]): Promise<number> {
+      const removed = await db
+        .delete(locations)
+        .where(and(eq(locations.clientId, clientId), inArray(locations.id, [...ids])))
+        .returning({ id: locations.id });
+      return removed.length;
+    },
+    /** How many of `ids` are locations of the account. */
+    async countAmong(clientId: number, ids: readonly number[]): Promise<number> {
+      const [row] = await db
+        .select({ n: count() })
+        .from(locations)
+        .where(and(eq(locations.clientId, clientId), inArray(locations.id, [...ids])));
+      return row?.n ?? 0;
     },
     /**
      * Inserts the candidates, in one statement, that are neither in the account already nor

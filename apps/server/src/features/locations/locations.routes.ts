@@ -1,6 +1,12 @@
 import { importResultSchema, locationImportSchema } from '@pluvio/shared/csv-import';
 import { clientIdQuerySchema, idParamsSchema, listQuerySchema } from '@pluvio/shared/lists';
-import { locationCreateSchema, locationPatchSchema, locationSchema } from '@pluvio/shared/locations';
+import {
+  locationBulkDeletedSchema,
+  locationBulkDeleteSchema,
+  locationCreateSchema,
+  locationPatchSchema,
+  locationSchema,
+} from '@pluvio/shared/locations';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponse } from '../../lib/error-responses';
@@ -63,15 +69,30 @@ export function locationsRoutes(services: Services): FastifyPluginAsyncZod {
             200: importResultSchema,
             409: OVER_LOCATION_LIMIT,
             422: errorResponse(
-              'A row is malformed, or the file has more than ROWS_PER_IMPORT rows (a setting, default 5,000); nothing was imported',
+              'A row is malformed (one item per bad row), or the file has more than ROWS_PER_IMPORT rows (a setting, default 5,000); nothing was imported',
             ),
           },
         },
       },
       async (request) => {
         const access = accessOf(request);
-        return locations.importRows(access, request.body.rows);
+        return locations.importRows(access, request.body.rows, request.body.preview);
       },
+    );
+
+    app.post(
+      '/api/locations/bulk-delete',
+      {
+        preHandler,
+        bodyLimit: IMPORT_BODY_LIMIT,
+        schema: {
+          tags,
+          querystring: clientIdQuerySchema,
+          body: locationBulkDeleteSchema,
+          response: { 200: locationBulkDeletedSchema },
+        },
+      },
+      async (request) => ({ deleted: await locations.removeMany(accessOf(request), request.body.ids) }),
     );
 
     app.get(

@@ -10,6 +10,7 @@ import {
 } from '@pluvio/shared/locations';
 import { MESSAGES } from '@pluvio/shared/messages';
 import { canAddLocation } from '@pluvio/shared/permissions';
+import { monthlyPriceChange } from '@pluvio/shared/plans';
 import { QUOTA_MESSAGES } from '@pluvio/shared/quotas';
 import type { TierNumber } from '@pluvio/shared/tiers';
 import { lockAccountQuota } from '../../db/account-lock';
@@ -18,7 +19,7 @@ import { retryOnDeadlock } from '../../db/pg-errors';
 import { noReadCache, type ReadCache, tablesIn } from '../../db/read-cache';
 import type { Clock } from '../../lib/clock';
 import { conflict, forbidden, invalidField, notFound } from '../../lib/errors';
-import { requireImportSize } from '../../lib/import-size';
+import { requireImportSize, requireValidRows } from '../../lib/import-checks';
 import { productDate } from '../../lib/time';
 import { type AccountAccess, requireManager } from '../accounts/accounts.access';
 import * as assignmentsSchema from '../assignments/assignments.schema';
@@ -116,32 +117,35 @@ function patchedThresholds(access: AccountAccess, saved: LocationRow, patch: Loc
   return follows ? { h24Threshold: h24, rapidrainThreshold: h24 } : { h24Threshold: h24 };
 }
 
-/** The import's rows that pass the CSV rules, each with the candidate to insert, and the others' errors. */
+/** The import's rows as candidates to insert; a row against the CSV rules refuses the whole import (422). */
 function checkImportRows(rows: LocationImportRow[]) {
-  const valid: {
-    source: LocationImportRow;
-    candidate: Omit<ImportCandidate, 'atlas14Threshold' | 'atlas14Source'>;
-  }[] = [];
-  const errors: ImportResult['errors'] = [];
-  rows.forEach((source, seq) => {
+  return requireValidRows(rows, (source, seq) => {
     const message = checkLocationRow(source);
-    if (message) {
-      errors.push({ row: source.row, name: source.name, message });
-      return;
-    }
-    valid.push({
-      source,
-      candidate: {
-        seq,
-        name: source.name.trim(),
-        latitude: source.latitude,
-        longitude: normalizeLongitude(source.longitude),
-        h24Threshold: source.h24_threshold,
-        rapidrainThreshold: source.rapidrain_threshold,
-      },
-    });
+    if (message) return message;
+    const candidate: Omit<ImportCandidate, 'atlas14Threshold' | 'atlas14Source'> = {
+      seq,
+      name: source.name.trim(),
+      latitude: source.latitude,
+      longitude: normalizeLongitude(source.longitude),
+      h24Threshold: source.h24_threshold,
+      rapidrainThreshold: source.rapidrain_threshold,
+    };
+    return { source, candidate };
   });
-  return { valid, errors };
+}
+
+/** What a write under the account's quota did: its result and the location count before and after. */
+interface QuotaWrite<T> {
+  written: T;
+  before: number;
+  after: number;
+}
+
+/** Thrown to roll a preview's transaction back with what it would have done. */
+class PreviewRollback extends Error {
+  constructor(readonly outcome: QuotaWrite<unknown>) {
+    super('preview rolled back');
+  }
 }
 
 /** Locations of an account (spec part 2 §3, §5, §6): reading, the location form and CSV import. */
@@ -179,22 +183,40 @@ export function createLocationsService(db: AppDb, options: LocationsOptions) {
 
   /**
    * Runs `write` under the account's quota lock and checks the count it leaves: over
-   * LOCATIONS_PER_ACCOUNT the transaction rolls back, so nothing is added.
+   * LOCATIONS_PER_ACCOUNT the transaction rolls back, so nothing is added. With `keep` false it
+   * rolls back anyway, after the check: a preview of the write.
    */
   async function withinLocationLimit<T>(
     clientId: number,
     refusal: (before: number, added: number) => string,
     write: (repository: ReturnType<typeof createLocationsRepository>) => Promise<T>,
-  ): Promise<T> {
-    return db.transaction(async (tx) => {
-      await lockAccountQuota(tx, clientId);
-      const txRepository = createLocationsRepository(tx);
-      const before = await txRepository.count(clientId);
-      const written = await write(txRepository);
-      const after = await txRepository.count(clientId);
-      if (after > limits.perAccount) throw conflict(refusal(before, after - before));
-      return written;
-    });
+    keep = true,
+  ): Promise<QuotaWrite<T>> {
+    try {
+      return await db.transaction(async (tx) => {
+        await lockAccountQuota(tx, clientId);
+        const txRepository = createLocationsRepository(tx);
+        const before = await txRepository.count(clientId);
+        const written = await write(txRepository);
+        const after = await txRepository.count(clientId);
+        if (after > limits.perAccount) throw conflict(refusal(before, after - before));
+        if (!keep) throw new PreviewRollback({ written, before, after });
+        return { written, before, after };
+      });
+    } catch (error) {
+      if (error instanceof PreviewRollback) return error.outcome as QuotaWrite<T>;
+      throw error;
+    }
+  }
+
+  /** Depths for the imported rows; a preview asks no source. */
+  function withAtlas14(candidates: ReturnType<typeof checkImportRows>, preview: boolean) {
+    return Promise.all(
+      candidates.map(async ({ candidate }) => ({
+        ...candidate,
+        ...atlas14Columns(preview ? undefined : await atlas14.answerAtOnce(candidate)),
+      })),
+    );
   }
 
   async function requireInClient(clientId: number, id: number): Promise<LocationRow> {
@@ -256,7 +278,9 @@ export function createLocationsService(db: AppDb, options: LocationsOptions) {
         rapidrainThreshold: input.rapidrain_threshold ?? h24,
         ...atlas14Columns(await atlas14.answerAtOnce(input)),
       };
-      const [row] = await withinLocationLimit(
+      const {
+        written: [row],
+      } = await withinLocationLimit(
         access.client.id,
         () => QUOTA_MESSAGES.locationLimit(limits.perAccount),
         (txRepository) => txRepository.insertMany([values]),
@@ -314,37 +338,56 @@ export function createLocationsService(db: AppDb, options: LocationsOptions) {
     },
 
     /**
-     * CSV bulk import (spec part 2 §5): each row is checked again; valid rows are added in one
-     * statement unless the account has them already or the file repeats them. A file over
-     * ROWS_PER_IMPORT rows, or one that would take the account over LOCATIONS_PER_ACCOUNT, adds
-     * nothing.
+     * Deletes many of the account's locations at once (Settings > Locations, Delete selected):
+     * all or none; an id that is not the account's answers 404 and nothing is deleted.
      */
-    async importRows(access: AccountAccess, rows: LocationImportRow[]): Promise<ImportResult> {
+    async removeMany(access: AccountAccess, ids: readonly number[]): Promise<number> {
+      requireManager(access);
+      if (!levelAllows(access.tier, 'locationDelete')) throw forbidden(MESSAGES.tierTooLow);
+      const unique = [...new Set(ids)];
+      if ((await repository.countAmong(access.client.id, unique)) !== unique.length) throw locationNotFound();
+      const removed = await retryOnDeadlock(() => repository.removeMany(access.client.id, unique));
+      await countChanged(access.client.id);
+      return removed;
+    },
+
+    /**
+     * CSV bulk import (spec part 2 §5): each row is checked again and any bad row refuses the
+     * file whole; the rows are added in one statement unless the account has them already or
+     * the file repeats them. A file over ROWS_PER_IMPORT rows, or one that would take the account
+     * over LOCATIONS_PER_ACCOUNT, adds nothing. A preview answers the same and changes nothing.
+     */
+    async importRows(
+      access: AccountAccess,
+      rows: LocationImportRow[],
+      preview = false,
+    ): Promise<ImportResult> {
       requireManager(access);
       if (!levelAllows(access.tier, 'locationBulkUpload')) throw forbidden(MESSAGES.tierTooLow);
       if (access.client.isTrialAccount) throw forbidden(LOCATION_MESSAGES.trialLimit);
       requireImportSize(rows.length, limits.rowsPerImport);
-      const { valid, errors } = checkImportRows(rows);
-      const candidates = await Promise.all(
-        valid.map(async ({ candidate }) => ({
-          ...candidate,
-          ...atlas14Columns(await atlas14.answerAtOnce(candidate)),
-        })),
+      const checked = checkImportRows(rows);
+      const candidates = await withAtlas14(checked, preview);
+      const outcome = await withinLocationLimit(
+        access.client.id,
+        (before, added) => QUOTA_MESSAGES.locationImportLimit(before, added, limits.perAccount),
+        (txRepository) => txRepository.insertNew(access.client.id, candidates, newLocationDefaults()),
+        !preview,
       );
-      const inserted = new Set(
-        await withinLocationLimit(
-          access.client.id,
-          (before, added) => QUOTA_MESSAGES.locationImportLimit(before, added, limits.perAccount),
-          (txRepository) => txRepository.insertNew(access.client.id, candidates, newLocationDefaults()),
-        ),
-      );
-      if (inserted.size > 0) await countChanged(access.client.id);
-      const pending = candidates.some((candidate) => inserted.has(candidate.seq) && !candidate.atlas14Source);
-      if (pending) await wakeAtlas14Fill();
-      const existing = valid
-        .filter(({ candidate }) => !inserted.has(candidate.seq))
-        .map(({ source }) => ({ row: source.row, name: source.name }));
-      return { created: inserted.size, existing, errors };
+      const inserted = new Set(outcome.written);
+      if (!preview && inserted.size > 0) {
+        await countChanged(access.client.id);
+        if (candidates.some((candidate) => inserted.has(candidate.seq) && !candidate.atlas14Source)) {
+          await wakeAtlas14Fill();
+        }
+      }
+      return {
+        created: inserted.size,
+        existing: checked
+          .filter(({ candidate }) => !inserted.has(candidate.seq))
+          .map(({ source }) => ({ row: source.row, name: source.name })),
+        monthly_price: monthlyPriceChange(access.client, outcome.before, outcome.after),
+      };
     },
 
     /**

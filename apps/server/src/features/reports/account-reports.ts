@@ -1,5 +1,5 @@
-import { billedBlocks, LOCATIONS_PER_BLOCK, monthlyAmount, PLAN_PRICES } from '@pluvio/shared/plans';
-import { TIER_NAMES, type TierName } from '@pluvio/shared/tiers';
+import { accountMonthlyAmount, billedBlocks, LOCATIONS_PER_BLOCK, PLAN_PRICES } from '@pluvio/shared/plans';
+import { TIER_NAMES } from '@pluvio/shared/tiers';
 import type { AccountsService } from '../accounts/accounts.service';
 import type { ReportDocument, ReportSubject } from './report-document';
 import {
@@ -22,16 +22,6 @@ export interface ReportCharges {
 export interface AccountReportDeps {
   accounts: Pick<AccountsService, 'allClients' | 'unpaidClients'>;
   charges: ReportCharges;
-}
-
-type ClientListRow = Awaited<ReturnType<AccountsService['allClients']>>[number];
-
-const isTierName = (tier: string): tier is TierName => (TIER_NAMES as readonly string[]).includes(tier);
-
-/** Only paid accounts out of their trial pay the plan price; trial, free and demo accounts pay nothing. */
-function monthlyAmountOf(client: ClientListRow): number {
-  const pays = client.accountType === 'paid' && !client.isTrialAccount && isTierName(client.tier);
-  return pays ? monthlyAmount(client.tier as TierName, client.locationsCount) : 0;
 }
 
 const periodWords = (subject: ReportSubject) =>
@@ -89,7 +79,7 @@ export async function billingReport(
     deps.charges.totalsByAccount(subject.from, subject.to),
   ]);
   const rows = clients.map((client) => {
-    const monthly = monthlyAmountOf(client);
+    const monthly = accountMonthlyAmount(client, client.locationsCount);
     const charged = fees.get(client.id) ?? 0;
     return {
       account: client.accountName,

@@ -48,16 +48,17 @@ export async function deleteContact(contact: Contact): Promise<void> {
   });
 }
 
-/** POST /api/contacts/import?client_id: the rows of a file in one request. */
+/** POST /api/contacts/import?client_id: the rows of a file in one request; `preview` changes nothing. */
 export async function importContacts(
   clientId: number | undefined,
   rows: ContactImportRow[],
+  preview: boolean,
 ): Promise<ImportResult> {
   return importResultSchema.parse(
     await apiRequest('/api/contacts/import', {
       method: 'POST',
       query: { client_id: clientId },
-      json: { rows },
+      json: { rows, preview },
     }),
   );
 }

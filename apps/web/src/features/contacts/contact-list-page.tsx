@@ -1,11 +1,6 @@
 import { Button, Container, Group, Stack, Text, TextInput, Title } from '@mantine/core';
 import { CONTACT_MESSAGES, type Contact } from '@pluvio/shared/contacts';
-import {
-  type ContactImportRow,
-  CSV_MESSAGES,
-  checkContactRecords,
-  EXAMPLE_CONTACTS_CSV,
-} from '@pluvio/shared/csv-import';
+import { type ContactImportRow, checkContactRecords, EXAMPLE_CONTACTS_CSV } from '@pluvio/shared/csv-import';
 import { MESSAGES } from '@pluvio/shared/messages';
 import { canAddContacts, seesAllContacts } from '@pluvio/shared/permissions';
 import { phoneDigits } from '@pluvio/shared/phone';
@@ -31,12 +26,16 @@ import { useDeleteContact } from './use-delete-contact';
 function contactImportKind(clientId: number | undefined): CsvImportKind<ContactImportRow> {
   return {
     noun: 'Contacts',
+    one: 'contact',
     exampleCsv: EXAMPLE_CONTACTS_CSV,
     exampleFileName: 'example-contacts.csv',
     check: checkContactRecords,
-    allOrNothing: true,
-    send: (rows) => importContacts(clientId, rows),
-    failed: (failure, sent) => CSV_MESSAGES.contactFailed(sent?.email ?? failure.name, failure.message),
+    send: (rows, preview) => importContacts(clientId, rows, preview),
+    table: {
+      headings: ['Contact', 'Email', 'Phone'],
+      cells: (row) => [row.name, row.email ?? '', row.phone ?? ''],
+      phoneColumns: [0, 2],
+    },
     succeeded: CONTACT_MESSAGES.uploaded,
   };
 }
@@ -127,7 +126,7 @@ function ContactSettings({ viewer }: { viewer: Viewer }) {
       {addable && (
         <CsvImportDialog
           kind={contactImportKind(clientId)}
-          onClosed={() => queryClient.invalidateQueries({ queryKey: CONTACTS_KEY })}
+          onImported={() => queryClient.invalidateQueries({ queryKey: CONTACTS_KEY })}
         />
       )}
     </Stack>

@@ -1,5 +1,10 @@
 import { type ImportResult, importResultSchema, type LocationImportRow } from '@pluvio/shared/csv-import';
-import { type Location, type LocationCreate, locationSchema } from '@pluvio/shared/locations';
+import {
+  type Location,
+  type LocationCreate,
+  locationBulkDeletedSchema,
+  locationSchema,
+} from '@pluvio/shared/locations';
 import { apiRequest } from '../../lib/api-client';
 
 /** What the location form sends on create and update (spec part 2 §7). */
@@ -30,16 +35,27 @@ export async function deleteLocation(id: number, clientId: number | undefined): 
   await apiRequest(`/api/locations/${id}`, { method: 'DELETE', query: { client_id: clientId } });
 }
 
-/** POST /api/locations/import?client_id: every valid row of a file in one request. */
+/** POST /api/locations/import?client_id: the rows of a file in one request; `preview` changes nothing. */
 export async function importLocations(
   clientId: number | undefined,
   rows: LocationImportRow[],
+  preview: boolean,
 ): Promise<ImportResult> {
   return importResultSchema.parse(
     await apiRequest('/api/locations/import', {
       method: 'POST',
       query: { client_id: clientId },
-      json: { rows },
+      json: { rows, preview },
     }),
   );
+}
+
+/** POST /api/locations/bulk-delete?client_id: many locations in one request; answers how many went. */
+export async function deleteLocations(ids: number[], clientId: number | undefined): Promise<number> {
+  const answer = await apiRequest('/api/locations/bulk-delete', {
+    method: 'POST',
+    query: { client_id: clientId },
+    json: { ids },
+  });
+  return locationBulkDeletedSchema.parse(answer).deleted;
 }

@@ -1,7 +1,7 @@
-import { LOCATION_MESSAGES } from '@pluvio/shared/locations';
+import { LOCATION_MESSAGES, LOCATIONS_PER_BULK_DELETE } from '@pluvio/shared/locations';
 import { MESSAGES } from '@pluvio/shared/messages';
 import type { UserClient } from '@pluvio/shared/users.schemas';
-import { screen, within } from '@testing-library/react';
+import { fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { setAccessToken, setUser } from '../../lib/session';
@@ -42,6 +42,7 @@ describe('Settings > Locations', () => {
     renderRoute('/location-list');
     const view = await table();
     expect(headers(view)).toEqual([
+      '',
       'Name',
       'Latitude',
       'Longitude',
@@ -54,9 +55,9 @@ describe('Settings > Locations', () => {
       within(north)
         .getAllByRole('cell')
         .map((cell) => cell.textContent),
-    ).toEqual(['Warehouse North', '29.76', '-95.37', '0.5', '0.25', '']);
+    ).toEqual(['', 'Warehouse North', '29.76', '-95.37', '0.5', '0.25', '']);
     // An empty RapidRain threshold is the 24-hour one.
-    expect(within(view.getByRole('row', { name: /Riverside/ })).getAllByRole('cell')[4]?.textContent).toBe(
+    expect(within(view.getByRole('row', { name: /Riverside/ })).getAllByRole('cell')[5]?.textContent).toBe(
       '1',
     );
     await userEvent.type(screen.getByRole('searchbox', { name: 'Search' }), 'RIVER');
@@ -77,6 +78,7 @@ describe('Settings > Locations', () => {
       '/upgrade',
     );
 
+    expect(view.queryByRole('checkbox')).toBeNull();
     await userEvent.click(view.getByRole('button', { name: 'Delete Warehouse North' }));
     expect(screen.getByRole('alert').textContent).toBe(MESSAGES.upgradeToEnable);
     expect(confirm).not.toHaveBeenCalled();
@@ -123,6 +125,110 @@ describe('Settings > Locations', () => {
     renderRoute('/location-list');
     await userEvent.click((await table()).getByRole('button', { name: 'Delete Riverside Site' }));
     expect((await screen.findByRole('alert')).textContent).toBe(LOCATION_MESSAGES.deleteFailed);
+  });
+
+  describe('many locations', { timeout: 40_000 }, () => {
+    const many = Array.from({ length: 120 }, (_, i) =>
+      buildLocation({ id: i + 1, name: `Site ${String(i + 1).padStart(3, '0')}` }),
+    );
+
+    /** The list in pages of 250, as the API answers; bulk deletes go to `handler`. */
+    function serveMany(handler: FetchHandler = () => jsonResponse({ detail: 'unexpected' }, 500)) {
+      return stubFetch(
+        withConfig((url, init) => {
+          const listed = url.match(/^\/api\/locations\/\?client_id=10&page=(\d+)&page_size=250$/);
+          if (!listed) return handler(url, init);
+          const first = (Number(listed[1]) - 1) * 250;
+          return jsonResponse(many.slice(first, first + 250));
+        }),
+      );
+    }
+
+    const bulkDeletes = (fetchMock: ReturnType<typeof stubFetch>) =>
+      fetchMock.mock.calls
+        .filter(([url]) => String(url).startsWith('/api/locations/bulk-delete'))
+        .map(([url, init]) => ({ url, ids: JSON.parse(String(init?.body)).ids }));
+
+    it('draws them a page at a time', async () => {
+      signIn();
+      serveMany();
+      renderRoute('/location-list');
+      const view = await table();
+      expect(view.getAllByRole('row')).toHaveLength(51);
+      expect(screen.getByText('Showing 1-50 of 120')).toBeTruthy();
+      await userEvent.click(screen.getByRole('button', { name: '3' }));
+      expect(screen.getByText('Showing 101-120 of 120')).toBeTruthy();
+      expect(view.getByText('Site 120')).toBeTruthy();
+      fireEvent.change(screen.getByRole('searchbox', { name: 'Search' }), { target: { value: 'Site 01' } });
+      expect(view.getAllByRole('row')).toHaveLength(11);
+      expect(view.getByText('Site 010')).toBeTruthy();
+      expect(screen.queryByText(/^Showing/)).toBeNull();
+    });
+
+    it('deletes the ticked locations in one request after one confirmation, and reloads the list', async () => {
+      signIn();
+      const fetchMock = serveMany((url) =>
+        url.startsWith('/api/locations/bulk-delete') ? jsonResponse({ deleted: 120 }) : jsonResponse({}, 500),
+      );
+      renderRoute('/location-list');
+      const view = await table();
+      await userEvent.click(view.getByRole('checkbox', { name: 'Select Site 002' }));
+      await userEvent.click(view.getByRole('checkbox', { name: 'Select the locations shown' }));
+      const bar = within(screen.getByRole('group', { name: 'Selected locations' }));
+      expect(bar.getByText('50 selected')).toBeTruthy();
+      await userEvent.click(bar.getByRole('button', { name: 'Select all 120' }));
+      expect(bar.getByText('120 selected')).toBeTruthy();
+
+      await userEvent.click(bar.getByRole('button', { name: 'Delete selected' }));
+      const dialog = within(await screen.findByRole('dialog', { name: 'Delete locations' }));
+      expect(dialog.getByText(LOCATION_MESSAGES.bulkDeleteConfirm(120))).toBeTruthy();
+      const readsBefore = fetchMock.mock.calls.filter(([url]) => String(url).includes('page=1&')).length;
+      await userEvent.click(dialog.getByRole('button', { name: 'Delete 120 locations' }));
+      expect(await screen.findByText('120 locations deleted.')).toBeTruthy();
+      expect(bulkDeletes(fetchMock)).toEqual([
+        { url: '/api/locations/bulk-delete?client_id=10', ids: many.map((location) => location.id) },
+      ]);
+      await vi.waitFor(() =>
+        expect(
+          fetchMock.mock.calls.filter(([url]) => String(url).includes('page=1&')).length,
+        ).toBeGreaterThan(readsBefore),
+      );
+      expect(screen.queryByRole('group', { name: 'Selected locations' })).toBeNull();
+    });
+
+    it('says why more than LOCATIONS_PER_BULK_DELETE cannot go at once, without a request', async () => {
+      signIn();
+      many.push(
+        ...Array.from({ length: LOCATIONS_PER_BULK_DELETE + 1 - many.length }, (_, i) =>
+          buildLocation({ id: 1000 + i, name: `Extra ${i}` }),
+        ),
+      );
+      try {
+        const fetchMock = serveMany();
+        renderRoute('/location-list');
+        await userEvent.click((await table()).getByRole('checkbox', { name: 'Select Site 001' }));
+        await userEvent.click(screen.getByRole('button', { name: 'Select all 5,001' }));
+        await userEvent.click(screen.getByRole('button', { name: 'Delete selected' }));
+        expect(screen.getByRole('alert').textContent).toBe(LOCATION_MESSAGES.bulkDeleteLimit);
+        expect(screen.queryByRole('dialog')).toBeNull();
+        expect(bulkDeletes(fetchMock)).toEqual([]);
+      } finally {
+        many.splice(120);
+      }
+    });
+
+    it('deletes nothing when the confirmation is cancelled', async () => {
+      signIn();
+      const fetchMock = serveMany();
+      renderRoute('/location-list');
+      await userEvent.click((await table()).getByRole('checkbox', { name: 'Select Site 001' }));
+      await userEvent.click(screen.getByRole('button', { name: 'Delete selected' }));
+      const dialog = within(await screen.findByRole('dialog', { name: 'Delete locations' }));
+      expect(dialog.getByText(LOCATION_MESSAGES.bulkDeleteConfirm(1))).toBeTruthy();
+      await userEvent.click(dialog.getByRole('button', { name: 'Cancel' }));
+      expect(bulkDeletes(fetchMock)).toEqual([]);
+      expect(screen.getByText('1 selected')).toBeTruthy();
+    });
   });
 
   it('opens the form with the location to edit', async () => {

@@ -1,4 +1,4 @@
-import { ActionIcon, Group, Stack, Table, Text } from '@mantine/core';
+import { ActionIcon, Checkbox, Group, Stack, Table, Text } from '@mantine/core';
 import { effectiveRapidrainThreshold, type Location } from '@pluvio/shared/locations';
 import { IconPencil, IconTrash } from '@tabler/icons-react';
 import { UpgradeLink } from '../../components/upgrade-link';
@@ -7,6 +7,31 @@ export interface LocationRowActions {
   edit: (location: Location) => void;
   remove: (location: Location) => void;
   busy: boolean;
+}
+
+/** Rows ticked for Delete selected; left out where the caller may not delete. */
+export interface RowSelection {
+  isSelected: (id: number) => boolean;
+  set: (ids: number[], selected: boolean) => void;
+}
+
+/** The header's box: ticks or clears every row shown. */
+function SelectShown({ locations, selection }: { locations: Location[]; selection: RowSelection }) {
+  const ticked = locations.filter((location) => selection.isSelected(location.id)).length;
+  return (
+    <Checkbox
+      aria-label="Select the locations shown"
+      checked={ticked > 0 && ticked === locations.length}
+      indeterminate={ticked > 0 && ticked < locations.length}
+      disabled={locations.length === 0}
+      onChange={(event) =>
+        selection.set(
+          locations.map((location) => location.id),
+          event.currentTarget.checked,
+        )
+      }
+    />
+  );
 }
 
 function RapidrainHeader({ showUpgrade, narrow }: { showUpgrade: boolean; narrow: boolean }) {
@@ -26,14 +51,25 @@ function LocationRow({
   location,
   actions,
   narrow,
+  selection,
 }: {
   location: Location;
   actions: LocationRowActions;
   narrow: boolean;
+  selection?: RowSelection;
 }) {
   const { name } = location;
   return (
     <Table.Tr>
+      {selection && (
+        <Table.Td>
+          <Checkbox
+            aria-label={`Select ${name}`}
+            checked={selection.isSelected(location.id)}
+            onChange={(event) => selection.set([location.id], event.currentTarget.checked)}
+          />
+        </Table.Td>
+      )}
       <Table.Td style={{ overflowWrap: 'break-word' }}>{name}</Table.Td>
       {!narrow && <Table.Td ta="right">{location.latitude}</Table.Td>}
       {!narrow && <Table.Td ta="right">{location.longitude}</Table.Td>}
@@ -61,24 +97,32 @@ function LocationRow({
 
 /**
  * The locations of Settings > Locations (spec part 2 §2): under 600 px the coordinates are left
- * out and the headers shortened; at bronze the RapidRain header offers the upgrade.
+ * out and the headers shortened; at bronze the RapidRain header offers the upgrade. With
+ * `selection` each row has a box for Delete selected.
  */
 export function LocationTable({
   locations,
   actions,
   narrow,
   showUpgrade,
+  selection,
 }: {
   locations: Location[];
   actions: LocationRowActions;
   narrow: boolean;
   showUpgrade: boolean;
+  selection?: RowSelection;
 }) {
   return (
     <Table.ScrollContainer minWidth={narrow ? 0 : 560}>
       <Table striped highlightOnHover verticalSpacing="xs" aria-label="Locations">
         <Table.Thead>
           <Table.Tr>
+            {selection && (
+              <Table.Th w={40}>
+                <SelectShown locations={locations} selection={selection} />
+              </Table.Th>
+            )}
             <Table.Th>Name</Table.Th>
             {!narrow && <Table.Th ta="right">Latitude</Table.Th>}
             {!narrow && <Table.Th ta="right">Longitude</Table.Th>}
@@ -91,7 +135,13 @@ export function LocationTable({
         </Table.Thead>
         <Table.Tbody>
           {locations.map((location) => (
-            <LocationRow key={location.id} location={location} actions={actions} narrow={narrow} />
+            <LocationRow
+              key={location.id}
+              location={location}
+              actions={actions}
+              narrow={narrow}
+              selection={selection}
+            />
           ))}
         </Table.Tbody>
       </Table>
