@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  answerNextDialog,
+  answerConfirmation,
   apiToken,
   captureScreen,
   csvImport,
@@ -112,13 +112,14 @@ describe('settings: locations', () => {
       expect(await locationNames(page)).not.toContain(name);
 
       // Delete asks first; Cancel keeps the location.
-      let question = answerNextDialog(page, false);
       await page.getByRole('button', { name: `Delete ${renamed}` }).click();
-      expect(await question).toBe('Are you sure you want to delete this location?');
+      expect(await answerConfirmation(page, 'Cancel')).toContain(
+        `Delete the location “${renamed}”?Are you sure you want to delete this location?`,
+      );
       expect(await locationNames(page)).toContain(renamed);
-      question = answerNextDialog(page);
       await page.getByRole('button', { name: `Delete ${renamed}` }).click();
-      expect(await question).toBe('Are you sure you want to delete this location?');
+      await captureScreen(page, 'confirm-delete-location', () => page.getByRole('dialog').waitFor());
+      await answerConfirmation(page, 'Delete location');
       await expect.poll(() => locationNames(page), WAIT).not.toContain(renamed);
       await page.reload();
       await waitForRow(page, 'Houston');
