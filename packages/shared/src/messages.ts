@@ -26,7 +26,14 @@ export const MESSAGES = {
   emailVerified: 'Your e-mail address is verified.',
   notSignedIn: 'Not signed in',
   notFound: 'Not found',
-  settingsOwnersOnly: 'Only the account owner or a co-owner can change settings.',
+  settingsOwnersOnly:
+    'Only the account owner or a co-owner can see these settings. Ask them if something here needs to change.',
+  /** After `tierTooLow`, to a contact: the level is the account's, and only its managers change it. */
+  upgradeByOwner: 'Only the account owner or a co-owner can upgrade the account.',
+  /** The dashboard's charts above the account's level (spec part 1 §5: silver and up). */
+  chartsAboveLevel: 'RapidRain and NOAA Atlas 14 come with the Silver plan and above.',
+  /** A page for Pluvio's own administrators (superusers), to anyone else: the cause is the role, not the plan. */
+  administratorsOnly: "This page is for Pluvio's administrators only.",
   tryAgain: 'Something went wrong. Please try again.',
   forecastUnavailable: 'The forecast service is not answering right now.',
 } as const;

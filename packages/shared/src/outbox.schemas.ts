@@ -6,6 +6,25 @@ import { pageSchema, pagingFields } from './lists';
 export const OUTBOX_STATUSES = ['queued', 'sending', 'sent', 'delivered', 'failed', 'held'] as const;
 export type OutboxStatus = (typeof OUTBOX_STATUSES)[number];
 
+/** Each status as the mail viewer and the delivery log name it. */
+export const OUTBOX_STATUS_LABELS: Record<OutboxStatus, string> = {
+  queued: 'Waiting to send',
+  sending: 'Sending',
+  sent: 'Sent',
+  delivered: 'Delivered',
+  failed: 'Failed',
+  held: 'Kept, not sent',
+};
+
+/** A delivery status as people read it ('Kept, not sent'); a status this version does not know, as written. */
+export function deliveryStatusLabel(status: string): string {
+  return OUTBOX_STATUS_LABELS[status as OutboxStatus] ?? status;
+}
+
+/** What a kept ('held') message means: no transport for its channel is set up (D16). */
+export const OUTBOX_HELD_MEANING =
+  'No mail server or SMS provider is set up for this channel, so the message is kept in the mail viewer instead of being sent.';
+
 export const OUTBOX_CHANNELS = ['email', 'sms'] as const;
 export type OutboxChannel = (typeof OUTBOX_CHANNELS)[number];
 

@@ -203,7 +203,7 @@ describe('client management for others', () => {
     setUser(buildUser({ clients: [buildClient({ tier: 'gold' })] }));
     const fetchMock = serveClients();
     renderRoute('/settings-admin');
-    expect(await screen.findByText(MESSAGES.tierTooLow)).toBeTruthy();
+    expect(await screen.findByText(MESSAGES.administratorsOnly)).toBeTruthy();
     expect(screen.queryByRole('table')).toBeNull();
     expect(fetchMock.mock.calls.some(([url]) => String(url).startsWith('/api/clients'))).toBe(false);
   });

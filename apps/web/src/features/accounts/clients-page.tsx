@@ -20,6 +20,7 @@ import {
 import { deleteConfirmation, MESSAGES } from '@pluvio/shared/messages';
 import { canManageClients } from '@pluvio/shared/permissions';
 import { accountLevel, tierLabel } from '@pluvio/shared/tiers';
+import { plural } from '@pluvio/shared/words';
 import { IconPencil, IconTrash, IconUserShare } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -205,7 +206,7 @@ function ClientManagement() {
       {clients.isSuccess && (
         <>
           <Text size="sm" c="dimmed" role="status">
-            Showing {shown.length} of {all.length} accounts
+            Showing {shown.length} of {plural(all.length, 'account')}
           </Text>
           <ClientTable clients={shown} actions={actions} />
         </>
@@ -225,7 +226,7 @@ export function ClientsPage() {
         {viewer && canManageClients(viewer) ? (
           <ClientManagement />
         ) : (
-          <InfoMessage>{MESSAGES.tierTooLow}</InfoMessage>
+          <InfoMessage>{MESSAGES.administratorsOnly}</InfoMessage>
         )}
       </Stack>
     </Container>

@@ -1,7 +1,6 @@
 import {
   Alert,
   Anchor,
-  Badge,
   Button,
   Container,
   Grid,
@@ -16,7 +15,8 @@ import {
 import { useMediaQuery } from '@mantine/hooks';
 import { alertTimeLabel } from '@pluvio/shared/alerts';
 import { MESSAGES } from '@pluvio/shared/messages';
-import type { OutboxMessage } from '@pluvio/shared/outbox.schemas';
+import { OUTBOX_HELD_MEANING, OUTBOX_STATUS_LABELS, type OutboxMessage } from '@pluvio/shared/outbox.schemas';
+import { plural } from '@pluvio/shared/words';
 import { IconArrowLeft } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -28,7 +28,7 @@ import { useTimeZone } from '../../lib/app-config';
 import { linkify } from '../../lib/linkify';
 import { downloadAttachment, OUTBOX_PAGE_SIZE, outboxQuery } from './api';
 import classes from './mail-viewer.module.css';
-import { STATUS_COLORS } from './outbox-status';
+import { StatusBadge } from './outbox-status';
 
 export const OUTBOX_TRANSPORT_NOTE =
   'No SMTP server is configured, so outgoing messages are kept here instead of being sent.';
@@ -88,9 +88,14 @@ function MessageDetail({ message, timeZone }: { message: OutboxMessage; timeZone
           <strong>To:</strong> {message.to} ({message.channel === 'sms' ? 'SMS' : 'e-mail'})
         </Text>
         <Text size="sm">
-          <strong>Status:</strong> {message.status}
-          {message.attempts > 0 ? ` (${message.attempts} attempts)` : ''}
+          <strong>Status:</strong> {OUTBOX_STATUS_LABELS[message.status]}
+          {message.attempts > 0 ? ` (${plural(message.attempts, 'attempt')})` : ''}
         </Text>
+        {message.status === 'held' && (
+          <Text size="sm" c="dimmed">
+            {OUTBOX_HELD_MEANING}
+          </Text>
+        )}
         <Text size="sm">
           <strong>Date:</strong> {when(message.created_at, timeZone)}
         </Text>
@@ -172,14 +177,7 @@ export function MailViewerPage() {
                           <Text fw={600} size="sm" lineClamp={1}>
                             {item.subject ?? `(${item.channel})`}
                           </Text>
-                          <Badge
-                            variant="dot"
-                            color={STATUS_COLORS[item.status]}
-                            size="sm"
-                            style={{ flexShrink: 0 }}
-                          >
-                            {item.status}
-                          </Badge>
+                          <StatusBadge status={item.status} size="sm" style={{ flexShrink: 0 }} />
                         </Group>
                         <Text size="xs" lineClamp={1}>
                           {item.to} · {when(item.created_at, timeZone)}
