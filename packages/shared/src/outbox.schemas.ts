@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { calendarDateSchema, DATES_IN_ORDER, datesInOrder, RAINFALL_DATA_START } from './calendar';
-import { idParamSchema, textSchema } from './inputs';
+import { idParamSchema, TEXT_LIMITS, textSchema } from './inputs';
 import { pageSchema, pagingFields } from './lists';
 
 export const OUTBOX_STATUSES = ['queued', 'sending', 'sent', 'delivered', 'failed', 'held'] as const;
@@ -70,7 +70,14 @@ export const OUTBOX_MESSAGES = {
 } as const;
 
 /** GET /api/admin/outbox: a page, or with `message` the page that holds that message (a deep link). */
-export const outboxQuerySchema = pageQuerySchema.extend({ message: idParamSchema.optional() });
+/**
+ * GET /api/admin/outbox: `message` asks for the page that holds it; `search` keeps the messages whose
+ * recipient or subject holds it, in any case.
+ */
+export const outboxQuerySchema = pageQuerySchema.extend({
+  message: idParamSchema.optional(),
+  search: textSchema(TEXT_LIMITS.email).trim().min(1).optional(),
+});
 
 export const DELIVERY_LOG_MESSAGES = {
   channel: `Channel must be one of: ${OUTBOX_CHANNELS.join(', ')}`,

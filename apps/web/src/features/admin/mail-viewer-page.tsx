@@ -9,16 +9,17 @@ import {
   Paper,
   Stack,
   Text,
+  TextInput,
   Title,
   UnstyledButton,
 } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
+import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
 import { alertTimeLabel } from '@pluvio/shared/alerts';
 import { MESSAGES } from '@pluvio/shared/messages';
 import { OUTBOX_HELD_MEANING, OUTBOX_STATUS_LABELS, type OutboxMessage } from '@pluvio/shared/outbox.schemas';
 import { plural } from '@pluvio/shared/words';
-import { IconArrowLeft } from '@tabler/icons-react';
-import { useQuery } from '@tanstack/react-query';
+import { IconArrowLeft, IconSearch } from '@tabler/icons-react';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { ErrorMessage } from '../../components/form-message';
@@ -120,9 +121,14 @@ export function MailViewerPage() {
   const linked = Number(searchParams.get('message')) || null;
   const [chosenPage, setChosenPage] = useState<number | null>(null);
   const [selectedId, setSelectedId] = useState<number | null>(linked);
+  const [searchText, setSearchText] = useState('');
+  const [search] = useDebouncedValue(searchText.trim(), 300);
   const timeZone = useTimeZone();
   const narrow = useMediaQuery(NARROW_QUERY, false, { getInitialValueInEffect: false });
-  const query = useQuery(outboxQuery(chosenPage ?? 1, chosenPage === null ? linked : null));
+  const query = useQuery({
+    ...outboxQuery(chosenPage ?? 1, chosenPage === null && !search ? linked : null, search),
+    placeholderData: keepPreviousData,
+  });
   const page = query.data?.page ?? chosenPage ?? 1;
   const items = newestFirst(query.data?.items ?? []);
   const selected = items.find((item) => item.id === selectedId) ?? items[0];
@@ -160,7 +166,22 @@ export function MailViewerPage() {
         {query.isError && (
           <ErrorMessage>{failureMessage(query.error, 'Could not load the messages.')}</ErrorMessage>
         )}
-        {query.data && items.length === 0 && <Text>No messages yet.</Text>}
+        <TextInput
+          type="search"
+          label="Search messages"
+          placeholder="Recipient or subject"
+          leftSection={<IconSearch size={16} aria-hidden="true" />}
+          maw={420}
+          value={searchText}
+          onChange={(event) => {
+            setSearchText(event.currentTarget.value);
+            setChosenPage(1);
+            setSelectedId(null);
+          }}
+        />
+        {query.data && items.length === 0 && (
+          <Text>{search ? `No messages to or about “${search}”.` : 'No messages yet.'}</Text>
+        )}
         {items.length > 0 && (
           <Grid>
             {showList && (
