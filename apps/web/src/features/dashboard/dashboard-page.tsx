@@ -181,6 +181,11 @@ function MonitoringView({ viewer, clientId, timeZone }: MonitoringViewProps) {
             tileAttribution={config?.map.tile_attribution ?? null}
           />
         </Paper>
+        {isMobile && (
+          <Box component="footer" className={classes.mobileLegend}>
+            <RainfallLegend showRed={showRed} compact />
+          </Box>
+        )}
       </Box>
       <StableRainfallSection
         location={shownDetails}
@@ -192,11 +197,6 @@ function MonitoringView({ viewer, clientId, timeZone }: MonitoringViewProps) {
       />
       <StableForecastPanel location={selected} clientId={clientId} viewer={viewer} />
       <AlertsLink />
-      {isMobile && (
-        <Box component="footer" className={classes.mobileLegend}>
-          <RainfallLegend showRed={showRed} compact />
-        </Box>
-      )}
     </Stack>
   );
 }

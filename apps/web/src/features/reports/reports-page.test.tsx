@@ -363,6 +363,22 @@ describe('reports screen', { timeout: 15_000 }, () => {
     expect(reportCalls(calls, 'GET')[1]?.query.format).toBe('csv');
   });
 
+  it('lets a shown report take its own height, read with the page’s scroll, not a box inside it', async () => {
+    serveReports();
+    signIn('gold');
+    await openReports();
+    await pick('Locations', 'North Yard');
+    await userEvent.click(submitButton());
+    const frame = (await resultArea().findByTitle('Report')) as HTMLIFrameElement;
+    const page = frame.contentDocument?.documentElement as HTMLElement;
+    Object.defineProperty(page, 'scrollHeight', { configurable: true, value: 2400 });
+    fireEvent.load(frame);
+    expect(frame.style.height).toBe('2400px');
+    Object.defineProperty(page, 'scrollHeight', { configurable: true, value: 3100 });
+    fireEvent(window, new Event('resize'));
+    expect(frame.style.height).toBe('3100px');
+  });
+
   it('e-mails a report as a job, with its progress until it is done', async () => {
     const calls = serveReports();
     signIn('gold');
