@@ -15,7 +15,8 @@ import {
 import { demo, expectAccessible, launchBrowser } from './support/browser';
 
 const TIER_NOTICE = 'This feature is not available at your current service level. Click Here to Upgrade';
-const OWNERS_ONLY = 'Only the account owner or a co-owner can change settings.';
+const OWNERS_ONLY =
+  'Only the account owner or a co-owner can see these settings. Ask them if something here needs to change.';
 
 const settingGroup = (page: Page, legend: string) => page.getByRole('group', { name: legend, exact: true });
 

@@ -22,7 +22,8 @@ import { demo, expectAccessible, launchBrowser, screenshot } from './support/bro
 
 /** Every location the import files name starts so; they are removed before and after. */
 const IMPORTED = 'E2E Import';
-const OWNERS_ONLY = 'Only the account owner or a co-owner can change settings.';
+const OWNERS_ONLY =
+  'Only the account owner or a co-owner can see these settings. Ask them if something here needs to change.';
 const UPGRADE = 'Please upgrade to enable this feature';
 const TIER_TOO_LOW = 'This feature is not available at your current service level';
 
@@ -286,7 +287,7 @@ describe('settings: locations', () => {
     }
   });
 
-  it('tells a plain contact that only the owner or a co-owner changes settings', async () => {
+  it('tells a plain contact that only the owner or a co-owner sees settings', async () => {
     const page = await signedInPage(browser, 'contact');
     expect((await mainNavLinks(page)).map((link) => link.label)).not.toContain('Settings');
     await openLocationList(page);

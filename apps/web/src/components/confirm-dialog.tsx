@@ -18,6 +18,7 @@ export function askToConfirm({
     modals.openConfirmModal({
       title,
       centered: true,
+      closeButtonProps: { 'aria-label': 'Close' },
       children: (
         <Stack gap="xs">
           <Text size="sm">{question}</Text>
