@@ -81,5 +81,21 @@ describe('system health and audit trail', () => {
     // Names as they were when the entry was written (issue 25), with the address.
     expect((await tableRows(table))[0]?.[2]).toBe(`Gail Gold <${demo('gold')}>`);
     await captureScreen(page, 'audit-trail');
+
+    // The mail viewer, from the Admin Center's tools, finds the reset e-mail by its recipient.
+    await page.goto('/admin');
+    const tools = page.getByRole('navigation', { name: 'Admin tools' });
+    expect(await tools.getByRole('link', { name: 'Switch User' }).getAttribute('href')).toBe('/switch');
+    await tools.getByRole('link', { name: 'Mail viewer' }).click();
+    await page.waitForURL('**/admin/mail');
+    await page.getByRole('searchbox', { name: 'Search messages' }).fill(demo('bronze'));
+    const messages = page.getByRole('list', { name: 'Messages' }).getByRole('button');
+    await expect
+      .poll(async () => {
+        const found = await messages.allTextContents();
+        return found.length > 0 && found.every((text) => text.includes(demo('bronze')));
+      }, CATCH_UP)
+      .toBe(true);
+    await captureScreen(page, 'mail-viewer-search');
   }, 300_000);
 });

@@ -318,6 +318,16 @@ describe('dashboard', () => {
     const page = await openDashboard(browser, 'gold', 'phone');
     try {
       await page.locator('footer').getByText('Above threshold').waitFor();
+      // The legend sits in the page's flow: with the list's last rows at the bottom of the screen,
+      // what is drawn there is the list, not the legend over it.
+      const list = page.getByTestId('location-list');
+      await list.evaluate((element) => element.scrollIntoView({ block: 'end' }));
+      const listOnTop = await list.evaluate((element) => {
+        const box = element.getBoundingClientRect();
+        const bottom = Math.min(box.bottom, window.innerHeight) - 12;
+        return element.contains(document.elementFromPoint(box.left + box.width / 2, bottom));
+      });
+      expect(listOnTop).toBe(true);
       await captureScreen(page, 'dashboard-phone');
     } finally {
       await page.context().close();

@@ -1,7 +1,7 @@
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  answerNextDialog,
+  answerConfirmation,
   api,
   apiToken,
   captureScreen,
@@ -15,7 +15,8 @@ import {
 import { demo, expectAccessible, launchBrowser } from './support/browser';
 
 const TIER_NOTICE = 'This feature is not available at your current service level. Click Here to Upgrade';
-const OWNERS_ONLY = 'Only the account owner or a co-owner can change settings.';
+const OWNERS_ONLY =
+  'Only the account owner or a co-owner can see these settings. Ask them if something here needs to change.';
 
 const settingGroup = (page: Page, legend: string) => page.getByRole('group', { name: legend, exact: true });
 
@@ -252,9 +253,10 @@ describe('settings: notifications and accounts', () => {
       await expect
         .poll(async () => (await tableRows(clientsTable(page)))[0], WAIT)
         .toEqual([name, 'Paid', '0', 'Silver', '']);
-      const question = answerNextDialog(page);
       await page.getByRole('button', { name: `Delete ${name}` }).click();
-      expect(await question).toBe('Are you sure you want to delete this client?');
+      expect(await answerConfirmation(page, 'Delete account')).toContain(
+        'Are you sure you want to delete this client?',
+      );
       await expect.poll(() => clientNames(page), WAIT).toEqual([]);
     } finally {
       const clients = await api<ClientSummary[]>('/api/clients/?page=1&page_size=250', { token });

@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  answerNextDialog,
+  answerConfirmation,
   apiToken,
   captureScreen,
   createByApi,
@@ -151,9 +151,10 @@ describe('settings: contacts', () => {
       // Delete from the form, after the confirmation.
       await page.getByRole('button', { name: `Edit ${renamed}` }).click();
       await page.getByRole('heading', { name: 'Edit Contact', level: 1 }).waitFor();
-      const question = answerNextDialog(page);
       await page.getByRole('button', { name: 'Delete' }).click();
-      expect(await question).toBe('Are you sure you want to delete this contact?');
+      expect(await answerConfirmation(page, 'Delete contact')).toContain(
+        'Are you sure you want to delete this contact?',
+      );
       await page.waitForURL((url) => url.pathname === '/contact-list');
       await waitForRow(page, 'Carl Contact');
       expect(await contactNames(page)).not.toContain(renamed);

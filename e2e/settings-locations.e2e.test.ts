@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  answerNextDialog,
+  answerConfirmation,
   apiToken,
   captureScreen,
   csvImport,
@@ -22,7 +22,8 @@ import { demo, expectAccessible, launchBrowser, screenshot } from './support/bro
 
 /** Every location the import files name starts so; they are removed before and after. */
 const IMPORTED = 'E2E Import';
-const OWNERS_ONLY = 'Only the account owner or a co-owner can change settings.';
+const OWNERS_ONLY =
+  'Only the account owner or a co-owner can see these settings. Ask them if something here needs to change.';
 const UPGRADE = 'Please upgrade to enable this feature';
 const TIER_TOO_LOW = 'This feature is not available at your current service level';
 
@@ -116,13 +117,14 @@ describe('settings: locations', () => {
       expect(await locationNames(page)).not.toContain(name);
 
       // Delete asks first; Cancel keeps the location.
-      let question = answerNextDialog(page, false);
       await page.getByRole('button', { name: `Delete ${renamed}` }).click();
-      expect(await question).toBe('Are you sure you want to delete this location?');
+      expect(await answerConfirmation(page, 'Cancel')).toContain(
+        `Delete the location “${renamed}”?Are you sure you want to delete this location?`,
+      );
       expect(await locationNames(page)).toContain(renamed);
-      question = answerNextDialog(page);
       await page.getByRole('button', { name: `Delete ${renamed}` }).click();
-      expect(await question).toBe('Are you sure you want to delete this location?');
+      await captureScreen(page, 'confirm-delete-location', () => page.getByRole('dialog').waitFor());
+      await answerConfirmation(page, 'Delete location');
       await expect.poll(() => locationNames(page), WAIT).not.toContain(renamed);
       await page.reload();
       await waitForRow(page, 'Houston');
@@ -327,7 +329,7 @@ describe('settings: locations', () => {
     }
   });
 
-  it('tells a plain contact that only the owner or a co-owner changes settings', async () => {
+  it('tells a plain contact that only the owner or a co-owner sees settings', async () => {
     const page = await signedInPage(browser, 'contact');
     expect((await mainNavLinks(page)).map((link) => link.label)).not.toContain('Settings');
     await openLocationList(page);

@@ -184,16 +184,18 @@ export async function captureScreen(
 }
 
 /**
- * Accepts the next confirmation the page asks (window.confirm) and resolves with its text; with
- * `accept` false it answers Cancel.
+ * Answers the app's confirmation dialog (a Mantine modal, not `window.confirm`) with the button
+ * named `button` ('Cancel' refuses); resolves with the dialog's text, read before it closes.
  */
-export function answerNextDialog(page: Page, accept = true): Promise<string> {
-  return new Promise((resolve, reject) => {
-    page.once('dialog', (dialog) => {
-      const message = dialog.message();
-      (accept ? dialog.accept() : dialog.dismiss()).then(() => resolve(message), reject);
-    });
-  });
+export async function answerConfirmation(page: Page, button: string): Promise<string> {
+  const dialog = page
+    .getByRole('dialog')
+    .filter({ has: page.getByRole('button', { name: button, exact: true }) });
+  await dialog.waitFor(WAIT);
+  const text = (await dialog.textContent()) ?? '';
+  await dialog.getByRole('button', { name: button, exact: true }).click();
+  await dialog.waitFor({ ...WAIT, state: 'hidden' });
+  return text;
 }
 
 /** The page is no wider than the window: nothing needs scrolling sideways. */

@@ -22,6 +22,12 @@ export function alertTimeLabel(firedAt: Date, timeZone: string): string {
   }).format(firedAt);
 }
 
+export const ALERT_MESSAGES = {
+  /** An alert the backfill or a catch-up found in rain that had already passed (README "Mail viewer"). */
+  foundInPastData:
+    'No message sent: this alert was found while catching up on past rainfall, after the rain had passed.',
+};
+
 /** One message that told someone about an alert, with its delivery status from the outbox. */
 export const alertDeliverySchema = z.object({
   channel: z.enum(['email', 'sms']),

@@ -42,6 +42,19 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   email_change_confirmed: 'Sign-in e-mail changed',
 };
 
+/**
+ * Who wrote an entry when nobody was signed in (the entry's actor is null), in words: a refused
+ * sign-in comes from someone unknown; a reused refresh token is caught by Pluvio's session check;
+ * an account change without a user comes from the payment provider's event (billing's
+ * `BY_PROVIDER`); anything else from one of Pluvio's own jobs.
+ */
+export function systemActorLabel(action: AuditAction): string {
+  if (action === 'sign_in_refused') return 'Someone not signed in';
+  if (action === 'refresh_token_reuse') return 'Pluvio (automatic session check)';
+  if (action.startsWith('client_')) return 'Payment provider (automatic)';
+  return 'Pluvio (automatic job)';
+}
+
 export const AUDIT_MESSAGES = {
   action: `Action must be one of: ${AUDIT_ACTIONS.join(', ')}`,
 };

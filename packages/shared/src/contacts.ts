@@ -35,7 +35,6 @@ export const CONTACT_MESSAGES = {
   phoneInvalid: 'Please enter a valid phone number',
   saved: 'Contact updated Successfully',
   deleteConfirm: 'Are you sure you want to delete this contact?',
-  deleteOnlyExisting: 'You can only delete an existing contact.',
   superuserCannotAdd: 'Administrators cannot add contacts',
   emailTaken: 'A contact with this e-mail address already exists in this account',
   coOwnerNeedsEmail: 'A co-owner needs an e-mail address to sign in',
@@ -59,7 +58,7 @@ const flagFields = Object.fromEntries(CONTACT_FLAGS.map((flag) => [flag, z.boole
 const contactFields = {
   name: requiredTextSchema(CONTACT_MESSAGES.nameRequired),
   /** Optional: a contact may be reached by SMS only; when given it becomes the contact's login. */
-  email: z.preprocess(blankToNull, emailAddressSchema(CONTACT_MESSAGES.emailInvalid).nullable().optional()),
+  email: z.preprocess(blankToNull, emailAddressSchema().nullable().optional()),
   phone: z.preprocess(
     blankToNull,
     textSchema(TEXT_LIMITS.phone, CONTACT_MESSAGES.phoneInvalid)

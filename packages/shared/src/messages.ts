@@ -26,14 +26,61 @@ export const MESSAGES = {
   emailVerified: 'Your e-mail address is verified.',
   notSignedIn: 'Not signed in',
   notFound: 'Not found',
-  settingsOwnersOnly: 'Only the account owner or a co-owner can change settings.',
+  settingsOwnersOnly:
+    'Only the account owner or a co-owner can see these settings. Ask them if something here needs to change.',
+  /** After `tierTooLow`, to a contact: the level is the account's, and only its managers change it. */
+  upgradeByOwner: 'Only the account owner or a co-owner can upgrade the account.',
+  /** The dashboard's charts above the account's level (spec part 1 §5: silver and up). */
+  chartsAboveLevel: 'RapidRain and NOAA Atlas 14 come with the Silver plan and above.',
+  /** A page for Pluvio's own administrators (superusers), to anyone else: the cause is the role, not the plan. */
+  administratorsOnly: "This page is for Pluvio's administrators only.",
   tryAgain: 'Something went wrong. Please try again.',
   forecastUnavailable: 'The forecast service is not answering right now.',
 } as const;
 
-/** The confirmation a superuser answers before acting as another user (D11). */
-export function actAsConfirmation(email: string): string {
-  return `Act as ${email}? You will use the product as this user until you return to your account.`;
+/**
+ * A question the app asks in its own dialog before doing something (issue 26): the title names the
+ * thing affected, the question is the specification's where it has one, and the button says what
+ * it does.
+ */
+export interface Confirmation {
+  title: string;
+  question: string;
+  consequence?: string;
+  confirmLabel: string;
+  /** A deletion: the button is red. */
+  danger?: boolean;
+}
+
+/**
+ * The confirmation a superuser answers before acting as another user (D11); `who` names them
+ * ("Sam Lee", "the owner of Acme") when the list knows more than the address.
+ */
+export function actAsConfirmation(email: string, who?: string): Confirmation {
+  return {
+    title: `Act as ${who || email}?`,
+    question: `Act as ${email}? You will use the product as this user until you return to your account.`,
+    consequence: 'The switch is recorded in the audit trail under your name.',
+    confirmLabel: 'Act as this user',
+  };
+}
+
+/** The things a user deletes after a confirmation, as the dialog names them. */
+export type DeletedKind = 'location' | 'contact' | 'client';
+
+/**
+ * The confirmation before deleting a location, contact or client account: the spec's question
+ * (part 2 §8, passed in as written) under a title that names it.
+ */
+export function deleteConfirmation(kind: DeletedKind, name: string, question: string): Confirmation {
+  const label = kind === 'client' ? 'account' : kind;
+  return {
+    title: `Delete the ${label} “${name}”?`,
+    question,
+    consequence: 'This cannot be undone.',
+    confirmLabel: `Delete ${label}`,
+    danger: true,
+  };
 }
 
 /** Stable error codes in the old product's form, sent as `detail` (D21). */

@@ -1,10 +1,29 @@
 import { z } from 'zod';
 import { calendarDateSchema, DATES_IN_ORDER, datesInOrder, RAINFALL_DATA_START } from './calendar';
-import { idParamSchema, textSchema } from './inputs';
+import { idParamSchema, TEXT_LIMITS, textSchema } from './inputs';
 import { pageSchema, pagingFields } from './lists';
 
 export const OUTBOX_STATUSES = ['queued', 'sending', 'sent', 'delivered', 'failed', 'held'] as const;
 export type OutboxStatus = (typeof OUTBOX_STATUSES)[number];
+
+/** Each status as the mail viewer and the delivery log name it. */
+export const OUTBOX_STATUS_LABELS: Record<OutboxStatus, string> = {
+  queued: 'Waiting to send',
+  sending: 'Sending',
+  sent: 'Sent',
+  delivered: 'Delivered',
+  failed: 'Failed',
+  held: 'Kept, not sent',
+};
+
+/** A delivery status as people read it ('Kept, not sent'); a status this version does not know, as written. */
+export function deliveryStatusLabel(status: string): string {
+  return OUTBOX_STATUS_LABELS[status as OutboxStatus] ?? status;
+}
+
+/** What a kept ('held') message means: no transport for its channel is set up (D16). */
+export const OUTBOX_HELD_MEANING =
+  'No mail server or SMS provider is set up for this channel, so the message is kept in the mail viewer instead of being sent.';
 
 export const OUTBOX_CHANNELS = ['email', 'sms'] as const;
 export type OutboxChannel = (typeof OUTBOX_CHANNELS)[number];
@@ -51,7 +70,14 @@ export const OUTBOX_MESSAGES = {
 } as const;
 
 /** GET /api/admin/outbox: a page, or with `message` the page that holds that message (a deep link). */
-export const outboxQuerySchema = pageQuerySchema.extend({ message: idParamSchema.optional() });
+/**
+ * GET /api/admin/outbox: `message` asks for the page that holds it; `search` keeps the messages whose
+ * recipient or subject holds it, in any case.
+ */
+export const outboxQuerySchema = pageQuerySchema.extend({
+  message: idParamSchema.optional(),
+  search: textSchema(TEXT_LIMITS.email).trim().min(1).optional(),
+});
 
 export const DELIVERY_LOG_MESSAGES = {
   channel: `Channel must be one of: ${OUTBOX_CHANNELS.join(', ')}`,

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { emailAddressSchema, idParamSchema, TEXT_LIMITS } from './inputs';
+import { countLabel, plural } from './words';
 
 /**
  * What one account may multiply (issue 24): locations, contacts, rows of one import, e-mailed
@@ -24,26 +25,23 @@ export const RECIPIENT_CONFIRMATIONS_PER_HOUR = 10;
 /** How long a confirmation link works. */
 export const RECIPIENT_CONFIRMATION_DAYS = 7;
 
-const count = (value: number) => value.toLocaleString('en-US');
-const plural = (value: number, noun: string) => `${count(value)} ${noun}${value === 1 ? '' : 's'}`;
-
 export const QUOTA_MESSAGES = {
   tooManyRows: (rows: number, max: number) =>
-    `This file has ${plural(rows, 'row')}; one import takes at most ${count(max)}. Split it into smaller files. Nothing was imported.`,
+    `This file has ${plural(rows, 'row')}; one import takes at most ${countLabel(max)}. Split it into smaller files. Nothing was imported.`,
   locationLimit: (max: number) =>
     `This account has reached its limit of ${plural(max, 'location')}. Remove a location before adding another. Nothing was added.`,
   locationImportLimit: (existing: number, adding: number, max: number) =>
-    `This import would add ${plural(adding, 'location')} to the ${count(existing)} of this account, over its limit of ${count(max)}. Nothing was imported.`,
+    `This import would add ${plural(adding, 'location')} to the ${countLabel(existing)} of this account, over its limit of ${countLabel(max)}. Nothing was imported.`,
   contactLimit: (max: number) =>
     `This account has reached its limit of ${plural(max, 'contact')}. Remove a contact before adding another. Nothing was added.`,
   contactImportLimit: (existing: number, adding: number, max: number) =>
-    `This import would add ${plural(adding, 'contact')} to the ${count(existing)} of this account, over its limit of ${count(max)}. Nothing was imported.`,
+    `This import would add ${plural(adding, 'contact')} to the ${countLabel(existing)} of this account, over its limit of ${countLabel(max)}. Nothing was imported.`,
   reportTasksPerHour: (max: number) =>
     `This account has asked for ${plural(max, 'e-mailed report')} in the last hour, the most allowed. Please try again later. Nothing was queued.`,
   reportEmailsPerHour: (recipients: number, left: number, max: number) =>
-    `This report would go to ${plural(recipients, 'recipient')}, but this account may send only ${plural(left, 'more report e-mail')} this hour (at most ${count(max)} an hour). Choose fewer recipients or try again later. Nothing was queued.`,
+    `This report would go to ${plural(recipients, 'recipient')}, but this account may send only ${plural(left, 'more report e-mail')} this hour (at most ${countLabel(max)} an hour). Choose fewer recipients or try again later. Nothing was queued.`,
   contactEmailsPerDay: (adding: number, left: number, max: number) =>
-    `Adding ${plural(adding, 'contact')} with an e-mail address would e-mail each an invitation or a notice, but this account may send only ${plural(left, 'more')} today (at most ${count(max)} a day). Try again tomorrow or add fewer contacts. Nothing was added.`,
+    `Adding ${plural(adding, 'contact')} with an e-mail address would e-mail each an invitation or a notice, but this account may send only ${plural(left, 'more')} today (at most ${countLabel(max)} a day). Try again tomorrow or add fewer contacts. Nothing was added.`,
   recipientNotAllowed: (address: string) =>
     `Reports cannot be e-mailed to ${address}: it is not your own address, one of the account's contacts or a report recipient the account's owner has confirmed. Nothing was queued.`,
   recipientExists: (address: string) => `${address} is already a report recipient of this account.`,

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { DeliveryCounts } from './outbox.schemas';
+import { plural } from './words';
 
 /** The hourly passes of the rainfall source (D3). */
 export const HOURLY_PASSES = [1, 2] as const;
@@ -72,8 +73,6 @@ function stateOf(findings: { level: HealthLevel; reason: string }[]): HealthStat
     reasons: findings.map((finding) => finding.reason),
   };
 }
-
-const plural = (count: number, one: string, many = `${one}s`) => `${count} ${count === 1 ? one : many}`;
 
 /** What a pass card reports: late or nothing stored (amber, red past 2 hours), failed fields (red). */
 export function passState(pass: {

@@ -1,4 +1,5 @@
 import { type CSSVariablesResolver, createTheme, MantineProvider, Pagination } from '@mantine/core';
+import { ModalsProvider } from '@mantine/modals';
 import { Notifications } from '@mantine/notifications';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
@@ -75,7 +76,8 @@ export function AppProviders({
         cssVariablesResolver={cssVariablesResolver}
       >
         <Notifications />
-        {children}
+        {/* The app's confirmation dialogs (components/confirm-dialog.tsx). */}
+        <ModalsProvider>{children}</ModalsProvider>
       </MantineProvider>
     </QueryClientProvider>
   );

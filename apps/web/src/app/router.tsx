@@ -4,7 +4,7 @@ import { createBrowserRouter, type RouteObject } from 'react-router';
 import { TitlePage } from '../components/title-page';
 import { PrefetchLocationOverview } from '../features/dashboard/prefetch-location-overview';
 import { isPublicPath, PATHS } from '../lib/routes';
-import { ErrorPage, NotFoundPage } from './error-page';
+import { ErrorPage, NotFoundPage, ShellErrorPage } from './error-page';
 import { RequireAdminPage, RequireSuperuser, RequireUser } from './guards';
 import { RootLayout } from './shell/root-layout';
 
@@ -178,8 +178,14 @@ function guarded({ path, element }: PageRoute): RouteObject {
 export const routes: RouteObject[] = [
   {
     element: <RootLayout />,
-    errorElement: <ErrorPage />,
-    children: [...PAGES.map(guarded), { path: '*', element: <NotFoundPage /> }],
+    // Only when the shell itself fails; a page's failure shows inside the shell (below).
+    errorElement: <ShellErrorPage />,
+    children: [
+      {
+        errorElement: <ErrorPage />,
+        children: [...PAGES.map(guarded), { path: '*', element: <NotFoundPage /> }],
+      },
+    ],
   },
 ];
 

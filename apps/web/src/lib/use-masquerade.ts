@@ -2,6 +2,7 @@ import { actAsConfirmation } from '@pluvio/shared/messages';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
+import { askToConfirm } from '../components/confirm-dialog';
 import { startMasquerade } from './masquerade';
 import { PATHS } from './routes';
 
@@ -26,8 +27,8 @@ export function useMasquerade() {
 export function useActAs() {
   const masquerade = useMasquerade();
   const [cancelled, setCancelled] = useState(false);
-  const ask = (email: string) => {
-    const confirmed = window.confirm(actAsConfirmation(email));
+  const ask = async (email: string, who?: string) => {
+    const confirmed = await askToConfirm(actAsConfirmation(email, who));
     setCancelled(!confirmed);
     if (confirmed) masquerade.mutate(email);
   };

@@ -371,4 +371,37 @@ describe('mail viewer', () => {
         .statusCode,
     ).toBe(422);
   });
+
+  it('finds messages by part of the recipient or the subject, in any case, and refuses a search too long', async () => {
+    const admin = await buildUser(t.services, { isSuperuser: true, role: 'admin' });
+    const adminToken = (await login(t.app, admin.email)).token;
+    await t.services.outbox.enqueueEmails([
+      { to: 'xavier.search@example.com', subject: 'Welcome', text: 'a', html: null, kind: 'test' },
+      {
+        to: 'yolanda.search@example.com',
+        subject: 'Rain alert: Houston 100%_done',
+        text: 'b',
+        html: null,
+        kind: 'test',
+      },
+    ]);
+    const search = async (text: string) => {
+      const answer = await t.app.inject({
+        url: `/api/admin/outbox?search=${encodeURIComponent(text)}`,
+        headers: bearer(adminToken),
+      });
+      expect(answer.statusCode).toBe(200);
+      return answer.json().items.map((item: { to: string }) => item.to);
+    };
+    expect(await search('XAVIER.SEARCH')).toEqual(['xavier.search@example.com']);
+    expect(await search('alert: houston')).toEqual(['yolanda.search@example.com']);
+    expect(await search('%_')).toEqual(['yolanda.search@example.com']);
+    expect(await search('nobody-has-this')).toEqual([]);
+    const tooLong = await t.app.inject({
+      url: `/api/admin/outbox?search=${'a'.repeat(300)}`,
+      headers: bearer(adminToken),
+    });
+    expect(tooLong.statusCode).toBe(422);
+    expect(tooLong.json().detail[0].loc).toEqual(['querystring', 'search']);
+  });
 });

@@ -90,7 +90,8 @@ export function adminRoutes(services: Services, cookies: CookieSettings): Fastif
         preHandler: guards.requireSuperuser,
         schema: { tags: ['admin'], querystring: outboxQuerySchema, response: { 200: outboxPageSchema } },
       },
-      async (request) => outbox.page(request.query.page, request.query.page_size, request.query.message),
+      async ({ query }) =>
+        outbox.page(query.page, query.page_size, { messageId: query.message, search: query.search }),
     );
 
     app.get(

@@ -1,6 +1,7 @@
 import type { AuditAction } from '@pluvio/shared/audit.schemas';
 import { and, count, desc, eq, gte, ilike, lt, type SQL, sql } from 'drizzle-orm';
 import type { AppDb } from '../../db/client';
+import { containsPattern } from '../../db/like-pattern';
 import { clients } from '../accounts/accounts.schema';
 import { users } from '../users/users.schema';
 import { auditLog } from './audit.schema';
@@ -30,11 +31,6 @@ export type NewAuditEntry = Omit<
   typeof auditLog.$inferInsert,
   'actorEmail' | 'actorName' | 'asUserEmail' | 'asUserName' | 'subjectEmail' | 'subjectName'
 >;
-
-/** `%`, `_` and `\` match themselves in a LIKE pattern once escaped. */
-function containsPattern(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
-}
 
 function matching(filter: AuditFilter) {
   return and(

@@ -1,6 +1,7 @@
 import type { OutboxChannel, OutboxStatus } from '@pluvio/shared/outbox.schemas';
-import { and, count, desc, eq, inArray, lt, notExists, sql } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, inArray, lt, notExists, or, sql } from 'drizzle-orm';
 import { type AppDb, queryRows } from '../../db/client';
+import { containsPattern } from '../../db/like-pattern';
 import { type OutboxAttachmentRow, type OutboxRow, outbox, outboxAttachments } from './outbox.schema';
 
 export type NewOutboxMessage = typeof outbox.$inferInsert;
@@ -168,15 +169,24 @@ export function createOutboxRepository(db: AppDb) {
         .returning({ id: outbox.id });
       return settled.length > 0;
     },
-    async page(page: number, pageSize: number): Promise<{ rows: OutboxListRow[]; total: number }> {
+    /** A page of the mail viewer; `search` keeps the messages whose recipient or subject holds it (any case). */
+    async page(
+      page: number,
+      pageSize: number,
+      search?: string,
+    ): Promise<{ rows: OutboxListRow[]; total: number }> {
+      const found = search
+        ? or(ilike(outbox.recipient, containsPattern(search)), ilike(outbox.subject, containsPattern(search)))
+        : undefined;
       const rows = await db
         .select({ message: outbox, attachment: attachmentSummary })
         .from(outbox)
         .leftJoin(outboxAttachments, eq(outboxAttachments.id, outbox.attachmentId))
+        .where(found)
         .orderBy(desc(outbox.createdAt), desc(outbox.id))
         .limit(pageSize)
         .offset((page - 1) * pageSize);
-      const [totals] = await db.select({ total: count() }).from(outbox);
+      const [totals] = await db.select({ total: count() }).from(outbox).where(found);
       return {
         rows: rows.map((row) => ({
           ...row.message,

@@ -298,12 +298,18 @@ export function createOutboxService(db: AppDb, options: OutboxOptions) {
       repository.recordOutcome('sms', providerMessageId, outcome, clock.now()),
 
     /**
-     * A page of the mail viewer, newest first; with `messageId`, the page that holds that message
-     * (404 when there is none), so a link to one message opens where it is.
+     * A page of the mail viewer, newest first, of the messages whose recipient or subject holds
+     * `search`; with `messageId` (and no search), the page that holds that message (404 when there
+     * is none), so a link to one message opens where it is.
      */
-    async page(requestedPage: number, pageSize: number, messageId?: number): Promise<OutboxPage> {
-      const page = messageId === undefined ? requestedPage : await pageOfMessage(messageId, pageSize);
-      const { rows, total } = await repository.page(page, pageSize);
+    async page(
+      requestedPage: number,
+      pageSize: number,
+      { messageId, search }: { messageId?: number; search?: string } = {},
+    ): Promise<OutboxPage> {
+      const page =
+        messageId === undefined || search ? requestedPage : await pageOfMessage(messageId, pageSize);
+      const { rows, total } = await repository.page(page, pageSize, search);
       return {
         items: rows.map(present),
         total,

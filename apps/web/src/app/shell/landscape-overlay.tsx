@@ -2,8 +2,11 @@ import { Center, Overlay, Stack, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconDeviceMobileRotated } from '@tabler/icons-react';
 
-/** Phones held sideways: short and in landscape. */
-export const PHONE_LANDSCAPE_QUERY = '(orientation: landscape) and (max-height: 500px)';
+/**
+ * Phones held sideways: a touch screen (coarse pointer), short and in landscape. A desktop window
+ * that is merely short and wide has a fine pointer and keeps the page.
+ */
+export const PHONE_LANDSCAPE_QUERY = '(orientation: landscape) and (max-height: 500px) and (pointer: coarse)';
 
 /** Asks phone users to turn the device back to portrait (spec part 1 §2). */
 export function LandscapeOverlay() {

@@ -6,6 +6,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { browserLocation } from '../../lib/browser-location';
 import { setAccessToken, setUser } from '../../lib/session';
+import { answerConfirmation } from '../../testing/confirm';
 import { buildAccount, buildClient, buildUser } from '../../testing/fixtures';
 import { DEFAULT_CONFIG, jsonResponse, renderRoute, stubFetch, withConfig } from '../../testing/render';
 
@@ -347,16 +348,16 @@ describe('client form, administrators', () => {
         ? jsonResponse(null, 204)
         : undefined,
     );
-    const confirm = vi.spyOn(window, 'confirm').mockReturnValue(true);
     const { router } = await openAdminForm();
     await userEvent.click(screen.getByRole('button', { name: 'Delete' }));
     expect((await screen.findByRole('alert')).textContent).toBe(CLIENT_MESSAGES.deleteOnlyExisting);
-    expect(confirm).not.toHaveBeenCalled();
+    expect(screen.queryByRole('dialog')).toBeNull();
 
     await router.navigate('/client-form', { state: { client } });
     await screen.findByRole('heading', { name: 'Edit Client' });
     await userEvent.click(screen.getByRole('button', { name: 'Delete' }));
-    expect(confirm).toHaveBeenCalledWith(CLIENT_MESSAGES.deleteConfirm);
+    const question = await answerConfirmation('Delete account');
+    expect(question.text).toContain(CLIENT_MESSAGES.deleteConfirm);
     await vi.waitFor(() => expect(router.state.location.pathname).toBe('/settings-admin'));
     expect(
       fetchMock.mock.calls.some(

@@ -23,12 +23,13 @@ import {
   clientCreateSchema,
   clientSchema,
 } from '@pluvio/shared/clients';
-import { MESSAGES } from '@pluvio/shared/messages';
+import { deleteConfirmation, MESSAGES } from '@pluvio/shared/messages';
 import { TIER, TIER_NAMES, type TierName, tierLabel } from '@pluvio/shared/tiers';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { z } from 'zod';
+import { askToConfirm } from '../../components/confirm-dialog';
 import { ErrorMessage, InfoMessage } from '../../components/form-message';
 import { ManagersOnly } from '../../components/managers-only';
 import { SettingsTabs } from '../../components/settings-tabs';
@@ -174,7 +175,8 @@ function ClientForm({ mode }: { mode: FormMode }) {
       setResult({ ok: false, message: CLIENT_MESSAGES.deleteOnlyExisting });
       return;
     }
-    if (!window.confirm(CLIENT_MESSAGES.deleteConfirm)) return;
+    const question = deleteConfirmation('client', mode.client.account_name, CLIENT_MESSAGES.deleteConfirm);
+    if (!(await askToConfirm(question))) return;
     setBusy(true);
     try {
       await deleteClient(mode.client.id);

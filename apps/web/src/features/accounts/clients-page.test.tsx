@@ -4,6 +4,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { setAccessToken, setUser } from '../../lib/session';
+import { answerConfirmation } from '../../testing/confirm';
 import { buildAccount, buildClient, buildUser } from '../../testing/fixtures';
 import { stubMatchMedia } from '../../testing/match-media';
 import { jsonResponse, renderRoute, stubFetch, withConfig } from '../../testing/render';
@@ -111,14 +112,15 @@ describe('client management', () => {
       if (url === '/users/me') return jsonResponse(buildUser({ email: 'jane@example.com' }));
       return undefined;
     });
-    const confirm = vi.spyOn(window, 'confirm').mockReturnValue(true);
     const { router } = renderRoute('/settings-admin');
     await shownAccounts();
     expect(
       (screen.getByRole('button', { name: 'Act as the owner of Trial Works' }) as HTMLButtonElement).disabled,
     ).toBe(true);
     await userEvent.click(screen.getByRole('button', { name: 'Act as the owner of Gold Farms' }));
-    expect(confirm).toHaveBeenCalledWith(actAsConfirmation('jane@example.com'));
+    const question = await answerConfirmation('Act as this user');
+    expect(question.title).toBe('Act as the owner of Gold Farms?');
+    expect(question.text).toContain(actAsConfirmation('jane@example.com').question);
     await vi.waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
     expect(
       fetchMock.mock.calls.some(([url]) => url === '/api/services/user-token?email=jane%40example.com'),
@@ -127,11 +129,10 @@ describe('client management', () => {
 
   it('stays on the list with the message when the superuser cancels acting as an owner', async () => {
     const fetchMock = serveClients();
-    const confirm = vi.spyOn(window, 'confirm').mockReturnValue(false);
     const { router } = renderRoute('/settings-admin');
     await shownAccounts();
     await userEvent.click(screen.getByRole('button', { name: 'Act as the owner of Gold Farms' }));
-    expect(confirm).toHaveBeenCalledWith(actAsConfirmation('jane@example.com'));
+    await answerConfirmation('Cancel');
     expect(await screen.findByText(MESSAGES.masqueradeCancelled)).toBeTruthy();
     expect(router.state.location.pathname).toBe('/settings-admin');
     expect(fetchMock.mock.calls.some(([url]) => String(url).startsWith('/api/services/user-token'))).toBe(
@@ -145,11 +146,12 @@ describe('client management', () => {
       if (init.method !== 'DELETE') return undefined;
       return failDelete ? jsonResponse({ detail: 'nope' }, 500) : jsonResponse(null, 204);
     });
-    const confirm = vi.spyOn(window, 'confirm').mockReturnValue(true);
     renderRoute('/settings-admin');
     await shownAccounts();
     await userEvent.click(screen.getByRole('button', { name: 'Delete Bronze Yard' }));
-    expect(confirm).toHaveBeenCalledWith(CLIENT_MESSAGES.deleteConfirm);
+    const question = await answerConfirmation('Delete account');
+    expect(question.title).toBe('Delete the account “Bronze Yard”?');
+    expect(question.text).toContain(CLIENT_MESSAGES.deleteConfirm);
     await vi.waitFor(() =>
       expect(fetchMock.mock.calls.filter(([url]) => String(url).startsWith('/api/clients/?'))).toHaveLength(
         2,
@@ -163,6 +165,7 @@ describe('client management', () => {
 
     failDelete = true;
     await userEvent.click(screen.getByRole('button', { name: 'Delete Silver Sites' }));
+    await answerConfirmation('Delete account');
     expect((await screen.findByRole('alert')).textContent).toBe(CLIENT_MESSAGES.deleteFailed);
   });
 
@@ -200,7 +203,7 @@ describe('client management for others', () => {
     setUser(buildUser({ clients: [buildClient({ tier: 'gold' })] }));
     const fetchMock = serveClients();
     renderRoute('/settings-admin');
-    expect(await screen.findByText(MESSAGES.tierTooLow)).toBeTruthy();
+    expect(await screen.findByText(MESSAGES.administratorsOnly)).toBeTruthy();
     expect(screen.queryByRole('table')).toBeNull();
     expect(fetchMock.mock.calls.some(([url]) => String(url).startsWith('/api/clients'))).toBe(false);
   });

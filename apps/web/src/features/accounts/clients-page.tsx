@@ -17,15 +17,17 @@ import {
   type ClientFilter,
   filterClients,
 } from '@pluvio/shared/clients';
-import { MESSAGES } from '@pluvio/shared/messages';
+import { deleteConfirmation, MESSAGES } from '@pluvio/shared/messages';
 import { canManageClients } from '@pluvio/shared/permissions';
 import { accountLevel, tierLabel } from '@pluvio/shared/tiers';
+import { plural } from '@pluvio/shared/words';
 import { IconPencil, IconTrash, IconUserShare } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { z } from 'zod';
 import { ActAsNotice } from '../../components/act-as-notice';
+import { askToConfirm } from '../../components/confirm-dialog';
 import { ErrorMessage, InfoMessage } from '../../components/form-message';
 import { SettingsTabs } from '../../components/settings-tabs';
 import { useActiveAccount } from '../../lib/account-api';
@@ -94,7 +96,7 @@ function ClientFilters({
 interface RowActions {
   actAs: (client: Client) => void;
   edit: (client: Client) => void;
-  remove: (client: Client) => void;
+  remove: (client: Client) => Promise<void>;
   busy: boolean;
 }
 
@@ -174,11 +176,12 @@ function ClientManagement() {
 
   const actions: RowActions = {
     actAs: (client) => {
-      if (client.owner_email) actAs.ask(client.owner_email);
+      if (client.owner_email) void actAs.ask(client.owner_email, `the owner of ${client.account_name}`);
     },
     edit: (client) => navigate(PATHS.clientForm, { state: { client } }),
-    remove: (client) => {
-      if (window.confirm(CLIENT_MESSAGES.deleteConfirm)) remove.mutate(client);
+    remove: async (client) => {
+      const question = deleteConfirmation('client', client.account_name, CLIENT_MESSAGES.deleteConfirm);
+      if (await askToConfirm(question)) remove.mutate(client);
     },
     busy: actAs.busy || remove.isPending,
   };
@@ -203,7 +206,7 @@ function ClientManagement() {
       {clients.isSuccess && (
         <>
           <Text size="sm" c="dimmed" role="status">
-            Showing {shown.length} of {all.length} accounts
+            Showing {shown.length} of {plural(all.length, 'account')}
           </Text>
           <ClientTable clients={shown} actions={actions} />
         </>
@@ -223,7 +226,7 @@ export function ClientsPage() {
         {viewer && canManageClients(viewer) ? (
           <ClientManagement />
         ) : (
-          <InfoMessage>{MESSAGES.tierTooLow}</InfoMessage>
+          <InfoMessage>{MESSAGES.administratorsOnly}</InfoMessage>
         )}
       </Stack>
     </Container>

@@ -1,4 +1,4 @@
-import { Anchor, Container, Group, Stack, Title } from '@mantine/core';
+import { Button, Container, Group, Stack, Title } from '@mantine/core';
 import { Link } from 'react-router';
 import { useTimeZone } from '../../lib/app-config';
 import { PATHS } from '../../lib/routes';
@@ -11,6 +11,26 @@ export function healthDate(timeZone: string, now: Date = new Date()): string {
   return now.toLocaleDateString('en-US', { timeZone });
 }
 
+/** The superuser's tools, at the top of the Admin Center. */
+const ADMIN_TOOLS = [
+  { label: 'Switch User', to: PATHS.switchUser },
+  { label: 'Mail viewer', to: PATHS.mailViewer },
+  { label: 'Delivery Log', to: PATHS.deliveryLog },
+  { label: 'Audit Trail', to: PATHS.auditTrail },
+];
+
+function AdminTools() {
+  return (
+    <Group gap="xs" component="nav" aria-label="Admin tools">
+      {ADMIN_TOOLS.map(({ label, to }) => (
+        <Button key={to} component={Link} to={to} variant="light" size="sm">
+          {label}
+        </Button>
+      ))}
+    </Group>
+  );
+}
+
 /** /admin: the system health page (spec part 1 §2, issue 16 point 1). */
 export function AdminPage() {
   const user = useCurrentUser();
@@ -19,25 +39,13 @@ export function AdminPage() {
     <Container size="lg" py="lg">
       <Stack>
         <Title order={1}>Overall System Health {healthDate(timeZone)}</Title>
+        {user?.is_superuser && <AdminTools />}
         {user?.is_superuser ? (
           <SystemHealthCards timeZone={timeZone} />
         ) : (
           <DataStatusBadge timeZone={timeZone} />
         )}
         {user?.is_superuser && <ClientStatusCards />}
-        {user?.is_superuser && (
-          <Group gap="lg">
-            <Anchor component={Link} to={PATHS.mailViewer}>
-              Mail viewer
-            </Anchor>
-            <Anchor component={Link} to={PATHS.deliveryLog}>
-              Delivery Log
-            </Anchor>
-            <Anchor component={Link} to={PATHS.auditTrail}>
-              Audit Trail
-            </Anchor>
-          </Group>
-        )}
       </Stack>
     </Container>
   );

@@ -13,24 +13,26 @@ export const OUTBOX_PAGE_SIZE = 50;
 
 /**
  * GET /api/admin/outbox: outgoing messages, for the mail viewer (D16). With `message`, the server
- * answers the page that holds that message (a link to one message).
+ * answers the page that holds that message (a link to one message); with `search`, only the
+ * messages whose recipient or subject holds it.
  */
 export async function fetchOutboxPage(
   page: number,
   pageSize = OUTBOX_PAGE_SIZE,
   message: number | null = null,
+  search = '',
 ): Promise<OutboxPage> {
   return outboxPageSchema.parse(
     await apiRequest('/api/admin/outbox', {
-      query: { page, page_size: pageSize, message: message ?? undefined },
+      query: { page, page_size: pageSize, message: message ?? undefined, search: search || undefined },
     }),
   );
 }
 
-export function outboxQuery(page: number, message: number | null = null) {
+export function outboxQuery(page: number, message: number | null = null, search = '') {
   return queryOptions({
-    queryKey: ['admin', 'outbox', page, message],
-    queryFn: () => fetchOutboxPage(page, OUTBOX_PAGE_SIZE, message),
+    queryKey: ['admin', 'outbox', page, message, search],
+    queryFn: () => fetchOutboxPage(page, OUTBOX_PAGE_SIZE, message, search),
   });
 }
 

@@ -83,9 +83,55 @@ describe('audit trail page', () => {
     expect(second?.textContent).toContain(
       'Account tier changedHarbor Works198.51.100.7Tier: bronze → silver',
     );
-    expect(third?.textContent).toContain('nobody signed in');
+    expect(third?.textContent).toContain('Someone not signed in');
     expect(third?.textContent).toContain('Sign-in refused (too many failures)');
     expect(third?.textContent).toContain('User: gold@pluvio.exampleLimits: account');
+  });
+
+  it('summarises an account creation in words, with every field behind Show all, and names a payment as its actor', async () => {
+    const account = buildAccount({
+      id: 3,
+      account_name: 'Harbor Works',
+      tier: 'gold',
+      email: 'office@harbor.example',
+    });
+    const created = {
+      ...tierChange,
+      id: 13,
+      action: 'client_created',
+      actor: null,
+      ip: null,
+      changes: Object.fromEntries(
+        Object.entries(account).map(([field, value]) => [field, { before: null, after: value }]),
+      ),
+    };
+    stubAudit(() => jsonResponse(page([created])));
+    renderRoute('/admin/audit');
+    const table = await screen.findByRole('table', { name: 'Audit entries' });
+    const [row] = within(table).getAllByRole('row').slice(1);
+    const fields = Object.keys(account).length;
+    expect(fields).toBeGreaterThan(30);
+    expect(row?.textContent).toContain('Payment provider (automatic)');
+    expect(row?.textContent).toContain('Created the account “Harbor Works”');
+    expect(
+      within(row as HTMLElement)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual([
+      'Tier: gold',
+      'Account type: paid',
+      'Status: active',
+      'Email: office@harbor.example',
+      'Trial end date: (none)',
+    ]);
+    expect(row?.textContent).not.toContain('→');
+
+    const more = within(row as HTMLElement).getByRole('button', { name: `Show all ${fields} details` });
+    await userEvent.click(more);
+    expect(more.getAttribute('aria-expanded')).toBe('true');
+    expect(within(row as HTMLElement).getAllByRole('listitem')).toHaveLength(fields);
+    await userEvent.click(within(row as HTMLElement).getByRole('button', { name: 'Show fewer details' }));
+    expect(within(row as HTMLElement).getAllByRole('listitem')).toHaveLength(5);
   });
 
   it('names users as the entry recorded them: name and address at the time', async () => {

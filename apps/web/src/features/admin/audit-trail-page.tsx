@@ -1,5 +1,5 @@
-import { List, NativeSelect, Select, SimpleGrid, TextInput } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
+import { Anchor, List, NativeSelect, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { useDebouncedValue, useDisclosure } from '@mantine/hooks';
 import { alertTimeLabel } from '@pluvio/shared/alerts';
 import {
   AUDIT_ACTION_LABELS,
@@ -13,6 +13,7 @@ import { type ChangeEvent, useState } from 'react';
 import { fetchAllPages } from '../../lib/account-api';
 import { useTimeZone } from '../../lib/app-config';
 import { type AuditFilters, auditQuery } from './audit-api';
+import { actorName, summarise, userName } from './audit-summary';
 import { type LogColumn, NO_WRAP, PagedLog, WRAP_ANYWHERE } from './paged-log';
 
 const ALL = '';
@@ -21,43 +22,37 @@ const ACTION_OPTIONS = [
   ...AUDIT_ACTIONS.map((action) => ({ value: action, label: AUDIT_ACTION_LABELS[action] })),
 ];
 
-type UserRef = AuditEntry['actor'];
-
-/**
- * A user an entry names, as they were when it was written: the name and e-mail address, or the id
- * when the user was already gone.
- */
-function userName(user: UserRef): string {
-  if (!user) return '';
-  if (!user.email) return `deleted user #${user.id}`;
-  return user.name ? `${user.name} <${user.email}>` : user.email;
-}
-
-/** A field name for people: 'account_name' reads 'Account name'. */
-function fieldLabel(field: string): string {
-  const words = field.replace(/_/g, ' ');
-  return words.charAt(0).toUpperCase() + words.slice(1);
-}
-
-function valueLabel(value: unknown): string {
-  if (value === null || value === undefined || value === '') return '(none)';
-  if (Array.isArray(value)) return value.map(valueLabel).join(', ');
-  return typeof value === 'string' ? value : JSON.stringify(value);
-}
-
-/** What the entry changed and records, one line each: 'Tier: bronze → silver', 'Limits: account'. */
-export function entryLines(entry: AuditEntry): string[] {
-  const changed = Object.entries(entry.changes ?? {}).map(
-    ([field, { before, after }]) => `${fieldLabel(field)}: ${valueLabel(before)} → ${valueLabel(after)}`,
+/** An entry's summary: a headline, a few lines, and the rest behind 'Show all N details'. */
+function EntrySummary({ entry }: { entry: AuditEntry }) {
+  const [expanded, { toggle }] = useDisclosure(false);
+  const { headline, lines, allLines } = summarise(entry);
+  const hidden = allLines.length - lines.length;
+  return (
+    <Stack gap={2}>
+      {headline && (
+        <Text size="sm" fw={600}>
+          {headline}
+        </Text>
+      )}
+      <List size="sm" listStyleType="none">
+        {(expanded ? allLines : lines).map((line) => (
+          <List.Item key={line}>{line}</List.Item>
+        ))}
+      </List>
+      {hidden > 0 && (
+        <Anchor
+          component="button"
+          type="button"
+          size="sm"
+          ta="left"
+          onClick={toggle}
+          aria-expanded={expanded}
+        >
+          {expanded ? 'Show fewer details' : `Show all ${allLines.length} details`}
+        </Anchor>
+      )}
+    </Stack>
   );
-  const details = Object.entries(entry.details).map(
-    ([field, value]) => `${fieldLabel(field)}: ${valueLabel(value)}`,
-  );
-  const subject =
-    entry.subject && entry.subject.id !== entry.actor?.id && entry.subject.id !== entry.as_user?.id
-      ? [`User: ${userName(entry.subject)}`]
-      : [];
-  return [...subject, ...changed, ...details];
 }
 
 function accountName(entry: AuditEntry): string {
@@ -67,22 +62,12 @@ function accountName(entry: AuditEntry): string {
 
 const COLUMNS = (timeZone: string): LogColumn<AuditEntry>[] => [
   { header: 'When', cell: (entry) => alertTimeLabel(new Date(entry.at), timeZone), style: NO_WRAP },
-  { header: 'Actor', cell: (entry) => userName(entry.actor) || 'nobody signed in', style: WRAP_ANYWHERE },
+  { header: 'Who', cell: actorName, style: WRAP_ANYWHERE },
   { header: 'As', cell: (entry) => userName(entry.as_user), style: WRAP_ANYWHERE },
   { header: 'Action', cell: (entry) => AUDIT_ACTION_LABELS[entry.action] },
   { header: 'Account', cell: accountName },
   { header: 'Address', cell: (entry) => entry.ip ?? '', style: NO_WRAP },
-  {
-    header: 'What changed',
-    cell: (entry) => (
-      <List size="sm" listStyleType="none">
-        {entryLines(entry).map((line) => (
-          <List.Item key={line}>{line}</List.Item>
-        ))}
-      </List>
-    ),
-    style: WRAP_ANYWHERE,
-  },
+  { header: 'What changed', cell: (entry) => <EntrySummary entry={entry} />, style: WRAP_ANYWHERE },
 ];
 
 /** The accounts to filter by, by name (every account: superusers only). */

@@ -30,7 +30,7 @@ describe('client status cards', () => {
     const gold = await screen.findByRole('button', { name: 'Gold Tier: 2 accounts, 1 unpaid' });
     expect(screen.getByRole('button', { name: 'Silver Tier: 0 accounts, 0 unpaid' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Total Accounts: 4 accounts, 2 unpaid' })).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Trials: 1 accounts, 1 unpaid' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Trials: 1 account, 1 unpaid' })).toBeTruthy();
 
     await userEvent.click(gold);
     expect(router.state.location.pathname).toBe('/settings-admin');

@@ -1,5 +1,6 @@
 import { Card, SimpleGrid, Text, Title, UnstyledButton } from '@mantine/core';
 import { type Client, type ClientFilter, clientSchema, filterClients } from '@pluvio/shared/clients';
+import { plural } from '@pluvio/shared/words';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { fetchAllPages } from '../../lib/account-api';
@@ -45,7 +46,7 @@ export function ClientStatusCards() {
             onClick={() =>
               navigate(PATHS.settingsAdmin, { state: card.filter ? { filter: card.filter } : null })
             }
-            aria-label={`${card.title}: ${card.accounts.length} accounts, ${card.accounts.filter(isUnpaid).length} unpaid`}
+            aria-label={`${card.title}: ${plural(card.accounts.length, 'account')}, ${card.accounts.filter(isUnpaid).length} unpaid`}
           >
             <Card withBorder padding="md" h="100%">
               <Text fw={600}>{card.title}</Text>

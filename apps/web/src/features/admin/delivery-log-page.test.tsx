@@ -1,3 +1,4 @@
+import { OUTBOX_HELD_MEANING } from '@pluvio/shared/outbox.schemas';
 import { fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
@@ -73,11 +74,11 @@ describe('delivery log', () => {
     const [first, second] = within(table).getAllByRole('row').slice(1);
     expect(first?.textContent).toContain('Nov 21, 2:00 PM EST');
     expect(first?.textContent).toContain(
-      'E-mailPassword resetjane@example.comReset your Pluvio passwordsent',
+      'E-mailPassword resetjane@example.comReset your Pluvio passwordSent',
     );
     expect(first?.textContent).toContain('Nov 21, 2:01 PM EST');
     expect(second?.textContent).toContain('SMSAlert+15125550100');
-    expect(second?.textContent).toContain('failedTwilio 21610: unsubscribed recipient');
+    expect(second?.textContent).toContain('FailedTwilio 21610: unsubscribed recipient');
     const counts = screen.getByRole('list', { name: 'Messages by status' });
     expect(
       within(counts)
@@ -85,6 +86,17 @@ describe('delivery log', () => {
         .map((item) => item.textContent),
     ).toEqual(['1 sent', '1 failed']);
     expect(screen.getByRole('region', { name: 'Delivery Log table' }).tabIndex).toBe(0);
+  });
+
+  it('says in words that a kept message was not sent, and why', async () => {
+    stubLog(() => jsonResponse(logPage([{ ...entry, status: 'held' }], 1, { ...noCounts, held: 1 })));
+    renderRoute('/admin/deliveries');
+    const table = await screen.findByRole('table', { name: 'Messages' });
+    const [row] = within(table).getAllByRole('row').slice(1);
+    expect(row?.textContent).toContain(`Kept, not sent${OUTBOX_HELD_MEANING}`);
+    expect(row?.textContent).not.toMatch(/held/i);
+    const counts = screen.getByRole('list', { name: 'Messages by status' });
+    expect(counts.textContent).toBe('1 kept, not sent');
   });
 
   it('asks again with the chosen filters, from the first page', async () => {

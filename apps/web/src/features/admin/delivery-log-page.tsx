@@ -1,9 +1,11 @@
-import { Badge, Group, NativeSelect, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { Group, NativeSelect, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { alertTimeLabel } from '@pluvio/shared/alerts';
 import {
   type DeliveryCounts,
   type DeliveryLogEntry,
   OUTBOX_CHANNELS,
+  OUTBOX_HELD_MEANING,
+  OUTBOX_STATUS_LABELS,
   OUTBOX_STATUSES,
   type OutboxChannel,
 } from '@pluvio/shared/outbox.schemas';
@@ -11,7 +13,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { type ChangeEvent, useState } from 'react';
 import { useTimeZone } from '../../lib/app-config';
 import { type DeliveryLogFilters, deliveryLogQuery } from './api';
-import { messageKindLabel, STATUS_COLORS } from './outbox-status';
+import { messageKindLabel, StatusBadge } from './outbox-status';
 import { type LogColumn, NO_WRAP, PagedLog, WRAP_ANYWHERE } from './paged-log';
 
 const CHANNEL_LABELS: Record<OutboxChannel, string> = { email: 'E-mail', sms: 'SMS' };
@@ -21,7 +23,10 @@ const CHANNEL_OPTIONS = [
   { value: ALL, label: 'All channels' },
   ...OUTBOX_CHANNELS.map((channel) => ({ value: channel, label: CHANNEL_LABELS[channel] })),
 ];
-const STATUS_OPTIONS = [{ value: ALL, label: 'All statuses' }, ...OUTBOX_STATUSES];
+const STATUS_OPTIONS = [
+  { value: ALL, label: 'All statuses' },
+  ...OUTBOX_STATUSES.map((status) => ({ value: status, label: OUTBOX_STATUS_LABELS[status] })),
+];
 
 function StatusCounts({ counts }: { counts: DeliveryCounts }) {
   const shown = OUTBOX_STATUSES.filter((status) => counts[status] > 0);
@@ -30,9 +35,9 @@ function StatusCounts({ counts }: { counts: DeliveryCounts }) {
     <Group gap="xs" component="ul" aria-label="Messages by status" style={{ listStyle: 'none', padding: 0 }}>
       {shown.map((status) => (
         <li key={status}>
-          <Badge variant="dot" size="lg" tt="none" color={STATUS_COLORS[status]}>
-            {counts[status]} {status}
-          </Badge>
+          <StatusBadge status={status} size="lg">
+            {counts[status]} {OUTBOX_STATUS_LABELS[status].toLowerCase()}
+          </StatusBadge>
         </li>
       ))}
     </Group>
@@ -42,9 +47,12 @@ function StatusCounts({ counts }: { counts: DeliveryCounts }) {
 function StatusCell({ entry }: { entry: DeliveryLogEntry }) {
   return (
     <Stack gap={2}>
-      <Badge variant="dot" color={STATUS_COLORS[entry.status]} size="sm">
-        {entry.status}
-      </Badge>
+      <StatusBadge status={entry.status} size="sm" />
+      {entry.status === 'held' && (
+        <Text size="xs" c="dimmed" maw={260}>
+          {OUTBOX_HELD_MEANING}
+        </Text>
+      )}
       {entry.last_error && (
         <Text size="xs" c="red.9" maw={260}>
           {entry.last_error}

@@ -140,6 +140,46 @@ describe('mail viewer', () => {
     expect(await screen.findByRole('heading', { name: 'Newest' })).toBeTruthy();
   });
 
+  it('finds messages by recipient or subject, and says when none match', async () => {
+    const item = (id: number, to: string, subject: string) => ({
+      ...message,
+      id,
+      to,
+      subject,
+      text: subject,
+      created_at: `2026-11-2${id}T10:00:00Z`,
+    });
+    const all = [item(1, 'jane@example.com', 'Welcome'), item(2, 'sam@example.com', 'Rain alert: Houston')];
+    const fetchMock = stubFetch(
+      withConfig((url) => {
+        const search = new URLSearchParams(url.split('?')[1]).get('search')?.toLowerCase() ?? '';
+        const items = all.filter((one) => `${one.to} ${one.subject}`.toLowerCase().includes(search));
+        return jsonResponse({ items, total: items.length, page: 1, page_size: 50, transport: 'outbox' });
+      }),
+    );
+    setAccessToken('t');
+    setUser(buildUser({ role: 'admin', is_superuser: true }));
+    renderRoute('/admin/mail');
+    const messages = () =>
+      within(screen.getByRole('list', { name: 'Messages' }))
+        .getAllByRole('button')
+        .map((button) => button.textContent);
+    await screen.findByRole('list', { name: 'Messages' });
+    expect(messages()).toHaveLength(2);
+
+    await userEvent.type(screen.getByRole('searchbox', { name: 'Search messages' }), 'houston');
+    await vi.waitFor(() => expect(messages()).toEqual([expect.stringContaining('Rain alert: Houston')]));
+    expect(
+      fetchMock.mock.calls.some(([url]) => url === '/api/admin/outbox?page=1&page_size=50&search=houston'),
+    ).toBe(true);
+    expect(
+      within(screen.getByRole('article')).getByRole('heading', { name: 'Rain alert: Houston' }),
+    ).toBeTruthy();
+
+    await userEvent.type(screen.getByRole('searchbox', { name: 'Search messages' }), 'zz');
+    expect(await screen.findByText('No messages to or about “houstonzz”.')).toBeTruthy();
+  });
+
   it('shows the file a message carries and downloads it', async () => {
     const fetchMock = stubFetch(
       withConfig((url) =>

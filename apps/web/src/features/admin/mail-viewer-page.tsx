@@ -1,7 +1,6 @@
 import {
   Alert,
   Anchor,
-  Badge,
   Button,
   Container,
   Grid,
@@ -10,15 +9,17 @@ import {
   Paper,
   Stack,
   Text,
+  TextInput,
   Title,
   UnstyledButton,
 } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
+import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
 import { alertTimeLabel } from '@pluvio/shared/alerts';
 import { MESSAGES } from '@pluvio/shared/messages';
-import type { OutboxMessage } from '@pluvio/shared/outbox.schemas';
-import { IconArrowLeft } from '@tabler/icons-react';
-import { useQuery } from '@tanstack/react-query';
+import { OUTBOX_HELD_MEANING, OUTBOX_STATUS_LABELS, type OutboxMessage } from '@pluvio/shared/outbox.schemas';
+import { plural } from '@pluvio/shared/words';
+import { IconArrowLeft, IconSearch } from '@tabler/icons-react';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { ErrorMessage } from '../../components/form-message';
@@ -28,7 +29,7 @@ import { useTimeZone } from '../../lib/app-config';
 import { linkify } from '../../lib/linkify';
 import { downloadAttachment, OUTBOX_PAGE_SIZE, outboxQuery } from './api';
 import classes from './mail-viewer.module.css';
-import { STATUS_COLORS } from './outbox-status';
+import { StatusBadge } from './outbox-status';
 
 export const OUTBOX_TRANSPORT_NOTE =
   'No SMTP server is configured, so outgoing messages are kept here instead of being sent.';
@@ -88,9 +89,14 @@ function MessageDetail({ message, timeZone }: { message: OutboxMessage; timeZone
           <strong>To:</strong> {message.to} ({message.channel === 'sms' ? 'SMS' : 'e-mail'})
         </Text>
         <Text size="sm">
-          <strong>Status:</strong> {message.status}
-          {message.attempts > 0 ? ` (${message.attempts} attempts)` : ''}
+          <strong>Status:</strong> {OUTBOX_STATUS_LABELS[message.status]}
+          {message.attempts > 0 ? ` (${plural(message.attempts, 'attempt')})` : ''}
         </Text>
+        {message.status === 'held' && (
+          <Text size="sm" c="dimmed">
+            {OUTBOX_HELD_MEANING}
+          </Text>
+        )}
         <Text size="sm">
           <strong>Date:</strong> {when(message.created_at, timeZone)}
         </Text>
@@ -115,9 +121,14 @@ export function MailViewerPage() {
   const linked = Number(searchParams.get('message')) || null;
   const [chosenPage, setChosenPage] = useState<number | null>(null);
   const [selectedId, setSelectedId] = useState<number | null>(linked);
+  const [searchText, setSearchText] = useState('');
+  const [search] = useDebouncedValue(searchText.trim(), 300);
   const timeZone = useTimeZone();
   const narrow = useMediaQuery(NARROW_QUERY, false, { getInitialValueInEffect: false });
-  const query = useQuery(outboxQuery(chosenPage ?? 1, chosenPage === null ? linked : null));
+  const query = useQuery({
+    ...outboxQuery(chosenPage ?? 1, chosenPage === null && !search ? linked : null, search),
+    placeholderData: keepPreviousData,
+  });
   const page = query.data?.page ?? chosenPage ?? 1;
   const items = newestFirst(query.data?.items ?? []);
   const selected = items.find((item) => item.id === selectedId) ?? items[0];
@@ -155,7 +166,22 @@ export function MailViewerPage() {
         {query.isError && (
           <ErrorMessage>{failureMessage(query.error, 'Could not load the messages.')}</ErrorMessage>
         )}
-        {query.data && items.length === 0 && <Text>No messages yet.</Text>}
+        <TextInput
+          type="search"
+          label="Search messages"
+          placeholder="Recipient or subject"
+          leftSection={<IconSearch size={16} aria-hidden="true" />}
+          maw={420}
+          value={searchText}
+          onChange={(event) => {
+            setSearchText(event.currentTarget.value);
+            setChosenPage(1);
+            setSelectedId(null);
+          }}
+        />
+        {query.data && items.length === 0 && (
+          <Text>{search ? `No messages to or about “${search}”.` : 'No messages yet.'}</Text>
+        )}
         {items.length > 0 && (
           <Grid>
             {showList && (
@@ -172,14 +198,7 @@ export function MailViewerPage() {
                           <Text fw={600} size="sm" lineClamp={1}>
                             {item.subject ?? `(${item.channel})`}
                           </Text>
-                          <Badge
-                            variant="dot"
-                            color={STATUS_COLORS[item.status]}
-                            size="sm"
-                            style={{ flexShrink: 0 }}
-                          >
-                            {item.status}
-                          </Badge>
+                          <StatusBadge status={item.status} size="sm" style={{ flexShrink: 0 }} />
                         </Group>
                         <Text size="xs" lineClamp={1}>
                           {item.to} · {when(item.created_at, timeZone)}

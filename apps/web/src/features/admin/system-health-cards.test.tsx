@@ -96,8 +96,13 @@ describe('system health cards', () => {
       '2 fields failed today',
     ]);
 
-    expect(screen.getByRole('link', { name: 'Mail viewer' })).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'Audit Trail' }).getAttribute('href')).toBe('/admin/audit');
+    const tools = within(screen.getByRole('navigation', { name: 'Admin tools' }));
+    expect(tools.getAllByRole('link').map((link) => [link.textContent, link.getAttribute('href')])).toEqual([
+      ['Switch User', '/switch'],
+      ['Mail viewer', '/admin/mail'],
+      ['Delivery Log', '/admin/deliveries'],
+      ['Audit Trail', '/admin/audit'],
+    ]);
   });
 
   it("shows 'On Standby' while Pass 2 keeps up", async () => {

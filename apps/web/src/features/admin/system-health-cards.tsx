@@ -9,6 +9,7 @@ import {
   type PassHealth,
   type SystemHealth,
 } from '@pluvio/shared/system-health';
+import { plural } from '@pluvio/shared/words';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
@@ -155,7 +156,7 @@ function PassCard({ pass, timeZone }: { pass: PassHealth; timeZone: string }) {
       )}
       {pass.newest_hour && <Text size="sm">Next hour {latenessLabel(pass.minutes_late)}</Text>}
       <Text size="sm">
-        {pass.failed} fields failed, {pass.retried} retried today
+        {plural(pass.failed, 'field')} failed, {pass.retried} retried today
       </Text>
     </HealthCard>
   );

@@ -1,3 +1,4 @@
+import { ALERT_MESSAGES } from '@pluvio/shared/alerts';
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { setUser } from '../../lib/session';
@@ -38,9 +39,9 @@ describe('alert history', () => {
     expect(rows[0]?.textContent).toContain('Nov 21, 2:00 PM EST');
     expect(rows[0]?.textContent).toContain('NOAA Atlas 14, 24 hours (25-year)');
     expect(rows[0]?.textContent).toContain('2.31');
-    expect(rows[0]?.textContent).toContain('E-mail owner@example.comsent');
-    expect(rows[0]?.textContent).toContain('SMS +15125550100failed');
-    expect(rows[1]?.textContent).toContain('Not sent: found in earlier data');
+    expect(rows[0]?.textContent).toContain('E-mail owner@example.comSent');
+    expect(rows[0]?.textContent).toContain('SMS +15125550100Failed');
+    expect(rows[1]?.textContent).toContain(ALERT_MESSAGES.foundInPastData);
     expect(calls.find((url) => url.startsWith('/api/alerts'))).toContain('client_id=10');
   });
 });

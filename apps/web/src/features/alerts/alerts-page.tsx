@@ -1,6 +1,7 @@
 import { Badge, Button, Container, Group, Stack, Table, Text, Title } from '@mantine/core';
-import { type Alert, alertLabel, alertTimeLabel } from '@pluvio/shared/alerts';
+import { ALERT_MESSAGES, type Alert, alertLabel, alertTimeLabel } from '@pluvio/shared/alerts';
 import { MESSAGES } from '@pluvio/shared/messages';
+import { deliveryStatusLabel } from '@pluvio/shared/outbox.schemas';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ErrorMessage } from '../../components/form-message';
@@ -11,7 +12,7 @@ import { failureMessage } from '../../lib/api-client';
 import { useAppConfig } from '../../lib/app-config';
 
 function Deliveries({ alert }: { alert: Alert }) {
-  if (!alert.notified) return <Text size="sm">Not sent: found in earlier data</Text>;
+  if (!alert.notified) return <Text size="sm">{ALERT_MESSAGES.foundInPastData}</Text>;
   if (alert.deliveries.length === 0) return <Text size="sm">No recipients</Text>;
   return (
     <Stack gap={2}>
@@ -20,8 +21,8 @@ function Deliveries({ alert }: { alert: Alert }) {
           <Text size="sm">
             {delivery.channel === 'sms' ? 'SMS' : 'E-mail'} {delivery.recipient}
           </Text>
-          <Badge size="sm" variant="light" color={delivery.status === 'failed' ? 'red' : 'gray'}>
-            {delivery.status}
+          <Badge size="sm" variant="light" tt="none" color={delivery.status === 'failed' ? 'red' : 'gray'}>
+            {deliveryStatusLabel(delivery.status)}
           </Badge>
         </Group>
       ))}

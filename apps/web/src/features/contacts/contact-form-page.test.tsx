@@ -1,9 +1,11 @@
 import { CONTACT_FLAGS, CONTACT_MESSAGES, CONTACT_NOTIFICATION_TYPES } from '@pluvio/shared/contacts';
+import { INPUT_MESSAGES } from '@pluvio/shared/inputs';
 import type { CurrentUser } from '@pluvio/shared/users.schemas';
 import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { setAccessToken, setUser } from '../../lib/session';
+import { answerConfirmation } from '../../testing/confirm';
 import { buildClient, buildContact, buildUser } from '../../testing/fixtures';
 import { type FetchHandler, jsonResponse, renderRoute, stubFetch, withConfig } from '../../testing/render';
 
@@ -62,17 +64,46 @@ describe('contact form', () => {
     expect(screen.queryByLabelText('Account Name')).toBeNull();
   });
 
-  it('checks the fields with the messages of the spec', async () => {
+  it('marks every wrong field at once, saying a malformed address is not valid', async () => {
     signIn();
     const fetchMock = serve(unexpected);
     renderRoute('/contact-form');
-    await fill('Email', 'not-an-address');
+    await fill('Email', 'xavier@@bad');
     await fill('Phone', '12345');
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
     expect(screen.getByText(CONTACT_MESSAGES.nameRequired)).toBeTruthy();
-    expect(screen.getByText(CONTACT_MESSAGES.emailInvalid)).toBeTruthy();
+    expect(screen.getByText(INPUT_MESSAGES.email)).toBeTruthy();
     expect(screen.getByText(CONTACT_MESSAGES.phoneInvalid)).toBeTruthy();
+    for (const field of [/^Name/, 'Email', 'Phone']) {
+      expect(screen.getByLabelText(field).getAttribute('aria-invalid')).toBe('true');
+    }
     expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'POST')).toBe(false);
+  });
+
+  it('asks for an e-mail address or a phone number with the spec message', async () => {
+    signIn();
+    serve(unexpected);
+    renderRoute('/contact-form');
+    await fill(/^Name/, 'Xavier');
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(screen.getByText(CONTACT_MESSAGES.emailInvalid)).toBeTruthy();
+    expect(screen.getByLabelText('Email').getAttribute('aria-invalid')).toBe('true');
+  });
+
+  it('marks the field the server refuses', async () => {
+    signIn();
+    const refusal = 'This address is on the suppression list';
+    serve((url, init) =>
+      url.startsWith('/api/contacts') && init.method === 'POST'
+        ? jsonResponse({ detail: [{ loc: ['body', 'email'], msg: refusal, type: 'value_error' }] }, 422)
+        : unexpected(),
+    );
+    renderRoute('/contact-form');
+    await fill(/^Name/, 'Xavier');
+    await fill('Email', 'xavier@example.com');
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await vi.waitFor(() => expect(input('Email').getAttribute('aria-invalid')).toBe('true'));
+    expect(screen.getAllByText(refusal).length).toBeGreaterThan(0);
   });
 
   it('creates a contact with its notifications, says so and returns to the list', async () => {
@@ -141,22 +172,21 @@ describe('contact form', () => {
     expect(screen.queryByRole('link', { name: 'Assign Locations' })).toBeNull();
   });
 
-  it('deletes only an existing contact, after confirmation', async () => {
+  it('offers Delete only for a saved contact, after confirmation', async () => {
     signIn();
-    const confirm = vi.spyOn(window, 'confirm').mockReturnValue(true);
     const fetchMock = serve((url, init) => {
       if (url === '/api/contacts/4?client_id=10' && init.method === 'DELETE') return jsonResponse(null, 204);
       if (url === '/api/contacts/4?client_id=10') return jsonResponse(buildContact({ id: 4 }));
       return unexpected();
     });
     const { router } = renderRoute('/contact-form');
-    await userEvent.click(await screen.findByRole('button', { name: 'Delete' }));
-    expect(screen.getByRole('alert').textContent).toBe(CONTACT_MESSAGES.deleteOnlyExisting);
-    expect(confirm).not.toHaveBeenCalled();
+    expect(await screen.findByRole('heading', { name: 'Add Contact' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Delete' })).toBeNull();
 
     await act(() => router.navigate('/contact-form?id=4'));
     await userEvent.click(await screen.findByRole('button', { name: 'Delete' }));
-    expect(confirm).toHaveBeenCalledWith(CONTACT_MESSAGES.deleteConfirm);
+    const question = await answerConfirmation('Delete contact');
+    expect(question.text).toContain(CONTACT_MESSAGES.deleteConfirm);
     await vi.waitFor(() => expect(router.state.location.pathname).toBe('/contact-list'));
     expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'DELETE')).toBe(true);
   });

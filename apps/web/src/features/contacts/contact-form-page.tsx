@@ -40,7 +40,7 @@ import { useActiveAccount } from '../../lib/account-api';
 import { failureMessage } from '../../lib/api-client';
 import { putInCachedLists } from '../../lib/cached-lists';
 import { DELAYS } from '../../lib/delay';
-import { validateWith } from '../../lib/form-validation';
+import { fieldErrors, validateWith } from '../../lib/form-validation';
 import { PATHS } from '../../lib/routes';
 import { useEditedRecord } from '../../lib/use-edited-record';
 import { CONTACTS_KEY, contactQuery, createContact, updateContact } from './api';
@@ -172,6 +172,7 @@ function ContactFormFields({ contact }: { contact: Contact | null }) {
     onSuccess: (saved) => {
       void putInCachedLists(queryClient, CONTACTS_KEY, saved);
     },
+    onError: (error) => form.setErrors(fieldErrors(error)),
   });
   const removal = useDeleteContact(() => navigate(PATHS.contactList));
 
@@ -218,14 +219,16 @@ function ContactFormFields({ contact }: { contact: Contact | null }) {
               Close
             </Button>
           </Group>
-          <Button
-            variant="outline"
-            color="red.9"
-            loading={removal.busy}
-            onClick={() => removal.askToDelete(contact)}
-          >
-            Delete
-          </Button>
+          {contact && (
+            <Button
+              variant="outline"
+              color="red.9"
+              loading={removal.busy}
+              onClick={() => removal.askToDelete(contact)}
+            >
+              Delete
+            </Button>
+          )}
         </Group>
       </Stack>
     </form>

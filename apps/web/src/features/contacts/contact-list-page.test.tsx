@@ -5,6 +5,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { getAccessToken, setAccessToken, setUser } from '../../lib/session';
+import { answerConfirmation } from '../../testing/confirm';
 import { buildClient, buildContact, buildUser } from '../../testing/fixtures';
 import { stubMatchMedia } from '../../testing/match-media';
 import { type FetchHandler, jsonResponse, renderRoute, stubFetch, withConfig } from '../../testing/render';
@@ -94,10 +95,11 @@ describe('Settings > Contacts', () => {
       if (url === '/users/me') return jsonResponse(me);
       return jsonResponse({ detail: 'unexpected' }, 500);
     });
-    const confirm = vi.spyOn(window, 'confirm').mockReturnValue(true);
     const { router } = renderRoute('/contact-list');
     await userEvent.click((await table()).getByRole('button', { name: 'Act as Sam Site' }));
-    expect(confirm).toHaveBeenCalledWith(actAsConfirmation('sam@example.com'));
+    const question = await answerConfirmation('Act as this user');
+    expect(question.title).toBe('Act as Sam Site?');
+    expect(question.text).toContain(actAsConfirmation('sam@example.com').question);
     await vi.waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
     expect(getAccessToken()).toBe('sam-token');
     expect(fetchMock.mock.calls.some(([url]) => String(url).startsWith('/api/services/user-token'))).toBe(
@@ -108,10 +110,9 @@ describe('Settings > Contacts', () => {
   it('stays on the list with the message when the superuser cancels acting as a contact', async () => {
     signIn(superuser);
     const fetchMock = serve();
-    const confirm = vi.spyOn(window, 'confirm').mockReturnValue(false);
     const { router } = renderRoute('/contact-list');
     await userEvent.click((await table()).getByRole('button', { name: 'Act as Pat Office' }));
-    expect(confirm).toHaveBeenCalledWith(actAsConfirmation('pat@example.com'));
+    await answerConfirmation('Cancel');
     expect((await screen.findByRole('status')).textContent).toBe(MESSAGES.masqueradeCancelled);
     expect(router.state.location.pathname).toBe('/contact-list');
     expect(getAccessToken()).toBe('token-1');
@@ -127,13 +128,15 @@ describe('Settings > Contacts', () => {
         ? jsonResponse({ detail: 'This contact is the account owner' }, 409)
         : jsonResponse({ detail: 'unexpected' }, 500),
     );
-    const confirm = vi.spyOn(window, 'confirm').mockReturnValueOnce(false).mockReturnValueOnce(true);
     renderRoute('/contact-list');
     const view = await table();
     await userEvent.click(view.getByRole('button', { name: 'Delete Pat Office' }));
-    expect(confirm).toHaveBeenCalledWith(CONTACT_MESSAGES.deleteConfirm);
+    const question = await answerConfirmation('Cancel');
+    expect(question.title).toBe('Delete the contact “Pat Office”?');
+    expect(question.text).toContain(CONTACT_MESSAGES.deleteConfirm);
     expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'DELETE')).toBe(false);
     await userEvent.click(view.getByRole('button', { name: 'Delete Pat Office' }));
+    await answerConfirmation('Delete contact');
     expect((await screen.findByRole('alert')).textContent).toBe('This contact is the account owner');
   });
 

@@ -82,7 +82,7 @@ function ContactSettings({ viewer }: { viewer: Viewer }) {
   const actions = {
     actAs: isTier4(viewer)
       ? (contact: Contact) => {
-          if (contact.email) actAs.ask(contact.email);
+          if (contact.email) void actAs.ask(contact.email, contact.name);
         }
       : undefined,
     edit: (contact: Contact) => navigate(contactFormPath(contact.id), { state: { contact } }),

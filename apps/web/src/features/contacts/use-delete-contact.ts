@@ -1,18 +1,17 @@
 import { CONTACT_MESSAGES, type Contact } from '@pluvio/shared/contacts';
-import { MESSAGES } from '@pluvio/shared/messages';
+import { deleteConfirmation, MESSAGES } from '@pluvio/shared/messages';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { askToConfirm } from '../../components/confirm-dialog';
 import { failureMessage } from '../../lib/api-client';
 import { dropFromCachedLists } from '../../lib/cached-lists';
 import { CONTACTS_KEY, deleteContact } from './api';
 
 /**
- * Deleting a contact from the list or the form, after the user confirms; a failure shows the
- * server's message. The form without a loaded contact only says it cannot delete.
+ * Deleting a contact from the list or the form (which offers it only for a saved contact), after
+ * the user confirms in the app's dialog; a failure shows the server's message.
  */
 export function useDeleteContact(onDeleted?: () => void) {
   const queryClient = useQueryClient();
-  const [notice, setNotice] = useState<string | null>(null);
   const removal = useMutation({
     mutationFn: deleteContact,
     onSuccess: (_, contact) => {
@@ -21,19 +20,15 @@ export function useDeleteContact(onDeleted?: () => void) {
     },
   });
 
-  const askToDelete = (contact: Contact | null) => {
-    setNotice(null);
+  const askToDelete = async (contact: Contact) => {
     removal.reset();
-    if (!contact) {
-      setNotice(CONTACT_MESSAGES.deleteOnlyExisting);
-      return;
-    }
-    if (window.confirm(CONTACT_MESSAGES.deleteConfirm)) removal.mutate(contact);
+    const question = deleteConfirmation('contact', contact.name, CONTACT_MESSAGES.deleteConfirm);
+    if (await askToConfirm(question)) removal.mutate(contact);
   };
 
   return {
     askToDelete,
     busy: removal.isPending,
-    message: notice ?? (removal.isError ? failureMessage(removal.error, MESSAGES.tryAgain) : null),
+    message: removal.isError ? failureMessage(removal.error, MESSAGES.tryAgain) : null,
   };
 }

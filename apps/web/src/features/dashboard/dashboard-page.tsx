@@ -188,6 +188,11 @@ function MonitoringView({ viewer, clientId, timeZone }: MonitoringViewProps) {
             tileAttribution={config?.map.tile_attribution ?? null}
           />
         </Paper>
+        {isMobile && (
+          <Box component="footer" className={classes.mobileLegend}>
+            <RainfallLegend showRed={showRed} />
+          </Box>
+        )}
       </Box>
       <StableRainfallSection
         location={shownDetails}
@@ -200,11 +205,6 @@ function MonitoringView({ viewer, clientId, timeZone }: MonitoringViewProps) {
       />
       <StableForecastPanel location={selected} clientId={clientId} viewer={viewer} />
       <RecentAlerts clientId={clientId} timeZone={timeZone} />
-      {isMobile && (
-        <Box component="footer" className={classes.mobileLegend}>
-          <RainfallLegend showRed={showRed} />
-        </Box>
-      )}
     </Stack>
   );
 }

@@ -5,6 +5,7 @@ import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { setAccessToken, setUser } from '../../lib/session';
+import { answerConfirmation } from '../../testing/confirm';
 import { buildClient, buildLocation, buildUser } from '../../testing/fixtures';
 import { type FetchHandler, jsonResponse, renderRoute, stubFetch, withConfig } from '../../testing/render';
 
@@ -129,10 +130,10 @@ describe('location form', () => {
       if (url.startsWith('/api/locations/?')) return jsonResponse([]);
       return unexpected();
     });
-    const confirm = vi.spyOn(window, 'confirm').mockReturnValue(true);
     const { router } = renderRoute('/location-form?id=5');
     await userEvent.click(await screen.findByRole('button', { name: 'Delete' }));
-    expect(confirm).toHaveBeenCalledWith(LOCATION_MESSAGES.deleteConfirm);
+    const question = await answerConfirmation('Delete location');
+    expect(question.text).toContain(LOCATION_MESSAGES.deleteConfirm);
     await vi.waitFor(() => expect(router.state.location.pathname).toBe('/location-list'));
     expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'DELETE')).toBe(true);
   });

@@ -5,6 +5,7 @@ import { fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { setAccessToken, setUser } from '../../lib/session';
+import { answerConfirmation } from '../../testing/confirm';
 import { buildClient, buildLocation, buildUser } from '../../testing/fixtures';
 import { stubMatchMedia } from '../../testing/match-media';
 import { type FetchHandler, jsonResponse, renderRoute, stubFetch, withConfig } from '../../testing/render';
@@ -70,7 +71,6 @@ describe('Settings > Locations', () => {
   it('offers the upgrade at bronze, and only says so when a location is deleted or files uploaded', async () => {
     signIn({ tier: 'bronze' });
     const fetchMock = serve();
-    const confirm = vi.spyOn(window, 'confirm');
     renderRoute('/location-list');
     const view = await table();
     const rapidrain = view.getByRole('columnheader', { name: /RapidRain Threshold/ });
@@ -81,7 +81,7 @@ describe('Settings > Locations', () => {
     expect(view.queryByRole('checkbox')).toBeNull();
     await userEvent.click(view.getByRole('button', { name: 'Delete Warehouse North' }));
     expect(screen.getByRole('alert').textContent).toBe(MESSAGES.upgradeToEnable);
-    expect(confirm).not.toHaveBeenCalled();
+    expect(screen.queryByRole('dialog')).toBeNull();
 
     await userEvent.click(screen.getByRole('button', { name: 'Upload Locations CSV' }));
     expect(screen.getByText(MESSAGES.tierTooLow)).toBeTruthy();
@@ -103,14 +103,17 @@ describe('Settings > Locations', () => {
         ? jsonResponse(null, 204)
         : jsonResponse({ detail: 'unexpected' }, 500),
     );
-    const confirm = vi.spyOn(window, 'confirm').mockReturnValueOnce(false).mockReturnValueOnce(true);
     renderRoute('/location-list');
     const view = await table();
     await userEvent.click(view.getByRole('button', { name: 'Delete Riverside Site' }));
-    expect(confirm).toHaveBeenCalledWith(LOCATION_MESSAGES.deleteConfirm);
+    const question = await answerConfirmation('Cancel');
+    expect(question.title).toBe('Delete the location “Riverside Site”?');
+    expect(question.text).toContain(LOCATION_MESSAGES.deleteConfirm);
+    await vi.waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(fetchMock.mock.calls.filter(([, init]) => init?.method === 'DELETE')).toHaveLength(0);
 
     await userEvent.click(view.getByRole('button', { name: 'Delete Riverside Site' }));
+    await answerConfirmation('Delete location');
     await vi.waitFor(() =>
       expect(fetchMock.mock.calls.filter(([url]) => url === LIST_URL).length).toBeGreaterThan(1),
     );
@@ -120,10 +123,10 @@ describe('Settings > Locations', () => {
   it('says when a delete fails', async () => {
     signIn();
     serve(() => jsonResponse({ detail: 'Location not found' }, 404));
-    vi.spyOn(window, 'confirm').mockReturnValue(true);
     vi.spyOn(console, 'error').mockImplementation(() => {});
     renderRoute('/location-list');
     await userEvent.click((await table()).getByRole('button', { name: 'Delete Riverside Site' }));
+    await answerConfirmation('Delete location');
     expect((await screen.findByRole('alert')).textContent).toBe(LOCATION_MESSAGES.deleteFailed);
   });
 

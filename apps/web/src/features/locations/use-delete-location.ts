@@ -1,9 +1,10 @@
 import { levelAllows } from '@pluvio/shared/gates';
 import { LOCATION_MESSAGES, type Location } from '@pluvio/shared/locations';
-import { MESSAGES } from '@pluvio/shared/messages';
+import { deleteConfirmation, MESSAGES } from '@pluvio/shared/messages';
 import { TIER } from '@pluvio/shared/tiers';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { askToConfirm } from '../../components/confirm-dialog';
 import { accountKeys, useActiveAccount } from '../../lib/account-api';
 import { dropFromCachedLists } from '../../lib/cached-lists';
 import { deleteLocation } from './api';
@@ -25,14 +26,15 @@ export function useDeleteLocation(onDeleted?: () => void) {
     onError: (error) => console.error(error),
   });
 
-  const askToDelete = (location: Location) => {
+  const askToDelete = async (location: Location) => {
     setNotice(null);
     removal.reset();
     if (!levelAllows(viewer?.tier ?? TIER.unknown, 'locationDelete')) {
       setNotice(MESSAGES.upgradeToEnable);
       return;
     }
-    if (window.confirm(LOCATION_MESSAGES.deleteConfirm)) removal.mutate(location);
+    const question = deleteConfirmation('location', location.name, LOCATION_MESSAGES.deleteConfirm);
+    if (await askToConfirm(question)) removal.mutate(location);
   };
 
   return {

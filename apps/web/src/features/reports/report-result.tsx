@@ -1,4 +1,5 @@
 import { Anchor, Box, Button, Group, List, Paper, Progress, Stack, Text } from '@mantine/core';
+import { useWindowEvent } from '@mantine/hooks';
 import { MESSAGES } from '@pluvio/shared/messages';
 import {
   REPORT_FORMAT_LABELS,
@@ -47,11 +48,21 @@ function messageOf(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
-/** A rendered report in a sandbox: no scripts run; printing needs modals. */
+/**
+ * A rendered report in a sandbox: no scripts run; printing needs modals. The frame is as tall as
+ * the report (measured when it loads and when the window changes), so the report reads with the
+ * page's own scroll instead of in a small box inside it.
+ */
 function ReportFrame({ html, tools, notes }: { html: string; tools?: ReactNode; notes?: ReactNode }) {
   const frame = useRef<HTMLIFrameElement>(null);
+  const [height, setHeight] = useState<number | null>(null);
+  const fit = () => {
+    const page = frame.current?.contentDocument?.documentElement;
+    if (page) setHeight(page.scrollHeight);
+  };
+  useWindowEvent('resize', fit);
   return (
-    <Stack gap="sm" h="100%">
+    <Stack gap="sm">
       {notes}
       <Group gap="sm">
         <Button variant="default" onClick={() => frame.current?.contentWindow?.print()}>
@@ -65,7 +76,8 @@ function ReportFrame({ html, tools, notes }: { html: string; tools?: ReactNode; 
         title="Report"
         sandbox="allow-modals allow-same-origin"
         srcDoc={html}
-        style={{ flex: 1, width: '100%', border: 0, minHeight: 0 }}
+        onLoad={fit}
+        style={{ width: '100%', border: 0, height: height ?? RESULT_HEIGHT }}
       />
     </Stack>
   );
@@ -289,8 +301,9 @@ function showsReport(outcome: Outcome | null): boolean {
 }
 
 /**
- * The result area: a fixed 700px box showing the report, the task's progress or the outcome. On
- * a phone a message alone keeps its own height: the form comes after it, not a screenful later.
+ * The result area: 700px high (part 2 §2) for the task's progress or the outcome, as tall as the
+ * report when it shows one. On a phone a message alone keeps its own height: the form comes after
+ * it, not a screenful later.
  */
 export function ReportResult({ outcome, isSuperuser }: { outcome: Outcome | null; isSuperuser: boolean }) {
   return (
@@ -298,7 +311,7 @@ export function ReportResult({ outcome, isSuperuser }: { outcome: Outcome | null
       withBorder
       radius="md"
       p={{ base: 'xs', sm: 'md' }}
-      h={showsReport(outcome) ? RESULT_HEIGHT : { base: 'auto', md: RESULT_HEIGHT }}
+      h={showsReport(outcome) ? 'auto' : { base: 'auto', md: RESULT_HEIGHT }}
       component="section"
       aria-label="Report result"
       style={{ display: 'flex', flexDirection: 'column', overflow: 'auto' }}

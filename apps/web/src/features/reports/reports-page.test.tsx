@@ -446,6 +446,22 @@ describe('reports screen', { timeout: 15_000 }, () => {
     });
   });
 
+  it('lets a shown report take its own height, read with the page’s scroll, not a box inside it', async () => {
+    serveReports({}, task({ status: 'done', progress: 100, format: 'html' }));
+    signIn('gold');
+    await openReports();
+    await pick('Locations', 'North Yard');
+    await userEvent.click(submitButton());
+    const frame = (await resultArea().findByTitle('Report')) as HTMLIFrameElement;
+    const page = frame.contentDocument?.documentElement as HTMLElement;
+    Object.defineProperty(page, 'scrollHeight', { configurable: true, value: 2400 });
+    fireEvent.load(frame);
+    expect(frame.style.height).toBe('2400px');
+    Object.defineProperty(page, 'scrollHeight', { configurable: true, value: 3100 });
+    fireEvent(window, new Event('resize'));
+    expect(frame.style.height).toBe('3100px');
+  });
+
   it('e-mails a report as a job, with its progress until it is done and a link to the file', async () => {
     const calls = serveReports({}, task({ status: 'done', progress: 100, format: 'pdf', message_ids: [7] }));
     signIn('gold');

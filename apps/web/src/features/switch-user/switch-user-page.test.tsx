@@ -142,7 +142,7 @@ describe('Switch User screen', () => {
     signIn(buildUser({ clients: [buildClient({ tier: 'gold' })] }));
     renderRoute('/double');
     expect(await screen.findByRole('heading', { name: 'Switch User' })).toBeTruthy();
-    expect(screen.getByText(MESSAGES.tierTooLow)).toBeTruthy();
+    expect(screen.getByText(MESSAGES.administratorsOnly)).toBeTruthy();
     expect(screen.queryByRole('searchbox')).toBeNull();
     expect(usersCalls(fetchMock)).toEqual([]);
   });

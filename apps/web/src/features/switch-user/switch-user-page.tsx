@@ -3,6 +3,7 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { MESSAGES } from '@pluvio/shared/messages';
 import { type TierNumber, tierLabel } from '@pluvio/shared/tiers';
 import type { CurrentUser, UserListEntry } from '@pluvio/shared/users.schemas';
+import { plural } from '@pluvio/shared/words';
 import { IconArrowDown, IconArrowRight, IconSearch } from '@tabler/icons-react';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -128,7 +129,7 @@ function UserResults({
   return (
     <Stack gap="sm">
       <Text size="sm" c="dark.4" role="status">
-        Showing {found.length} of {total} users
+        Showing {found.length} of {plural(total, 'user')}
       </Text>
       <Radio.Group
         label="Users found"
@@ -210,7 +211,7 @@ export function SwitchUserPage() {
         {user?.is_superuser ? (
           <SwitchUser current={user} />
         ) : (
-          <InfoMessage>{MESSAGES.tierTooLow}</InfoMessage>
+          <InfoMessage>{MESSAGES.administratorsOnly}</InfoMessage>
         )}
       </Stack>
     </Container>

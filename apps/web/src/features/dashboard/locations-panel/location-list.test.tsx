@@ -88,6 +88,12 @@ describe('LocationList', () => {
     expect(screen.getByRole('status').textContent).toBe('1 of 3 locations');
   });
 
+  it("counts one location as '1 location'", () => {
+    renderList({ locations: [sites[1] as (typeof sites)[number]], total: 1 });
+    expect(screen.getByTestId('location-list').textContent).toContain('1 location');
+    expect(screen.getByTestId('location-list').textContent).not.toContain('1 locations');
+  });
+
   it('reports the search as it is typed', async () => {
     const { props: given } = renderList();
     await user.type(screen.getByPlaceholderText('Search...'), 'w');

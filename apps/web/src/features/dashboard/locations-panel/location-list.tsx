@@ -1,5 +1,6 @@
 import { Checkbox, Fieldset, Group, Input, Text, TextInput, VisuallyHidden } from '@mantine/core';
 import type { LocationSummary } from '@pluvio/shared/location-overview';
+import { countLabel, plural } from '@pluvio/shared/words';
 import { IconSearch } from '@tabler/icons-react';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { type KeyboardEvent, useEffect, useMemo, useRef, useState } from 'react';
@@ -39,8 +40,7 @@ function formatInches(amount: number): string {
 }
 
 function countLine(shown: number, total: number): string {
-  const count = (value: number) => value.toLocaleString('en-US');
-  return shown === total ? `${count(total)} locations` : `${count(shown)} of ${count(total)} locations`;
+  return shown === total ? plural(total, 'location') : `${countLabel(shown)} of ${plural(total, 'location')}`;
 }
 
 function SearchBox({ search, onSearchChange }: Pick<LocationListProps, 'search' | 'onSearchChange'>) {

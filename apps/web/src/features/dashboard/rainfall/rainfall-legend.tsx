@@ -48,7 +48,7 @@ function LegendList({ compact = false, children }: { compact?: boolean; children
   );
 }
 
-/** The short legend of the map's colours in the mobile footer (spec part 1 §2); red from tier 2. */
+/** The short legend of the map's colours, under the map on a phone (spec part 1 §2); red from tier 2. */
 export function RainfallLegend({ showRed }: { showRed: boolean }) {
   return (
     <LegendList compact>

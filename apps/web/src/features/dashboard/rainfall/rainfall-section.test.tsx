@@ -9,7 +9,8 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AppProviders } from '../../../app/providers';
-import { buildLocation } from '../../../testing/fixtures';
+import { setUser } from '../../../lib/session';
+import { buildClient, buildLocation, buildUser } from '../../../testing/fixtures';
 import { stubMatchMedia } from '../../../testing/match-media';
 import { type FetchHandler, jsonResponse, stubFetch } from '../../../testing/render';
 import { SCROLL_HINT } from './rainfall-panels';
@@ -121,6 +122,17 @@ describe('RainfallSection', () => {
     const legend = screen.getByRole('list', { name: 'Legend' });
     expect(legend.textContent).toContain("Exceeds the location's 24-hour threshold");
     expect(legend.textContent).not.toContain('NOAA Atlas 14');
+  });
+
+  it('tells a contact of a bronze account that its owner upgrades, with no upgrade link they cannot use', async () => {
+    serveRainfall();
+    setUser(buildUser({ role: 'contact', clients: [buildClient({ membership: 'contact' })] }));
+    renderSection({ viewer: { ...viewerAt(TIER.bronze), role: 'contact' } });
+    expect(screen.getByText(MESSAGES.chartsAboveLevel)).toBeTruthy();
+    expect(screen.getByText(new RegExp(MESSAGES.upgradeByOwner))).toBeTruthy();
+    expect(screen.queryByRole('link', { name: MESSAGES.clickToUpgrade })).toBeNull();
+    setUser(null);
+    await waitUntilLoaded();
   });
 
   it('shows silver the RapidRain chart from the 15-minute data, each chart with the legend of its threshold', async () => {

@@ -52,7 +52,7 @@ function LockedChartsNotice() {
   return (
     <Paper withBorder bg="gray.0" p="sm" mt="sm">
       <Text size="sm" fw={600}>
-        RapidRain and NOAA Atlas 14 are locked at your service level.
+        {MESSAGES.chartsAboveLevel}
       </Text>
       <TierNotice />
     </Paper>

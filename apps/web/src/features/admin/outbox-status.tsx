@@ -1,7 +1,8 @@
-import type { OutboxStatus } from '@pluvio/shared/outbox.schemas';
+import { Badge, type BadgeProps } from '@mantine/core';
+import { OUTBOX_STATUS_LABELS, type OutboxStatus } from '@pluvio/shared/outbox.schemas';
 
 /** The colour of each outgoing message's status, in the mail viewer and the delivery log. */
-export const STATUS_COLORS: Record<OutboxStatus, string> = {
+const STATUS_COLORS: Record<OutboxStatus, string> = {
   queued: 'gray',
   sending: 'blue',
   sent: 'green',
@@ -9,6 +10,15 @@ export const STATUS_COLORS: Record<OutboxStatus, string> = {
   failed: 'red',
   held: 'yellow',
 };
+
+/** An outgoing message's status in words ('Kept, not sent'), as written, not in capitals. */
+export function StatusBadge({ status, children, ...props }: { status: OutboxStatus } & BadgeProps) {
+  return (
+    <Badge variant="dot" tt="none" color={STATUS_COLORS[status]} {...props}>
+      {children ?? OUTBOX_STATUS_LABELS[status]}
+    </Badge>
+  );
+}
 
 const KIND_LABELS: Record<string, string> = {
   alert: 'Alert',
