@@ -314,7 +314,7 @@ describe('dashboard', () => {
     }
   }, 120_000);
 
-  it('lays the dashboard out for a phone, with the legend in the footer', async () => {
+  it('lays the dashboard out for a phone, with the legend under the map, never over the list', async () => {
     const page = await openDashboard(browser, 'gold', 'phone');
     try {
       await page.locator('footer').getByText('Above threshold').waitFor();
