@@ -33,6 +33,7 @@ import { IconChevronDown } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId } from 'react';
 import { Link, useNavigate } from 'react-router';
+import { DeleteButton } from '../../components/delete-button';
 import { ErrorMessage, InfoMessage } from '../../components/form-message';
 import { ManagersOnly } from '../../components/managers-only';
 import { SettingsTabs } from '../../components/settings-tabs';
@@ -219,16 +220,7 @@ function ContactFormFields({ contact }: { contact: Contact | null }) {
               Close
             </Button>
           </Group>
-          {contact && (
-            <Button
-              variant="outline"
-              color="red.9"
-              loading={removal.busy}
-              onClick={() => removal.askToDelete(contact)}
-            >
-              Delete
-            </Button>
-          )}
+          {contact && <DeleteButton busy={removal.busy} onClick={() => removal.askToDelete(contact)} />}
         </Group>
       </Stack>
     </form>

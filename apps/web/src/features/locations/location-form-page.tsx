@@ -28,6 +28,7 @@ import { TIER } from '@pluvio/shared/tiers';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { Link, useNavigate } from 'react-router';
+import { DeleteButton } from '../../components/delete-button';
 import { ErrorMessage, InfoMessage } from '../../components/form-message';
 import { ManagersOnly } from '../../components/managers-only';
 import { SettingsTabs } from '../../components/settings-tabs';
@@ -189,16 +190,7 @@ function LocationForm({ location }: { location: Location | null }) {
               Close
             </Button>
           </Group>
-          {location && (
-            <Button
-              variant="outline"
-              color="red.9"
-              loading={removal.busy}
-              onClick={() => removal.askToDelete(location)}
-            >
-              Delete
-            </Button>
-          )}
+          {location && <DeleteButton busy={removal.busy} onClick={() => removal.askToDelete(location)} />}
         </Group>
       </Stack>
     </form>
