@@ -26,14 +26,17 @@ export interface CensusGeocoderOptions {
   timeoutMs: number;
 }
 
+/** Six decimals, about 10 cm: the Census answer carries up to fourteen. */
+const rounded = (degrees: number) => Math.round(degrees * 1e6) / 1e6;
+
 function matchesOf(body: unknown): GeocodeMatch[] {
   const parsed = censusAnswerSchema.safeParse(body);
   if (!parsed.success) throw new GeocoderError('The Census geocoder answered in an unknown shape');
   return parsed.data.result.addressMatches
     .map((match) => ({
       label: match.matchedAddress,
-      latitude: match.coordinates.y,
-      longitude: match.coordinates.x,
+      latitude: rounded(match.coordinates.y),
+      longitude: rounded(match.coordinates.x),
     }))
     .filter(withinGeocodeBounds)
     .slice(0, GEOCODE_MAX_MATCHES);

@@ -44,7 +44,11 @@ function censusAnswer(address: string, matches: ReturnType<typeof censusMatch>[]
   });
 }
 
-const SILVER_HILL = censusMatch('4600 SILVER HILL RD, WASHINGTON, DC, 20233', -76.92744, 38.845985);
+const SILVER_HILL = censusMatch(
+  '4600 SILVER HILL RD, WASHINGTON, DC, 20233',
+  -76.92691152481,
+  38.84601745453,
+);
 const HONOLULU = censusMatch('1 ALOHA TOWER DR, HONOLULU, HI, 96813', -157.8661, 21.3069);
 const json = (body: string) => ({ body, contentType: 'application/json;charset=utf-8' });
 
@@ -72,7 +76,7 @@ describe('address search through the Census geocoder', () => {
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({
       matches: [
-        { label: '4600 SILVER HILL RD, WASHINGTON, DC, 20233', latitude: 38.845985, longitude: -76.92744 },
+        { label: '4600 SILVER HILL RD, WASHINGTON, DC, 20233', latitude: 38.846017, longitude: -76.926912 },
       ],
     });
     expect(census.requests.at(-1)).toBe(
