@@ -31,7 +31,7 @@ export const GEOCODE_MESSAGES = {
     'Address search is not answering right now. Try again in a minute, or enter the latitude and longitude instead.',
   noMatch: 'No address in the contiguous United States matched. Check the street, city and state.',
   label: 'Find by address',
-  placeholder: '1600 Pennsylvania Ave NW, Washington, DC',
+  placeholder: '901 Bagby St, Houston, TX',
   hint: 'Type a street address with city and state, then pick a match to fill latitude and longitude.',
 } as const;
 

@@ -1,5 +1,6 @@
-import { Button, NavLink, Stack, Text, TextInput } from '@mantine/core';
+import { Button, NavLink, Paper, Stack, Text, TextInput } from '@mantine/core';
 import { GEOCODE_MESSAGES, type GeocodeMatch, geocodeQuerySchema } from '@pluvio/shared/geocode';
+import { IconCheck } from '@tabler/icons-react';
 import { useState } from 'react';
 import { failureMessage } from '../lib/api-client';
 import { useAppConfig } from '../lib/app-config';
@@ -67,7 +68,7 @@ export function AddressSearch({ onPick }: { onPick: (match: GeocodeMatch) => voi
         </Text>
       )}
       {matches.length > 0 && (
-        <Stack gap={0} role="group" aria-label="Matching addresses">
+        <Paper withBorder radius="sm" role="group" aria-label="Matching addresses">
           {matches.map((match) => (
             <NavLink
               key={`${match.label} ${match.latitude} ${match.longitude}`}
@@ -76,10 +77,14 @@ export function AddressSearch({ onPick }: { onPick: (match: GeocodeMatch) => voi
               label={match.label}
               description={`${match.latitude}, ${match.longitude}`}
               active={picked === match}
+              variant="filled"
+              // Mantine dims the description of a filled item below WCAG contrast.
+              styles={picked === match ? { description: { color: 'inherit', opacity: 1 } } : undefined}
+              leftSection={picked === match ? <IconCheck size={16} aria-hidden /> : null}
               onClick={() => pick(match)}
             />
           ))}
-        </Stack>
+        </Paper>
       )}
     </Stack>
   );
