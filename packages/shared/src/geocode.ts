@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { TEXT_LIMITS, textSchema } from './inputs';
 import { inRange, LATITUDE_RANGE, LONGITUDE_RANGE } from './locations';
 
 /** Address search (issue 26 §3): an address typed once, turned into coordinates by the geocoder. */
@@ -7,7 +8,7 @@ import { inRange, LATITUDE_RANGE, LONGITUDE_RANGE } from './locations';
 export const GEOCODERS = ['none', 'census'] as const;
 export type GeocoderName = (typeof GEOCODERS)[number];
 
-export const GEOCODE_QUERY_LENGTH = { min: 3, max: 200 } as const;
+export const GEOCODE_QUERY_LENGTH = { min: 3, max: TEXT_LIMITS.name } as const;
 /** Matches one search answers at most. */
 export const GEOCODE_MAX_MATCHES = 5;
 
@@ -25,7 +26,6 @@ export function withinGeocodeBounds(point: { latitude: number; longitude: number
 
 export const GEOCODE_MESSAGES = {
   queryTooShort: `Type at least ${GEOCODE_QUERY_LENGTH.min} characters of the address`,
-  queryTooLong: `An address has at most ${GEOCODE_QUERY_LENGTH.max} characters`,
   notConfigured: 'Address search is not configured on this server. Enter the latitude and longitude instead.',
   unavailable:
     'Address search is not answering right now. Try again in a minute, or enter the latitude and longitude instead.',
@@ -35,13 +35,12 @@ export const GEOCODE_MESSAGES = {
   hint: 'Type a street address with city and state, then pick a match to fill latitude and longitude.',
 } as const;
 
-/** GET /api/geocode?q= */
+/** GET /api/geocode?q=: one line of text, trimmed, 3 to 200 characters. */
 export const geocodeQuerySchema = z.object({
-  q: z
-    .string({ error: GEOCODE_MESSAGES.queryTooShort })
-    .trim()
-    .min(GEOCODE_QUERY_LENGTH.min, GEOCODE_MESSAGES.queryTooShort)
-    .max(GEOCODE_QUERY_LENGTH.max, GEOCODE_MESSAGES.queryTooLong),
+  q: textSchema(GEOCODE_QUERY_LENGTH.max, GEOCODE_MESSAGES.queryTooShort).min(
+    GEOCODE_QUERY_LENGTH.min,
+    GEOCODE_MESSAGES.queryTooShort,
+  ),
 });
 export type GeocodeQuery = z.infer<typeof geocodeQuerySchema>;
 

@@ -104,7 +104,7 @@ describe('address search in the location form', () => {
 
   it('is not offered when the server has no geocoder', async () => {
     signIn();
-    serve(() => jsonResponse({ detail: GEOCODE_MESSAGES.notConfigured }, 501), DEFAULT_CONFIG);
+    serve(() => jsonResponse({ detail: GEOCODE_MESSAGES.notConfigured }, 404), DEFAULT_CONFIG);
     renderRoute('/location-form');
     expect(await screen.findByLabelText(/^Latitude/)).toBeTruthy();
     expect(screen.queryByLabelText(GEOCODE_MESSAGES.label)).toBeNull();

@@ -1,6 +1,6 @@
 import { GEOCODE_MESSAGES, type GeocodeAnswer } from '@pluvio/shared/geocode';
 import type { Config } from '../../config';
-import { AppError, serviceUnavailable } from '../../lib/errors';
+import { notFound, serviceUnavailable } from '../../lib/errors';
 import { createCensusGeocoder } from './census-geocoder';
 import { type Geocoder, GeocoderError } from './geocoder';
 
@@ -22,9 +22,9 @@ function geocoderOf(config: GeocodingConfig): Geocoder | null {
 export function createGeocodingService(config: GeocodingConfig) {
   const geocoder = geocoderOf(config);
   return {
-    /** The matches of a typed address; 501 without a geocoder, 503 when it fails (the cause is logged). */
+    /** The matches of a typed address; 404 without a geocoder, 503 when it fails (the cause is logged). */
     async search(address: string): Promise<GeocodeAnswer> {
-      if (!geocoder) throw new AppError(501, GEOCODE_MESSAGES.notConfigured);
+      if (!geocoder) throw notFound(GEOCODE_MESSAGES.notConfigured);
       try {
         return { matches: await geocoder.search(address) };
       } catch (error) {

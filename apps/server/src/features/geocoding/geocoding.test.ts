@@ -1,4 +1,5 @@
 import { GEOCODE_MESSAGES } from '@pluvio/shared/geocode';
+import { INPUT_MESSAGES } from '@pluvio/shared/inputs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type NoaaServer, type Route, startNoaaServer } from '../../test/noaa-server';
 import { createTestApp, type TestApp } from '../../test/test-app';
@@ -116,7 +117,8 @@ describe('address search through the Census geocoder', () => {
   it.each([
     ['', GEOCODE_MESSAGES.queryTooShort],
     ['  ab  ', GEOCODE_MESSAGES.queryTooShort],
-    ['x'.repeat(201), GEOCODE_MESSAGES.queryTooLong],
+    ['x'.repeat(201), INPUT_MESSAGES.tooLong(200)],
+    ['4600\u0000Silver Hill', INPUT_MESSAGES.controlCharacters],
   ])('refuses the query %j without asking the geocoder', async (q, message) => {
     const asked = census.requests.length;
     const response = await search(q);
@@ -137,7 +139,7 @@ describe('address search on a fresh install', () => {
     const config = await t.app.inject({ method: 'GET', url: '/api/config' });
     expect(config.json().address_search).toBe(false);
     const response = await t.app.inject({ method: 'GET', url: '/api/geocode?q=Houston' });
-    expect(response.statusCode).toBe(501);
+    expect(response.statusCode).toBe(404);
     expect(response.json()).toEqual({ detail: GEOCODE_MESSAGES.notConfigured });
   });
 
