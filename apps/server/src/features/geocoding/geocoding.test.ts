@@ -143,6 +143,15 @@ describe('address search on a fresh install', () => {
     expect(response.json()).toEqual({ detail: GEOCODE_MESSAGES.notConfigured });
   });
 
+  it('is described in the API document with its query', async () => {
+    const document = (await t.app.inject({ url: '/docs/json' })).json();
+    const operation = document.paths['/api/geocode'].get;
+    expect(operation.parameters).toEqual([
+      expect.objectContaining({ name: 'q', in: 'query', required: true }),
+    ]);
+    expect(Object.keys(operation.responses)).toContain('200');
+  });
+
   it('limits the searches of one client address in a minute', async () => {
     const statuses = [];
     for (let i = 0; i < 3; i++) {
