@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
+import { startFakeCensus } from './fake-census';
 
 const repoRoot = path.resolve(import.meta.dirname, '../..');
 let server: ChildProcess | undefined;
@@ -56,6 +57,7 @@ export default async function setup(project: TestProject) {
   const outputDir = path.join(repoRoot, 'e2e/output');
   fs.mkdirSync(outputDir, { recursive: true });
   const logFile = fs.openSync(path.join(outputDir, 'server.log'), 'w');
+  const census = await startFakeCensus();
   server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts', 'start'], {
     cwd: repoRoot,
     env: {
@@ -71,6 +73,9 @@ export default async function setup(project: TestProject) {
       SMTP_URL: '',
       // Tests talk only to this machine: no OpenStreetMap tiles, the state outlines alone.
       MAP_TILE_URL: 'none',
+      // Address search answers from a stand-in for the Census geocoder on this machine.
+      GEOCODER: 'census',
+      GEOCODER_URL: census.url,
       LOG_LEVEL: 'warn',
     },
     stdio: ['ignore', logFile, logFile],
@@ -81,6 +86,7 @@ export default async function setup(project: TestProject) {
   return async () => {
     server?.kill('SIGTERM');
     await new Promise((resolve) => server?.once('exit', resolve));
+    census.server.close();
     if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
   };
 }

@@ -27,6 +27,7 @@ import { authRoutes } from './features/auth/auth.routes';
 import type { CookieSettings } from './features/auth/session-cookies';
 import { billingRoutes } from './features/billing/billing.routes';
 import { contactsRoutes } from './features/contacts/contacts.routes';
+import { geocodingRoutes } from './features/geocoding';
 import { locationOverviewRoutes } from './features/locations/location-overview.routes';
 import { locationsRoutes } from './features/locations/locations.routes';
 import { metricsRoutes } from './features/metrics/metrics.routes';
@@ -182,6 +183,7 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
   await app.register(clientsRoutes(services));
   await app.register(locationsRoutes(services));
   await app.register(locationOverviewRoutes(services));
+  await app.register(geocodingRoutes(services));
   await app.register(contactsRoutes(services));
   await app.register(assignmentsRoutes(services));
   await app.register(rainfallRoutes(services));

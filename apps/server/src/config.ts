@@ -1,6 +1,7 @@
 import path from 'node:path';
 import type { PaymentProvider } from '@pluvio/shared/billing';
 import { IMPORT_MAX_ROWS } from '@pluvio/shared/csv-import';
+import { GEOCODERS } from '@pluvio/shared/geocode';
 import { QUOTA_DEFAULTS } from '@pluvio/shared/quotas';
 import { z } from 'zod';
 
@@ -124,6 +125,13 @@ const configSchema = z.object({
     .transform((url) => (url === 'none' ? null : url)),
   /** Defaults to OpenStreetMap's credit with its tiles, to nothing with other tiles. */
   MAP_TILE_ATTRIBUTION: z.string().optional(),
+  /** Address search on the location screens: `none` (offline default) or the US Census Bureau's geocoder. */
+  GEOCODER: sourceSetting('GEOCODER', GEOCODERS),
+  /** The Census geocoder's base; the adapter adds `/locations/onelineaddress?address=..`. */
+  GEOCODER_URL: z.url().default('https://geocoding.geo.census.gov/geocoder'),
+  GEOCODER_TIMEOUT_SECONDS: z.coerce.number().min(1).max(60).default(8),
+  /** Address searches one client address may make in a minute. */
+  GEOCODE_PER_MINUTE: z.coerce.number().int().min(1).default(30),
   WEB_DIST: z.string().optional(),
   METRICS_TOKEN: z.string().min(16, 'METRICS_TOKEN must be at least 16 characters').optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),

@@ -15,6 +15,7 @@ import { createBillingService } from './features/billing/billing.service';
 import { createTrialNoticesService } from './features/billing/trial-notices.service';
 import { createContactsService } from './features/contacts/contacts.service';
 import { createDailyReportService } from './features/daily-report/daily-report.service';
+import { createGeocodingService } from './features/geocoding';
 import { createLocationViews } from './features/locations/location-views.service';
 import { createLocationsService } from './features/locations/locations.service';
 import { createMetricsService } from './features/metrics/metrics.service';
@@ -362,6 +363,7 @@ export async function createServices(options: ServiceOptions) {
     auth: { max: config.RATE_LIMIT_AUTH_PER_MINUTE, timeWindow: '1 minute' },
     // A page open in several tabs refreshes more often than anyone types a password.
     refresh: { max: config.RATE_LIMIT_AUTH_PER_MINUTE * 6, timeWindow: '1 minute' },
+    geocode: { max: config.GEOCODE_PER_MINUTE, timeWindow: '1 minute' },
   };
 
   return {
@@ -374,6 +376,7 @@ export async function createServices(options: ServiceOptions) {
     emailChanges,
     locations,
     locationViews,
+    geocoding: createGeocodingService(config),
     contacts,
     assignments,
     outbox,

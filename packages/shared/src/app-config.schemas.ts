@@ -15,5 +15,7 @@ export const publicConfigSchema = z.object({
   payment_provider: z.enum(PAYMENT_PROVIDERS),
   /** The dashboard map's tile source (MAP_TILE_URL); null draws state outlines only, with no tile server. */
   map: z.object({ tile_url: z.string().nullable(), tile_attribution: z.string() }),
+  /** Whether location screens offer address search (GEOCODER is not `none`). */
+  address_search: z.boolean(),
 });
 export type PublicConfig = z.infer<typeof publicConfigSchema>;

@@ -6,7 +6,8 @@ import path from 'node:path';
 /**
  * A stand-in for NOAA's services on 127.0.0.1 (a random port), serving the real sample files of
  * `../shared/fixtures/` (beside the repository) in the services' own URL layouts, and the
- * troubles real services have: slow, missing, truncated and failing answers.
+ * troubles real services have: slow, missing, truncated and failing answers. The address search
+ * tests use it as the Census geocoder, with answers of their own.
  */
 
 /** `../shared/fixtures` beside the repository; tests that need it skip when it is absent. */

@@ -53,6 +53,7 @@ export const DEFAULT_CONFIG = {
   historical_report_fee: 25,
   payment_provider: 'test' as const,
   map: { tile_url: null, tile_attribution: '' },
+  address_search: false,
 };
 
 /** Stubs fetch; /api/config answers with the default settings unless the handler answers it. */

@@ -32,6 +32,7 @@ export function systemRoutes(services: Services): FastifyPluginAsyncZod {
         historical_report_fee: config.HISTORICAL_REPORT_FEE,
         payment_provider: paymentProvider(config),
         map: mapTiles(config),
+        address_search: config.GEOCODER !== 'none',
       }),
     );
   };

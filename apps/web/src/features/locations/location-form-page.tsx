@@ -28,6 +28,7 @@ import { TIER } from '@pluvio/shared/tiers';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { Link, useNavigate } from 'react-router';
+import { AddressSearch } from '../../components/address-search';
 import { DeleteButton } from '../../components/delete-button';
 import { ErrorMessage, InfoMessage } from '../../components/form-message';
 import { ManagersOnly } from '../../components/managers-only';
@@ -135,6 +136,13 @@ function LocationForm({ location }: { location: Location | null }) {
     <form onSubmit={form.onSubmit((values) => save.mutate(values))} noValidate>
       <Stack gap="md">
         <TextInput label="Name" required autoComplete="off" {...form.getInputProps('name')} />
+        {location === null && (
+          <AddressSearch
+            onPick={(match) =>
+              form.setValues({ latitude: String(match.latitude), longitude: String(match.longitude) })
+            }
+          />
+        )}
         <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
           <TextInput
             label="Latitude"

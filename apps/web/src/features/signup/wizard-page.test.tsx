@@ -1,3 +1,4 @@
+import { GEOCODE_MESSAGES } from '@pluvio/shared/geocode';
 import { LOCATION_MESSAGES } from '@pluvio/shared/locations';
 import { PASSWORD_MESSAGE } from '@pluvio/shared/passwords';
 import { WIZARD_MESSAGES, WIZARD_NOTES } from '@pluvio/shared/signup';
@@ -7,7 +8,14 @@ import { describe, expect, it, vi } from 'vitest';
 import { browserLocation } from '../../lib/browser-location';
 import { getAccessToken, getSession } from '../../lib/session';
 import { buildClient, buildUser } from '../../testing/fixtures';
-import { type FetchHandler, jsonResponse, renderRoute, stubFetch, withConfig } from '../../testing/render';
+import {
+  DEFAULT_CONFIG,
+  type FetchHandler,
+  jsonResponse,
+  renderRoute,
+  stubFetch,
+  withConfig,
+} from '../../testing/render';
 
 const PASSWORD = 'Rainfall#1';
 const NEW_USER = buildUser({
@@ -325,5 +333,29 @@ describe('back from the checkout', WALK, () => {
     expect(within(card).getByRole('link', { name: 'Start again' }).getAttribute('href')).toBe(
       '/wizard?account_type=paid',
     );
+  });
+
+  it('fills the first location from an address search when the server has a geocoder', async () => {
+    const match = { label: '901 BAGBY ST, HOUSTON, TX, 77002', latitude: 29.760427, longitude: -95.369803 };
+    stubFetch(
+      withConfig(
+        (url) =>
+          url === '/api/geocode?q=901+Bagby+St%2C+Houston'
+            ? jsonResponse({ matches: [match] })
+            : jsonResponse({ detail: 'unexpected' }, 500),
+        { ...DEFAULT_CONFIG, address_search: true },
+      ),
+    );
+    renderRoute('/wizard?account_type=trial');
+    await fillStepOne();
+    await next();
+    await screen.findByRole('heading', { name: /^Step 2 of 3/ });
+    await next();
+    await screen.findByRole('heading', { name: /^Step 3 of 3/ });
+    await fill(new RegExp(`^${GEOCODE_MESSAGES.label}`), '901 Bagby St, Houston');
+    await userEvent.click(screen.getByRole('button', { name: 'Search' }));
+    await userEvent.click(await screen.findByRole('button', { name: new RegExp(match.label) }));
+    expect((screen.getByLabelText(/^Latitude/) as HTMLInputElement).value).toBe('29.760427');
+    expect((screen.getByLabelText(/^Longitude/) as HTMLInputElement).value).toBe('-95.369803');
   });
 });

@@ -24,6 +24,7 @@ import {
 } from '@pluvio/shared/signup';
 import { TIER, type TierName, tierLabel } from '@pluvio/shared/tiers';
 import { Link } from 'react-router';
+import { AddressSearch } from '../../components/address-search';
 import { PlanCards } from '../../components/plan-cards';
 import { PATHS } from '../../lib/routes';
 import type { PasswordValues, PersonValues } from './wizard-draft';
@@ -185,6 +186,12 @@ export function LocationStep({
         required
         value={location.name}
         onChange={(event) => onLocation('name', event.currentTarget.value)}
+      />
+      <AddressSearch
+        onPick={(match) => {
+          onLocation('latitude', String(match.latitude));
+          onLocation('longitude', String(match.longitude));
+        }}
       />
       <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
         <TextInput

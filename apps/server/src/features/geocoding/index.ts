@@ -1,0 +1,2 @@
+export { geocodingRoutes } from './geocoding.routes';
+export { createGeocodingService, type GeocodingService } from './geocoding.service';
