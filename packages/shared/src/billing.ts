@@ -110,6 +110,15 @@ export function paymentGraceText(graceEnd: string, inGrace: boolean): string {
     : `Alerts and the daily report stopped after ${graceEnd}. Your locations and their rainfall history are kept.`;
 }
 
+/**
+ * An account whose plan our team invoices: its plan changes through support, not checkout. The
+ * flag marks how a paid plan is billed; a trial pays nothing yet, so a trial with it (the admin
+ * form's default for a trial, spec part 2 §4) subscribes through checkout like any other.
+ */
+export function invoicedByTeam(account: { manualInvoice: boolean; isTrialAccount: boolean }): boolean {
+  return account.manualInvoice && !account.isTrialAccount;
+}
+
 /** What one plan costs an account with `locationCount` locations: the checkout's line. */
 export function checkoutLine(tier: TierName, locationCount: number) {
   const quantity = billedBlocks(locationCount);

@@ -166,10 +166,33 @@ describe('upgrade through the built-in test checkout', () => {
       401,
     );
 
-    await t.services.accounts.updateSubscription(client.id, { manualInvoice: true }, { actorUserId: null });
+    await t.services.accounts.updateSubscription(
+      client.id,
+      { accountType: 'free', isTrialAccount: false, manualInvoice: true },
+      { actorUserId: null },
+    );
     const manual = await call(token, { url: '/api/billing/checkout', payload });
     expect(manual.statusCode).toBe(409);
     expect(manual.json()).toEqual({ detail: BILLING_MESSAGES.manualInvoice });
+  });
+
+  it('lets a trial marked for manual invoice (as the admin form and the demo make one) pay through checkout', async () => {
+    const { client, token } = await endedTrial();
+    await t.services.accounts.updateSubscription(client.id, { manualInvoice: true }, { actorUserId: null });
+    const started = await call(token, {
+      url: '/api/billing/checkout',
+      payload: { client_id: client.id, tier: 'gold' },
+    });
+    expect(started.statusCode).toBe(200);
+    const sessionId = sessionOf(started.json().checkout_url);
+    await t.app.inject({ method: 'POST', url: `/api/test-checkout/${sessionId}/pay` });
+    const account = await t.app.inject({ url: `/api/clients/${client.id}`, headers: bearer(token) });
+    expect(account.json()).toMatchObject({
+      account_type: 'paid',
+      is_trial_account: false,
+      manual_invoice: false,
+      tier: 'gold',
+    });
   });
 
   it('answers unknown test checkouts 404 and sends a cancelled one back to its cancel URL', async () => {

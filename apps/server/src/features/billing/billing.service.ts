@@ -2,6 +2,7 @@ import {
   BILLING_MESSAGES,
   type CheckoutOutcome,
   type CheckoutRequest,
+  invoicedByTeam,
   type PaymentProvider,
 } from '@pluvio/shared/billing';
 import { billedBlocks } from '@pluvio/shared/plans';
@@ -122,6 +123,8 @@ export function createBillingService(db: AppDb, deps: BillingDeps, settings: Bil
       {
         accountType: 'paid',
         isTrialAccount: false,
+        // A paid account is billed through the provider (spec part 2 §4 "Account type selection").
+        manualInvoice: false,
         tier: session.reference.tier,
         lastPaymentStatus: 'paid',
         paymentGraceEndDate: null,
@@ -237,7 +240,7 @@ export function createBillingService(db: AppDb, deps: BillingDeps, settings: Bil
     /** POST /api/billing/checkout: a checkout of the plan for the account's locations. */
     async startCheckout(user: UserRow, request: CheckoutRequest): Promise<{ checkout_url: string }> {
       const { client } = await managedAccess(user, request.client_id);
-      if (client.manualInvoice) throw conflict(BILLING_MESSAGES.manualInvoice);
+      if (invoicedByTeam(client)) throw conflict(BILLING_MESSAGES.manualInvoice);
       if (client.stripeSubscriptionId) throw conflict(BILLING_MESSAGES.changePlanInPortal);
       const owner = (await ownerOf(client)) ?? user;
       const checkout = await adapter
