@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { idValueSchema } from './inputs';
 import { billedBlocks, LOCATIONS_PER_BLOCK, PLAN_PRICES } from './plans';
 import { checkoutSessionIdSchema } from './signup';
-import { TIER, TIER_NAMES, type TierName, tierLabel } from './tiers';
+import { accountLevel, meetsTier, TIER, TIER_NAMES, type TierName, tierLabel } from './tiers';
 
 /**
  * Plans, checkout and the subscription (spec part 2 §2 "Pricing page", §4 "Upgrade", §7 "Card
@@ -75,7 +75,7 @@ export const BILLING_MESSAGES = {
   subscribed: 'Congratulations You Subscribed To',
   notNow: 'Not Now',
   upgrade: 'Upgrade',
-  currentPlan: 'Your current plan',
+  currentPlan: 'Current plan',
   paymentNotCompleted: 'The payment was not completed. Please try again.',
   checkoutFailed: 'The checkout could not be started. Please try again in a minute.',
   checkoutNotFound: 'This checkout was not found.',
@@ -92,6 +92,38 @@ export const BILLING_MESSAGES = {
   paymentFailed: 'Your last payment did not go through',
   paymentGraceEnded: 'Monitoring is paused until your payment goes through',
 } as const;
+
+/** A lower plan's button on /upgrade: 'Change to Bronze' (a change of plan, not an upgrade). */
+export function changeToText(tier: TierName): string {
+  return `Change to ${tierLabel(TIER[tier])}`;
+}
+
+/** What /upgrade offers an account for one plan: nothing (it pays for it), an upgrade, a change. */
+export type PlanAction = 'upgrade' | 'change' | null;
+
+interface PlanHolder {
+  tier: TierName;
+  account_type: string;
+  is_trial_account: boolean;
+  payment_grace_end_date: string | null;
+}
+
+/** The account pays for its plan and its payments go through (not a trial, not lapsed). */
+function paysForPlan(account: PlanHolder): boolean {
+  return account.account_type === 'paid' && !account.is_trial_account && !account.payment_grace_end_date;
+}
+
+/**
+ * One plan card of /upgrade for a signed-in account: `current` marks the account's plan (a
+ * trial's is its trial level); `action` is 'upgrade' for a plan above what the account has, and
+ * for its own plan while it does not pay for it (a trial subscribing, a lapsed account paying
+ * again); a plan below the account's level is a 'change'; the plan it pays for offers nothing.
+ */
+export function planOffer(account: PlanHolder, tier: TierName): { current: boolean; action: PlanAction } {
+  const current = account.tier === tier;
+  if (current) return { current, action: paysForPlan(account) ? null : 'upgrade' };
+  return { current, action: meetsTier(accountLevel(account), TIER[tier]) ? 'change' : 'upgrade' };
+}
 
 /** How a list names an account's plan: 'Trial, ends on 2026-12-24' or its level ('Gold'). */
 export function planLabel(account: {
