@@ -3,6 +3,7 @@ import {
   changeToText,
   checkoutLine,
   formatDollars,
+  nextRenewalDate,
   PLAN_FEATURE_LABELS,
   PLAN_FEATURES,
   PLAN_ORDER,
@@ -109,5 +110,15 @@ describe('plan offer on /upgrade', () => {
       current: true,
       action: 'upgrade',
     });
+  });
+});
+
+describe('next renewal date', () => {
+  it('is the renewal day later this month, or next month when it has come, kept inside short months', () => {
+    expect(nextRenewalDate('2026-11-21', 25)).toBe('2026-11-25');
+    expect(nextRenewalDate('2026-11-21', 21)).toBe('2026-12-21');
+    expect(nextRenewalDate('2026-12-21', 3)).toBe('2027-01-03');
+    expect(nextRenewalDate('2027-01-31', 31)).toBe('2027-02-28');
+    expect(nextRenewalDate('2028-02-01', 31)).toBe('2028-02-29');
   });
 });

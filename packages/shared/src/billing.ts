@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { idValueSchema } from './inputs';
-import { billedBlocks, LOCATIONS_PER_BLOCK, PLAN_PRICES } from './plans';
+import { idParamSchema, idValueSchema } from './inputs';
+import { billedBlocks, LOCATIONS_PER_BLOCK, monthlyAmount, PLAN_PRICES } from './plans';
 import { checkoutSessionIdSchema } from './signup';
 import { accountLevel, meetsTier, TIER, TIER_NAMES, type TierName, tierLabel } from './tiers';
 
@@ -231,3 +231,70 @@ export function checkoutQuantityText(quantity: number): string {
 export function testCheckoutPath(id: string): string {
   return `/checkout/test/${encodeURIComponent(id)}`;
 }
+
+/** The date of `day` (1-31) in a month, kept inside it: the 31st of February is its last day. */
+function dayOfMonth(year: number, month: number, day: number): string {
+  const last = new Date(Date.UTC(year, month, 0)).getUTCDate();
+  return `${year}-${String(month).padStart(2, '0')}-${String(Math.min(day, last)).padStart(2, '0')}`;
+}
+
+/** The next renewal after `today` (YYYY-MM-DD) on the renewal day of the month (`invoice_day`). */
+export function nextRenewalDate(today: string, renewalDay: number): string {
+  const [year, month] = today.split('-').map(Number) as [number, number];
+  const thisMonth = dayOfMonth(year, month, renewalDay);
+  if (thisMonth > today) return thisMonth;
+  return month === 12 ? dayOfMonth(year + 1, 1, renewalDay) : dayOfMonth(year, month + 1, renewalDay);
+}
+
+/**
+ * How an account pays: a card at Stripe (its portal shows the card and invoices), the built-in
+ * test checkout (no card on file), our team's invoice, or nothing due (a trial, a free or demo
+ * account, an ended subscription).
+ */
+export const PAYMENT_METHODS = ['card', 'test_checkout', 'invoice', 'none'] as const;
+export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+
+export const subscriptionQuerySchema = z.object({ client_id: idParamSchema });
+
+/** GET /api/billing/subscription?client_id=: My Subscription's summary of the plan and its bills. */
+export const subscriptionSchema = z.object({
+  client_id: z.number().int(),
+  tier: z.enum(TIER_NAMES),
+  is_trial_account: z.boolean(),
+  trial_end_date: z.string().nullable(),
+  /** Dollars a month for one block of 5 locations. */
+  unit_amount: z.number(),
+  locations_count: z.number().int(),
+  /** Blocks of 5 locations billed (`billedBlocks`). */
+  blocks: z.number().int(),
+  monthly_amount: z.number(),
+  /** The next renewal (product time zone) and what it will charge; null when nothing is due. */
+  next_bill: z.object({ date: z.string(), amount: z.number() }).nullable(),
+  payment_method: z.enum(PAYMENT_METHODS),
+});
+export type Subscription = z.infer<typeof subscriptionSchema>;
+
+/** The plan's numbers for My Subscription: price per block, blocks billed and the monthly total. */
+export function planPrice(tier: TierName, locationCount: number) {
+  return {
+    unit_amount: PLAN_PRICES[tier],
+    blocks: billedBlocks(locationCount),
+    monthly_amount: monthlyAmount(tier, locationCount),
+  };
+}
+
+/** My Subscription's words on how the account pays. */
+export const SUBSCRIPTION_TEXT = {
+  title: 'Subscription',
+  card: 'Your card and past invoices are on the payment page.',
+  updateCard: 'Update card',
+  noCard:
+    'No card on file: this installation takes payments through its built-in test checkout, which charges nothing.',
+  invoice: 'Our team invoices this account. Contact support about a bill.',
+  trial: (endDate: string | null) =>
+    endDate
+      ? `Free trial until ${endDate}: nothing is billed. Choose a plan to keep monitoring after it.`
+      : 'Free trial: nothing is billed. Choose a plan to keep monitoring after it.',
+  nothingDue: 'Nothing is billed to this account.',
+  changePlan: 'Change plan',
+} as const;

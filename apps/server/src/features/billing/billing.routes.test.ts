@@ -195,6 +195,63 @@ describe('upgrade through the built-in test checkout', () => {
     });
   });
 
+  it('sums up the subscription for My Subscription: plan, price per 5 locations, next bill, how it is paid', async () => {
+    const { client, token } = await endedTrial();
+    const summary = async () =>
+      t.app.inject({ url: `/api/billing/subscription?client_id=${client.id}`, headers: bearer(token) });
+    expect((await summary()).json()).toEqual({
+      client_id: client.id,
+      tier: 'gold',
+      is_trial_account: true,
+      trial_end_date: '2026-11-20',
+      unit_amount: 24,
+      locations_count: 0,
+      blocks: 1,
+      monthly_amount: 24,
+      next_bill: null,
+      payment_method: 'none',
+    });
+    const started = await call(token, {
+      url: '/api/billing/checkout',
+      payload: { client_id: client.id, tier: 'silver' },
+    });
+    await t.app.inject({
+      method: 'POST',
+      url: `/api/test-checkout/${sessionOf(started.json().checkout_url)}/pay`,
+    });
+    await t.services.locations.createMany(
+      Array.from({ length: 7 }, (_, index) => ({
+        clientId: client.id,
+        name: `Lot ${index}`,
+        latitude: 30,
+        longitude: -95,
+      })),
+    );
+    expect((await summary()).json()).toMatchObject({
+      tier: 'silver',
+      is_trial_account: false,
+      unit_amount: 18,
+      locations_count: 7,
+      blocks: 2,
+      monthly_amount: 36,
+      next_bill: { date: '2026-12-21', amount: 36 },
+      payment_method: 'test_checkout',
+    });
+
+    const contact = await buildContactUser(t.services, client.id);
+    const byContact = await t.app.inject({
+      url: `/api/billing/subscription?client_id=${client.id}`,
+      headers: bearer((await login(t.app, contact.user.email)).token),
+    });
+    expect(byContact.statusCode).toBe(403);
+    const bad = await t.app.inject({
+      url: '/api/billing/subscription?client_id=0x1',
+      headers: bearer(token),
+    });
+    expect(bad.statusCode).toBe(422);
+    expect(bad.json().detail).toBeTruthy();
+  });
+
   it('answers unknown test checkouts 404 and sends a cancelled one back to its cancel URL', async () => {
     expect((await t.app.inject({ url: '/api/test-checkout/cs_test_nothing' })).statusCode).toBe(404);
     const { client, token } = await endedTrial();

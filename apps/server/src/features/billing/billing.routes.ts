@@ -5,6 +5,8 @@ import {
   checkoutUrlSchema,
   portalRequestSchema,
   portalUrlSchema,
+  subscriptionQuerySchema,
+  subscriptionSchema,
   testCheckoutPaySchema,
   testCheckoutRedirectSchema,
   testCheckoutSchema,
@@ -36,6 +38,14 @@ export function billingRoutes(services: Services): FastifyPluginAsyncZod {
       { preHandler, schema: { tags, body: checkoutConfirmSchema, response: { 200: checkoutOutcomeSchema } } },
       async (request) =>
         billing.confirmCheckout(authOf(request).user, request.body.session_id, auditActorOf(request)),
+    );
+    app.get(
+      '/api/billing/subscription',
+      {
+        preHandler,
+        schema: { tags, querystring: subscriptionQuerySchema, response: { 200: subscriptionSchema } },
+      },
+      async (request) => billing.subscription(authOf(request).user, request.query.client_id),
     );
     app.post(
       '/api/billing/portal',

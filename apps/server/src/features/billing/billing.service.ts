@@ -3,7 +3,11 @@ import {
   type CheckoutOutcome,
   type CheckoutRequest,
   invoicedByTeam,
+  nextRenewalDate,
+  type PaymentMethod,
   type PaymentProvider,
+  planPrice,
+  type Subscription,
 } from '@pluvio/shared/billing';
 import { billedBlocks } from '@pluvio/shared/plans';
 import type { TierName } from '@pluvio/shared/tiers';
@@ -76,6 +80,11 @@ function providerFailed(cause: unknown): AppError {
 /** Owners, co-owners and superusers change an account's subscription; a plain contact is refused. */
 function requireSubscriptionManager(access: AccountAccess): void {
   if (!manages(access)) throw forbidden(BILLING_MESSAGES.ownersOnly);
+}
+
+/** The account pays for a plan that renews (not a trial, a free or demo account, an ended subscription). */
+function renews(client: ClientRow): boolean {
+  return client.accountType === 'paid' && !client.isTrialAccount && client.lastPaymentStatus !== 'cancelled';
 }
 
 /**
@@ -232,8 +241,35 @@ export function createBillingService(db: AppDb, deps: BillingDeps, settings: Bil
     await deps.onMailQueued?.();
   }
 
+  function paymentMethod(client: ClientRow): PaymentMethod {
+    if (!renews(client)) return 'none';
+    if (invoicedByTeam(client)) return 'invoice';
+    return adapter.name === 'stripe' && client.stripeCustomerId ? 'card' : 'test_checkout';
+  }
+
   return {
     provider: adapter.name,
+
+    /** GET /api/billing/subscription: the plan, its price for the account's locations and the next bill. */
+    async subscription(user: UserRow, clientId: number): Promise<Subscription> {
+      const { client } = await managedAccess(user, clientId);
+      const locationsCount = await deps.locations.countInClient(client.id);
+      const tier = client.tier as TierName;
+      const price = planPrice(tier, locationsCount);
+      const renewalDay = renews(client) ? client.invoiceDay : null;
+      return {
+        client_id: client.id,
+        tier,
+        is_trial_account: client.isTrialAccount,
+        trial_end_date: client.trialEndDate,
+        locations_count: locationsCount,
+        ...price,
+        next_bill: renewalDay
+          ? { date: nextRenewalDate(today(), renewalDay), amount: price.monthly_amount }
+          : null,
+        payment_method: paymentMethod(client),
+      };
+    },
     /** The adapter, for the signups feature's checkout. */
     adapter,
 

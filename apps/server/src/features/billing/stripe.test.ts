@@ -222,6 +222,11 @@ describe('the Stripe adapter against a local server that answers as Stripe', () 
       customer: String(account?.stripe_customer_id),
       return_url: 'http://localhost:3000/client-form',
     });
+    const summary = await t.app.inject({
+      url: `/api/billing/subscription?client_id=${account?.id}`,
+      headers: bearer(token),
+    });
+    expect(summary.json()).toMatchObject({ locations_count: 6, blocks: 2, payment_method: 'card' });
   });
 
   it('pauses monitoring after the grace period of a failed payment, until invoice.paid', async () => {
