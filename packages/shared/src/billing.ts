@@ -296,5 +296,4 @@ export const SUBSCRIPTION_TEXT = {
       ? `Free trial until ${endDate}: nothing is billed. Choose a plan to keep monitoring after it.`
       : 'Free trial: nothing is billed. Choose a plan to keep monitoring after it.',
   nothingDue: 'Nothing is billed to this account.',
-  changePlan: 'Change plan',
 } as const;

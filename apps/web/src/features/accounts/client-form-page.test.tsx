@@ -1,4 +1,4 @@
-import { BILLING_MESSAGES } from '@pluvio/shared/billing';
+import { BILLING_MESSAGES, SUBSCRIPTION_TEXT, type Subscription } from '@pluvio/shared/billing';
 import { CLIENT_MESSAGES, type Client } from '@pluvio/shared/clients';
 import { QUOTA_MESSAGES } from '@pluvio/shared/quotas';
 import { screen, waitFor, within } from '@testing-library/react';
@@ -10,6 +10,19 @@ import { buildAccount, buildClient, buildUser } from '../../testing/fixtures';
 import { DEFAULT_CONFIG, jsonResponse, renderRoute, stubFetch, withConfig } from '../../testing/render';
 
 const OWN = buildAccount();
+const SUBSCRIPTION: Subscription = {
+  client_id: 10,
+  tier: 'silver',
+  is_trial_account: false,
+  trial_end_date: null,
+  unit_amount: 18,
+  locations_count: 7,
+  blocks: 2,
+  monthly_amount: 36,
+  next_bill: { date: '2026-12-15', amount: 36 },
+  payment_method: 'test_checkout',
+};
+const SUMMARY_URL = '/api/billing/subscription?client_id=10';
 const OTHERS = [
   buildAccount({ id: 11, account_name: 'Second Site', tier: 'silver' }),
   buildAccount({ id: 12, account_name: 'Old Site', status: 'inactive' }),
@@ -26,6 +39,7 @@ function serve(extra: Handler = () => undefined) {
       if (url === '/api/clients/10') return jsonResponse(OWN);
       if (url.startsWith('/api/clients/?')) return jsonResponse([OWN, ...OTHERS]);
       if (url.startsWith('/api/clients/10/report-recipients')) return jsonResponse([]);
+      if (url === SUMMARY_URL) return jsonResponse(SUBSCRIPTION);
       if (url === '/users/me') return jsonResponse(buildUser());
       return jsonResponse({ detail: 'unexpected' }, 500);
     }),
@@ -258,20 +272,52 @@ describe('client form, my subscription', () => {
         return jsonResponse({ url: 'https://billing.example/p/1' });
       if (url === '/api/clients/10') return jsonResponse(OWN);
       if (url.startsWith('/api/clients/?')) return jsonResponse([OWN]);
+      if (url === SUMMARY_URL) return jsonResponse({ ...SUBSCRIPTION, payment_method: 'card' });
       return jsonResponse({ detail: 'unexpected' }, 500);
     });
     renderRoute('/client-form');
+    expect(await screen.findByText(SUBSCRIPTION_TEXT.card)).toBeTruthy();
+    expect(screen.queryByText(SUBSCRIPTION_TEXT.noCard)).toBeNull();
     await userEvent.click(await screen.findByRole('button', { name: 'Update card' }, { timeout: 5000 }));
     await waitFor(() => expect(assign).toHaveBeenCalledWith('https://billing.example/p/1'));
     expect(bodyOf(fetchMock, '/api/billing/portal', 'POST')).toEqual({ client_id: 10 });
   });
 
-  it('hides Update card on the test checkout', async () => {
+  it('sums up the plan, its price, the locations and the next bill; on the test checkout no card is on file', async () => {
     signInOwner();
     serve();
     renderRoute('/client-form');
-    await screen.findByRole('link', { name: CLIENT_MESSAGES.subscriptionViaUpgrade });
+    const summary = within(await screen.findByRole('region', { name: SUBSCRIPTION_TEXT.title }));
+    expect(await summary.findByText(SUBSCRIPTION_TEXT.noCard)).toBeTruthy();
+    expect(summary.getByText('Silver')).toBeTruthy();
+    expect(summary.getByText('$18.00 per 5 locations per month')).toBeTruthy();
+    expect(summary.getByText('7 locations (2 × 5 billed, $36.00 a month)')).toBeTruthy();
+    expect(summary.getByText('Tue, Dec 15, 2026, $36.00')).toBeTruthy();
+    expect(
+      summary.getByRole('link', { name: CLIENT_MESSAGES.subscriptionViaUpgrade }).getAttribute('href'),
+    ).toBe('/upgrade');
     expect(screen.queryByRole('button', { name: 'Update card' })).toBeNull();
+  });
+
+  it('tells a trial owner that nothing is billed until a plan is chosen', async () => {
+    signInOwner();
+    serve((url) =>
+      url === SUMMARY_URL
+        ? jsonResponse({
+            ...SUBSCRIPTION,
+            tier: 'gold',
+            is_trial_account: true,
+            trial_end_date: '2026-12-09',
+            next_bill: null,
+            payment_method: 'none',
+          })
+        : undefined,
+    );
+    renderRoute('/client-form');
+    const summary = within(await screen.findByRole('region', { name: SUBSCRIPTION_TEXT.title }));
+    expect(await summary.findByText(SUBSCRIPTION_TEXT.trial('2026-12-09'))).toBeTruthy();
+    expect(summary.getByText('Trial, ends on 2026-12-09')).toBeTruthy();
+    expect(summary.getByText('None')).toBeTruthy();
   });
 
   it('tells a plain contact that only the owner or a co-owner can change the account', async () => {

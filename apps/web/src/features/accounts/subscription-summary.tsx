@@ -1,0 +1,101 @@
+import { SimpleGrid, Stack, Text } from '@mantine/core';
+import {
+  formatDollars,
+  PRICE_UNIT,
+  planLabel,
+  SUBSCRIPTION_TEXT,
+  type Subscription,
+} from '@pluvio/shared/billing';
+import { CLIENT_MESSAGES } from '@pluvio/shared/clients';
+import { MESSAGES } from '@pluvio/shared/messages';
+import { useQuery } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { ErrorMessage } from '../../components/form-message';
+import { UpdateCardButton } from '../../components/update-card-button';
+import { UpgradeLink } from '../../components/upgrade-link';
+import { SettingsSection } from './settings-section';
+import { subscriptionQuery } from './subscription-api';
+
+/** 'Mon, Dec 21, 2026' for a calendar date (YYYY-MM-DD). */
+function billDate(date: string): string {
+  return new Date(`${date}T00:00:00Z`).toLocaleDateString('en-US', {
+    weekday: 'short',
+    month: 'short',
+    day: 'numeric',
+    year: 'numeric',
+    timeZone: 'UTC',
+  });
+}
+
+function Figure({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div>
+      <Text size="sm" c="dimmed">
+        {label}
+      </Text>
+      <Text fw={600}>{children}</Text>
+    </div>
+  );
+}
+
+/** How the account pays, in words, with the card portal where the provider is Stripe. */
+function PaymentNote({ subscription }: { subscription: Subscription }) {
+  switch (subscription.payment_method) {
+    case 'card':
+      return (
+        <Stack gap="xs" align="flex-start">
+          <Text size="sm">{SUBSCRIPTION_TEXT.card}</Text>
+          <UpdateCardButton clientId={subscription.client_id} />
+        </Stack>
+      );
+    case 'test_checkout':
+      return <Text size="sm">{SUBSCRIPTION_TEXT.noCard}</Text>;
+    case 'invoice':
+      return <Text size="sm">{SUBSCRIPTION_TEXT.invoice}</Text>;
+    case 'none':
+      return (
+        <Text size="sm">
+          {subscription.is_trial_account
+            ? SUBSCRIPTION_TEXT.trial(subscription.trial_end_date)
+            : SUBSCRIPTION_TEXT.nothingDue}
+        </Text>
+      );
+  }
+}
+
+function SubscriptionFigures({ subscription }: { subscription: Subscription }) {
+  const { locations_count: count, blocks, next_bill: next } = subscription;
+  return (
+    <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="md">
+      <Figure label="Plan">{planLabel(subscription)}</Figure>
+      <Figure label="Price">
+        {formatDollars(subscription.unit_amount)} {PRICE_UNIT}
+      </Figure>
+      <Figure label="Locations">
+        {count === 1 ? '1 location' : `${count} locations`} ({blocks} × 5 billed,{' '}
+        {formatDollars(subscription.monthly_amount)} a month)
+      </Figure>
+      <Figure label="Next bill">
+        {next ? `${billDate(next.date)}, ${formatDollars(next.amount)}` : 'None'}
+      </Figure>
+    </SimpleGrid>
+  );
+}
+
+/** My Subscription's plan, price, locations, next bill and how it is paid (issue 26). */
+export function SubscriptionSummary({ clientId }: { clientId: number }) {
+  const subscription = useQuery(subscriptionQuery(clientId));
+  return (
+    <SettingsSection id="subscription-summary" title={SUBSCRIPTION_TEXT.title}>
+      {subscription.isError && <ErrorMessage>{MESSAGES.tryAgain}</ErrorMessage>}
+      {subscription.isPending && <Text role="status">{MESSAGES.loading}</Text>}
+      {subscription.data && (
+        <>
+          <SubscriptionFigures subscription={subscription.data} />
+          <PaymentNote subscription={subscription.data} />
+        </>
+      )}
+      <UpgradeLink size="sm">{CLIENT_MESSAGES.subscriptionViaUpgrade}</UpgradeLink>
+    </SettingsSection>
+  );
+}
