@@ -1,5 +1,6 @@
 import { SimpleGrid, Stack, Text } from '@mantine/core';
 import {
+  checkoutQuantityText,
   formatDollars,
   PRICE_UNIT,
   planLabel,
@@ -8,8 +9,8 @@ import {
 } from '@pluvio/shared/billing';
 import { CLIENT_MESSAGES } from '@pluvio/shared/clients';
 import { MESSAGES } from '@pluvio/shared/messages';
+import { TIER, tierLabel } from '@pluvio/shared/tiers';
 import { useQuery } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
 import { ErrorMessage } from '../../components/form-message';
 import { UpdateCardButton } from '../../components/update-card-button';
 import { UpgradeLink } from '../../components/upgrade-link';
@@ -27,13 +28,21 @@ function billDate(date: string): string {
   });
 }
 
-function Figure({ label, children }: { label: string; children: ReactNode }) {
+/** One number of the subscription: its label, the value, and a dimmed line that explains it. */
+function Figure({ label, value, detail }: { label: string; value: string; detail?: string | null }) {
   return (
     <div>
       <Text size="sm" c="dimmed">
         {label}
       </Text>
-      <Text fw={600}>{children}</Text>
+      <Text fw={600} fz="lg">
+        {value}
+      </Text>
+      {detail && (
+        <Text size="sm" c="dimmed">
+          {detail}
+        </Text>
+      )}
     </div>
   );
 }
@@ -67,17 +76,26 @@ function SubscriptionFigures({ subscription }: { subscription: Subscription }) {
   const { locations_count: count, blocks, next_bill: next } = subscription;
   return (
     <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="md">
-      <Figure label="Plan">{planLabel(subscription)}</Figure>
-      <Figure label="Price">
-        {formatDollars(subscription.unit_amount)} {PRICE_UNIT}
-      </Figure>
-      <Figure label="Locations">
-        {count === 1 ? '1 location' : `${count} locations`} ({blocks} × 5 billed,{' '}
-        {formatDollars(subscription.monthly_amount)} a month)
-      </Figure>
-      <Figure label="Next bill">
-        {next ? `${billDate(next.date)}, ${formatDollars(next.amount)}` : 'None'}
-      </Figure>
+      <Figure
+        label="Plan"
+        value={tierLabel(TIER[subscription.tier])}
+        detail={subscription.is_trial_account ? planLabel(subscription) : null}
+      />
+      <Figure
+        label="Locations"
+        value={count === 1 ? '1 location' : `${count} locations`}
+        detail={`Billed as ${checkoutQuantityText(blocks)}`}
+      />
+      <Figure
+        label="Monthly price"
+        value={formatDollars(subscription.monthly_amount)}
+        detail={`${formatDollars(subscription.unit_amount)} ${PRICE_UNIT}`}
+      />
+      <Figure
+        label="Next bill"
+        value={next ? formatDollars(next.amount) : 'None'}
+        detail={next ? `on ${billDate(next.date)}` : null}
+      />
     </SimpleGrid>
   );
 }

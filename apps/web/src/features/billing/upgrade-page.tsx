@@ -71,7 +71,7 @@ function UpgradeFrame({ title, children }: { title: string; children: ReactNode 
 function CurrentPlanMark({ account }: { account: UserClient }) {
   return (
     <Stack gap={4} align="center">
-      <Badge size="lg" variant="light" color="teal.9" fullWidth>
+      <Badge size="lg" variant="filled" color="teal.9" fullWidth>
         {BILLING_MESSAGES.currentPlan}
       </Badge>
       {account.is_trial_account && (
