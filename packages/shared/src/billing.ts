@@ -256,6 +256,9 @@ export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 
 export const subscriptionQuerySchema = z.object({ client_id: idParamSchema });
 
+/** POST /api/billing/subscription/cancel and /resume: the account whose subscription ends or goes on. */
+export const subscriptionChangeSchema = z.object({ client_id: idValueSchema });
+
 /** GET /api/billing/subscription?client_id=: My Subscription's summary of the plan and its bills. */
 export const subscriptionSchema = z.object({
   client_id: z.number().int(),
@@ -270,6 +273,10 @@ export const subscriptionSchema = z.object({
   monthly_amount: z.number(),
   /** The next renewal (product time zone) and what it will charge; null when nothing is due. */
   next_bill: z.object({ date: z.string(), amount: z.number() }).nullable(),
+  /** The owner cancelled: the last day paid for, after which monitoring stops; null while it renews. */
+  ends_on: z.string().nullable(),
+  /** The owner may cancel now (a renewing subscription paid through the provider, not yet cancelled). */
+  can_cancel: z.boolean(),
   payment_method: z.enum(PAYMENT_METHODS),
 });
 export type Subscription = z.infer<typeof subscriptionSchema>;
@@ -296,4 +303,14 @@ export const SUBSCRIPTION_TEXT = {
       ? `Free trial until ${endDate}: nothing is billed. Choose a plan to keep monitoring after it.`
       : 'Free trial: nothing is billed. Choose a plan to keep monitoring after it.',
   nothingDue: 'Nothing is billed to this account.',
+  cancel: 'Cancel subscription',
+  keep: 'Keep my subscription',
+  cancelTitle: 'Cancel your subscription?',
+  cancelWhat: (lastDay: string) =>
+    `Your plan stays as it is through ${lastDay}: monitoring, alerts and reports go on and nothing more is charged. After that day they stop. Your locations, contacts and rainfall history are kept, and you can subscribe again at any time.`,
+  cancelUntil: (lastDay: string) => `You can change your mind until ${lastDay}.`,
+  ends: (lastDay: string) =>
+    `Your subscription ends after ${lastDay}: nothing more is charged, and monitoring stops after that day.`,
+  nothingToCancel: 'This account has no renewing subscription to cancel.',
+  alreadyEnded: 'This subscription has ended. Choose a plan on the Upgrade page to subscribe again.',
 } as const;

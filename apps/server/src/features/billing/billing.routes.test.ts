@@ -1,4 +1,4 @@
-import { BILLING_MESSAGES } from '@pluvio/shared/billing';
+import { BILLING_MESSAGES, SUBSCRIPTION_TEXT } from '@pluvio/shared/billing';
 import { sql } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -12,10 +12,11 @@ const NOW = new Date('2026-11-21T15:00:00Z');
 describe('upgrade through the built-in test checkout', () => {
   let t: TestApp;
   const quantityChanges: number[] = [];
+  const clock = manualClock(NOW);
 
   beforeAll(async () => {
     t = await createTestApp({
-      clock: manualClock(NOW),
+      clock,
       onSubscriptionQuantityChanged: async (clientId) => {
         quantityChanges.push(clientId);
       },
@@ -36,10 +37,10 @@ describe('upgrade through the built-in test checkout', () => {
     return { user, client, token: (await login(t.app, user.email)).token };
   }
 
-  async function monitored(clientId: number): Promise<boolean> {
+  async function monitored(clientId: number, on = '2026-11-21'): Promise<boolean> {
     const [row] = await queryRows<{ monitored: boolean }>(
       t.database.db,
-      sql`select ${monitoredClient(sql`c`, '2026-11-21')} as monitored from clients c where c.id = ${clientId}`,
+      sql`select ${monitoredClient(sql`c`, on)} as monitored from clients c where c.id = ${clientId}`,
     );
     return row?.monitored ?? false;
   }
@@ -209,6 +210,8 @@ describe('upgrade through the built-in test checkout', () => {
       blocks: 1,
       monthly_amount: 24,
       next_bill: null,
+      ends_on: null,
+      can_cancel: false,
       payment_method: 'none',
     });
     const started = await call(token, {
@@ -250,6 +253,56 @@ describe('upgrade through the built-in test checkout', () => {
     });
     expect(bad.statusCode).toBe(422);
     expect(bad.json().detail).toBeTruthy();
+  });
+
+  it('cancels at the end of the paid period, reversibly until then, audited; then the account may subscribe again', async () => {
+    const { user, client, token } = await endedTrial();
+    const payload = { client_id: client.id };
+    const trialCancel = await call(token, { url: '/api/billing/subscription/cancel', payload });
+    expect(trialCancel.statusCode).toBe(409);
+    expect(trialCancel.json()).toEqual({ detail: SUBSCRIPTION_TEXT.nothingToCancel });
+    const started = await call(token, {
+      url: '/api/billing/checkout',
+      payload: { ...payload, tier: 'gold' },
+    });
+    await t.app.inject({
+      method: 'POST',
+      url: `/api/test-checkout/${sessionOf(started.json().checkout_url)}/pay`,
+    });
+    try {
+      const cancelled = await call(token, { url: '/api/billing/subscription/cancel', payload });
+      expect(cancelled.json()).toMatchObject({ ends_on: '2026-12-20', next_bill: null, can_cancel: false });
+      const [entry] = await queryRows<{ changes: Record<string, unknown>; actor_user_id: number }>(
+        t.database.db,
+        sql`select changes, actor_user_id from audit_log where client_id = ${client.id} and action = 'client_changed' order by id desc limit 1`,
+      );
+      expect(entry?.changes).toEqual({ subscription_ends_on: { before: null, after: '2026-12-20' } });
+      expect(entry?.actor_user_id).toBe(user.id);
+      expect(await monitored(client.id, '2026-12-20')).toBe(true);
+      expect(await monitored(client.id, '2026-12-21')).toBe(false);
+
+      const resumed = await call(token, { url: '/api/billing/subscription/resume', payload });
+      expect(resumed.json()).toMatchObject({
+        ends_on: null,
+        can_cancel: true,
+        next_bill: { date: '2026-12-21', amount: 24 },
+      });
+      expect(await monitored(client.id, '2026-12-21')).toBe(true);
+
+      await call(token, { url: '/api/billing/subscription/cancel', payload });
+      clock.set(new Date('2026-12-22T15:00:00Z'));
+      const later = (await login(t.app, user.email)).token;
+      const tooLate = await call(later, { url: '/api/billing/subscription/resume', payload });
+      expect(tooLate.statusCode).toBe(409);
+      expect(tooLate.json()).toEqual({ detail: SUBSCRIPTION_TEXT.alreadyEnded });
+      const again = await call(later, {
+        url: '/api/billing/checkout',
+        payload: { ...payload, tier: 'silver' },
+      });
+      expect(again.statusCode).toBe(200);
+    } finally {
+      clock.set(NOW);
+    }
   });
 
   it('answers unknown test checkouts 404 and sends a cancelled one back to its cancel URL', async () => {

@@ -5,6 +5,7 @@ import {
   checkoutUrlSchema,
   portalRequestSchema,
   portalUrlSchema,
+  subscriptionChangeSchema,
   subscriptionQuerySchema,
   subscriptionSchema,
   testCheckoutPaySchema,
@@ -46,6 +47,16 @@ export function billingRoutes(services: Services): FastifyPluginAsyncZod {
         schema: { tags, querystring: subscriptionQuerySchema, response: { 200: subscriptionSchema } },
       },
       async (request) => billing.subscription(authOf(request).user, request.query.client_id),
+    );
+    const change = {
+      preHandler,
+      schema: { tags, body: subscriptionChangeSchema, response: { 200: subscriptionSchema } },
+    };
+    app.post('/api/billing/subscription/cancel', change, async (request) =>
+      billing.cancelSubscription(authOf(request).user, request.body.client_id, auditActorOf(request)),
+    );
+    app.post('/api/billing/subscription/resume', change, async (request) =>
+      billing.resumeSubscription(authOf(request).user, request.body.client_id, auditActorOf(request)),
     );
     app.post(
       '/api/billing/portal',

@@ -7,8 +7,10 @@ import {
   type PaymentMethod,
   type PaymentProvider,
   planPrice,
+  SUBSCRIPTION_TEXT,
   type Subscription,
 } from '@pluvio/shared/billing';
+import { shiftDate } from '@pluvio/shared/calendar';
 import { billedBlocks } from '@pluvio/shared/plans';
 import type { TierName } from '@pluvio/shared/tiers';
 import type { Config } from '../../config';
@@ -82,9 +84,16 @@ function requireSubscriptionManager(access: AccountAccess): void {
   if (!manages(access)) throw forbidden(BILLING_MESSAGES.ownersOnly);
 }
 
-/** The account pays for a plan that renews (not a trial, a free or demo account, an ended subscription). */
+/** The account pays for a plan (not a trial, a free or demo account, a subscription Stripe ended). */
 function renews(client: ClientRow): boolean {
   return client.accountType === 'paid' && !client.isTrialAccount && client.lastPaymentStatus !== 'cancelled';
+}
+
+/** A subscription the owner can cancel: paid through the provider, renewing, not cancelled yet. */
+function cancellable(client: ClientRow): client is ClientRow & { invoiceDay: number } {
+  return (
+    renews(client) && !invoicedByTeam(client) && client.invoiceDay !== null && !client.subscriptionEndsOn
+  );
 }
 
 /**
@@ -106,6 +115,10 @@ export function createBillingService(db: AppDb, deps: BillingDeps, settings: Bil
   const today = () => productDate(clock.now(), settings.TIME_ZONE);
   /** The day of the month renewals fall on, in the product time zone. */
   const renewalDay = (at: Date) => Number(productDate(at, settings.TIME_ZONE).slice(8));
+
+  /** A cancelled subscription past its last paid day: the account may subscribe again. */
+  const subscriptionOver = (client: ClientRow) =>
+    client.subscriptionEndsOn !== null && client.subscriptionEndsOn < today();
 
   function requireTestCheckout(): void {
     if (adapter.name !== 'test') throw notFound();
@@ -141,6 +154,7 @@ export function createBillingService(db: AppDb, deps: BillingDeps, settings: Bil
         stripeCustomerId: session.customerId ?? client.stripeCustomerId,
         stripeSubscriptionId: session.subscriptionId,
         stripeSessionId: session.id,
+        subscriptionEndsOn: null,
       },
       by,
     );
@@ -247,37 +261,78 @@ export function createBillingService(db: AppDb, deps: BillingDeps, settings: Bil
     return adapter.name === 'stripe' && client.stripeCustomerId ? 'card' : 'test_checkout';
   }
 
+  async function summarise(client: ClientRow): Promise<Subscription> {
+    const locationsCount = await deps.locations.countInClient(client.id);
+    const tier = client.tier as TierName;
+    const price = planPrice(tier, locationsCount);
+    const renewalDay = renews(client) && !client.subscriptionEndsOn ? client.invoiceDay : null;
+    return {
+      client_id: client.id,
+      tier,
+      is_trial_account: client.isTrialAccount,
+      trial_end_date: client.trialEndDate,
+      locations_count: locationsCount,
+      ...price,
+      next_bill: renewalDay
+        ? { date: nextRenewalDate(today(), renewalDay), amount: price.monthly_amount }
+        : null,
+      ends_on: client.subscriptionEndsOn,
+      can_cancel: cancellable(client),
+      payment_method: paymentMethod(client),
+    };
+  }
+
+  /** The provider's subscription ends at its period's close, or renews again. */
+  async function tellProvider(client: ClientRow, cancel: boolean): Promise<void> {
+    if (!client.stripeSubscriptionId) return;
+    await adapter.cancelAtPeriodEnd(client.stripeSubscriptionId, cancel).catch((error: unknown) => {
+      throw providerFailed(error);
+    });
+  }
+
   return {
     provider: adapter.name,
+    /** The adapter, for the signups feature's checkout. */
+    adapter,
 
     /** GET /api/billing/subscription: the plan, its price for the account's locations and the next bill. */
     async subscription(user: UserRow, clientId: number): Promise<Subscription> {
       const { client } = await managedAccess(user, clientId);
-      const locationsCount = await deps.locations.countInClient(client.id);
-      const tier = client.tier as TierName;
-      const price = planPrice(tier, locationsCount);
-      const renewalDay = renews(client) ? client.invoiceDay : null;
-      return {
-        client_id: client.id,
-        tier,
-        is_trial_account: client.isTrialAccount,
-        trial_end_date: client.trialEndDate,
-        locations_count: locationsCount,
-        ...price,
-        next_bill: renewalDay
-          ? { date: nextRenewalDate(today(), renewalDay), amount: price.monthly_amount }
-          : null,
-        payment_method: paymentMethod(client),
-      };
+      return summarise(client);
     },
-    /** The adapter, for the signups feature's checkout. */
-    adapter,
+
+    /**
+     * POST /api/billing/subscription/cancel: the subscription ends after the last day paid for (the
+     * day before the next renewal); until then nothing changes and the owner may keep it after all.
+     * The provider is told first, so a provider that does not answer leaves everything as it was.
+     */
+    async cancelSubscription(user: UserRow, clientId: number, by: AuditBy): Promise<Subscription> {
+      const { client } = await managedAccess(user, clientId);
+      if (client.subscriptionEndsOn && client.subscriptionEndsOn >= today()) return summarise(client);
+      if (!cancellable(client)) throw conflict(SUBSCRIPTION_TEXT.nothingToCancel);
+      await tellProvider(client, true);
+      const lastDay = shiftDate(nextRenewalDate(today(), client.invoiceDay), -1);
+      await deps.accounts.updateSubscription(client.id, { subscriptionEndsOn: lastDay }, by);
+      return summarise({ ...client, subscriptionEndsOn: lastDay });
+    },
+
+    /** POST /api/billing/subscription/resume: a cancelled subscription renews again, before it ends. */
+    async resumeSubscription(user: UserRow, clientId: number, by: AuditBy): Promise<Subscription> {
+      const { client } = await managedAccess(user, clientId);
+      if (!client.subscriptionEndsOn) return summarise(client);
+      if (client.subscriptionEndsOn < today() || !renews(client))
+        throw conflict(SUBSCRIPTION_TEXT.alreadyEnded);
+      await tellProvider(client, false);
+      await deps.accounts.updateSubscription(client.id, { subscriptionEndsOn: null }, by);
+      return summarise({ ...client, subscriptionEndsOn: null });
+    },
 
     /** POST /api/billing/checkout: a checkout of the plan for the account's locations. */
     async startCheckout(user: UserRow, request: CheckoutRequest): Promise<{ checkout_url: string }> {
       const { client } = await managedAccess(user, request.client_id);
       if (invoicedByTeam(client)) throw conflict(BILLING_MESSAGES.manualInvoice);
-      if (client.stripeSubscriptionId) throw conflict(BILLING_MESSAGES.changePlanInPortal);
+      if (client.stripeSubscriptionId && !subscriptionOver(client))
+        throw conflict(BILLING_MESSAGES.changePlanInPortal);
       const owner = (await ownerOf(client)) ?? user;
       const checkout = await adapter
         .createCheckout({

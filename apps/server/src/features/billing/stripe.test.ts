@@ -227,6 +227,20 @@ describe('the Stripe adapter against a local server that answers as Stripe', () 
       headers: bearer(token),
     });
     expect(summary.json()).toMatchObject({ locations_count: 6, blocks: 2, payment_method: 'card' });
+
+    for (const [action, cancel] of [
+      ['cancel', true],
+      ['resume', false],
+    ] as const) {
+      const changed = await t.app.inject({
+        method: 'POST',
+        url: `/api/billing/subscription/${action}`,
+        headers: bearer(token),
+        payload: { client_id: account?.id },
+      });
+      expect(changed.json()).toMatchObject({ can_cancel: !cancel });
+      expect(stripe.subscription(String(account?.stripe_subscription_id))?.cancel_at_period_end).toBe(cancel);
+    }
   });
 
   it('pauses monitoring after the grace period of a failed payment, until invoice.paid', async () => {

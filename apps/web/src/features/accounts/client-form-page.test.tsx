@@ -20,6 +20,8 @@ const SUBSCRIPTION: Subscription = {
   blocks: 2,
   monthly_amount: 36,
   next_bill: { date: '2026-12-15', amount: 36 },
+  ends_on: null,
+  can_cancel: true,
   payment_method: 'test_checkout',
 };
 const SUMMARY_URL = '/api/billing/subscription?client_id=10';
@@ -301,6 +303,32 @@ describe('client form, my subscription', () => {
     expect(screen.queryByRole('button', { name: 'Update card' })).toBeNull();
   });
 
+  it('cancels at the end of the paid period after a modal that says what happens and when, and keeps it on request', async () => {
+    signInOwner();
+    const cancelled = { ...SUBSCRIPTION, ends_on: '2026-12-14', next_bill: null, can_cancel: false };
+    const fetchMock = serve((url, init) => {
+      if (url === '/api/billing/subscription/cancel' && init.method === 'POST')
+        return jsonResponse(cancelled);
+      if (url === '/api/billing/subscription/resume' && init.method === 'POST')
+        return jsonResponse(SUBSCRIPTION);
+      return undefined;
+    });
+    renderRoute('/client-form');
+    const summary = within(await screen.findByRole('region', { name: SUBSCRIPTION_TEXT.title }));
+    await userEvent.click(await summary.findByRole('button', { name: SUBSCRIPTION_TEXT.cancel }));
+    const dialog = within(await screen.findByRole('dialog', { name: SUBSCRIPTION_TEXT.cancelTitle }));
+    expect(dialog.getByText(SUBSCRIPTION_TEXT.cancelWhat('Mon, Dec 14, 2026'))).toBeTruthy();
+    expect(dialog.getByText(SUBSCRIPTION_TEXT.cancelUntil('Mon, Dec 14, 2026'))).toBeTruthy();
+    expect(bodyOf(fetchMock, '/api/billing/subscription/cancel', 'POST')).toBeUndefined();
+    await userEvent.click(dialog.getByRole('button', { name: SUBSCRIPTION_TEXT.cancel }));
+    expect(await summary.findByText(SUBSCRIPTION_TEXT.ends('Mon, Dec 14, 2026'))).toBeTruthy();
+    expect(bodyOf(fetchMock, '/api/billing/subscription/cancel', 'POST')).toEqual({ client_id: 10 });
+    expect(summary.getByText('None')).toBeTruthy();
+    await userEvent.click(summary.getByRole('button', { name: SUBSCRIPTION_TEXT.keep }));
+    expect(await summary.findByText('on Tue, Dec 15, 2026')).toBeTruthy();
+    expect(summary.getByRole('button', { name: SUBSCRIPTION_TEXT.cancel })).toBeTruthy();
+  });
+
   it('tells a trial owner that nothing is billed until a plan is chosen', async () => {
     signInOwner();
     serve((url) =>
@@ -311,6 +339,7 @@ describe('client form, my subscription', () => {
             is_trial_account: true,
             trial_end_date: '2026-12-09',
             next_bill: null,
+            can_cancel: false,
             payment_method: 'none',
           })
         : undefined,

@@ -1,4 +1,5 @@
-import { SimpleGrid, Stack, Text } from '@mantine/core';
+import { Button, Group, Modal, SimpleGrid, Stack, Text } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
 import {
   checkoutQuantityText,
   formatDollars,
@@ -7,15 +8,17 @@ import {
   SUBSCRIPTION_TEXT,
   type Subscription,
 } from '@pluvio/shared/billing';
+import { shiftDate } from '@pluvio/shared/calendar';
 import { CLIENT_MESSAGES } from '@pluvio/shared/clients';
 import { MESSAGES } from '@pluvio/shared/messages';
 import { TIER, tierLabel } from '@pluvio/shared/tiers';
-import { useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ErrorMessage } from '../../components/form-message';
 import { UpdateCardButton } from '../../components/update-card-button';
 import { UpgradeLink } from '../../components/upgrade-link';
+import { failureMessage } from '../../lib/api-client';
 import { SettingsSection } from './settings-section';
-import { subscriptionQuery } from './subscription-api';
+import { changeSubscription, subscriptionKey, subscriptionQuery } from './subscription-api';
 
 /** 'Mon, Dec 21, 2026' for a calendar date (YYYY-MM-DD). */
 function billDate(date: string): string {
@@ -100,6 +103,67 @@ function SubscriptionFigures({ subscription }: { subscription: Subscription }) {
   );
 }
 
+/**
+ * Cancel at the end of the paid period, after a modal that says what happens and when; a
+ * cancelled subscription says when it ends and can be kept until then.
+ */
+function Cancellation({ subscription }: { subscription: Subscription }) {
+  const queryClient = useQueryClient();
+  const [opened, { open, close }] = useDisclosure(false);
+  const change = useMutation({
+    mutationFn: (action: 'cancel' | 'resume') => changeSubscription(subscription.client_id, action),
+    onSuccess: (updated) => {
+      queryClient.setQueryData(subscriptionKey(subscription.client_id), updated);
+      close();
+    },
+  });
+  const lastDay = lastPaidDay(subscription);
+  const failure = change.isError && (
+    <ErrorMessage>{failureMessage(change.error, MESSAGES.tryAgain)}</ErrorMessage>
+  );
+  if (subscription.ends_on) {
+    return (
+      <Stack gap="xs" align="flex-start">
+        <Text size="sm">{SUBSCRIPTION_TEXT.ends(billDate(subscription.ends_on))}</Text>
+        <Button variant="outline" loading={change.isPending} onClick={() => change.mutate('resume')}>
+          {SUBSCRIPTION_TEXT.keep}
+        </Button>
+        {failure}
+      </Stack>
+    );
+  }
+  if (!subscription.can_cancel || !lastDay) return null;
+  return (
+    <>
+      <Button variant="subtle" color="red.9" onClick={open} w="fit-content">
+        {SUBSCRIPTION_TEXT.cancel}
+      </Button>
+      <Modal opened={opened} onClose={close} title={SUBSCRIPTION_TEXT.cancelTitle} centered>
+        <Stack>
+          <Text>{SUBSCRIPTION_TEXT.cancelWhat(lastDay)}</Text>
+          <Text size="sm" c="dimmed">
+            {SUBSCRIPTION_TEXT.cancelUntil(lastDay)}
+          </Text>
+          {failure}
+          <Group justify="flex-end">
+            <Button variant="default" onClick={close}>
+              {SUBSCRIPTION_TEXT.keep}
+            </Button>
+            <Button color="red.9" loading={change.isPending} onClick={() => change.mutate('cancel')}>
+              {SUBSCRIPTION_TEXT.cancel}
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
+    </>
+  );
+}
+
+/** The last day a renewing subscription has paid for: the day before its next bill. */
+function lastPaidDay(subscription: Subscription): string | null {
+  return subscription.next_bill ? billDate(shiftDate(subscription.next_bill.date, -1)) : null;
+}
+
 /** My Subscription's plan, price, locations, next bill and how it is paid (issue 26). */
 export function SubscriptionSummary({ clientId }: { clientId: number }) {
   const subscription = useQuery(subscriptionQuery(clientId));
@@ -111,6 +175,7 @@ export function SubscriptionSummary({ clientId }: { clientId: number }) {
         <>
           <SubscriptionFigures subscription={subscription.data} />
           <PaymentNote subscription={subscription.data} />
+          <Cancellation subscription={subscription.data} />
         </>
       )}
       <UpgradeLink size="sm">{CLIENT_MESSAGES.subscriptionViaUpgrade}</UpgradeLink>
