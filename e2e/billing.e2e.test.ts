@@ -15,7 +15,12 @@ async function makeTrialAgain(): Promise<void> {
   const me = await api<{ clients: { id: number }[] }>('/users/me', { token });
   const clientId = me.body.clients[0]?.id;
   const admin = await apiToken(demo('admin'));
-  await api(`/api/clients/${clientId}`, { method: 'PATCH', token: admin, json: { account_type: 'trial' } });
+  const restored = await api(`/api/clients/${clientId}`, {
+    method: 'PATCH',
+    token: admin,
+    json: { account_type: 'trial' },
+  });
+  expect(restored.status).toBe(200);
 }
 
 describe("the demo's Gold trial subscribes through the test checkout", () => {
@@ -53,6 +58,18 @@ describe("the demo's Gold trial subscribes through the test checkout", () => {
       await summary(page).getByText(NO_CARD).waitFor(WAIT);
       await expectText(page, /^on \w{3}, \w{3} \d{1,2}, \d{4}$/);
       await captureScreen(page, 'my-subscription-paid');
+
+      await summary(page).getByRole('button', { name: 'Cancel subscription' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Cancel your subscription?' });
+      await dialog.getByText(/^Your plan stays as it is through /).waitFor();
+      await captureScreen(page, 'cancel-subscription-dialog');
+      await dialog.getByRole('button', { name: 'Cancel subscription' }).click();
+      await summary(page)
+        .getByText(/^Your subscription ends after /)
+        .waitFor(WAIT);
+      await captureScreen(page, 'my-subscription-cancelled');
+      await summary(page).getByRole('button', { name: 'Keep my subscription' }).click();
+      await summary(page).getByRole('button', { name: 'Cancel subscription' }).waitFor(WAIT);
 
       await openScreen(page, '/upgrade', 'Choose Your Plan');
       await card(page, 'Gold').getByText('Current plan').waitFor();

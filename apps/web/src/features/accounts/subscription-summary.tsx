@@ -135,10 +135,17 @@ function Cancellation({ subscription }: { subscription: Subscription }) {
   if (!subscription.can_cancel || !lastDay) return null;
   return (
     <>
-      <Button variant="subtle" color="red.9" onClick={open} w="fit-content">
+      <Button variant="outline" color="red.9" onClick={open} w="fit-content">
         {SUBSCRIPTION_TEXT.cancel}
       </Button>
-      <Modal opened={opened} onClose={close} title={SUBSCRIPTION_TEXT.cancelTitle} centered>
+      <Modal
+        opened={opened}
+        onClose={close}
+        title={SUBSCRIPTION_TEXT.cancelTitle}
+        centered
+        size="lg"
+        closeButtonProps={{ 'aria-label': 'Close dialog' }}
+      >
         <Stack>
           <Text>{SUBSCRIPTION_TEXT.cancelWhat(lastDay)}</Text>
           <Text size="sm" c="dimmed">
