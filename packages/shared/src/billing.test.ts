@@ -1,12 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import {
+  changeToText,
   checkoutLine,
   formatDollars,
+  nextRenewalDate,
   PLAN_FEATURE_LABELS,
   PLAN_FEATURES,
   PLAN_ORDER,
   PRICE_UNIT,
   planLabel,
+  planOffer,
   testCheckoutPath,
 } from './billing';
 import { PLAN_PRICES } from './plans';
@@ -72,5 +75,50 @@ describe('plan label', () => {
       'Trial, ends on 2026-12-24',
     );
     expect(planLabel({ tier: 'silver', is_trial_account: false, trial_end_date: null })).toBe('Silver');
+  });
+});
+
+describe('plan offer on /upgrade', () => {
+  const paidSilver = {
+    tier: 'silver',
+    account_type: 'paid',
+    is_trial_account: false,
+    payment_grace_end_date: null,
+  } as const;
+  const goldTrial = {
+    tier: 'gold',
+    account_type: 'trial',
+    is_trial_account: true,
+    payment_grace_end_date: null,
+  } as const;
+
+  it('marks the plan a paying account has, offers higher plans as upgrades and lower ones as changes', () => {
+    expect(planOffer(paidSilver, 'silver')).toEqual({ current: true, action: null });
+    expect(planOffer(paidSilver, 'gold')).toEqual({ current: false, action: 'upgrade' });
+    expect(planOffer(paidSilver, 'bronze')).toEqual({ current: false, action: 'change' });
+    expect(changeToText('bronze')).toBe('Change to Bronze');
+  });
+
+  it('lets a Gold trial subscribe to Gold as its upgrade and never calls Silver or Bronze one', () => {
+    expect(planOffer(goldTrial, 'gold')).toEqual({ current: true, action: 'upgrade' });
+    expect(planOffer(goldTrial, 'silver')).toEqual({ current: false, action: 'change' });
+    expect(planOffer(goldTrial, 'bronze')).toEqual({ current: false, action: 'change' });
+  });
+
+  it('offers a lapsed account its own plan again', () => {
+    expect(planOffer({ ...paidSilver, payment_grace_end_date: '2026-12-01' }, 'silver')).toEqual({
+      current: true,
+      action: 'upgrade',
+    });
+  });
+});
+
+describe('next renewal date', () => {
+  it('is the renewal day later this month, or next month when it has come, kept inside short months', () => {
+    expect(nextRenewalDate('2026-11-21', 25)).toBe('2026-11-25');
+    expect(nextRenewalDate('2026-11-21', 21)).toBe('2026-12-21');
+    expect(nextRenewalDate('2026-12-21', 3)).toBe('2027-01-03');
+    expect(nextRenewalDate('2027-01-31', 31)).toBe('2027-02-28');
+    expect(nextRenewalDate('2028-02-01', 31)).toBe('2028-02-29');
   });
 });

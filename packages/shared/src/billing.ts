@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { idValueSchema } from './inputs';
-import { billedBlocks, LOCATIONS_PER_BLOCK, PLAN_PRICES } from './plans';
+import { idParamSchema, idValueSchema } from './inputs';
+import { billedBlocks, LOCATIONS_PER_BLOCK, monthlyAmount, PLAN_PRICES } from './plans';
 import { checkoutSessionIdSchema } from './signup';
-import { TIER, TIER_NAMES, type TierName, tierLabel } from './tiers';
+import { accountLevel, meetsTier, TIER, TIER_NAMES, type TierName, tierLabel } from './tiers';
 
 /**
  * Plans, checkout and the subscription (spec part 2 §2 "Pricing page", §4 "Upgrade", §7 "Card
@@ -75,7 +75,7 @@ export const BILLING_MESSAGES = {
   subscribed: 'Congratulations You Subscribed To',
   notNow: 'Not Now',
   upgrade: 'Upgrade',
-  currentPlan: 'Your current plan',
+  currentPlan: 'Current plan',
   paymentNotCompleted: 'The payment was not completed. Please try again.',
   checkoutFailed: 'The checkout could not be started. Please try again in a minute.',
   checkoutNotFound: 'This checkout was not found.',
@@ -92,6 +92,38 @@ export const BILLING_MESSAGES = {
   paymentFailed: 'Your last payment did not go through',
   paymentGraceEnded: 'Monitoring is paused until your payment goes through',
 } as const;
+
+/** A lower plan's button on /upgrade: 'Change to Bronze' (a change of plan, not an upgrade). */
+export function changeToText(tier: TierName): string {
+  return `Change to ${tierLabel(TIER[tier])}`;
+}
+
+/** What /upgrade offers an account for one plan: nothing (it pays for it), an upgrade, a change. */
+export type PlanAction = 'upgrade' | 'change' | null;
+
+interface PlanHolder {
+  tier: TierName;
+  account_type: string;
+  is_trial_account: boolean;
+  payment_grace_end_date: string | null;
+}
+
+/** The account pays for its plan and its payments go through (not a trial, not lapsed). */
+function paysForPlan(account: PlanHolder): boolean {
+  return account.account_type === 'paid' && !account.is_trial_account && !account.payment_grace_end_date;
+}
+
+/**
+ * One plan card of /upgrade for a signed-in account: `current` marks the account's plan (a
+ * trial's is its trial level); `action` is 'upgrade' for a plan above what the account has, and
+ * for its own plan while it does not pay for it (a trial subscribing, a lapsed account paying
+ * again); a plan below the account's level is a 'change'; the plan it pays for offers nothing.
+ */
+export function planOffer(account: PlanHolder, tier: TierName): { current: boolean; action: PlanAction } {
+  const current = account.tier === tier;
+  if (current) return { current, action: paysForPlan(account) ? null : 'upgrade' };
+  return { current, action: meetsTier(accountLevel(account), TIER[tier]) ? 'change' : 'upgrade' };
+}
 
 /** How a list names an account's plan: 'Trial, ends on 2026-12-24' or its level ('Gold'). */
 export function planLabel(account: {
@@ -113,6 +145,15 @@ export function paymentGraceText(graceEnd: string, inGrace: boolean): string {
 /** Said before a change of the location count that changes the price, e.g. by an import. */
 export function priceChangeText(tier: TierName, change: { before: number; after: number }): string {
   return `The monthly price goes from ${formatDollars(change.before)} to ${formatDollars(change.after)} (${tierLabel(TIER[tier])}: ${formatDollars(PLAN_PRICES[tier])} ${PRICE_UNIT}).`;
+}
+
+/**
+ * An account whose plan our team invoices: its plan changes through support, not checkout. The
+ * flag marks how a paid plan is billed; a trial pays nothing yet, so a trial with it (the admin
+ * form's default for a trial, spec part 2 §4) subscribes through checkout like any other.
+ */
+export function invoicedByTeam(account: { manualInvoice: boolean; isTrialAccount: boolean }): boolean {
+  return account.manualInvoice && !account.isTrialAccount;
 }
 
 /** What one plan costs an account with `locationCount` locations: the checkout's line. */
@@ -195,3 +236,86 @@ export function checkoutQuantityText(quantity: number): string {
 export function testCheckoutPath(id: string): string {
   return `/checkout/test/${encodeURIComponent(id)}`;
 }
+
+/** The date of `day` (1-31) in a month, kept inside it: the 31st of February is its last day. */
+function dayOfMonth(year: number, month: number, day: number): string {
+  const last = new Date(Date.UTC(year, month, 0)).getUTCDate();
+  return `${year}-${String(month).padStart(2, '0')}-${String(Math.min(day, last)).padStart(2, '0')}`;
+}
+
+/** The next renewal after `today` (YYYY-MM-DD) on the renewal day of the month (`invoice_day`). */
+export function nextRenewalDate(today: string, renewalDay: number): string {
+  const [year, month] = today.split('-').map(Number) as [number, number];
+  const thisMonth = dayOfMonth(year, month, renewalDay);
+  if (thisMonth > today) return thisMonth;
+  return month === 12 ? dayOfMonth(year + 1, 1, renewalDay) : dayOfMonth(year, month + 1, renewalDay);
+}
+
+/**
+ * How an account pays: a card at Stripe (its portal shows the card and invoices), the built-in
+ * test checkout (no card on file), our team's invoice, or nothing due (a trial, a free or demo
+ * account, an ended subscription).
+ */
+export const PAYMENT_METHODS = ['card', 'test_checkout', 'invoice', 'none'] as const;
+export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+
+export const subscriptionQuerySchema = z.object({ client_id: idParamSchema });
+
+/** POST /api/billing/subscription/cancel and /resume: the account whose subscription ends or goes on. */
+export const subscriptionChangeSchema = z.object({ client_id: idValueSchema });
+
+/** GET /api/billing/subscription?client_id=: My Subscription's summary of the plan and its bills. */
+export const subscriptionSchema = z.object({
+  client_id: z.number().int(),
+  tier: z.enum(TIER_NAMES),
+  is_trial_account: z.boolean(),
+  trial_end_date: z.string().nullable(),
+  /** Dollars a month for one block of 5 locations. */
+  unit_amount: z.number(),
+  locations_count: z.number().int(),
+  /** Blocks of 5 locations billed (`billedBlocks`). */
+  blocks: z.number().int(),
+  monthly_amount: z.number(),
+  /** The next renewal (product time zone) and what it will charge; null when nothing is due. */
+  next_bill: z.object({ date: z.string(), amount: z.number() }).nullable(),
+  /** The owner cancelled: the last day paid for, after which monitoring stops; null while it renews. */
+  ends_on: z.string().nullable(),
+  /** The owner may cancel now (a renewing subscription paid through the provider, not yet cancelled). */
+  can_cancel: z.boolean(),
+  payment_method: z.enum(PAYMENT_METHODS),
+});
+export type Subscription = z.infer<typeof subscriptionSchema>;
+
+/** The plan's numbers for My Subscription: price per block, blocks billed and the monthly total. */
+export function planPrice(tier: TierName, locationCount: number) {
+  return {
+    unit_amount: PLAN_PRICES[tier],
+    blocks: billedBlocks(locationCount),
+    monthly_amount: monthlyAmount(tier, locationCount),
+  };
+}
+
+/** My Subscription's words on how the account pays. */
+export const SUBSCRIPTION_TEXT = {
+  title: 'Subscription',
+  card: 'Your card and past invoices are on the payment page.',
+  updateCard: 'Update card',
+  noCard:
+    'No card on file: this installation takes payments through its built-in test checkout, which charges nothing.',
+  invoice: 'Our team invoices this account. Contact support about a bill.',
+  trial: (endDate: string | null) =>
+    endDate
+      ? `Free trial until ${endDate}: nothing is billed. Choose a plan to keep monitoring after it.`
+      : 'Free trial: nothing is billed. Choose a plan to keep monitoring after it.',
+  nothingDue: 'Nothing is billed to this account.',
+  cancel: 'Cancel subscription',
+  keep: 'Keep my subscription',
+  cancelTitle: 'Cancel your subscription?',
+  cancelWhat: (lastDay: string) =>
+    `Your plan stays as it is through ${lastDay}: monitoring, alerts and reports go on and nothing more is charged. After that day they stop. Your locations, contacts and rainfall history are kept, and you can subscribe again at any time.`,
+  cancelUntil: (lastDay: string) => `You can change your mind until ${lastDay}.`,
+  ends: (lastDay: string) =>
+    `Your subscription ends after ${lastDay}: nothing more is charged, and monitoring stops after that day.`,
+  nothingToCancel: 'This account has no renewing subscription to cancel.',
+  alreadyEnded: 'This subscription has ended. Choose a plan on the Upgrade page to subscribe again.',
+} as const;

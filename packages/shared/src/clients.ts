@@ -145,6 +145,8 @@ export const clientSchema = z.object({
   owner_email: z.string().nullable(),
   stripe_customer_id: z.string().nullable(),
   stripe_session_id: z.string().nullable(),
+  /** The owner cancelled: the last day paid for; null while the subscription renews (issue 26). */
+  subscription_ends_on: z.string().nullable(),
   created_at: z.string(),
   ...settingOutputFields,
 });

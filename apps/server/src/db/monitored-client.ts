@@ -13,5 +13,6 @@ export function monitoredClient(client: SQL, today: string): SQL {
     and not (${client}.is_trial_account and ${client}.trial_end_date < ${today}::date)
     and not (${client}.is_trial_account and exists (
       select 1 from users owner where owner.id = ${client}.owner_user_id and not owner.is_verified))
-    and not coalesce(${client}.payment_grace_end_date < ${today}::date, false))`;
+    and not coalesce(${client}.payment_grace_end_date < ${today}::date, false)
+    and not coalesce(${client}.subscription_ends_on < ${today}::date, false))`;
 }

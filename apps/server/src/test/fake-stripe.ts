@@ -33,6 +33,7 @@ interface FakeSubscription {
   id: string;
   object: 'subscription';
   status: 'active' | 'canceled';
+  cancel_at_period_end?: boolean;
   customer: string;
   items: { object: 'list'; data: { id: string; quantity: number; price: { id: string } }[] };
 }
@@ -229,6 +230,9 @@ export async function startFakeStripe(options: { now?: () => Date } = {}) {
       const item = subscription.items.data[0];
       if (method === 'POST' && item && form['items[0][id]'] === item.id) {
         item.quantity = Number(form['items[0][quantity]']);
+      }
+      if (method === 'POST' && form.cancel_at_period_end !== undefined) {
+        subscription.cancel_at_period_end = form.cancel_at_period_end === 'true';
       }
       return send(response, 200, subscription);
     }

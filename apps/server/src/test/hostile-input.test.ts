@@ -108,6 +108,8 @@ const VALID_BODIES: Record<string, unknown> = {
   'POST /api/billing/checkout/confirm': { session_id: 'cs_test_nobody' },
   'POST /api/test-checkout/{id}/pay': { card_number: '4242424242424242' },
   'POST /api/billing/portal': { client_id: 2147483647 },
+  'POST /api/billing/subscription/cancel': { client_id: 2147483647 },
+  'POST /api/billing/subscription/resume': { client_id: 2147483647 },
   'POST /api/notifications/sms-status': { MessageSid: 'SM1', MessageStatus: 'delivered' },
   // Nobody's location: every report body is refused after its one spoilt field (404 at worst).
   'POST /api/reports/data_by_date_range/{from}/{to}': {

@@ -20,7 +20,7 @@ interface PlanCardsProps {
   headingOrder?: 2 | 3;
   /** The plan drawn as chosen. */
   selected?: TierName | null;
-  /** What each card offers under its features (an Upgrade button, 'Your current plan'). */
+  /** What each card offers under its features (an Upgrade button, 'Current plan'). */
   action?: (tier: TierName) => ReactNode;
 }
 

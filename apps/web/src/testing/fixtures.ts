@@ -112,6 +112,7 @@ export function buildAccount(overrides: Partial<Client> = {}): Client {
     owner_email: 'jane@example.com',
     stripe_customer_id: null,
     stripe_session_id: null,
+    subscription_ends_on: null,
     created_at: '2026-01-05T12:00:00Z',
     ...settings,
     ...overrides,

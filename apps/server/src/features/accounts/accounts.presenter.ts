@@ -65,6 +65,7 @@ export function presentClient(row: ClientListRow): Client {
     owner_email: row.ownerEmail,
     stripe_customer_id: row.stripeCustomerId,
     stripe_session_id: row.stripeSessionId,
+    subscription_ends_on: row.subscriptionEndsOn,
     created_at: row.createdAt.toISOString(),
     ...settingsOf(row),
   };

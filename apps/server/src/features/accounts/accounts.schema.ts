@@ -25,6 +25,11 @@ export const clients = pgTable(
     stripeSubscriptionId: text('stripe_subscription_id'),
     /** After a failed renewal payment: the last day monitoring stays on until a payment goes through. */
     paymentGraceEndDate: date('payment_grace_end_date'),
+    /**
+     * The owner cancelled: the last day paid for, after which the subscription ends and monitoring
+     * stops (issue 26). Null while it renews; cleared when the owner keeps it after all.
+     */
+    subscriptionEndsOn: date('subscription_ends_on'),
     ownerUserId: integer('owner_user_id').references(() => users.id, { onDelete: 'set null' }),
     dailyReportOn: boolean('daily_report_on').notNull().default(true),
     dailyReportCombineLocations: boolean('daily_report_combine_locations').notNull().default(true),

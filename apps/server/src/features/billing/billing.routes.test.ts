@@ -1,4 +1,4 @@
-import { BILLING_MESSAGES } from '@pluvio/shared/billing';
+import { BILLING_MESSAGES, SUBSCRIPTION_TEXT } from '@pluvio/shared/billing';
 import { sql } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -12,10 +12,11 @@ const NOW = new Date('2026-11-21T15:00:00Z');
 describe('upgrade through the built-in test checkout', () => {
   let t: TestApp;
   const quantityChanges: number[] = [];
+  const clock = manualClock(NOW);
 
   beforeAll(async () => {
     t = await createTestApp({
-      clock: manualClock(NOW),
+      clock,
       onSubscriptionQuantityChanged: async (clientId) => {
         quantityChanges.push(clientId);
       },
@@ -36,10 +37,10 @@ describe('upgrade through the built-in test checkout', () => {
     return { user, client, token: (await login(t.app, user.email)).token };
   }
 
-  async function monitored(clientId: number): Promise<boolean> {
+  async function monitored(clientId: number, on = '2026-11-21'): Promise<boolean> {
     const [row] = await queryRows<{ monitored: boolean }>(
       t.database.db,
-      sql`select ${monitoredClient(sql`c`, '2026-11-21')} as monitored from clients c where c.id = ${clientId}`,
+      sql`select ${monitoredClient(sql`c`, on)} as monitored from clients c where c.id = ${clientId}`,
     );
     return row?.monitored ?? false;
   }
@@ -166,10 +167,142 @@ describe('upgrade through the built-in test checkout', () => {
       401,
     );
 
-    await t.services.accounts.updateSubscription(client.id, { manualInvoice: true }, { actorUserId: null });
+    await t.services.accounts.updateSubscription(
+      client.id,
+      { accountType: 'free', isTrialAccount: false, manualInvoice: true },
+      { actorUserId: null },
+    );
     const manual = await call(token, { url: '/api/billing/checkout', payload });
     expect(manual.statusCode).toBe(409);
     expect(manual.json()).toEqual({ detail: BILLING_MESSAGES.manualInvoice });
+  });
+
+  it('lets a trial marked for manual invoice (as the admin form and the demo make one) pay through checkout', async () => {
+    const { client, token } = await endedTrial();
+    await t.services.accounts.updateSubscription(client.id, { manualInvoice: true }, { actorUserId: null });
+    const started = await call(token, {
+      url: '/api/billing/checkout',
+      payload: { client_id: client.id, tier: 'gold' },
+    });
+    expect(started.statusCode).toBe(200);
+    const sessionId = sessionOf(started.json().checkout_url);
+    await t.app.inject({ method: 'POST', url: `/api/test-checkout/${sessionId}/pay` });
+    const account = await t.app.inject({ url: `/api/clients/${client.id}`, headers: bearer(token) });
+    expect(account.json()).toMatchObject({
+      account_type: 'paid',
+      is_trial_account: false,
+      manual_invoice: false,
+      tier: 'gold',
+    });
+  });
+
+  it('sums up the subscription for My Subscription: plan, price per 5 locations, next bill, how it is paid', async () => {
+    const { client, token } = await endedTrial();
+    const summary = async () =>
+      t.app.inject({ url: `/api/billing/subscription?client_id=${client.id}`, headers: bearer(token) });
+    expect((await summary()).json()).toEqual({
+      client_id: client.id,
+      tier: 'gold',
+      is_trial_account: true,
+      trial_end_date: '2026-11-20',
+      unit_amount: 24,
+      locations_count: 0,
+      blocks: 1,
+      monthly_amount: 24,
+      next_bill: null,
+      ends_on: null,
+      can_cancel: false,
+      payment_method: 'none',
+    });
+    const started = await call(token, {
+      url: '/api/billing/checkout',
+      payload: { client_id: client.id, tier: 'silver' },
+    });
+    await t.app.inject({
+      method: 'POST',
+      url: `/api/test-checkout/${sessionOf(started.json().checkout_url)}/pay`,
+    });
+    await t.services.locations.createMany(
+      Array.from({ length: 7 }, (_, index) => ({
+        clientId: client.id,
+        name: `Lot ${index}`,
+        latitude: 30,
+        longitude: -95,
+      })),
+    );
+    expect((await summary()).json()).toMatchObject({
+      tier: 'silver',
+      is_trial_account: false,
+      unit_amount: 18,
+      locations_count: 7,
+      blocks: 2,
+      monthly_amount: 36,
+      next_bill: { date: '2026-12-21', amount: 36 },
+      payment_method: 'test_checkout',
+    });
+
+    const contact = await buildContactUser(t.services, client.id);
+    const byContact = await t.app.inject({
+      url: `/api/billing/subscription?client_id=${client.id}`,
+      headers: bearer((await login(t.app, contact.user.email)).token),
+    });
+    expect(byContact.statusCode).toBe(403);
+    const bad = await t.app.inject({
+      url: '/api/billing/subscription?client_id=0x1',
+      headers: bearer(token),
+    });
+    expect(bad.statusCode).toBe(422);
+    expect(bad.json().detail).toBeTruthy();
+  });
+
+  it('cancels at the end of the paid period, reversibly until then, audited; then the account may subscribe again', async () => {
+    const { user, client, token } = await endedTrial();
+    const payload = { client_id: client.id };
+    const trialCancel = await call(token, { url: '/api/billing/subscription/cancel', payload });
+    expect(trialCancel.statusCode).toBe(409);
+    expect(trialCancel.json()).toEqual({ detail: SUBSCRIPTION_TEXT.nothingToCancel });
+    const started = await call(token, {
+      url: '/api/billing/checkout',
+      payload: { ...payload, tier: 'gold' },
+    });
+    await t.app.inject({
+      method: 'POST',
+      url: `/api/test-checkout/${sessionOf(started.json().checkout_url)}/pay`,
+    });
+    try {
+      const cancelled = await call(token, { url: '/api/billing/subscription/cancel', payload });
+      expect(cancelled.json()).toMatchObject({ ends_on: '2026-12-20', next_bill: null, can_cancel: false });
+      const [entry] = await queryRows<{ changes: Record<string, unknown>; actor_user_id: number }>(
+        t.database.db,
+        sql`select changes, actor_user_id from audit_log where client_id = ${client.id} and action = 'client_changed' order by id desc limit 1`,
+      );
+      expect(entry?.changes).toEqual({ subscription_ends_on: { before: null, after: '2026-12-20' } });
+      expect(entry?.actor_user_id).toBe(user.id);
+      expect(await monitored(client.id, '2026-12-20')).toBe(true);
+      expect(await monitored(client.id, '2026-12-21')).toBe(false);
+
+      const resumed = await call(token, { url: '/api/billing/subscription/resume', payload });
+      expect(resumed.json()).toMatchObject({
+        ends_on: null,
+        can_cancel: true,
+        next_bill: { date: '2026-12-21', amount: 24 },
+      });
+      expect(await monitored(client.id, '2026-12-21')).toBe(true);
+
+      await call(token, { url: '/api/billing/subscription/cancel', payload });
+      clock.set(new Date('2026-12-22T15:00:00Z'));
+      const later = (await login(t.app, user.email)).token;
+      const tooLate = await call(later, { url: '/api/billing/subscription/resume', payload });
+      expect(tooLate.statusCode).toBe(409);
+      expect(tooLate.json()).toEqual({ detail: SUBSCRIPTION_TEXT.alreadyEnded });
+      const again = await call(later, {
+        url: '/api/billing/checkout',
+        payload: { ...payload, tier: 'silver' },
+      });
+      expect(again.statusCode).toBe(200);
+    } finally {
+      clock.set(NOW);
+    }
   });
 
   it('answers unknown test checkouts 404 and sends a cancelled one back to its cancel URL', async () => {

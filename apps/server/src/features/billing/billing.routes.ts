@@ -5,6 +5,9 @@ import {
   checkoutUrlSchema,
   portalRequestSchema,
   portalUrlSchema,
+  subscriptionChangeSchema,
+  subscriptionQuerySchema,
+  subscriptionSchema,
   testCheckoutPaySchema,
   testCheckoutRedirectSchema,
   testCheckoutSchema,
@@ -36,6 +39,24 @@ export function billingRoutes(services: Services): FastifyPluginAsyncZod {
       { preHandler, schema: { tags, body: checkoutConfirmSchema, response: { 200: checkoutOutcomeSchema } } },
       async (request) =>
         billing.confirmCheckout(authOf(request).user, request.body.session_id, auditActorOf(request)),
+    );
+    app.get(
+      '/api/billing/subscription',
+      {
+        preHandler,
+        schema: { tags, querystring: subscriptionQuerySchema, response: { 200: subscriptionSchema } },
+      },
+      async (request) => billing.subscription(authOf(request).user, request.query.client_id),
+    );
+    const change = {
+      preHandler,
+      schema: { tags, body: subscriptionChangeSchema, response: { 200: subscriptionSchema } },
+    };
+    app.post('/api/billing/subscription/cancel', change, async (request) =>
+      billing.cancelSubscription(authOf(request).user, request.body.client_id, auditActorOf(request)),
+    );
+    app.post('/api/billing/subscription/resume', change, async (request) =>
+      billing.resumeSubscription(authOf(request).user, request.body.client_id, auditActorOf(request)),
     );
     app.post(
       '/api/billing/portal',

@@ -2,8 +2,15 @@ import {
   BILLING_MESSAGES,
   type CheckoutOutcome,
   type CheckoutRequest,
+  invoicedByTeam,
+  nextRenewalDate,
+  type PaymentMethod,
   type PaymentProvider,
+  planPrice,
+  SUBSCRIPTION_TEXT,
+  type Subscription,
 } from '@pluvio/shared/billing';
+import { shiftDate } from '@pluvio/shared/calendar';
 import { billedBlocks } from '@pluvio/shared/plans';
 import type { TierName } from '@pluvio/shared/tiers';
 import type { Config } from '../../config';
@@ -77,6 +84,18 @@ function requireSubscriptionManager(access: AccountAccess): void {
   if (!manages(access)) throw forbidden(BILLING_MESSAGES.ownersOnly);
 }
 
+/** The account pays for a plan (not a trial, a free or demo account, a subscription Stripe ended). */
+function renews(client: ClientRow): boolean {
+  return client.accountType === 'paid' && !client.isTrialAccount && client.lastPaymentStatus !== 'cancelled';
+}
+
+/** A subscription the owner can cancel: paid through the provider, renewing, not cancelled yet. */
+function cancellable(client: ClientRow): client is ClientRow & { invoiceDay: number } {
+  return (
+    renews(client) && !invoicedByTeam(client) && client.invoiceDay !== null && !client.subscriptionEndsOn
+  );
+}
+
 /**
  * Plans and payments (spec part 2 §4 "Upgrade", §7 "Card payment provider"; D12, D13, D20):
  * checkout for an account's subscription, the provider's events (webhooks, or the test checkout's
@@ -96,6 +115,10 @@ export function createBillingService(db: AppDb, deps: BillingDeps, settings: Bil
   const today = () => productDate(clock.now(), settings.TIME_ZONE);
   /** The day of the month renewals fall on, in the product time zone. */
   const renewalDay = (at: Date) => Number(productDate(at, settings.TIME_ZONE).slice(8));
+
+  /** A cancelled subscription past its last paid day: the account may subscribe again. */
+  const subscriptionOver = (client: ClientRow) =>
+    client.subscriptionEndsOn !== null && client.subscriptionEndsOn < today();
 
   function requireTestCheckout(): void {
     if (adapter.name !== 'test') throw notFound();
@@ -122,6 +145,8 @@ export function createBillingService(db: AppDb, deps: BillingDeps, settings: Bil
       {
         accountType: 'paid',
         isTrialAccount: false,
+        // A paid account is billed through the provider (spec part 2 §4 "Account type selection").
+        manualInvoice: false,
         tier: session.reference.tier,
         lastPaymentStatus: 'paid',
         paymentGraceEndDate: null,
@@ -129,6 +154,7 @@ export function createBillingService(db: AppDb, deps: BillingDeps, settings: Bil
         stripeCustomerId: session.customerId ?? client.stripeCustomerId,
         stripeSubscriptionId: session.subscriptionId,
         stripeSessionId: session.id,
+        subscriptionEndsOn: null,
       },
       by,
     );
@@ -229,16 +255,84 @@ export function createBillingService(db: AppDb, deps: BillingDeps, settings: Bil
     await deps.onMailQueued?.();
   }
 
+  function paymentMethod(client: ClientRow): PaymentMethod {
+    if (!renews(client)) return 'none';
+    if (invoicedByTeam(client)) return 'invoice';
+    return adapter.name === 'stripe' && client.stripeCustomerId ? 'card' : 'test_checkout';
+  }
+
+  async function summarise(client: ClientRow): Promise<Subscription> {
+    const locationsCount = await deps.locations.countInClient(client.id);
+    const tier = client.tier as TierName;
+    const price = planPrice(tier, locationsCount);
+    const renewalDay = renews(client) && !client.subscriptionEndsOn ? client.invoiceDay : null;
+    return {
+      client_id: client.id,
+      tier,
+      is_trial_account: client.isTrialAccount,
+      trial_end_date: client.trialEndDate,
+      locations_count: locationsCount,
+      ...price,
+      next_bill: renewalDay
+        ? { date: nextRenewalDate(today(), renewalDay), amount: price.monthly_amount }
+        : null,
+      ends_on: client.subscriptionEndsOn,
+      can_cancel: cancellable(client),
+      payment_method: paymentMethod(client),
+    };
+  }
+
+  /** The provider's subscription ends at its period's close, or renews again. */
+  async function tellProvider(client: ClientRow, cancel: boolean): Promise<void> {
+    if (!client.stripeSubscriptionId) return;
+    await adapter.cancelAtPeriodEnd(client.stripeSubscriptionId, cancel).catch((error: unknown) => {
+      throw providerFailed(error);
+    });
+  }
+
   return {
     provider: adapter.name,
     /** The adapter, for the signups feature's checkout. */
     adapter,
 
+    /** GET /api/billing/subscription: the plan, its price for the account's locations and the next bill. */
+    async subscription(user: UserRow, clientId: number): Promise<Subscription> {
+      const { client } = await managedAccess(user, clientId);
+      return summarise(client);
+    },
+
+    /**
+     * POST /api/billing/subscription/cancel: the subscription ends after the last day paid for (the
+     * day before the next renewal); until then nothing changes and the owner may keep it after all.
+     * The provider is told first, so a provider that does not answer leaves everything as it was.
+     */
+    async cancelSubscription(user: UserRow, clientId: number, by: AuditBy): Promise<Subscription> {
+      const { client } = await managedAccess(user, clientId);
+      if (client.subscriptionEndsOn && client.subscriptionEndsOn >= today()) return summarise(client);
+      if (!cancellable(client)) throw conflict(SUBSCRIPTION_TEXT.nothingToCancel);
+      await tellProvider(client, true);
+      const lastDay = shiftDate(nextRenewalDate(today(), client.invoiceDay), -1);
+      await deps.accounts.updateSubscription(client.id, { subscriptionEndsOn: lastDay }, by);
+      return summarise({ ...client, subscriptionEndsOn: lastDay });
+    },
+
+    /** POST /api/billing/subscription/resume: a cancelled subscription renews again, before it ends. */
+    async resumeSubscription(user: UserRow, clientId: number, by: AuditBy): Promise<Subscription> {
+      const { client } = await managedAccess(user, clientId);
+      if (!client.subscriptionEndsOn) return summarise(client);
+      if (client.subscriptionEndsOn < today() || !renews(client))
+        throw conflict(SUBSCRIPTION_TEXT.alreadyEnded);
+      await tellProvider(client, false);
+      await deps.accounts.updateSubscription(client.id, { subscriptionEndsOn: null }, by);
+      return summarise({ ...client, subscriptionEndsOn: null });
+    },
+
     /** POST /api/billing/checkout: a checkout of the plan for the account's locations. */
     async startCheckout(user: UserRow, request: CheckoutRequest): Promise<{ checkout_url: string }> {
       const { client } = await managedAccess(user, request.client_id);
-      if (client.manualInvoice) throw conflict(BILLING_MESSAGES.manualInvoice);
-      if (client.stripeSubscriptionId) throw conflict(BILLING_MESSAGES.changePlanInPortal);
+      if (invoicedByTeam(client)) throw conflict(BILLING_MESSAGES.manualInvoice);
+      if (client.stripeSubscriptionId && !subscriptionOver(client))
+        throw conflict(BILLING_MESSAGES.changePlanInPortal);
       const owner = (await ownerOf(client)) ?? user;
       const checkout = await adapter
         .createCheckout({

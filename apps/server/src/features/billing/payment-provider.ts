@@ -74,6 +74,11 @@ export interface PaymentAdapter {
   cardFingerprint(session: CheckoutSession): Promise<string | null>;
   /** Sets the subscription's quantity from its next renewal on (no proration). */
   updateQuantity(subscriptionId: string, quantity: number): Promise<void>;
+  /**
+   * Ends the subscription at the close of its paid period (`cancel`), or keeps it renewing after
+   * all. The test checkout renews nothing, so it has nothing to tell.
+   */
+  cancelAtPeriodEnd(subscriptionId: string, cancel: boolean): Promise<void>;
   /** Where the customer changes their card; null when the provider has no such page. */
   portalUrl(customerId: string, returnUrl: string): Promise<string | null>;
 }

@@ -298,6 +298,10 @@ export function createStripeAdapter(settings: StripeSettings) {
       });
     },
 
+    async cancelAtPeriodEnd(subscriptionId, cancel) {
+      await stripe.subscriptions.update(subscriptionId, { cancel_at_period_end: cancel });
+    },
+
     async portalUrl(customerId, returnUrl) {
       const session = await stripe.billingPortal.sessions.create({
         customer: customerId,

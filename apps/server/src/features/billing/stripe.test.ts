@@ -222,6 +222,25 @@ describe('the Stripe adapter against a local server that answers as Stripe', () 
       customer: String(account?.stripe_customer_id),
       return_url: 'http://localhost:3000/client-form',
     });
+    const summary = await t.app.inject({
+      url: `/api/billing/subscription?client_id=${account?.id}`,
+      headers: bearer(token),
+    });
+    expect(summary.json()).toMatchObject({ locations_count: 6, blocks: 2, payment_method: 'card' });
+
+    for (const [action, cancel] of [
+      ['cancel', true],
+      ['resume', false],
+    ] as const) {
+      const changed = await t.app.inject({
+        method: 'POST',
+        url: `/api/billing/subscription/${action}`,
+        headers: bearer(token),
+        payload: { client_id: account?.id },
+      });
+      expect(changed.json()).toMatchObject({ can_cancel: !cancel });
+      expect(stripe.subscription(String(account?.stripe_subscription_id))?.cancel_at_period_end).toBe(cancel);
+    }
   });
 
   it('pauses monitoring after the grace period of a failed payment, until invoice.paid', async () => {

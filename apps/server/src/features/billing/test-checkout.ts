@@ -114,6 +114,10 @@ export function createTestCheckoutAdapter(db: AppDb, options: { publicUrl: strin
       await repository.setQuantity(subscriptionId, quantity);
     },
 
+    async cancelAtPeriodEnd() {
+      // Nothing renews at the test checkout: the account's end date alone ends the subscription.
+    },
+
     async portalUrl() {
       return null;
     },

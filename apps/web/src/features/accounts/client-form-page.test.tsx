@@ -1,4 +1,4 @@
-import { BILLING_MESSAGES } from '@pluvio/shared/billing';
+import { BILLING_MESSAGES, SUBSCRIPTION_TEXT, type Subscription } from '@pluvio/shared/billing';
 import { CLIENT_MESSAGES, type Client } from '@pluvio/shared/clients';
 import { QUOTA_MESSAGES } from '@pluvio/shared/quotas';
 import { screen, waitFor, within } from '@testing-library/react';
@@ -11,6 +11,21 @@ import { buildAccount, buildClient, buildUser } from '../../testing/fixtures';
 import { DEFAULT_CONFIG, jsonResponse, renderRoute, stubFetch, withConfig } from '../../testing/render';
 
 const OWN = buildAccount();
+const SUBSCRIPTION: Subscription = {
+  client_id: 10,
+  tier: 'silver',
+  is_trial_account: false,
+  trial_end_date: null,
+  unit_amount: 18,
+  locations_count: 7,
+  blocks: 2,
+  monthly_amount: 36,
+  next_bill: { date: '2026-12-15', amount: 36 },
+  ends_on: null,
+  can_cancel: true,
+  payment_method: 'test_checkout',
+};
+const SUMMARY_URL = '/api/billing/subscription?client_id=10';
 const OTHERS = [
   buildAccount({ id: 11, account_name: 'Second Site', tier: 'silver' }),
   buildAccount({ id: 12, account_name: 'Old Site', status: 'inactive' }),
@@ -27,6 +42,7 @@ function serve(extra: Handler = () => undefined) {
       if (url === '/api/clients/10') return jsonResponse(OWN);
       if (url.startsWith('/api/clients/?')) return jsonResponse([OWN, ...OTHERS]);
       if (url.startsWith('/api/clients/10/report-recipients')) return jsonResponse([]);
+      if (url === SUMMARY_URL) return jsonResponse(SUBSCRIPTION);
       if (url === '/users/me') return jsonResponse(buildUser());
       return jsonResponse({ detail: 'unexpected' }, 500);
     }),
@@ -259,20 +275,82 @@ describe('client form, my subscription', () => {
         return jsonResponse({ url: 'https://billing.example/p/1' });
       if (url === '/api/clients/10') return jsonResponse(OWN);
       if (url.startsWith('/api/clients/?')) return jsonResponse([OWN]);
+      if (url === SUMMARY_URL) return jsonResponse({ ...SUBSCRIPTION, payment_method: 'card' });
       return jsonResponse({ detail: 'unexpected' }, 500);
     });
     renderRoute('/client-form');
+    expect(await screen.findByText(SUBSCRIPTION_TEXT.card)).toBeTruthy();
+    expect(screen.queryByText(SUBSCRIPTION_TEXT.noCard)).toBeNull();
     await userEvent.click(await screen.findByRole('button', { name: 'Update card' }, { timeout: 5000 }));
     await waitFor(() => expect(assign).toHaveBeenCalledWith('https://billing.example/p/1'));
     expect(bodyOf(fetchMock, '/api/billing/portal', 'POST')).toEqual({ client_id: 10 });
   });
 
-  it('hides Update card on the test checkout', async () => {
+  it('sums up the plan, its price, the locations and the next bill; on the test checkout no card is on file', async () => {
     signInOwner();
     serve();
     renderRoute('/client-form');
-    await screen.findByRole('link', { name: CLIENT_MESSAGES.subscriptionViaUpgrade });
+    const summary = within(await screen.findByRole('region', { name: SUBSCRIPTION_TEXT.title }));
+    expect(await summary.findByText(SUBSCRIPTION_TEXT.noCard)).toBeTruthy();
+    expect(summary.getByText('Silver')).toBeTruthy();
+    expect(summary.getByText('$18.00 per 5 locations per month')).toBeTruthy();
+    expect(summary.getByText('7 locations')).toBeTruthy();
+    expect(summary.getByText('Billed as 2 × 5 locations')).toBeTruthy();
+    expect(summary.getAllByText('$36.00')).toHaveLength(2);
+    expect(summary.getByText('on Tue, Dec 15, 2026')).toBeTruthy();
+    expect(
+      summary.getByRole('link', { name: CLIENT_MESSAGES.subscriptionViaUpgrade }).getAttribute('href'),
+    ).toBe('/upgrade');
     expect(screen.queryByRole('button', { name: 'Update card' })).toBeNull();
+  });
+
+  it('cancels at the end of the paid period after a modal that says what happens and when, and keeps it on request', async () => {
+    signInOwner();
+    const cancelled = { ...SUBSCRIPTION, ends_on: '2026-12-14', next_bill: null, can_cancel: false };
+    const fetchMock = serve((url, init) => {
+      if (url === '/api/billing/subscription/cancel' && init.method === 'POST')
+        return jsonResponse(cancelled);
+      if (url === '/api/billing/subscription/resume' && init.method === 'POST')
+        return jsonResponse(SUBSCRIPTION);
+      return undefined;
+    });
+    renderRoute('/client-form');
+    const summary = within(await screen.findByRole('region', { name: SUBSCRIPTION_TEXT.title }));
+    await userEvent.click(await summary.findByRole('button', { name: SUBSCRIPTION_TEXT.cancel }));
+    const dialog = within(await screen.findByRole('dialog', { name: SUBSCRIPTION_TEXT.cancelTitle }));
+    expect(dialog.getByText(SUBSCRIPTION_TEXT.cancelWhat('Mon, Dec 14, 2026'))).toBeTruthy();
+    expect(dialog.getByText(SUBSCRIPTION_TEXT.cancelUntil('Mon, Dec 14, 2026'))).toBeTruthy();
+    expect(bodyOf(fetchMock, '/api/billing/subscription/cancel', 'POST')).toBeUndefined();
+    await userEvent.click(dialog.getByRole('button', { name: SUBSCRIPTION_TEXT.cancel }));
+    expect(await summary.findByText(SUBSCRIPTION_TEXT.ends('Mon, Dec 14, 2026'))).toBeTruthy();
+    expect(bodyOf(fetchMock, '/api/billing/subscription/cancel', 'POST')).toEqual({ client_id: 10 });
+    expect(summary.getByText('None')).toBeTruthy();
+    await userEvent.click(summary.getByRole('button', { name: SUBSCRIPTION_TEXT.keep }));
+    expect(await summary.findByText('on Tue, Dec 15, 2026')).toBeTruthy();
+    expect(summary.getByRole('button', { name: SUBSCRIPTION_TEXT.cancel })).toBeTruthy();
+  });
+
+  it('tells a trial owner that nothing is billed until a plan is chosen', async () => {
+    signInOwner();
+    serve((url) =>
+      url === SUMMARY_URL
+        ? jsonResponse({
+            ...SUBSCRIPTION,
+            tier: 'gold',
+            is_trial_account: true,
+            trial_end_date: '2026-12-09',
+            next_bill: null,
+            can_cancel: false,
+            payment_method: 'none',
+          })
+        : undefined,
+    );
+    renderRoute('/client-form');
+    const summary = within(await screen.findByRole('region', { name: SUBSCRIPTION_TEXT.title }));
+    expect(await summary.findByText(SUBSCRIPTION_TEXT.trial('2026-12-09'))).toBeTruthy();
+    expect(summary.getByText('Gold')).toBeTruthy();
+    expect(summary.getByText('Trial, ends on 2026-12-09')).toBeTruthy();
+    expect(summary.getByText('None')).toBeTruthy();
   });
 
   it('tells a plain contact that only the owner or a co-owner can change the account', async () => {

@@ -33,8 +33,7 @@ import { askToConfirm } from '../../components/confirm-dialog';
 import { ErrorMessage, InfoMessage } from '../../components/form-message';
 import { ManagersOnly } from '../../components/managers-only';
 import { SettingsTabs } from '../../components/settings-tabs';
-import { UpdateCardButton } from '../../components/update-card-button';
-import { UpgradeLink, useUpgradeState } from '../../components/upgrade-link';
+import { useUpgradeState } from '../../components/upgrade-link';
 import { clientQuery, useActiveAccount } from '../../lib/account-api';
 import { failureMessage } from '../../lib/api-client';
 import { useAppConfig } from '../../lib/app-config';
@@ -45,6 +44,7 @@ import { PATHS } from '../../lib/routes';
 import { createClient, deleteClient, forgetClient, storeClient, updateClient } from './api';
 import { AssociatedAccounts } from './associated-accounts';
 import { ReportRecipients } from './report-recipients';
+import { SubscriptionSummary } from './subscription-summary';
 
 /** add and edit: a superuser from client management; self: the user's own account. */
 type FormMode = { kind: 'add' } | { kind: 'edit'; client: Client } | { kind: 'self'; client: Client };
@@ -119,17 +119,13 @@ function capitalized(text: string): string {
   return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
-function SelfServiceNotes({ clientId }: { clientId: number }) {
+function SelfServiceNotes() {
   const supportEmail = useAppConfig()?.support_email;
   return (
-    <Stack gap={4}>
-      <Text size="sm">
-        {CLIENT_MESSAGES.contactSupport}{' '}
-        {supportEmail && <Anchor href={`mailto:${supportEmail}`}>{supportEmail}</Anchor>}
-      </Text>
-      <UpgradeLink size="sm">{CLIENT_MESSAGES.subscriptionViaUpgrade}</UpgradeLink>
-      <UpdateCardButton clientId={clientId} />
-    </Stack>
+    <Text size="sm">
+      {CLIENT_MESSAGES.contactSupport}{' '}
+      {supportEmail && <Anchor href={`mailto:${supportEmail}`}>{supportEmail}</Anchor>}
+    </Text>
   );
 }
 
@@ -257,7 +253,7 @@ function ClientForm({ mode }: { mode: FormMode }) {
               />
             )}
           </Stack>
-          {saved && self && <SelfServiceNotes clientId={saved.id} />}
+          {self && <SelfServiceNotes />}
           {result?.ok && <InfoMessage>{result.message}</InfoMessage>}
           {result && !result.ok && <ErrorMessage>{result.message}</ErrorMessage>}
           <Group>
@@ -288,6 +284,7 @@ function OwnAccount({ clientId }: { clientId: number | undefined }) {
   if (client.isPending) return <Text role="status">{MESSAGES.loading}</Text>;
   return (
     <>
+      <SubscriptionSummary clientId={client.data.id} />
       <ClientForm key={client.data.id} mode={{ kind: 'self', client: client.data }} />
       <AssociatedAccounts client={client.data} />
       <ReportRecipients clientId={client.data.id} />

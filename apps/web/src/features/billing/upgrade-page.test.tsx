@@ -1,4 +1,4 @@
-import { BILLING_MESSAGES, RENEWAL_TEXT } from '@pluvio/shared/billing';
+import { BILLING_MESSAGES, changeToText, RENEWAL_TEXT } from '@pluvio/shared/billing';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
@@ -72,6 +72,25 @@ describe('pricing page', WALK, () => {
     expect(JSON.parse(String(call?.[1]?.body))).toEqual({ client_id: 11, tier: 'gold' });
   });
 
+  it('marks a Gold trial as its plan with its end and offers Silver and Bronze as changes, not upgrades', async () => {
+    signIn();
+    serve();
+    renderRoute('/upgrade');
+    await screen.findByRole('heading', { level: 1, name: BILLING_MESSAGES.choosePlan });
+    expect(card('Gold').getByText(BILLING_MESSAGES.currentPlan)).toBeTruthy();
+    expect(card('Gold').getByText('Trial, ends on 2099-01-01')).toBeTruthy();
+    expect(screen.getByRole('region', { name: 'Gold plan' }).getAttribute('aria-current')).toBe('true');
+    expect(card('Gold').getByRole('button', { name: BILLING_MESSAGES.upgrade })).toBeTruthy();
+    for (const [name, tier] of [
+      ['Silver', 'silver'],
+      ['Bronze', 'bronze'],
+    ] as const) {
+      expect(card(name).queryByRole('button', { name: BILLING_MESSAGES.upgrade })).toBeNull();
+      expect(card(name).getByRole('button', { name: changeToText(tier) })).toBeTruthy();
+      expect(card(name).queryByText(BILLING_MESSAGES.currentPlan)).toBeNull();
+    }
+  });
+
   it('upgrades the account named by client_id and shows why a checkout could not start', async () => {
     signIn();
     const fetchMock = serve((url) =>
@@ -81,7 +100,7 @@ describe('pricing page', WALK, () => {
     );
     renderRoute('/upgrade?client_id=11');
     await screen.findByRole('heading', { level: 1, name: BILLING_MESSAGES.choosePlan });
-    await userEvent.click(card('Bronze').getByRole('button', { name: BILLING_MESSAGES.upgrade }));
+    await userEvent.click(card('Bronze').getByRole('button', { name: changeToText('bronze') }));
     expect((await screen.findByRole('alert')).textContent).toBe(BILLING_MESSAGES.manualInvoice);
     const call = fetchMock.mock.calls.find(([url]) => url === '/api/billing/checkout');
     expect(JSON.parse(String(call?.[1]?.body))).toEqual({ client_id: 11, tier: 'bronze' });

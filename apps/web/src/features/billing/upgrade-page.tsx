@@ -1,5 +1,13 @@
 import { Anchor, Badge, Button, Container, Group, List, Stack, Text, Title } from '@mantine/core';
-import { BILLING_MESSAGES, type CheckoutOutcome, PLAN_ORDER, RENEWAL_TEXT } from '@pluvio/shared/billing';
+import {
+  BILLING_MESSAGES,
+  type CheckoutOutcome,
+  changeToText,
+  PLAN_ORDER,
+  planLabel,
+  planOffer,
+  RENEWAL_TEXT,
+} from '@pluvio/shared/billing';
 import { MESSAGES } from '@pluvio/shared/messages';
 import { safeReturnPath } from '@pluvio/shared/return-path';
 import type { TierName } from '@pluvio/shared/tiers';
@@ -45,17 +53,6 @@ function useChosenAccount(clientId: number | null): { id: number; account: UserC
   return active ? { id: active.id, account: active } : null;
 }
 
-/** A paying account on this plan whose payments go through has nothing to buy here. */
-function isCurrentPlan(account: UserClient | null, tier: TierName): boolean {
-  return (
-    !!account &&
-    account.account_type === 'paid' &&
-    !account.is_trial_account &&
-    account.tier === tier &&
-    !account.payment_grace_end_date
-  );
-}
-
 function UpgradeFrame({ title, children }: { title: string; children: ReactNode }) {
   return (
     <Container size="lg" py="xl" px="md">
@@ -70,7 +67,23 @@ function UpgradeFrame({ title, children }: { title: string; children: ReactNode 
   );
 }
 
-/** The three cards, each with the way to that plan for this visitor. */
+/** The account's plan on its card: 'Current plan', and for a trial when it ends. */
+function CurrentPlanMark({ account }: { account: UserClient }) {
+  return (
+    <Stack gap={4} align="center">
+      <Badge size="lg" variant="filled" color="teal.9" fullWidth>
+        {BILLING_MESSAGES.currentPlan}
+      </Badge>
+      {account.is_trial_account && (
+        <Text size="sm" c="dimmed">
+          {planLabel(account)}
+        </Text>
+      )}
+    </Stack>
+  );
+}
+
+/** The three cards, each with the way to that plan for this visitor (`planOffer`). */
 function Pricing({ clientId }: { clientId: number | null }) {
   const user = useCurrentUser();
   const chosen = useChosenAccount(clientId);
@@ -91,22 +104,24 @@ function Pricing({ clientId }: { clientId: number | null }) {
       );
     }
     if (!chosen || !ownsAccount) return null;
-    if (isCurrentPlan(chosen.account, tier)) {
-      return (
-        <Badge size="lg" variant="light" color="teal.9" fullWidth>
-          {BILLING_MESSAGES.currentPlan}
-        </Badge>
-      );
-    }
+    const offer = chosen.account
+      ? planOffer(chosen.account, tier)
+      : { current: false, action: 'upgrade' as const };
     return (
-      <Button
-        fullWidth
-        onClick={() => checkout.mutate({ id: chosen.id, tier })}
-        loading={leaving && checkout.variables?.tier === tier}
-        disabled={leaving}
-      >
-        {BILLING_MESSAGES.upgrade}
-      </Button>
+      <Stack gap="xs">
+        {offer.current && chosen.account && <CurrentPlanMark account={chosen.account} />}
+        {offer.action && (
+          <Button
+            fullWidth
+            variant={offer.action === 'upgrade' ? 'filled' : 'default'}
+            onClick={() => checkout.mutate({ id: chosen.id, tier })}
+            loading={leaving && checkout.variables?.tier === tier}
+            disabled={leaving}
+          >
+            {offer.action === 'upgrade' ? BILLING_MESSAGES.upgrade : changeToText(tier)}
+          </Button>
+        )}
+      </Stack>
     );
   };
 
@@ -116,7 +131,11 @@ function Pricing({ clientId }: { clientId: number | null }) {
       {checkout.isError && (
         <ErrorMessage>{failureMessage(checkout.error, BILLING_MESSAGES.checkoutFailed)}</ErrorMessage>
       )}
-      <PlanCards tiers={PLAN_ORDER} action={action} />
+      <PlanCards
+        tiers={PLAN_ORDER}
+        action={action}
+        selected={ownsAccount ? (chosen?.account?.tier ?? null) : null}
+      />
       <List spacing={4} size="sm" aria-label="Renewals">
         {RENEWAL_TEXT.map((line) => (
           <List.Item key={line}>{line}</List.Item>
