@@ -184,7 +184,7 @@ function todayNotes(to: string, context: ReportContext, from: string): string[] 
   const notes: string[] = [];
   if (from <= context.today && context.today <= to)
     notes.push(
-      `Today (${dateText(context.today)}) is not over: its figures cover the hours processed when this report was made.`,
+      `Today (${dateText(context.today)}) is not over: its figures cover the hours processed when this report was made, not the quarter hours since, which the dashboard adds as provisional.`,
     );
   if (to > context.today) notes.push(`Days after today (${dateText(context.today)}) are not listed.`);
   return notes;

@@ -1,5 +1,6 @@
 import { BILLING_MESSAGES, SUBSCRIPTION_TEXT, type Subscription } from '@pluvio/shared/billing';
 import { CLIENT_MESSAGES, type Client } from '@pluvio/shared/clients';
+import { MESSAGES } from '@pluvio/shared/messages';
 import { QUOTA_MESSAGES } from '@pluvio/shared/quotas';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -353,12 +354,12 @@ describe('client form, my subscription', () => {
     expect(summary.getByText('None')).toBeTruthy();
   });
 
-  it('tells a plain contact that only the owner or a co-owner can change the account', async () => {
+  it('tells a plain contact that only the owner or a co-owner can see the account', async () => {
     setAccessToken('token-1');
     setUser(buildUser({ role: 'contact', clients: [buildClient({ membership: 'contact' })] }));
     serve();
     renderRoute('/client-form');
-    expect(await screen.findByText('Only the account owner or a co-owner can change settings.')).toBeTruthy();
+    expect(await screen.findByText(MESSAGES.settingsOwnersOnly)).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Save' })).toBeNull();
   });
 });
