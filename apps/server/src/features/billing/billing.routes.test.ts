@@ -364,6 +364,71 @@ describe('upgrade through the built-in test checkout', () => {
     }
   });
 
+  it('changes the plan of a running test-checkout subscription at once, audited, with the new price', async () => {
+    const { user, client, token } = await endedTrial();
+    const payload = { client_id: client.id, tier: 'gold' };
+    const early = await call(token, { url: '/api/billing/subscription/plan', payload });
+    expect(early.statusCode).toBe(409);
+    expect(early.json()).toEqual({ detail: SUBSCRIPTION_TEXT.nothingToChange });
+    await t.services.locations.createMany(
+      Array.from({ length: 6 }, (_, index) => ({
+        clientId: client.id,
+        name: `Pit ${index}`,
+        latitude: 30,
+        longitude: -95,
+      })),
+    );
+    const started = await call(token, {
+      url: '/api/billing/checkout',
+      payload: { client_id: client.id, tier: 'silver' },
+    });
+    await t.app.inject({
+      method: 'POST',
+      url: `/api/test-checkout/${sessionOf(started.json().checkout_url)}/pay`,
+    });
+    const tierChanges = () =>
+      queryRows<{ actor_user_id: number | null; changes: Record<string, unknown> }>(
+        t.database.db,
+        sql`select actor_user_id, changes from audit_log where client_id = ${client.id} and action = 'client_tier_changed' order by id`,
+      );
+    expect(await tierChanges()).toHaveLength(1);
+
+    const changed = await call(token, { url: '/api/billing/subscription/plan', payload });
+    expect(changed.statusCode).toBe(200);
+    expect(changed.json()).toMatchObject({
+      tier: 'gold',
+      unit_amount: 24,
+      blocks: 2,
+      monthly_amount: 48,
+      next_bill: { date: '2026-12-21', amount: 48 },
+      payment_method: 'test_checkout',
+    });
+    const me = await t.app.inject({ url: '/users/me', headers: bearer(token) });
+    expect(me.json().clients[0]).toMatchObject({ tier: 'gold', account_type: 'paid' });
+    const [, change] = await tierChanges();
+    expect(change).toEqual({
+      actor_user_id: user.id,
+      changes: { tier: { before: 'silver', after: 'gold' } },
+    });
+    await call(token, { url: '/api/billing/subscription/plan', payload });
+    expect(await tierChanges()).toHaveLength(2);
+
+    const contact = await buildContactUser(t.services, client.id);
+    const byContact = await call((await login(t.app, contact.user.email)).token, {
+      url: '/api/billing/subscription/plan',
+      payload: { client_id: client.id, tier: 'bronze' },
+    });
+    expect(byContact.statusCode).toBe(403);
+    const bad = await call(token, {
+      url: '/api/billing/subscription/plan',
+      payload: { client_id: client.id, tier: 'platinum' },
+    });
+    expect(bad.statusCode).toBe(422);
+    expect(bad.json().detail).toBeTruthy();
+    const after = await t.app.inject({ url: '/users/me', headers: bearer(token) });
+    expect(after.json().clients[0].tier).toBe('gold');
+  });
+
   it('answers unknown test checkouts 404 and sends a cancelled one back to its cancel URL', async () => {
     expect((await t.app.inject({ url: '/api/test-checkout/cs_test_nothing' })).statusCode).toBe(404);
     const { client, token } = await endedTrial();

@@ -111,6 +111,11 @@ function renews(client: ClientRow): boolean {
   return client.accountType === 'paid' && !client.isTrialAccount && client.lastPaymentStatus !== 'cancelled';
 }
 
+/** A subscription paid through the provider that runs (not over) and not invoiced by our team. */
+function selfServe(client: ClientRow): boolean {
+  return renews(client) && !invoicedByTeam(client) && client.stripeSubscriptionId !== null;
+}
+
 /** A subscription the owner can cancel: paid through the provider, renewing, not cancelled yet. */
 function cancellable(client: ClientRow): client is ClientRow & { invoiceDay: number } {
   return (
@@ -382,6 +387,21 @@ export function createBillingService(db: AppDb, deps: BillingDeps, settings: Bil
       await tellProvider(client, false);
       await deps.accounts.updateSubscription(client.id, { subscriptionEndsOn: null }, by);
       return summarise({ ...client, subscriptionEndsOn: null });
+    },
+
+    /**
+     * POST /api/billing/subscription/plan: the plan of a running subscription changes at once,
+     * audited; nothing is charged now and the next bill is at the new price. With Stripe the
+     * change goes through its portal (which prorates), so this answers 409 there.
+     */
+    async changePlan(user: UserRow, request: CheckoutRequest, by: AuditBy): Promise<Subscription> {
+      const { client } = await managedAccess(user, request.client_id);
+      if (!selfServe(client) || subscriptionOver(client)) throw conflict(SUBSCRIPTION_TEXT.nothingToChange);
+      if (adapter.name !== 'test') throw conflict(BILLING_MESSAGES.changePlanInPortal);
+      if (client.tier !== request.tier) {
+        await deps.accounts.updateSubscription(client.id, { tier: request.tier }, by);
+      }
+      return summarise({ ...client, tier: request.tier });
     },
 
     /** POST /api/billing/checkout: a checkout of the plan for the account's locations. */

@@ -244,6 +244,14 @@ describe('the Stripe adapter against a local server that answers as Stripe', () 
       headers: bearer(token),
     });
     expect(summary.json()).toMatchObject({ locations_count: 6, blocks: 2, payment_method: 'card' });
+    const planChange = await t.app.inject({
+      method: 'POST',
+      url: '/api/billing/subscription/plan',
+      headers: bearer(token),
+      payload: { client_id: account?.id, tier: 'silver' },
+    });
+    expect(planChange.statusCode).toBe(409);
+    expect(planChange.json()).toEqual({ detail: BILLING_MESSAGES.changePlanInPortal });
 
     for (const [action, cancel] of [
       ['cancel', true],

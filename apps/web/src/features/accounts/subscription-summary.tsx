@@ -17,8 +17,8 @@ import { ErrorMessage } from '../../components/form-message';
 import { UpdateCardButton } from '../../components/update-card-button';
 import { UpgradeLink } from '../../components/upgrade-link';
 import { failureMessage } from '../../lib/api-client';
+import { changeSubscription, subscriptionKey, subscriptionQuery } from '../../lib/subscription-api';
 import { SettingsSection } from './settings-section';
-import { changeSubscription, subscriptionKey, subscriptionQuery } from './subscription-api';
 
 /** 'Mon, Dec 21, 2026' for a calendar date (YYYY-MM-DD). */
 function billDate(date: string): string {
