@@ -149,7 +149,7 @@ describe('plan change in place', () => {
       title: 'Change to Bronze?',
       question:
         'Acme changes from Gold to Bronze today. The monthly price goes from $48.00 to $24.00 (Bronze: $12.00 per 5 locations per month).',
-      consequence: 'Nothing is charged now. Your next bill, on 2026-12-21, is $24.00.',
+      consequence: 'Nothing is charged now. Your next bill, on Mon, Dec 21, 2026, is $24.00.',
       confirmLabel: 'Change to Bronze',
     });
     expect(planChangeConfirmation('Acme', { ...subscription, next_bill: null }, 'silver').consequence).toBe(

@@ -297,6 +297,17 @@ export function planPrice(tier: TierName, locationCount: number) {
   };
 }
 
+/** 'Mon, Dec 21, 2026' for a calendar date (YYYY-MM-DD): how bills and last days are dated. */
+export function billDate(date: string): string {
+  return new Date(`${date}T00:00:00Z`).toLocaleDateString('en-US', {
+    weekday: 'short',
+    month: 'short',
+    day: 'numeric',
+    year: 'numeric',
+    timeZone: 'UTC',
+  });
+}
+
 /**
  * A subscription whose plan changes in place on /upgrade: paid through the test checkout and not
  * past its last day (Stripe changes plans in its portal; an ended one subscribes again by checkout).
@@ -323,7 +334,7 @@ export function planChangeConfirmation(
   const after = monthlyAmount(tier, subscription.locations_count);
   const price = priceChangeText(tier, { before: subscription.monthly_amount, after });
   const nextBill = subscription.next_bill
-    ? ` Your next bill, on ${subscription.next_bill.date}, is ${formatDollars(after)}.`
+    ? ` Your next bill, on ${billDate(subscription.next_bill.date)}, is ${formatDollars(after)}.`
     : '';
   return {
     title: `Change to ${to}?`,

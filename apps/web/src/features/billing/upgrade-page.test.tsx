@@ -143,7 +143,9 @@ describe('pricing page', WALK, () => {
     expect(dialog.textContent).toContain(
       'Second Site changes from Silver to Gold today. The monthly price goes from $36.00 to $48.00 (Gold: $24.00 per 5 locations per month).',
     );
-    expect(dialog.textContent).toContain('Nothing is charged now. Your next bill, on 2099-12-21, is $48.00.');
+    expect(dialog.textContent).toContain(
+      'Nothing is charged now. Your next bill, on Mon, Dec 21, 2099, is $48.00.',
+    );
     await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(planCalls()).toHaveLength(0);
