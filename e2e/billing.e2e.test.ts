@@ -18,7 +18,7 @@ async function makeTrialAgain(): Promise<void> {
   const restored = await api(`/api/clients/${clientId}`, {
     method: 'PATCH',
     token: admin,
-    json: { account_type: 'trial' },
+    json: { account_type: 'trial', tier: 'gold' },
   });
   expect(restored.status).toBe(200);
 }
@@ -75,6 +75,25 @@ describe("the demo's Gold trial subscribes through the test checkout", () => {
       await card(page, 'Gold').getByText('Current plan').waitFor();
       expect(await card(page, 'Gold').getByRole('button').count()).toBe(0);
       await captureScreen(page, 'upgrade-paid-gold');
+
+      await card(page, 'Silver').getByRole('button', { name: 'Change to Silver' }).click();
+      const change = page.getByRole('dialog', { name: 'Change to Silver?' });
+      await change.getByText(/The monthly price goes from \$24\.00 to \$18\.00/).waitFor();
+      await captureScreen(page, 'change-plan-dialog');
+      await change.getByRole('button', { name: 'Change to Silver' }).click();
+      await page.getByText('Your plan is now Silver.').waitFor(WAIT);
+      await card(page, 'Silver').getByText('Current plan').waitFor(WAIT);
+      await captureScreen(page, 'upgrade-changed-to-silver');
+
+      const admin = await apiToken(demo('admin'));
+      const mails = await api<{ items: { kind: string; to: string; subject: string }[] }>(
+        '/api/admin/outbox?search=trial%40pluvio.example',
+        { token: admin },
+      );
+      const receipts = mails.body.items.filter((mail) => mail.kind === 'payment_receipt');
+      expect(receipts.map((mail) => mail.subject)).toEqual([
+        'Your Pluvio receipt: $24.00 for Gold, Panhandle Paving',
+      ]);
     } finally {
       await page.context().close();
     }

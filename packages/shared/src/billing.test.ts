@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  changesPlanInPlace,
   changeToText,
   checkoutLine,
   formatDollars,
@@ -8,6 +9,7 @@ import {
   PLAN_FEATURES,
   PLAN_ORDER,
   PRICE_UNIT,
+  planChangeConfirmation,
   planLabel,
   planOffer,
   testCheckoutPath,
@@ -120,5 +122,38 @@ describe('next renewal date', () => {
     expect(nextRenewalDate('2026-12-21', 3)).toBe('2027-01-03');
     expect(nextRenewalDate('2027-01-31', 31)).toBe('2027-02-28');
     expect(nextRenewalDate('2028-02-01', 31)).toBe('2028-02-29');
+  });
+});
+
+describe('plan change in place', () => {
+  const NIGHT = new Date('2026-12-21T03:30:00Z'); // the evening of Dec 20 in New York
+  const zone = 'America/New_York';
+
+  it('changes a test-checkout subscription in place through its last day, never a Stripe one', () => {
+    const test = { payment_method: 'test_checkout', ends_on: null } as const;
+    expect(changesPlanInPlace(test, zone, NIGHT)).toBe(true);
+    expect(changesPlanInPlace({ ...test, ends_on: '2026-12-20' }, zone, NIGHT)).toBe(true);
+    expect(changesPlanInPlace({ ...test, ends_on: '2026-12-19' }, zone, NIGHT)).toBe(false);
+    expect(changesPlanInPlace({ payment_method: 'card', ends_on: null }, zone, NIGHT)).toBe(false);
+    expect(changesPlanInPlace({ payment_method: 'none', ends_on: null }, zone, NIGHT)).toBe(false);
+  });
+
+  it("says the new monthly price for the account's locations before it changes", () => {
+    const subscription = {
+      tier: 'gold',
+      monthly_amount: 48,
+      locations_count: 6,
+      next_bill: { date: '2026-12-21', amount: 48 },
+    } as const;
+    expect(planChangeConfirmation('Acme', subscription, 'bronze')).toEqual({
+      title: 'Change to Bronze?',
+      question:
+        'Acme changes from Gold to Bronze today. The monthly price goes from $48.00 to $24.00 (Bronze: $12.00 per 5 locations per month).',
+      consequence: 'Nothing is charged now. Your next bill, on Mon, Dec 21, 2026, is $24.00.',
+      confirmLabel: 'Change to Bronze',
+    });
+    expect(planChangeConfirmation('Acme', { ...subscription, next_bill: null }, 'silver').consequence).toBe(
+      'Nothing is charged now.',
+    );
   });
 });

@@ -1,5 +1,7 @@
 import { z } from 'zod';
+import { dateHasPassed } from './calendar';
 import { idParamSchema, idValueSchema } from './inputs';
+import type { Confirmation } from './messages';
 import { billedBlocks, LOCATIONS_PER_BLOCK, monthlyAmount, PLAN_PRICES } from './plans';
 import { checkoutSessionIdSchema } from './signup';
 import { accountLevel, meetsTier, TIER, TIER_NAMES, type TierName, tierLabel } from './tiers';
@@ -295,6 +297,53 @@ export function planPrice(tier: TierName, locationCount: number) {
   };
 }
 
+/** 'Mon, Dec 21, 2026' for a calendar date (YYYY-MM-DD): how bills and last days are dated. */
+export function billDate(date: string): string {
+  return new Date(`${date}T00:00:00Z`).toLocaleDateString('en-US', {
+    weekday: 'short',
+    month: 'short',
+    day: 'numeric',
+    year: 'numeric',
+    timeZone: 'UTC',
+  });
+}
+
+/**
+ * A subscription whose plan changes in place on /upgrade: paid through the test checkout and not
+ * past its last day (Stripe changes plans in its portal; an ended one subscribes again by checkout).
+ */
+export function changesPlanInPlace(
+  subscription: Pick<Subscription, 'payment_method' | 'ends_on'>,
+  timeZone: string,
+  now?: Date,
+): boolean {
+  const ended = subscription.ends_on !== null && dateHasPassed(subscription.ends_on, timeZone, now);
+  return subscription.payment_method === 'test_checkout' && !ended;
+}
+
+/**
+ * The question before a running subscription changes plan (the test checkout; Stripe's portal
+ * asks its own): the new monthly price, from when, and what is charged now.
+ */
+export function planChangeConfirmation(
+  accountName: string,
+  subscription: Pick<Subscription, 'tier' | 'monthly_amount' | 'locations_count' | 'next_bill'>,
+  tier: TierName,
+): Confirmation {
+  const to = tierLabel(TIER[tier]);
+  const after = monthlyAmount(tier, subscription.locations_count);
+  const price = priceChangeText(tier, { before: subscription.monthly_amount, after });
+  const nextBill = subscription.next_bill
+    ? ` Your next bill, on ${billDate(subscription.next_bill.date)}, is ${formatDollars(after)}.`
+    : '';
+  return {
+    title: `Change to ${to}?`,
+    question: `${accountName} changes from ${tierLabel(TIER[subscription.tier])} to ${to} today. ${price}`,
+    consequence: `Nothing is charged now.${nextBill}`,
+    confirmLabel: changeToText(tier),
+  };
+}
+
 /** My Subscription's words on how the account pays. */
 export const SUBSCRIPTION_TEXT = {
   title: 'Subscription',
@@ -317,5 +366,7 @@ export const SUBSCRIPTION_TEXT = {
   ends: (lastDay: string) =>
     `Your subscription ends after ${lastDay}: nothing more is charged, and monitoring stops after that day.`,
   nothingToCancel: 'This account has no renewing subscription to cancel.',
+  nothingToChange: 'This account has no running subscription to change. Choose a plan to subscribe.',
+  planChanged: (tier: TierName) => `Your plan is now ${tierLabel(TIER[tier])}.`,
   alreadyEnded: 'This subscription has ended. Choose a plan on the Upgrade page to subscribe again.',
 } as const;

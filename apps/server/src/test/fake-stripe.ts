@@ -20,6 +20,8 @@ interface FakeSession {
   customer: string;
   subscription: string | null;
   invoice: string | null;
+  /** Cents, once paid. */
+  amount_total: number | null;
   expires_at: number;
   metadata: Record<string, string>;
   client_reference_id: string | null;
@@ -122,6 +124,7 @@ export async function startFakeStripe(options: { now?: () => Date } = {}) {
         customer: form.customer ?? id('cus'),
         subscription: null,
         invoice: null,
+        amount_total: null,
         expires_at: Math.floor(now().getTime() / 1000) + 24 * 3600,
         metadata: metadataOf(form),
         client_reference_id: form.client_reference_id ?? null,
@@ -287,12 +290,13 @@ export async function startFakeStripe(options: { now?: () => Date } = {}) {
       const subscription = { ...pending, id: id('sub') };
       subscriptions.set(subscription.id, subscription);
       const invoice = id('in');
+      const amount = card.amount ?? 2400;
       payments.set(invoice, {
         invoice,
         paymentIntent: id('pi'),
         paymentMethod: id('pm'),
         fingerprint: card.fingerprint ?? 'fp_fake_4242',
-        amount: card.amount ?? 2400,
+        amount,
         refunded: false,
       });
       Object.assign(session, {
@@ -300,6 +304,7 @@ export async function startFakeStripe(options: { now?: () => Date } = {}) {
         payment_status: 'paid',
         subscription: subscription.id,
         invoice,
+        amount_total: amount,
       });
       return session;
     },

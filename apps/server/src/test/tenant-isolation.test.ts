@@ -169,6 +169,11 @@ function foreignCalls(foreign: Seeded, own: Seeded): ForeignCall[] {
     { method: 'GET', url: `/api/billing/subscription?${fq}` },
     { method: 'POST', url: '/api/billing/subscription/cancel', payload: { client_id: f.clientId } },
     { method: 'POST', url: '/api/billing/subscription/resume', payload: { client_id: f.clientId } },
+    {
+      method: 'POST',
+      url: '/api/billing/subscription/plan',
+      payload: { client_id: f.clientId, tier: 'bronze' },
+    },
     { method: 'POST', url: '/api/billing/checkout/confirm', payload: { session_id: f.checkoutSessionId } },
     { method: 'POST', url: `/api/clients/${f.clientId}/admins?${fq}&user_id=${f.contactUserId}` },
     { method: 'DELETE', url: `/api/clients/${f.clientId}/admins/${f.contactUserId}` },

@@ -1,3 +1,6 @@
+import { formatDollars } from '@pluvio/shared/billing';
+import { LOCATIONS_PER_BLOCK } from '@pluvio/shared/plans';
+import { TIER, type TierName, tierLabel } from '@pluvio/shared/tiers';
 import { layoutEmail } from '../../lib/email-layout';
 import { dateLabel } from '../../lib/time';
 import type { EmailToQueue } from '../notifications/outbox.service';
@@ -66,6 +69,61 @@ export function paymentFailedEmail(
         'Please check or update your card.',
       ],
       { label: 'Update your card', url: cardUrl },
+    ),
+  };
+}
+
+/** What a receipt says about one payment. */
+export interface Receipt {
+  /** The invoice's address: the account's invoice e-mail, else its owner's. */
+  to: string;
+  /** The owner's first name when the receipt goes to them; null for an invoice address. */
+  firstName: string | null;
+  accountName: string;
+  tier: TierName;
+  blocks: number;
+  /** Dollars. */
+  amount: number;
+  /** The days paid for, both included (YYYY-MM-DD, product time zone). */
+  period: { from: string; to: string };
+  /** The provider's id of the payment (Stripe's invoice, or the test checkout's session). */
+  reference: string;
+}
+
+/** '2 blocks of 5 (up to 10 locations)' */
+function blocksText(blocks: number): string {
+  const noun = blocks === 1 ? 'block' : 'blocks';
+  return `${blocks} ${noun} of ${LOCATIONS_PER_BLOCK} (up to ${blocks * LOCATIONS_PER_BLOCK} locations)`;
+}
+
+/** A payment went through (a checkout or a renewal): what was paid, for what and for when. */
+export function receiptEmail(receipt: Receipt, subscriptionUrl: string): EmailToQueue {
+  const plan = tierLabel(TIER[receipt.tier]);
+  const amount = formatDollars(receipt.amount);
+  const period = `${dateLabel(receipt.period.from, 'long')} to ${dateLabel(receipt.period.to, 'long')}`;
+  const lines: [string, string][] = [
+    ['Account', receipt.accountName],
+    ['Plan', plan],
+    ['Locations billed', blocksText(receipt.blocks)],
+    ['Amount paid', amount],
+    ['Period', period],
+    ['Reference', receipt.reference],
+  ];
+  return {
+    to: receipt.to,
+    kind: 'payment_receipt',
+    subject: `Your Pluvio receipt: ${amount} for ${plan}, ${receipt.accountName}`,
+    ...layoutEmail(
+      [
+        receipt.firstName ? `Hello ${receipt.firstName},` : 'Hello,',
+        `Thank you: we received your payment of ${amount} for ${receipt.accountName}.`,
+        {
+          head: ['Item', 'Detail'],
+          rows: lines.map(([label, value]) => ({ cells: [label, value], text: `${label}: ${value}` })),
+        },
+        'My Subscription shows your plan, its price and your next bill.',
+      ],
+      { label: 'Open My Subscription', url: subscriptionUrl },
     ),
   };
 }

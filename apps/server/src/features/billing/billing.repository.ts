@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { type AppDb, queryRows } from '../../db/client';
-import { billingEvents, trialReminders } from './billing.schema';
+import { billingEvents, billingReceipts, trialReminders } from './billing.schema';
 
 export const TRIAL_REMINDERS = ['ends_in_7_days', 'ends_in_1_day', 'ended'] as const;
 export type TrialReminder = (typeof TRIAL_REMINDERS)[number];
@@ -27,6 +27,15 @@ export function createBillingRepository(db: AppDb) {
         .values({ id, type })
         .onConflictDoNothing()
         .returning({ id: billingEvents.id });
+      return rows.length === 1;
+    },
+    /** Marks a payment's receipt queued; false when it was already (a repeated event or confirm). */
+    async recordReceipt(paymentId: string, clientId: number): Promise<boolean> {
+      const rows = await db
+        .insert(billingReceipts)
+        .values({ paymentId, clientId })
+        .onConflictDoNothing()
+        .returning({ paymentId: billingReceipts.paymentId });
       return rows.length === 1;
     },
     /** Marks a trial reminder sent; false when it was already. */

@@ -109,6 +109,65 @@ describe('upgrade through the built-in test checkout', () => {
     expect(again.json()).toEqual({ detail: BILLING_MESSAGES.checkoutClosed });
   });
 
+  const receiptsTo = async (address: string) =>
+    (await t.services.outbox.page(1, 250)).items.filter(
+      (mail) => mail.to === address && mail.kind === 'payment_receipt',
+    );
+
+  it('e-mails one receipt per paid checkout, to the invoice address when the account has one', async () => {
+    const { user, client, token } = await endedTrial();
+    await t.services.locations.createMany(
+      Array.from({ length: 7 }, (_, index) => ({
+        clientId: client.id,
+        name: `Yard ${index}`,
+        latitude: 30,
+        longitude: -95,
+      })),
+    );
+    const started = await call(token, {
+      url: '/api/billing/checkout',
+      payload: { client_id: client.id, tier: 'silver' },
+    });
+    const sessionId = sessionOf(started.json().checkout_url);
+    expect(await receiptsTo(user.email)).toHaveLength(0);
+    await t.app.inject({ method: 'POST', url: `/api/test-checkout/${sessionId}/pay` });
+    await t.app.inject({ method: 'POST', url: `/api/test-checkout/${sessionId}/pay` });
+    for (let attempt = 0; attempt < 2; attempt += 1) {
+      await call(token, { url: '/api/billing/checkout/confirm', payload: { session_id: sessionId } });
+    }
+    const [receipt, ...more] = await receiptsTo(user.email);
+    expect(more).toHaveLength(0);
+    expect(receipt?.subject).toBe(`Your Pluvio receipt: $36.00 for Silver, ${client.accountName}`);
+    expect(receipt?.text).toContain(`Hello ${user.firstName},`);
+    expect(receipt?.text).toContain('Plan: Silver');
+    expect(receipt?.text).toContain('Locations billed: 2 blocks of 5 (up to 10 locations)');
+    expect(receipt?.text).toContain('Amount paid: $36.00');
+    expect(receipt?.text).toContain('Period: Saturday, November 21, 2026 to Sunday, December 20, 2026');
+    expect(receipt?.text).toContain(`Reference: ${sessionId}`);
+    expect(receipt?.text).toContain(
+      `Open My Subscription: http://localhost:3000/client-form?client_id=${client.id}`,
+    );
+
+    const other = await endedTrial();
+    await queryRows(
+      t.database.db,
+      sql`update clients set invoice_email = 'accounts@example.com' where id = ${other.client.id} returning id`,
+    );
+    const bought = await call(other.token, {
+      url: '/api/billing/checkout',
+      payload: { client_id: other.client.id, tier: 'bronze' },
+    });
+    await t.app.inject({
+      method: 'POST',
+      url: `/api/test-checkout/${sessionOf(bought.json().checkout_url)}/pay`,
+    });
+    expect(await receiptsTo(other.user.email)).toHaveLength(0);
+    const [invoiced] = await receiptsTo('accounts@example.com');
+    expect(invoiced?.text).toMatch(/^Hello,\n/);
+    expect(invoiced?.text).toContain('Locations billed: 1 block of 5 (up to 5 locations)');
+    expect(invoiced?.text).toContain('Amount paid: $12.00');
+  });
+
   it('lets the quantity follow the locations of a subscribed account', async () => {
     const { client, token } = await endedTrial();
     const started = await call(token, {
@@ -303,6 +362,71 @@ describe('upgrade through the built-in test checkout', () => {
     } finally {
       clock.set(NOW);
     }
+  });
+
+  it('changes the plan of a running test-checkout subscription at once, audited, with the new price', async () => {
+    const { user, client, token } = await endedTrial();
+    const payload = { client_id: client.id, tier: 'gold' };
+    const early = await call(token, { url: '/api/billing/subscription/plan', payload });
+    expect(early.statusCode).toBe(409);
+    expect(early.json()).toEqual({ detail: SUBSCRIPTION_TEXT.nothingToChange });
+    await t.services.locations.createMany(
+      Array.from({ length: 6 }, (_, index) => ({
+        clientId: client.id,
+        name: `Pit ${index}`,
+        latitude: 30,
+        longitude: -95,
+      })),
+    );
+    const started = await call(token, {
+      url: '/api/billing/checkout',
+      payload: { client_id: client.id, tier: 'silver' },
+    });
+    await t.app.inject({
+      method: 'POST',
+      url: `/api/test-checkout/${sessionOf(started.json().checkout_url)}/pay`,
+    });
+    const tierChanges = () =>
+      queryRows<{ actor_user_id: number | null; changes: Record<string, unknown> }>(
+        t.database.db,
+        sql`select actor_user_id, changes from audit_log where client_id = ${client.id} and action = 'client_tier_changed' order by id`,
+      );
+    expect(await tierChanges()).toHaveLength(1);
+
+    const changed = await call(token, { url: '/api/billing/subscription/plan', payload });
+    expect(changed.statusCode).toBe(200);
+    expect(changed.json()).toMatchObject({
+      tier: 'gold',
+      unit_amount: 24,
+      blocks: 2,
+      monthly_amount: 48,
+      next_bill: { date: '2026-12-21', amount: 48 },
+      payment_method: 'test_checkout',
+    });
+    const me = await t.app.inject({ url: '/users/me', headers: bearer(token) });
+    expect(me.json().clients[0]).toMatchObject({ tier: 'gold', account_type: 'paid' });
+    const [, change] = await tierChanges();
+    expect(change).toEqual({
+      actor_user_id: user.id,
+      changes: { tier: { before: 'silver', after: 'gold' } },
+    });
+    await call(token, { url: '/api/billing/subscription/plan', payload });
+    expect(await tierChanges()).toHaveLength(2);
+
+    const contact = await buildContactUser(t.services, client.id);
+    const byContact = await call((await login(t.app, contact.user.email)).token, {
+      url: '/api/billing/subscription/plan',
+      payload: { client_id: client.id, tier: 'bronze' },
+    });
+    expect(byContact.statusCode).toBe(403);
+    const bad = await call(token, {
+      url: '/api/billing/subscription/plan',
+      payload: { client_id: client.id, tier: 'platinum' },
+    });
+    expect(bad.statusCode).toBe(422);
+    expect(bad.json().detail).toBeTruthy();
+    const after = await t.app.inject({ url: '/users/me', headers: bearer(token) });
+    expect(after.json().clients[0].tier).toBe('gold');
   });
 
   it('answers unknown test checkouts 404 and sends a cancelled one back to its cancel URL', async () => {

@@ -59,6 +59,11 @@ export function billingRoutes(services: Services): FastifyPluginAsyncZod {
       billing.resumeSubscription(authOf(request).user, request.body.client_id, auditActorOf(request)),
     );
     app.post(
+      '/api/billing/subscription/plan',
+      { preHandler, schema: { tags, body: checkoutRequestSchema, response: { 200: subscriptionSchema } } },
+      async (request) => billing.changePlan(authOf(request).user, request.body, auditActorOf(request)),
+    );
+    app.post(
       '/api/billing/portal',
       { preHandler, schema: { tags, body: portalRequestSchema, response: { 200: portalUrlSchema } } },
       async (request) => billing.portalUrl(authOf(request).user, request.body.client_id),

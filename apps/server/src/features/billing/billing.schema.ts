@@ -1,4 +1,4 @@
-import { integer, pgTable, primaryKey, real, text, timestamp } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, primaryKey, real, text, timestamp } from 'drizzle-orm/pg-core';
 import { clients } from '../accounts/accounts.schema';
 
 /**
@@ -35,6 +35,22 @@ export const billingEvents = pgTable('billing_events', {
   type: text('type').notNull(),
   receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * Receipts already queued, by the provider's id of the payment (Stripe's invoice, or the test
+ * checkout's session): one receipt per payment, however often its events or the browser arrive.
+ */
+export const billingReceipts = pgTable(
+  'billing_receipts',
+  {
+    paymentId: text('payment_id').primaryKey(),
+    clientId: integer('client_id')
+      .notNull()
+      .references(() => clients.id, { onDelete: 'cascade' }),
+    sentAt: timestamp('sent_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('billing_receipts_client_idx').on(table.clientId)],
+);
 
 /** Trial e-mails already sent (D9): each reminder once per account. */
 export const trialReminders = pgTable(

@@ -11,7 +11,7 @@ import {
   type Subscription,
 } from '@pluvio/shared/billing';
 import { shiftDate } from '@pluvio/shared/calendar';
-import { billedBlocks } from '@pluvio/shared/plans';
+import { billedBlocks, PLAN_PRICES } from '@pluvio/shared/plans';
 import type { TierName } from '@pluvio/shared/tiers';
 import type { Config } from '../../config';
 import type { AppDb } from '../../db/client';
@@ -25,7 +25,7 @@ import type { LocationsService } from '../locations/locations.service';
 import type { OutboxService } from '../notifications/outbox.service';
 import type { UserRow } from '../users/users.schema';
 import type { UsersService } from '../users/users.service';
-import { paymentFailedEmail } from './billing.emails';
+import { paymentFailedEmail, receiptEmail } from './billing.emails';
 import { createBillingRepository } from './billing.repository';
 import { type CheckoutSession, isPaid, type PaymentAdapter } from './payment-provider';
 import {
@@ -44,6 +44,7 @@ export interface BillingDeps {
   /** The accounts service and outbox of a transaction (a payment applied with its e-mail, or not at all). */
   accountsIn: (tx: AppDb) => Pick<AccountsService, 'lockClient' | 'findByStripeIds' | 'updateSubscription'>;
   usersIn: (tx: AppDb) => Pick<UsersService, 'findById'>;
+  locationsIn: (tx: AppDb) => Pick<LocationsService, 'countInClient'>;
   outboxIn: (tx: AppDb) => Pick<OutboxService, 'enqueueEmail'>;
   /**
    * A paid sign-up's checkout completed: its account is made in this transaction (the signups
@@ -79,6 +80,27 @@ function providerFailed(cause: unknown): AppError {
   return Object.assign(new AppError(502, BILLING_MESSAGES.checkoutFailed), { cause });
 }
 
+/** A payment the customer gets a receipt for; `blocks` and `amount` null when the provider did not say. */
+interface Payment {
+  /** The provider's id of the payment (Stripe's invoice, else the checkout session): one receipt each. */
+  id: string;
+  tier: TierName;
+  blocks: number | null;
+  amount: number | null;
+  paidAt: Date;
+}
+
+/** A paid checkout as a payment: Stripe's first invoice when it names one, so its invoice.paid adds nothing. */
+function checkoutPayment(session: CheckoutSession, tier: TierName, paidAt: Date): Payment {
+  return {
+    id: session.invoiceId ?? session.id,
+    tier,
+    blocks: session.quantity,
+    amount: session.amount,
+    paidAt,
+  };
+}
+
 /** Owners, co-owners and superusers change an account's subscription; a plain contact is refused. */
 function requireSubscriptionManager(access: AccountAccess): void {
   if (!manages(access)) throw forbidden(BILLING_MESSAGES.ownersOnly);
@@ -87,6 +109,11 @@ function requireSubscriptionManager(access: AccountAccess): void {
 /** The account pays for a plan (not a trial, a free or demo account, a subscription Stripe ended). */
 function renews(client: ClientRow): boolean {
   return client.accountType === 'paid' && !client.isTrialAccount && client.lastPaymentStatus !== 'cancelled';
+}
+
+/** A subscription paid through the provider that runs (not over) and not invoiced by our team. */
+function selfServe(client: ClientRow): boolean {
+  return renews(client) && !invoicedByTeam(client) && client.stripeSubscriptionId !== null;
 }
 
 /** A subscription the owner can cancel: paid through the provider, renewing, not cancelled yet. */
@@ -113,6 +140,8 @@ export function createBillingService(db: AppDb, deps: BillingDeps, settings: Bil
       : null;
   const adapter: PaymentAdapter = stripe ?? testCheckoutIn(db);
   const today = () => productDate(clock.now(), settings.TIME_ZONE);
+  /** My Subscription of an account, where its e-mails about payments lead. */
+  const subscriptionUrl = (clientId: number) => `${publicUrl}/client-form?client_id=${clientId}`;
   /** The day of the month renewals fall on, in the product time zone. */
   const renewalDay = (at: Date) => Number(productDate(at, settings.TIME_ZONE).slice(8));
 
@@ -128,6 +157,38 @@ export function createBillingService(db: AppDb, deps: BillingDeps, settings: Bil
     const access = await deps.accounts.accessFor(user, clientId);
     requireSubscriptionManager(access);
     return access;
+  }
+
+  /** The days a payment on `paidAt` pays for: that day to the day before the next renewal. */
+  function paidPeriod(paidAt: Date) {
+    const from = productDate(paidAt, settings.TIME_ZONE);
+    return { from, to: shiftDate(nextRenewalDate(from, renewalDay(paidAt)), -1) };
+  }
+
+  /**
+   * The customer's receipt for a payment, queued in the transaction that applied it, once per
+   * payment id (a repeated event, a retried job or the returning browser adds nothing): to the
+   * account's invoice e-mail, else its owner's, else the account's own. Nothing paid, no receipt.
+   */
+  async function queueReceipt(tx: AppDb, client: ClientRow, payment: Payment): Promise<void> {
+    if (payment.amount === 0) return;
+    const owner = await ownerOf(client, tx);
+    const to = client.invoiceEmail ?? owner?.email ?? client.email;
+    if (!to) return;
+    if (!(await createBillingRepository(tx).recordReceipt(payment.id, client.id))) return;
+    const locations = await deps.locationsIn(tx).countInClient(client.id);
+    const blocks = payment.blocks ?? billedBlocks(locations);
+    const receipt = {
+      to,
+      firstName: client.invoiceEmail ? null : (owner?.firstName ?? null),
+      accountName: client.accountName,
+      tier: payment.tier,
+      blocks,
+      amount: payment.amount ?? PLAN_PRICES[payment.tier] * blocks,
+      period: paidPeriod(payment.paidAt),
+      reference: payment.id,
+    };
+    await deps.outboxIn(tx).enqueueEmail(receiptEmail(receipt, subscriptionUrl(client.id)));
   }
 
   /**
@@ -158,6 +219,7 @@ export function createBillingService(db: AppDb, deps: BillingDeps, settings: Bil
       },
       by,
     );
+    await queueReceipt(tx, client, checkoutPayment(session, session.reference.tier, clock.now()));
   }
 
   /** "Checkout completed", from the Stripe webhook or the test checkout's Pay button alike. */
@@ -193,14 +255,7 @@ export function createBillingService(db: AppDb, deps: BillingDeps, settings: Bil
     if (!owner) return;
     await deps
       .outboxIn(tx)
-      .enqueueEmail(
-        paymentFailedEmail(
-          owner,
-          client.accountName,
-          graceEnd,
-          `${publicUrl}/client-form?client_id=${client.id}`,
-        ),
-      );
+      .enqueueEmail(paymentFailedEmail(owner, client.accountName, graceEnd, subscriptionUrl(client.id)));
   }
 
   /** The subscription ended: monitoring stops after today, until the account subscribes again. */
@@ -229,11 +284,18 @@ export function createBillingService(db: AppDb, deps: BillingDeps, settings: Bil
     if (!client) return;
     switch (event.type) {
       case 'invoice.paid':
-        return accounts.updateSubscription(
+        await accounts.updateSubscription(
           client.id,
           { lastPaymentStatus: 'paid', paymentGraceEndDate: null, invoiceDay: renewalDay(event.at) },
           BY_PROVIDER,
         );
+        return queueReceipt(tx, client, {
+          id: event.invoiceId,
+          tier: client.tier as TierName,
+          blocks: event.quantity,
+          amount: event.amount,
+          paidAt: event.at,
+        });
       case 'invoice.payment_failed':
         return paymentFailed(tx, client);
       case 'subscription.updated':
@@ -325,6 +387,21 @@ export function createBillingService(db: AppDb, deps: BillingDeps, settings: Bil
       await tellProvider(client, false);
       await deps.accounts.updateSubscription(client.id, { subscriptionEndsOn: null }, by);
       return summarise({ ...client, subscriptionEndsOn: null });
+    },
+
+    /**
+     * POST /api/billing/subscription/plan: the plan of a running subscription changes at once,
+     * audited; nothing is charged now and the next bill is at the new price. With Stripe the
+     * change goes through its portal (which prorates), so this answers 409 there.
+     */
+    async changePlan(user: UserRow, request: CheckoutRequest, by: AuditBy): Promise<Subscription> {
+      const { client } = await managedAccess(user, request.client_id);
+      if (!selfServe(client) || subscriptionOver(client)) throw conflict(SUBSCRIPTION_TEXT.nothingToChange);
+      if (adapter.name !== 'test') throw conflict(BILLING_MESSAGES.changePlanInPortal);
+      if (client.tier !== request.tier) {
+        await deps.accounts.updateSubscription(client.id, { tier: request.tier }, by);
+      }
+      return summarise({ ...client, tier: request.tier });
     },
 
     /** POST /api/billing/checkout: a checkout of the plan for the account's locations. */
@@ -437,6 +514,16 @@ export function createBillingService(db: AppDb, deps: BillingDeps, settings: Bil
       if (!client?.stripeSubscriptionId) return;
       const count = await deps.locations.countInClient(clientId);
       await adapter.updateQuantity(client.stripeSubscriptionId, billedBlocks(count));
+    },
+
+    /**
+     * A paid sign-up's account was made in `tx` (the signups feature): its receipt, once per payment.
+     */
+    async signupReceipt(tx: AppDb, clientId: number, session: CheckoutSession): Promise<void> {
+      const client = await deps.accountsIn(tx).lockClient(clientId);
+      if (client && session.reference) {
+        await queueReceipt(tx, client, checkoutPayment(session, session.reference.tier, clock.now()));
+      }
     },
 
     /** Stripe's events as billing reads them (tests deliver events without HTTP through this). */

@@ -35,6 +35,10 @@ export interface CheckoutSession {
   subscriptionId: string | null;
   /** The first invoice of a subscription-mode session (Stripe), where its payment is found. */
   invoiceId: string | null;
+  /** What was paid, in dollars; null when the provider did not say. */
+  amount: number | null;
+  /** Blocks of 5 locations paid for; null when the provider did not say. */
+  quantity: number | null;
   /** Until when it can be paid; null when the provider did not say. */
   expiresAt: Date | null;
   /** Null when the session carries none of our references (made elsewhere). */

@@ -15,13 +15,24 @@ import {
   stripeCheckoutSessionSchema,
   stripeEventSchema,
   stripeInvoiceSchema,
+  stripePaidInvoiceSchema,
   stripeSubscriptionSchema,
 } from './stripe-events.schema';
 
 /** A webhook event as billing handles it, whatever the provider's shape. */
 export type BillingEvent =
   | { id: string; type: 'checkout.completed'; checkout: CheckoutSession }
-  | { id: string; type: 'invoice.paid'; customerId: string | null; subscriptionId: string | null; at: Date }
+  | {
+      id: string;
+      type: 'invoice.paid';
+      customerId: string | null;
+      subscriptionId: string | null;
+      at: Date;
+      /** The payment, for its receipt: the invoice's id, dollars paid, blocks when the invoice says. */
+      invoiceId: string;
+      amount: number;
+      quantity: number | null;
+    }
   | { id: string; type: 'invoice.payment_failed'; customerId: string | null; subscriptionId: string | null }
   | {
       id: string;
@@ -56,6 +67,8 @@ function presentSession(session: StripeCheckoutSession): CheckoutSession {
     customerId: idOf(session.customer),
     subscriptionId: idOf(session.subscription),
     invoiceId: idOf(session.invoice),
+    amount: session.amount_total == null ? null : session.amount_total / 100,
+    quantity: null,
     expiresAt: session.expires_at ? new Date(session.expires_at * 1000) : null,
     reference: referenceOf(session.metadata),
   };
@@ -173,13 +186,16 @@ export function createStripeAdapter(settings: StripeSettings) {
           checkout: presentSession(objectOf(event, stripeCheckoutSessionSchema)),
         };
       case 'invoice.paid': {
-        const invoice = objectOf(event, stripeInvoiceSchema);
+        const invoice = objectOf(event, stripePaidInvoiceSchema);
         return {
           id,
           type: 'invoice.paid',
           customerId: idOf(invoice.customer),
           subscriptionId: idOf(invoice.parent?.subscription_details?.subscription),
           at: new Date(invoice.created * 1000),
+          invoiceId: invoice.id,
+          amount: invoice.amount_paid / 100,
+          quantity: invoice.lines?.data[0]?.quantity ?? null,
         };
       }
       case 'invoice.payment_failed': {

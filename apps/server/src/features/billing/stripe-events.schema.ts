@@ -17,6 +17,8 @@ export const stripeCheckoutSessionSchema = z.object({
   subscription: expandableSchema,
   invoice: expandableSchema,
   expires_at: z.number().int().nullish(),
+  /** Cents, with the first invoice of a subscription-mode session. */
+  amount_total: z.number().int().nullish(),
   metadata: z.record(z.string(), z.string()).nullish(),
 });
 export type StripeCheckoutSession = z.infer<typeof stripeCheckoutSessionSchema>;
@@ -28,6 +30,13 @@ export const stripeInvoiceSchema = z.object({
   parent: z
     .object({ subscription_details: z.object({ subscription: expandableSchema }).nullish() })
     .nullish(),
+});
+
+/** A paid invoice: what it charged (cents) and for how many blocks, for the customer's receipt. */
+export const stripePaidInvoiceSchema = stripeInvoiceSchema.extend({
+  id: z.string().min(1),
+  amount_paid: z.number().int().nonnegative(),
+  lines: z.object({ data: z.array(z.object({ quantity: z.number().int().nullish() })) }).nullish(),
 });
 
 export const stripeSubscriptionSchema = z.object({

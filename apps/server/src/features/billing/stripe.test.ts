@@ -86,6 +86,9 @@ describe('the Stripe adapter against a local server that answers as Stripe', () 
     return row;
   }
 
+  const mailsOfKind = async (to: string, kind: string) =>
+    (await t.services.outbox.page(1, 250)).items.filter((mail) => mail.to === to && mail.kind === kind);
+
   async function monitored(clientId: number): Promise<boolean> {
     const today = productDate(clock.now(), 'America/New_York');
     const [row] = await queryRows<{ monitored: boolean }>(
@@ -95,11 +98,13 @@ describe('the Stripe adapter against a local server that answers as Stripe', () 
     return row?.monitored ?? false;
   }
 
-  const invoice = (subscription: string, customer: string) => ({
-    id: `in_${eventCount}`,
+  const invoice = (subscription: string, customer: string, id = `in_${eventCount}`) => ({
+    id,
     object: 'invoice',
     customer,
     created: Math.floor(clock.now().getTime() / 1000),
+    amount_paid: 4800,
+    lines: { object: 'list', data: [{ id: 'il_1', object: 'line_item', quantity: 2 }] },
     parent: { type: 'subscription_details', quote_details: null, subscription_details: { subscription } },
   });
 
@@ -185,6 +190,18 @@ describe('the Stripe adapter against a local server that answers as Stripe', () 
       sql`select count(*)::integer as n from users where email = ${email}`,
     );
     expect(users[0]?.n).toBe(1);
+
+    // Stripe also tells the first invoice as paid: the receipt of the checkout stands for it.
+    const firstInvoice = invoice(String(paid?.subscription), String(paid?.customer), String(paid?.invoice));
+    for (const id of ['evt_first_invoice', 'evt_first_invoice']) {
+      expect((await deliver('invoice.paid', firstInvoice, { id })).statusCode).toBe(200);
+    }
+    const [receipt, ...more] = await mailsOfKind(email, 'payment_receipt');
+    expect(more).toHaveLength(0);
+    expect(receipt?.subject).toBe('Your Pluvio receipt: $24.00 for Gold, Sam Storm');
+    expect(receipt?.text).toContain('Locations billed: 1 block of 5 (up to 5 locations)');
+    expect(receipt?.text).toContain('Period: Saturday, November 21, 2026 to Sunday, December 20, 2026');
+    expect(receipt?.text).toContain(`Reference: ${paid?.invoice}`);
     expect((await deliver('customer.created', { id: 'cus_x', object: 'customer' })).statusCode).toBe(200);
   });
 
@@ -227,6 +244,14 @@ describe('the Stripe adapter against a local server that answers as Stripe', () 
       headers: bearer(token),
     });
     expect(summary.json()).toMatchObject({ locations_count: 6, blocks: 2, payment_method: 'card' });
+    const planChange = await t.app.inject({
+      method: 'POST',
+      url: '/api/billing/subscription/plan',
+      headers: bearer(token),
+      payload: { client_id: account?.id, tier: 'silver' },
+    });
+    expect(planChange.statusCode).toBe(409);
+    expect(planChange.json()).toEqual({ detail: BILLING_MESSAGES.changePlanInPortal });
 
     for (const [action, cancel] of [
       ['cancel', true],
@@ -269,12 +294,24 @@ describe('the Stripe adapter against a local server that answers as Stripe', () 
       payment_grace_end_date: '2026-11-28',
     });
 
-    expect((await deliver('invoice.paid', invoice(subscription, customer))).statusCode).toBe(200);
+    // The renewal paid at last, its webhook delivered twice and then sent again as a new event.
+    const renewal = invoice(subscription, customer, 'in_renewal');
+    for (const id of ['evt_renewal', 'evt_renewal', 'evt_renewal_again']) {
+      expect((await deliver('invoice.paid', renewal, { id })).statusCode).toBe(200);
+    }
     expect(await accountOf(email)).toMatchObject({
       last_payment_status: 'paid',
       grace_end: null,
       invoice_day: 29,
     });
+    const renewals = (await mailsOfKind(email, 'payment_receipt')).filter((mail) =>
+      mail.text.includes('Reference: in_renewal'),
+    );
+    expect(renewals).toHaveLength(1);
+    expect(renewals[0]?.subject).toBe('Your Pluvio receipt: $48.00 for Gold, Sam Storm');
+    expect(renewals[0]?.text).toContain('Locations billed: 2 blocks of 5 (up to 10 locations)');
+    expect(renewals[0]?.text).toContain('Period: Sunday, November 29, 2026 to Monday, December 28, 2026');
+    expect(renewals[0]?.text).toContain(`client-form?client_id=${account?.id}`);
     expect(await monitored(account?.id ?? 0)).toBe(true);
   });
 
@@ -340,6 +377,7 @@ describe('the Stripe adapter against a local server that answers as Stripe', () 
       sql`select count(*)::integer as n from audit_log where client_id = ${client.id} and action = 'client_tier_changed'`,
     );
     expect(changes[0]?.n).toBe(1);
+    expect(await mailsOfKind(user.email, 'payment_receipt')).toHaveLength(1);
   });
 
   /** A paid sign-up up to Stripe's checkout: its session id. */
@@ -362,9 +400,6 @@ describe('the Stripe adapter against a local server that answers as Stripe', () 
     expect(response.statusCode).toBe(200);
     return response.json().checkout_url.split('/').pop();
   }
-
-  const mailsOfKind = async (to: string, kind: string) =>
-    (await t.services.outbox.page(1, 250)).items.filter((mail) => mail.to === to && mail.kind === kind);
 
   it('cancelling a sign-up expires its Checkout Session at Stripe; a paid one cannot be cancelled', async () => {
     const open = await startPaidSignup('stripe-cancel@example.com');

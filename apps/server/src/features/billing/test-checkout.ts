@@ -37,6 +37,8 @@ function presentSession(row: TestCheckoutRow, now: Date): CheckoutSession {
     customerId: row.customerId,
     subscriptionId: row.subscriptionId,
     invoiceId: null,
+    amount: row.unitAmount * row.quantity,
+    quantity: row.quantity,
     expiresAt: row.expiresAt,
     reference: referenceOf({ kind: row.kind, reference: row.reference, tier: row.tier }),
   };

@@ -225,6 +225,11 @@ describe('/api/signups', () => {
     expect(me.json().email).toBe(body.email);
     const welcome = (await mailsTo(body.email as string)).filter((mail) => mail.kind === 'welcome');
     expect(welcome).toHaveLength(1);
+    const receipts = (await mailsTo(body.email as string)).filter((mail) => mail.kind === 'payment_receipt');
+    expect(receipts).toHaveLength(1);
+    expect(receipts[0]?.text).toContain('Plan: Silver');
+    expect(receipts[0]?.text).toContain('Amount paid: $18.00');
+    expect(receipts[0]?.text).toContain(`client-form?client_id=${accounts[0]?.id}`);
   });
 
   it('provisions once when the payment and two completions race, and signs in only the starting browser', async () => {
@@ -256,6 +261,8 @@ describe('/api/signups', () => {
       sql`select rapidrain_threshold, h24_threshold from locations where client_id = ${accounts[0]?.id as number}`,
     );
     expect(locations).toEqual([{ rapidrain_threshold: 1, h24_threshold: 1 }]);
+    const receipts = (await mailsTo(body.email as string)).filter((mail) => mail.kind === 'payment_receipt');
+    expect(receipts).toHaveLength(1);
   });
 
   it('cancels a paid sign-up: support is told once, an unknown session is 404', async () => {
@@ -378,6 +385,7 @@ describe('/api/signups', () => {
     const refunds = (await mailsTo(email)).filter((mail) => mail.kind === 'signup_refunded');
     expect(refunds).toHaveLength(1);
     expect(refunds[0]?.subject).toBe('Your Pluvio payment has been refunded');
+    expect((await mailsTo(email)).filter((mail) => mail.kind === 'payment_receipt')).toHaveLength(0);
     const [row] = await queryRows<{ password_hash: string; refusal: string }>(
       t.database.db,
       sql`select password_hash, refusal from signups where checkout_session_id = ${sessionId}`,

@@ -50,6 +50,8 @@ export interface SignupsDeps {
   /** The installation's payment provider (billing's adapter). */
   payments: () => PaymentAdapter;
   servicesIn: (tx: AppDb) => ProvisioningServices;
+  /** The buyer's receipt for the checkout that paid for the account made in `tx` (billing's). */
+  queueReceipt: (tx: AppDb, clientId: number, session: CheckoutSession) => Promise<void>;
   /** Counts a free trial from the client address against its daily ceiling (429 past it); answers the undo. */
   admitTrial?: (ip: string, email: string) => Promise<() => Promise<void>>;
   onMailQueued?: () => Promise<void>;
@@ -169,13 +171,20 @@ export function createSignupsService(db: AppDb, deps: SignupsDeps, options: Sign
   }
 
   /**
-   * The e-mails of a new account, in a savepoint of the provisioning transaction: queued with the
+   * The e-mails of a new account (with the receipt of a paid one), in a savepoint of the provisioning transaction: queued with the
    * account or not at all; when they cannot be queued the account still stands, with a notice.
    */
-  async function queueAccountEmails(tx: AppDb, user: UserRow, clientId: number, facts: NewAccountFacts) {
+  async function queueAccountEmails(
+    tx: AppDb,
+    user: UserRow,
+    clientId: number,
+    facts: NewAccountFacts,
+    session: CheckoutSession | null,
+  ) {
     try {
       await tx.transaction(async (savepoint) => {
         const services = deps.servicesIn(savepoint);
+        if (session) await deps.queueReceipt(savepoint, clientId, session);
         await services.auth.sendVerification(user);
         await services.outbox.enqueueEmail(welcomeEmail(facts, `${publicUrl}/dashboard`));
         await services.outbox.enqueueEmail(
@@ -249,7 +258,7 @@ export function createSignupsService(db: AppDb, deps: SignupsDeps, options: Sign
       ip,
       details: { signup: details.kind, tier: details.tier, sms_accepted: details.smsAccepted },
     });
-    const notice = await queueAccountEmails(tx, user, client.id, details);
+    const notice = await queueAccountEmails(tx, user, client.id, details, session);
     return { user, clientId: client.id, notice };
   }
 

@@ -1,6 +1,7 @@
 import { Button, Group, Modal, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import {
+  billDate,
   checkoutQuantityText,
   formatDollars,
   PRICE_UNIT,
@@ -17,19 +18,8 @@ import { ErrorMessage } from '../../components/form-message';
 import { UpdateCardButton } from '../../components/update-card-button';
 import { UpgradeLink } from '../../components/upgrade-link';
 import { failureMessage } from '../../lib/api-client';
+import { changeSubscription, subscriptionKey, subscriptionQuery } from '../../lib/subscription-api';
 import { SettingsSection } from './settings-section';
-import { changeSubscription, subscriptionKey, subscriptionQuery } from './subscription-api';
-
-/** 'Mon, Dec 21, 2026' for a calendar date (YYYY-MM-DD). */
-function billDate(date: string): string {
-  return new Date(`${date}T00:00:00Z`).toLocaleDateString('en-US', {
-    weekday: 'short',
-    month: 'short',
-    day: 'numeric',
-    year: 'numeric',
-    timeZone: 'UTC',
-  });
-}
 
 /** One number of the subscription: its label, the value, and a dimmed line that explains it. */
 function Figure({ label, value, detail }: { label: string; value: string; detail?: string | null }) {

@@ -1,4 +1,4 @@
-import { BILLING_MESSAGES, changeToText, RENEWAL_TEXT } from '@pluvio/shared/billing';
+import { BILLING_MESSAGES, changeToText, RENEWAL_TEXT, SUBSCRIPTION_TEXT } from '@pluvio/shared/billing';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
@@ -104,6 +104,62 @@ describe('pricing page', WALK, () => {
     expect((await screen.findByRole('alert')).textContent).toBe(BILLING_MESSAGES.manualInvoice);
     const call = fetchMock.mock.calls.find(([url]) => url === '/api/billing/checkout');
     expect(JSON.parse(String(call?.[1]?.body))).toEqual({ client_id: 11, tier: 'bronze' });
+  });
+
+  it('changes a running test-checkout subscription in place after a dialog that says the new price', async () => {
+    signIn([SILVER]);
+    const summary = {
+      client_id: 11,
+      tier: 'silver',
+      is_trial_account: false,
+      trial_end_date: null,
+      unit_amount: 18,
+      locations_count: 7,
+      blocks: 2,
+      monthly_amount: 36,
+      next_bill: { date: '2099-12-21', amount: 36 },
+      ends_on: null,
+      can_cancel: true,
+      payment_method: 'test_checkout',
+    };
+    const changed = { ...summary, tier: 'gold', unit_amount: 24, monthly_amount: 48 };
+    const fetchMock = serve((url, init) => {
+      if (url === '/api/billing/subscription?client_id=11') return jsonResponse(summary);
+      if (url === '/api/billing/subscription/plan' && init.method === 'POST') return jsonResponse(changed);
+      if (url === '/users/me') return jsonResponse(buildUser({ clients: [{ ...SILVER, tier: 'gold' }] }));
+      return jsonResponse({ detail: 'unexpected' }, 500);
+    });
+    renderRoute('/upgrade');
+    await screen.findByRole('heading', { level: 1, name: BILLING_MESSAGES.choosePlan });
+    await waitFor(() =>
+      expect(fetchMock.mock.calls.some(([url]) => url === '/api/billing/subscription?client_id=11')).toBe(
+        true,
+      ),
+    );
+    const planCalls = () => fetchMock.mock.calls.filter(([url]) => url === '/api/billing/subscription/plan');
+
+    await userEvent.click(card('Gold').getByRole('button', { name: BILLING_MESSAGES.upgrade }));
+    const dialog = await screen.findByRole('dialog', { name: 'Change to Gold?' });
+    expect(dialog.textContent).toContain(
+      'Second Site changes from Silver to Gold today. The monthly price goes from $36.00 to $48.00 (Gold: $24.00 per 5 locations per month).',
+    );
+    expect(dialog.textContent).toContain(
+      'Nothing is charged now. Your next bill, on Mon, Dec 21, 2099, is $48.00.',
+    );
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(planCalls()).toHaveLength(0);
+
+    await userEvent.click(card('Gold').getByRole('button', { name: BILLING_MESSAGES.upgrade }));
+    const again = await screen.findByRole('dialog', { name: 'Change to Gold?' });
+    await userEvent.click(within(again).getByRole('button', { name: changeToText('gold') }));
+    expect(
+      (await screen.findByText(SUBSCRIPTION_TEXT.planChanged('gold'))).closest('[role="status"]'),
+    ).toBeTruthy();
+    expect(planCalls()).toHaveLength(1);
+    expect(JSON.parse(String(planCalls()[0]?.[1]?.body))).toEqual({ client_id: 11, tier: 'gold' });
+    await waitFor(() => expect(card('Gold').getByText(BILLING_MESSAGES.currentPlan)).toBeTruthy());
+    expect(fetchMock.mock.calls.some(([url]) => url === '/api/billing/checkout')).toBe(false);
   });
 
   it('tells a contact that only owners change the plan', async () => {

@@ -2,29 +2,35 @@ import { Anchor, Badge, Button, Container, Group, List, Stack, Text, Title } fro
 import {
   BILLING_MESSAGES,
   type CheckoutOutcome,
+  changesPlanInPlace,
   changeToText,
   PLAN_ORDER,
+  planChangeConfirmation,
   planLabel,
   planOffer,
   RENEWAL_TEXT,
+  SUBSCRIPTION_TEXT,
 } from '@pluvio/shared/billing';
 import { MESSAGES } from '@pluvio/shared/messages';
 import { safeReturnPath } from '@pluvio/shared/return-path';
 import type { TierName } from '@pluvio/shared/tiers';
 import type { UserClient } from '@pluvio/shared/users.schemas';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useState } from 'react';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { z } from 'zod';
-import { ErrorMessage } from '../../components/form-message';
+import { askToConfirm } from '../../components/confirm-dialog';
+import { ErrorMessage, InfoMessage } from '../../components/form-message';
 import { Logo } from '../../components/logo';
 import { PlanCards } from '../../components/plan-cards';
 import { failureMessage } from '../../lib/api-client';
+import { useTimeZone } from '../../lib/app-config';
 import { browserLocation } from '../../lib/browser-location';
 import { refreshCurrentUser } from '../../lib/current-user';
 import { DELAYS } from '../../lib/delay';
 import { PATHS, paidSignupPath } from '../../lib/routes';
 import { useCurrentUser } from '../../lib/session';
+import { changePlan, subscriptionQuery } from '../../lib/subscription-api';
 import { confirmCheckout, startCheckout } from './api';
 
 const arrivalSchema = z.object({ from: z.string() });
@@ -83,6 +89,36 @@ function CurrentPlanMark({ account }: { account: UserClient }) {
   );
 }
 
+/**
+ * A paying account's running subscription when its plan changes in place (the test checkout):
+ * asked first with the new price, changed at once, then the session's copy of the account is
+ * refreshed. Null otherwise: the plan goes through checkout.
+ */
+function usePlanChange(account: UserClient | null, owns: boolean) {
+  const queryClient = useQueryClient();
+  const timeZone = useTimeZone();
+  const paying = Boolean(account && owns && account.account_type === 'paid' && !account.is_trial_account);
+  const subscription = useQuery({ ...subscriptionQuery(account?.id ?? 0), enabled: paying });
+  const change = useMutation({
+    mutationFn: ({ id, tier }: { id: number; tier: TierName }) => changePlan(id, tier),
+    onSuccess: async () => {
+      await refreshCurrentUser().catch((error: unknown) => console.warn('Reading the user failed', error));
+      await queryClient.invalidateQueries();
+    },
+  });
+  const running =
+    subscription.data && changesPlanInPlace(subscription.data, timeZone) ? subscription.data : null;
+  if (!account || !running) return null;
+  return {
+    change,
+    async choose(tier: TierName) {
+      if (await askToConfirm(planChangeConfirmation(account.account_name, running, tier))) {
+        change.mutate({ id: account.id, tier });
+      }
+    },
+  };
+}
+
 /** The three cards, each with the way to that plan for this visitor (`planOffer`). */
 function Pricing({ clientId }: { clientId: number | null }) {
   const user = useCurrentUser();
@@ -92,8 +128,12 @@ function Pricing({ clientId }: { clientId: number | null }) {
     mutationFn: ({ id, tier }: { id: number; tier: TierName }) => startCheckout(id, tier),
     onSuccess: (url) => browserLocation.assign(url),
   });
-  const leaving = checkout.isPending || checkout.isSuccess;
   const ownsAccount = chosen?.account?.membership !== 'contact';
+  const planChange = usePlanChange(chosen?.account ?? null, ownsAccount);
+  const leaving = checkout.isPending || checkout.isSuccess;
+  const busy = leaving || Boolean(planChange?.change.isPending);
+  const pendingTier =
+    checkout.isPending || checkout.isSuccess ? checkout.variables?.tier : planChange?.change.variables?.tier;
 
   const action = (tier: TierName): ReactNode => {
     if (!user) {
@@ -114,9 +154,9 @@ function Pricing({ clientId }: { clientId: number | null }) {
           <Button
             fullWidth
             variant={offer.action === 'upgrade' ? 'filled' : 'default'}
-            onClick={() => checkout.mutate({ id: chosen.id, tier })}
-            loading={leaving && checkout.variables?.tier === tier}
-            disabled={leaving}
+            onClick={() => (planChange ? planChange.choose(tier) : checkout.mutate({ id: chosen.id, tier }))}
+            loading={busy && pendingTier === tier}
+            disabled={busy}
           >
             {offer.action === 'upgrade' ? BILLING_MESSAGES.upgrade : changeToText(tier)}
           </Button>
@@ -130,6 +170,12 @@ function Pricing({ clientId }: { clientId: number | null }) {
       {user && chosen && !ownsAccount && <Text>{BILLING_MESSAGES.ownersOnly}</Text>}
       {checkout.isError && (
         <ErrorMessage>{failureMessage(checkout.error, BILLING_MESSAGES.checkoutFailed)}</ErrorMessage>
+      )}
+      {planChange?.change.isError && (
+        <ErrorMessage>{failureMessage(planChange.change.error, MESSAGES.tryAgain)}</ErrorMessage>
+      )}
+      {planChange?.change.isSuccess && (
+        <InfoMessage>{SUBSCRIPTION_TEXT.planChanged(planChange.change.data.tier)}</InfoMessage>
       )}
       <PlanCards
         tiers={PLAN_ORDER}
