@@ -139,7 +139,7 @@ describe('sign-up, trials and payment', () => {
   afterAll(() => browser.close());
 
   it(
-    'creates a trial in the wizard, then upgrades it to Silver through the test checkout',
+    'creates a trial in the wizard, then pays for Silver (a change from its Gold trial) through the test checkout',
     async () => {
       const page = await newPage(browser);
       const user = newUser('trial');
@@ -195,7 +195,7 @@ describe('sign-up, trials and payment', () => {
         await captureScreen(page, 'pricing');
         await page
           .getByRole('region', { name: 'Silver plan' })
-          .getByRole('button', { name: 'Upgrade' })
+          .getByRole('button', { name: 'Change to Silver' })
           .click();
 
         await page.waitForURL((url) => url.pathname.startsWith('/checkout/test/'), WAIT);
