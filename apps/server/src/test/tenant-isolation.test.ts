@@ -128,6 +128,13 @@ function foreignCalls(foreign: Seeded, own: Seeded): ForeignCall[] {
     { method: 'PATCH', url: `/api/locations/${f.locationId}?${fq}`, payload: { name: 'Taken' } },
     { method: 'DELETE', url: `/api/locations/${f.locationId}` },
     { method: 'DELETE', url: `/api/locations/${f.locationId}?${fq}` },
+    { method: 'POST', url: '/api/locations/bulk-delete', payload: { ids: [f.locationId] }, gated: true },
+    {
+      method: 'POST',
+      url: '/api/locations/bulk-delete',
+      payload: { ids: [own.locationId, f.locationId] },
+      gated: true,
+    },
     {
       method: 'POST',
       url: `/api/locations/import?${fq}`,
@@ -217,6 +224,11 @@ function foreignCalls(foreign: Seeded, own: Seeded): ForeignCall[] {
         method: 'POST' as const,
         url: `/api/reports/${path}/${MONTH}?${fq}`,
         payload: { email_format: 'pdf', email_list: ['x@example.com'], locations: [own.locationId] },
+      },
+      {
+        method: 'POST' as const,
+        url: `/api/reports/${path}/${MONTH}/fee`,
+        payload: { locations: [f.locationId] },
       },
     ]),
     { method: 'GET', url: `/api/tasks/${f.taskId}` },
