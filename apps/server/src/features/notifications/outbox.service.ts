@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
 import {
   OUTBOX_CHANNELS,
   OUTBOX_MESSAGES,
@@ -228,6 +229,24 @@ export function createOutboxService(db: AppDb, options: OutboxOptions) {
     await repository.scheduleRetry(row, reason, next);
   }
 
+  /**
+   * Writes the `sent` mark of a message the provider has taken, trying again while the database
+   * is away (a restart): until the mark is written the claim still stands, so no other worker can
+   * send the message again. Tries for as long as the claim lasts after its last renewal.
+   */
+  async function storeSent(row: OutboxRow, providerMessageId: string | null): Promise<void> {
+    const pauseMs = Math.min(1_000, lease.renewEveryMs / 4);
+    const tries = Math.max(1, Math.ceil((lease.ms - lease.renewEveryMs) / pauseMs));
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await repository.markSent(row, providerMessageId, clock.now());
+      } catch (error) {
+        if (attempt >= tries) throw error;
+        await sleep(pauseMs);
+      }
+    }
+  }
+
   /** Sends a claimed message, renewing the claim for as long as the provider takes. */
   async function deliver(row: OutboxRow): Promise<void> {
     const send = senders[row.channel];
@@ -240,7 +259,7 @@ export function createOutboxService(db: AppDb, options: OutboxOptions) {
       await recordFailure(row, error);
       return;
     }
-    await repository.markSent(row, providerMessageId, clock.now());
+    await storeSent(row, providerMessageId);
   }
 
   return {

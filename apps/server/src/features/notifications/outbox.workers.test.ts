@@ -177,4 +177,52 @@ describe('outbox workers sharing one database', () => {
     const [after] = await t.database.db.select().from(outbox).where(eq(outbox.id, id));
     expect(after).toMatchObject({ status: 'sent', attempts: 2 });
   });
+
+  it('keeps its claim and marks the message sent once the database is back, when it went away just after the send', async () => {
+    const lease = { ms: 90 * SECOND, renewEveryMs: 40 };
+    // The database answers no update for a while (a restart) from the moment the provider took the message.
+    const outage = { failingUpdates: 0 };
+    const db = new Proxy(t.database.db, {
+      get(target, property, receiver) {
+        if (property === 'update' && outage.failingUpdates > 0) {
+          outage.failingUpdates -= 1;
+          return () => {
+            throw new Error('Connection terminated unexpectedly');
+          };
+        }
+        return Reflect.get(target, property, receiver);
+      },
+    });
+    const sending: MailTransport = {
+      kind: 'smtp',
+      send: async (message) => {
+        const sent = await createSmtpTransport(smtp.url).send(message);
+        outage.failingUpdates = 3;
+        return sent;
+      },
+    };
+    const first = createOutboxService(db, {
+      mailTransport: sending,
+      smsTransport: null,
+      mailFrom: t.services.config.MAIL_FROM,
+      clock,
+      lease,
+    });
+    const id = await first.enqueueEmail({
+      to: 'restart@example.com',
+      subject: 'Restart',
+      text: 'Plain part',
+      html: null,
+      kind: 'test',
+    });
+    const received = smtp.received.length;
+
+    expect(await first.deliverDue()).toBe(1);
+    clock.advance(lease.ms + SECOND);
+    expect(await worker({ lease }).deliverDue()).toBe(0);
+
+    expect(smtp.received.length).toBe(received + 1);
+    const [row] = await t.database.db.select().from(outbox).where(eq(outbox.id, id));
+    expect(row).toMatchObject({ status: 'sent', attempts: 1 });
+  });
 });
