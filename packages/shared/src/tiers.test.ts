@@ -12,11 +12,15 @@ describe('accountLevel', () => {
     [null, 3],
     ['platinum', 0],
   ] as const)('reads %s as %i', (tier, expected) => {
-    expect(accountLevel({ tier })).toBe(expected);
+    expect(accountLevel({ tier, is_trial_account: false })).toBe(expected);
+  });
+
+  it('makes a trial Gold whatever tier it was given (D9)', () => {
+    expect(accountLevel({ tier: 'bronze', is_trial_account: true })).toBe(3);
   });
 
   it('makes a superuser 4 whatever the account', () => {
-    expect(accountLevel({ tier: 'bronze' }, true)).toBe(4);
+    expect(accountLevel({ tier: 'bronze', is_trial_account: false }, true)).toBe(4);
   });
 });
 

@@ -23,14 +23,17 @@ function levelOfTierName(tier: string | null | undefined): TierNumber {
   }
 }
 
+/** What an account's level is read from: both fields, so the trial flag cannot be left out. */
+export interface TieredAccount {
+  tier: string | null | undefined;
+  is_trial_account: boolean;
+}
+
 /**
  * The one numeric level of an account as a user sees it. A trial is Gold level whatever its
  * tier (D9), and so is a missing tier; anything unknown is 0; superusers are always 4.
  */
-export function accountLevel(
-  account: { tier: string | null | undefined; is_trial_account?: boolean },
-  isSuperuser = false,
-): TierNumber {
+export function accountLevel(account: TieredAccount, isSuperuser = false): TierNumber {
   if (isSuperuser) return TIER.superuser;
   return account.is_trial_account ? TIER.gold : levelOfTierName(account.tier);
 }

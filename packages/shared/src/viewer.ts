@@ -14,6 +14,6 @@ export function viewerOf(user: CurrentUser): Viewer {
 
 function activeTier(user: CurrentUser) {
   const active = user.clients[0];
-  if (active) return accountLevel({ tier: active.tier }, user.is_superuser);
+  if (active) return accountLevel(active, user.is_superuser);
   return user.is_superuser ? TIER.superuser : TIER.unknown;
 }

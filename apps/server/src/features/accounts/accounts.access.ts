@@ -1,7 +1,8 @@
 import { canUse, type Feature } from '@pluvio/shared/gates';
 import { MESSAGES } from '@pluvio/shared/messages';
 import type { Viewer } from '@pluvio/shared/roles';
-import { accountLevel, TIER, type TierNumber } from '@pluvio/shared/tiers';
+import { TIER, type TierNumber } from '@pluvio/shared/tiers';
+import { levelOfAccount } from '../../lib/account-level';
 import { forbidden, notFound } from '../../lib/errors';
 import type { UserRow } from '../users/users.schema';
 import type { ClientRow } from './accounts.schema';
@@ -33,7 +34,7 @@ export function buildAccess(
   relation: Relation,
   contactId: number | null,
 ): AccountAccess {
-  const tier = relation === 'staff' ? TIER.superuser : accountLevel({ tier: client.tier });
+  const tier = relation === 'staff' ? TIER.superuser : levelOfAccount(client);
   return {
     client,
     user,

@@ -1,3 +1,4 @@
+import { TIER } from '@pluvio/shared/tiers';
 import { describe, expect, it } from 'vitest';
 import { decide, type LocationReading, watchesFor } from './alert-rules';
 
@@ -13,7 +14,7 @@ function reading(overrides: Partial<LocationReading> = {}): LocationReading {
     h24Threshold: 0.5,
     rapidrainThreshold: null,
     atlas14: ATLAS,
-    tier: 'gold',
+    level: TIER.gold,
     monitored: true,
     settings: {
       exceed24hOn: true,
@@ -46,8 +47,10 @@ describe('alert rules', () => {
   });
 
   it('gives bronze the 24-hour threshold only, and honours each setting', () => {
-    expect(watchesFor(reading({ tier: 'bronze' }), '1h').map((watch) => watch.kind)).toEqual(['exceed24h']);
-    expect(watchesFor(reading({ tier: 'bronze' }), '15m')).toEqual([]);
+    expect(watchesFor(reading({ level: TIER.bronze }), '1h').map((watch) => watch.kind)).toEqual([
+      'exceed24h',
+    ]);
+    expect(watchesFor(reading({ level: TIER.bronze }), '15m')).toEqual([]);
     const off = reading({
       settings: { ...reading().settings, exceed24hOn: false, atlas14H1On: false, rapidrainOn: false },
     });

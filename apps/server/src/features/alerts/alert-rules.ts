@@ -1,7 +1,7 @@
 import { levelAllows } from '@pluvio/shared/gates';
 import { type Atlas14Threshold, effectiveRapidrainThreshold } from '@pluvio/shared/locations';
 import { ATLAS14_RECURRENCE_YEARS, recurrenceReached } from '@pluvio/shared/rainfall';
-import { accountLevel } from '@pluvio/shared/tiers';
+import type { TierNumber } from '@pluvio/shared/tiers';
 import type { AlertKind } from './alerts.schema';
 
 /** What the rules read about one location at one interval end. */
@@ -11,8 +11,8 @@ export interface LocationReading {
   h24Threshold: number;
   rapidrainThreshold: number | null;
   atlas14: Atlas14Threshold | null;
-  /** The account's level and notification settings. */
-  tier: string;
+  /** The account's level (a trial is Gold, D9) and notification settings. */
+  level: TierNumber;
   /** False for an account that is not active, or whose trial has ended (D9): nothing is watched. */
   monitored: boolean;
   settings: {
@@ -58,7 +58,7 @@ export const QUARTER_KINDS: readonly AlertKind[] = ['rapidrain'];
 export function watchesFor(reading: LocationReading, product: '1h' | '15m'): Watch[] {
   const { settings } = reading;
   if (!reading.monitored) return [];
-  const level = accountLevel({ tier: reading.tier });
+  const { level } = reading;
   const atlas =
     levelAllows(level, 'atlas14Notices') && settings.atlas14On && reading.atlas14 ? reading.atlas14 : null;
   const watches: Watch[] = [];
@@ -119,6 +119,6 @@ export function decide(watch: Watch | undefined, open: OpenEvent | undefined): D
 }
 
 /** Forecast notices are a gold feature (spec part 2 §6); a trial account is gold (D9). */
-export function receivesForecastNotices(tier: string): boolean {
-  return levelAllows(accountLevel({ tier }), 'forecastNotices');
+export function receivesForecastNotices(level: TierNumber): boolean {
+  return levelAllows(level, 'forecastNotices');
 }

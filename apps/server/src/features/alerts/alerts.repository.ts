@@ -1,8 +1,10 @@
 import type { Atlas14Threshold } from '@pluvio/shared/locations';
+import type { TierNumber } from '@pluvio/shared/tiers';
 import { sql } from 'drizzle-orm';
 import { type AppDb, queryRows } from '../../db/client';
 import { monitoredClient } from '../../db/monitored-client';
 import { pgArray } from '../../db/pg-array';
+import { levelOfAccount } from '../../lib/account-level';
 import type { LocationReading, OpenEvent } from './alert-rules';
 import type { AlertKind } from './alerts.schema';
 
@@ -29,7 +31,8 @@ export interface ForecastWatcher {
   latitude: number;
   longitude: number;
   h24Threshold: number;
-  tier: string;
+  /** The account's level (a trial is Gold, D9). */
+  level: TierNumber;
 }
 
 export interface NewAlert {
@@ -58,6 +61,7 @@ interface ReadingRow {
   rapidrain_threshold: number | null;
   atlas14_threshold: Atlas14Threshold | null;
   tier: string;
+  is_trial_account: boolean;
   monitored: boolean;
   exceed24h_on: boolean;
   atlas14_on: boolean;
@@ -141,7 +145,7 @@ export function createAlertsRepository(db: AppDb) {
           select location_id from v
           union select location_id from alert_events where kind = any(${pgArray(kinds)}::text[])
         )
-        select l.id, l.client_id, l.h24_threshold, l.rapidrain_threshold, l.atlas14_threshold, c.tier,
+        select l.id, l.client_id, l.h24_threshold, l.rapidrain_threshold, l.atlas14_threshold, c.tier, c.is_trial_account,
                ${monitoredClient(sql`c`, today)} as monitored,
                c.exceed24h_on, c.atlas14_on, c.atlas14_24h_on, c.atlas14_1h_on, c.atlas14_first_on, c.rapidrain_on,
                coalesce(v.trailing, 0) as trailing, coalesce(v.amount, 0) as amount
@@ -156,7 +160,7 @@ export function createAlertsRepository(db: AppDb) {
         h24Threshold: row.h24_threshold,
         rapidrainThreshold: row.rapidrain_threshold,
         atlas14: row.atlas14_threshold,
-        tier: row.tier,
+        level: levelOfAccount({ tier: row.tier, isTrialAccount: row.is_trial_account }),
         monitored: row.monitored,
         settings: {
           exceed24hOn: row.exceed24h_on,
@@ -180,9 +184,10 @@ export function createAlertsRepository(db: AppDb) {
         longitude: number;
         h24_threshold: number;
         tier: string;
+        is_trial_account: boolean;
       }>(
         db,
-        sql`select l.id, l.client_id, l.latitude, l.longitude, l.h24_threshold, c.tier
+        sql`select l.id, l.client_id, l.latitude, l.longitude, l.h24_threshold, c.tier, c.is_trial_account
               from locations l join clients c on c.id = l.client_id
              where c.forecast_on and ${monitoredClient(sql`c`, today)}
              order by l.id`,
@@ -193,7 +198,7 @@ export function createAlertsRepository(db: AppDb) {
         latitude: row.latitude,
         longitude: row.longitude,
         h24Threshold: row.h24_threshold,
-        tier: row.tier,
+        level: levelOfAccount({ tier: row.tier, isTrialAccount: row.is_trial_account }),
       }));
     },
 

@@ -31,7 +31,7 @@ export function createForecastNoticeService(db: AppDb, options: ForecastNoticeOp
   async function noticesFor(tomorrow: string, dayStart: Date, now: Date): Promise<NewAlert[]> {
     const watchers = await repository.forecastWatchers(productDate(now, timeZone));
     const notices: NewAlert[] = [];
-    for (const watcher of watchers.filter((candidate) => receivesForecastNotices(candidate.tier))) {
+    for (const watcher of watchers.filter((candidate) => receivesForecastNotices(candidate.level))) {
       const amount = await forecastFor(watcher, now, tomorrow);
       if (amount === null || amount < watcher.h24Threshold) continue;
       notices.push({

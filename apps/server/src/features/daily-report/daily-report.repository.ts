@@ -1,8 +1,10 @@
 import type { Atlas14Threshold } from '@pluvio/shared/locations';
+import type { TierNumber } from '@pluvio/shared/tiers';
 import { sql } from 'drizzle-orm';
 import { type AppDb, queryRows } from '../../db/client';
 import { monitoredClient } from '../../db/monitored-client';
 import { pgArray } from '../../db/pg-array';
+import { levelOfAccount } from '../../lib/account-level';
 import type { ProductDay } from '../../lib/time';
 import type { NotifiableContact } from '../notifications/contact-channels';
 
@@ -10,7 +12,8 @@ import type { NotifiableContact } from '../notifications/contact-channels';
 export interface DueAccount {
   id: number;
   accountName: string;
-  tier: string;
+  /** The account's level (a trial is Gold, D9). */
+  level: TierNumber;
   ownerEmail: string | null;
   combineLocations: boolean;
   suppressZero: boolean;
@@ -41,6 +44,7 @@ export function createDailyReportRepository(db: AppDb) {
         id: number;
         account_name: string;
         tier: string;
+        is_trial_account: boolean;
         owner_email: string | null;
         daily_report_combine_locations: boolean;
         daily_report_suppress_zero: boolean;
@@ -49,7 +53,7 @@ export function createDailyReportRepository(db: AppDb) {
       }>(
         db,
         sql`
-        select c.id, c.account_name, c.tier, u.email as owner_email, c.daily_report_combine_locations,
+        select c.id, c.account_name, c.tier, c.is_trial_account, u.email as owner_email, c.daily_report_combine_locations,
                c.daily_report_suppress_zero, c.only_show_locations_with_non_zero, c.sort_by_rainfall
           from clients c left join users u on u.id = c.owner_user_id
          where c.daily_report_on and ${monitoredClient(sql`c`, reportDate)}
@@ -61,7 +65,7 @@ export function createDailyReportRepository(db: AppDb) {
       return rows.map((row) => ({
         id: row.id,
         accountName: row.account_name,
-        tier: row.tier,
+        level: levelOfAccount({ tier: row.tier, isTrialAccount: row.is_trial_account }),
         ownerEmail: row.owner_email,
         combineLocations: row.daily_report_combine_locations,
         suppressZero: row.daily_report_suppress_zero,

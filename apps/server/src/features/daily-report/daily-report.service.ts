@@ -1,5 +1,4 @@
 import { levelAllows } from '@pluvio/shared/gates';
-import { accountLevel } from '@pluvio/shared/tiers';
 import type { AppDb } from '../../db/client';
 import type { Clock } from '../../lib/clock';
 import { productDate, productDay, productHour } from '../../lib/time';
@@ -67,7 +66,7 @@ function settingsOf(account: DueAccount): ReportSettings {
     suppressZero: account.suppressZero,
     onlyNonZero: account.onlyNonZero,
     sortByRainfall: account.sortByRainfall,
-    showAtlas14: levelAllows(accountLevel({ tier: account.tier }), 'atlas14'),
+    showAtlas14: levelAllows(account.level, 'atlas14'),
   };
 }
 

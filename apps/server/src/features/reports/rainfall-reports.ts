@@ -2,7 +2,7 @@ import { levelAllows } from '@pluvio/shared/gates';
 import { effectiveRapidrainThreshold } from '@pluvio/shared/locations';
 import { reachesThreshold, recurrenceReached } from '@pluvio/shared/rainfall';
 import { monthOf, REPORT_MESSAGES } from '@pluvio/shared/reports';
-import { accountLevel } from '@pluvio/shared/tiers';
+import { levelOfAccount } from '../../lib/account-level';
 import { HOUR_MS, productDays, productTimestamp } from '../../lib/time';
 import type { LocationRow } from '../locations/locations.schema';
 import type { LocationsService } from '../locations/locations.service';
@@ -314,10 +314,7 @@ export async function dateRangeReport(
 ): Promise<ReportDocument> {
   const { from, to } = periodOf(subject);
   const client = subjectAccount(subject);
-  const showAtlas14 = levelAllows(
-    accountLevel({ tier: client.tier, is_trial_account: client.isTrialAccount }),
-    'atlas14',
-  );
+  const showAtlas14 = levelAllows(levelOfAccount(client), 'atlas14');
   const [lastListed = to] = [to, context.today].sort();
   const locations = await locationsInOrder(deps, subject);
   const entries = await inBatches(locations, onProgress, async (batch) => {

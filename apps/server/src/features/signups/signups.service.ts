@@ -8,9 +8,10 @@ import {
   type SignupRequest,
   WIZARD_MESSAGES,
 } from '@pluvio/shared/signup';
-import { accountLevel, type TierName } from '@pluvio/shared/tiers';
+import type { TierName } from '@pluvio/shared/tiers';
 import type { AppDb } from '../../db/client';
 import { isUniqueViolation } from '../../db/pg-errors';
+import { levelOfAccount } from '../../lib/account-level';
 import type { Clock } from '../../lib/clock';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors';
 import { productDate } from '../../lib/time';
@@ -246,7 +247,7 @@ export function createSignupsService(db: AppDb, deps: SignupsDeps, options: Sign
       by,
     );
     await services.users.setPrimaryClient(user.id, client.id);
-    await services.locations.createFirst(client.id, accountLevel({ tier: details.tier }), {
+    await services.locations.createFirst(client.id, levelOfAccount(client), {
       ...details.location,
       rapidrain_threshold: details.location.rapidrain_threshold ?? null,
     });

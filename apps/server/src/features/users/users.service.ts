@@ -1,6 +1,6 @@
 import { pageWindow } from '@pluvio/shared/lists';
 import { ERROR_CODES } from '@pluvio/shared/messages';
-import { accountLevel, TIER, type TierNumber } from '@pluvio/shared/tiers';
+import { TIER, type TierNumber } from '@pluvio/shared/tiers';
 import type {
   CurrentUser,
   UpdateMe,
@@ -9,6 +9,7 @@ import type {
   UserListQuery,
 } from '@pluvio/shared/users.schemas';
 import type { AppDb } from '../../db/client';
+import { levelOfAccount } from '../../lib/account-level';
 import type { Clock } from '../../lib/clock';
 import { badRequest, invalidField } from '../../lib/errors';
 import type { ClientRow } from '../accounts/accounts.schema';
@@ -24,7 +25,7 @@ function displayName(user: Pick<UserRow, 'firstName' | 'lastName' | 'email'>): s
 /** The level 'Subscription Level' shows: of the primary account, 4 for superusers, 0 without an account. */
 function subscriptionLevel(user: UserRow, account: ClientRow | undefined): TierNumber {
   if (!account) return user.isSuperuser ? TIER.superuser : TIER.unknown;
-  return accountLevel({ tier: account.tier, is_trial_account: account.isTrialAccount }, user.isSuperuser);
+  return levelOfAccount(account, user.isSuperuser);
 }
 
 function presentListEntry(user: UserRow, account: ClientRow | undefined): UserListEntry {

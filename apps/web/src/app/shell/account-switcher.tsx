@@ -12,7 +12,7 @@ import { PATHS } from '../../lib/routes';
 import classes from './shell.module.css';
 
 function accountTier(account: UserClient): string {
-  const label = tierLabel(accountLevel({ tier: account.tier }));
+  const label = tierLabel(accountLevel(account));
   return account.is_trial_account ? `${label} (Trial)` : label;
 }
 

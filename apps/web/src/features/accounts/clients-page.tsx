@@ -107,7 +107,7 @@ function ClientRow({ client, actions, narrow }: { client: Client; actions: RowAc
       <Table.Td>{name}</Table.Td>
       {!narrow && <Table.Td>{capitalized(client.account_type)}</Table.Td>}
       {!narrow && <Table.Td ta="right">{client.locations_count}</Table.Td>}
-      <Table.Td>{tierLabel(accountLevel({ tier: client.tier }))}</Table.Td>
+      <Table.Td>{tierLabel(accountLevel(client))}</Table.Td>
       <Table.Td>
         <Group gap={4} wrap="nowrap">
           <ActionIcon
