@@ -3,6 +3,16 @@
 export const TIER_NAMES = ['bronze', 'silver', 'gold'] as const;
 export type TierName = (typeof TIER_NAMES)[number];
 
+/** A trial's tier: every trial is Gold level (D9). */
+export const TRIAL_TIER: TierName = 'gold';
+/** The tier of an account made without one (spec part 2 §5 "Client form"). */
+export const DEFAULT_TIER: TierName = 'bronze';
+
+/** The tier a new account is stored with: the one asked for, else a trial's or the default. */
+export function newAccountTier(isTrial: boolean, asked?: TierName): TierName {
+  return asked ?? (isTrial ? TRIAL_TIER : DEFAULT_TIER);
+}
+
 export const TIER = { unknown: 0, bronze: 1, silver: 2, gold: 3, superuser: 4 } as const;
 export type TierNumber = (typeof TIER)[keyof typeof TIER];
 

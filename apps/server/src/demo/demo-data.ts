@@ -43,6 +43,11 @@ export const DEMO_USERS: readonly DemoUser[] = [
   { email: 'multi', firstName: 'Max', lastName: 'Multi', phone: '915-555-0107', role: 'client' },
 ];
 
+/** The account whose contact and co-owner the demo signs in as (README "Demo logins"). */
+export const CONTACTS_DEMO_ACCOUNT = 'gold';
+/** Where the demo's scripted storm passes, so a fresh install's first alerts reach the mail viewer. */
+export const DEMO_STORM_SITE = { account: 'gold', city: 'Houston' } as const;
+
 export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
   {
     key: 'gold',

@@ -1,6 +1,6 @@
 import { kmPerDegreeLongitude, type ScheduledStorm } from '../features/sources/simulator/storms';
 import type { Services } from '../services';
-import { DEMO_ACCOUNTS, demoEmail } from './demo-data';
+import { DEMO_ACCOUNTS, DEMO_STORM_SITE, demoEmail } from './demo-data';
 
 const MINUTE_MS = 60_000;
 /** Born this long before the demo data was written, so its heaviest rain has already fallen. */
@@ -26,7 +26,7 @@ function demoSite(accountKey: string, name: string) {
  * install's first alerts reach the mail viewer a minute or two after start.
  */
 export function demoStorm(seededAt: Date): ScheduledStorm {
-  const { latitude, longitude } = demoSite('gold', 'Houston');
+  const { latitude, longitude } = demoSite(DEMO_STORM_SITE.account, DEMO_STORM_SITE.city);
   return {
     bornAt: new Date(seededAt.getTime() - BORN_BEFORE_SEEDING_MS),
     minutes: LIFE_MINUTES,

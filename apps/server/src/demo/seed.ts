@@ -1,7 +1,12 @@
+import { levelAllows } from '@pluvio/shared/gates';
+import { provisionedSettings } from '@pluvio/shared/signup';
+import { accountLevel } from '@pluvio/shared/tiers';
+import { settingColumns } from '../features/accounts/accounts.presenter';
 import { hashPassword } from '../features/auth/passwords';
 import { productDate } from '../lib/time';
 import type { Services } from '../services';
 import {
+  CONTACTS_DEMO_ACCOUNT,
   DEMO_ACCOUNTS,
   DEMO_PASSWORD,
   DEMO_USERS,
@@ -52,7 +57,7 @@ export async function seedDemoData(services: Services): Promise<boolean> {
         latitude,
         longitude,
         h24Threshold: 0.5,
-        rapidrainThreshold: demo.tier === 'bronze' ? 0.5 : 0.25,
+        rapidrainThreshold: rapidrainThresholdOf(demo),
         dataStartDate: productDate(now, config.TIME_ZONE),
       })),
     );
@@ -68,7 +73,7 @@ export async function seedDemoData(services: Services): Promise<boolean> {
     if (account && id) await users.setPrimaryClient(id, clientIds.get(account.key) ?? 0);
   }
 
-  const goldId = clientIds.get('gold') ?? 0;
+  const goldId = clientIds.get(CONTACTS_DEMO_ACCOUNT) ?? 0;
   const contactUser = userIds.get('contact') ?? 0;
   const coownerUser = userIds.get('coowner') ?? 0;
   const carl = await contacts.create({
@@ -78,7 +83,11 @@ export async function seedDemoData(services: Services): Promise<boolean> {
     email: demoEmail('contact'),
     phone: '409-555-0105',
   });
-  await assignments.assignLocations(goldId, carl.id, (locationIds.get('gold') ?? []).slice(0, 2));
+  await assignments.assignLocations(
+    goldId,
+    carl.id,
+    (locationIds.get(CONTACTS_DEMO_ACCOUNT) ?? []).slice(0, 2),
+  );
   await contacts.create({
     clientId: goldId,
     userId: coownerUser,
@@ -110,14 +119,12 @@ function clientValues(demo: DemoAccount, ownerUserId: number | undefined, trialE
     invoiceEmail: demo.owner ? demoEmail(demo.owner) : null,
     lastPaymentStatus: demo.lastPaymentStatus ?? null,
     ownerUserId: ownerUserId ?? null,
-    forecastOn: demo.tier === 'gold',
-    forecastCombineLocations: demo.tier === 'gold',
-    atlas14On: demo.tier !== 'bronze',
-    atlas14H24On: demo.tier !== 'bronze',
-    atlas14H1On: demo.tier !== 'bronze',
-    atlas14FirstOn: demo.tier !== 'bronze',
-    rapidrainOn: demo.tier !== 'bronze',
-    rapidrainCombineLocations: demo.tier !== 'bronze',
-    rapidrainFirstOn: demo.tier !== 'bronze',
+    ...settingColumns(provisionedSettings(demo.tier)),
   };
+}
+
+/** A location's own RapidRain threshold where the account's level has one, the 24-hour one below. */
+function rapidrainThresholdOf(demo: DemoAccount): number {
+  const level = accountLevel({ tier: demo.tier, is_trial_account: demo.accountType === 'trial' });
+  return levelAllows(level, 'rapidrainThreshold') ? 0.25 : 0.5;
 }

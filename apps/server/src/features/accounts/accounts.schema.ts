@@ -1,3 +1,4 @@
+import { DEFAULT_TIER } from '@pluvio/shared/tiers';
 import { boolean, date, index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 import { users } from '../users/users.schema';
 
@@ -12,7 +13,7 @@ export const clients = pgTable(
     status: text('status').notNull().default('active'),
     accountType: text('account_type').notNull().default('trial'),
     isTrialAccount: boolean('is_trial_account').notNull().default(false),
-    tier: text('tier').notNull().default('bronze'),
+    tier: text('tier').notNull().default(DEFAULT_TIER),
     trialEndDate: date('trial_end_date'),
     manualInvoice: boolean('manual_invoice').notNull().default(false),
     invoicePeriod: text('invoice_period'),

@@ -12,6 +12,7 @@ import {
 } from '@pluvio/shared/clients';
 import { type ListQuery, pageWindow } from '@pluvio/shared/lists';
 import { provisionedSettings } from '@pluvio/shared/signup';
+import { newAccountTier, TRIAL_TIER } from '@pluvio/shared/tiers';
 import type { UserClient } from '@pluvio/shared/users.schemas';
 import type { AppDb } from '../../db/client';
 import { noReadCache, type ReadCache, tablesIn } from '../../db/read-cache';
@@ -71,7 +72,7 @@ function associatedTrial(source: ClientRow, accountName: string, trialEndDate: s
     status: 'active',
     email: source.email,
     phone: source.phone,
-    tier: 'gold',
+    tier: TRIAL_TIER,
     accountType: 'trial',
     isTrialAccount: true,
     trialEndDate,
@@ -229,8 +230,7 @@ export function createAccountsService(db: AppDb, options: AccountsOptions) {
         status: input.status ?? 'active',
         accountType,
         isTrialAccount,
-        // A trial is gold level (D9); other accounts start at bronze (spec part 2 §5 "Client form").
-        tier: input.tier ?? (isTrialAccount ? 'gold' : 'bronze'),
+        tier: newAccountTier(isTrialAccount, input.tier),
         trialEndDate: isTrialAccount ? trialEndDate() : null,
         manualInvoice: input.manual_invoice ?? defaults.manual_invoice,
         invoicePeriod: input.invoice_period,
@@ -291,7 +291,7 @@ export function createAccountsService(db: AppDb, options: AccountsOptions) {
         throw conflict(BILLING_MESSAGES.oneTrialAtATime);
       const client = await openAccount(
         associatedTrial(source, accountName, trialEndDate()),
-        provisionedSettings('gold'),
+        provisionedSettings(TRIAL_TIER),
         by,
       );
       if (relation === 'co_owner') await repository.addClientAdmin(client.id, user.id);

@@ -2,6 +2,7 @@ import { TRIAL_DAYS } from '@pluvio/shared/accounts';
 import type { RegisterInput } from '@pluvio/shared/auth.schemas';
 import { ERROR_CODES, MESSAGES } from '@pluvio/shared/messages';
 import { WIZARD_MESSAGES } from '@pluvio/shared/signup';
+import { TRIAL_TIER } from '@pluvio/shared/tiers';
 import type { AppDb } from '../../db/client';
 import { noReadCache, type ReadCache, tablesIn } from '../../db/read-cache';
 import type { Clock } from '../../lib/clock';
@@ -178,7 +179,7 @@ export function createAuthService(db: AppDb, deps: AuthDeps, options: AuthOption
       status: 'pending',
       accountType: 'trial',
       isTrialAccount: true,
-      tier: 'gold',
+      tier: TRIAL_TIER,
       trialEndDate: productDate(now, options.timeZone, TRIAL_DAYS),
       ownerUserId: user.id,
     });

@@ -1,5 +1,6 @@
 import type { PaymentProvider as ProviderName } from '@pluvio/shared/billing';
 import type { TierName } from '@pluvio/shared/tiers';
+import { TIER_NAMES } from '@pluvio/shared/tiers';
 
 /** What a checkout pays for: a sign-up waiting for its account, or an existing account's subscription. */
 export type CheckoutKind = 'signup' | 'subscription';
@@ -88,7 +89,6 @@ export interface PaymentAdapter {
 }
 
 const CHECKOUT_KINDS: readonly string[] = ['signup', 'subscription'];
-const TIERS: readonly string[] = ['gold', 'silver', 'bronze'];
 
 /** Our references as metadata (string values, as providers store them). */
 export function referenceMetadata(reference: CheckoutReference): Record<string, string> {
@@ -98,6 +98,13 @@ export function referenceMetadata(reference: CheckoutReference): Record<string, 
 /** Our references back from a session's metadata; null when they are not ours. */
 export function referenceOf(metadata: Record<string, string> | null | undefined): CheckoutReference | null {
   const { kind, reference, tier } = metadata ?? {};
-  if (!kind || !CHECKOUT_KINDS.includes(kind) || !reference || !tier || !TIERS.includes(tier)) return null;
+  if (
+    !kind ||
+    !CHECKOUT_KINDS.includes(kind) ||
+    !reference ||
+    !tier ||
+    !(TIER_NAMES as readonly string[]).includes(tier)
+  )
+    return null;
   return { kind: kind as CheckoutKind, reference, tier: tier as TierName };
 }

@@ -8,7 +8,7 @@ import {
   type SignupRequest,
   WIZARD_MESSAGES,
 } from '@pluvio/shared/signup';
-import type { TierName } from '@pluvio/shared/tiers';
+import { type TierName, TRIAL_TIER } from '@pluvio/shared/tiers';
 import type { AppDb } from '../../db/client';
 import { isUniqueViolation } from '../../db/pg-errors';
 import { levelOfAccount } from '../../lib/account-level';
@@ -108,7 +108,7 @@ function detailsOfRequest(input: SignupRequest, passwordHash: string): SignupDet
     phone: input.phone,
     accountName: input.account_name || `${input.first_name} ${input.last_name}`,
     kind,
-    tier: kind === 'trial' ? 'gold' : input.tier,
+    tier: kind === 'trial' ? TRIAL_TIER : input.tier,
     passwordHash,
     smsAccepted: input.sms_accepted,
     location: input.location,

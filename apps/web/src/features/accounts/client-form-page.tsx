@@ -24,7 +24,7 @@ import {
   clientSchema,
 } from '@pluvio/shared/clients';
 import { deleteConfirmation, MESSAGES } from '@pluvio/shared/messages';
-import { TIER, TIER_NAMES, type TierName, tierLabel } from '@pluvio/shared/tiers';
+import { DEFAULT_TIER, TIER, TIER_NAMES, type TierName, tierLabel } from '@pluvio/shared/tiers';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
@@ -67,7 +67,7 @@ const NEW_CLIENT: ClientValues = {
   email: '',
   phone: '',
   invoice_email: '',
-  tier: 'bronze',
+  tier: DEFAULT_TIER,
   account_type: 'paid',
   ...accountTypeDefaults('paid'),
   auto_add_locations: true,

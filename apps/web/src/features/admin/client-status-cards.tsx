@@ -1,5 +1,6 @@
 import { Card, SimpleGrid, Text, Title, UnstyledButton } from '@mantine/core';
 import { type Client, type ClientFilter, clientSchema, filterClients } from '@pluvio/shared/clients';
+import { TIER, TIER_NAMES, tierLabel } from '@pluvio/shared/tiers';
 import { plural } from '@pluvio/shared/words';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
@@ -18,9 +19,11 @@ const isUnpaid = (client: Client) => client.account_type !== 'paid';
 export function statusCards(clients: Client[]): StatusCard[] {
   const only = (filter: ClientFilter) => filterClients(clients, [filter], '');
   return [
-    { title: 'Gold Tier', filter: 'gold', accounts: only('gold') },
-    { title: 'Silver Tier', filter: 'silver', accounts: only('silver') },
-    { title: 'Bronze Tier', filter: 'bronze', accounts: only('bronze') },
+    ...[...TIER_NAMES].reverse().map((tier) => ({
+      title: `${tierLabel(TIER[tier])} Tier`,
+      filter: tier,
+      accounts: only(tier),
+    })),
     { title: 'Total Accounts', filter: null, accounts: clients },
     { title: 'Trials', filter: 'trial', accounts: only('trial') },
   ];

@@ -4,7 +4,7 @@ import {
   type SignupKind,
   type WizardLocationValues,
 } from '@pluvio/shared/signup';
-import { TIER_NAMES, type TierName } from '@pluvio/shared/tiers';
+import { TIER_NAMES, type TierName, TRIAL_TIER } from '@pluvio/shared/tiers';
 import { z } from 'zod';
 
 /**
@@ -53,7 +53,7 @@ export const NO_PASSWORDS: PasswordValues = { password: '', confirm_password: ''
 export const EMPTY_DRAFT: WizardDraft = {
   step: 1,
   kind: 'trial',
-  tier: 'gold',
+  tier: TRIAL_TIER,
   person: EMPTY_PERSON,
   location: EMPTY_WIZARD_LOCATION,
 };

@@ -12,7 +12,7 @@ import {
   wizardStepTitle,
   wizardUserError,
 } from '@pluvio/shared/signup';
-import type { TierName } from '@pluvio/shared/tiers';
+import { type TierName, TRIAL_TIER } from '@pluvio/shared/tiers';
 import { type FormEvent, useCallback, useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { BareCard } from '../../components/bare-card';
@@ -162,7 +162,7 @@ function signupBody(draft: WizardDraft, passwords: PasswordValues): SignupBody {
     sms_accepted: person.sms_accepted,
     account_name: person.account_name.trim() || undefined,
     account_type: kind,
-    tier: kind === 'trial' ? 'gold' : tier,
+    tier: kind === 'trial' ? TRIAL_TIER : tier,
     location: {
       name: location.name.trim(),
       latitude: Number(location.latitude),

@@ -22,7 +22,7 @@ import {
   WIZARD_NOTES,
   type WizardLocationValues,
 } from '@pluvio/shared/signup';
-import { TIER, type TierName, tierLabel } from '@pluvio/shared/tiers';
+import { TIER, type TierName, TRIAL_TIER, tierLabel } from '@pluvio/shared/tiers';
 import { Link } from 'react-router';
 import { AddressSearch } from '../../components/address-search';
 import { PlanCards } from '../../components/plan-cards';
@@ -160,7 +160,7 @@ export function PlanStep({
           </SimpleGrid>
         </Radio.Group>
       )}
-      <PlanCards compact selected={kind === 'paid' ? tier : 'gold'} />
+      <PlanCards compact selected={kind === 'paid' ? tier : TRIAL_TIER} />
     </Stack>
   );
 }
