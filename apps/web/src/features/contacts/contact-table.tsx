@@ -3,6 +3,7 @@ import type { Contact } from '@pluvio/shared/contacts';
 import { formatPhone } from '@pluvio/shared/phone';
 import { IconPencil, IconTrash, IconUserShare } from '@tabler/icons-react';
 import type { MouseEvent } from 'react';
+import { type RowSelection, SelectRowBox, SelectShownBox } from '../../components/bulk-delete';
 
 export interface ContactRowActions {
   /** Present for tier 4 only. */
@@ -90,15 +91,22 @@ function ContactRow({
   contact,
   actions,
   columns,
+  selection,
 }: {
   contact: Contact;
   actions: ContactRowActions;
   columns: ContactColumns;
+  selection?: RowSelection;
 }) {
   const { narrow } = columns;
   const open = () => actions.edit(contact);
   return (
     <Table.Tr onClick={narrow ? open : undefined} style={narrow ? { cursor: 'pointer' } : undefined}>
+      {selection && (
+        <Table.Td>
+          <SelectRowBox id={contact.id} label={`Select ${contact.name}`} selection={selection} />
+        </Table.Td>
+      )}
       <Table.Td style={{ overflowWrap: 'break-word' }}>
         {narrow ? (
           <NarrowContactCell contact={contact} withAccount={columns.accountName} onOpen={open} />
@@ -116,15 +124,17 @@ function ContactRow({
   );
 }
 
-/** The contacts of Settings > Contacts (spec part 2 §2). */
+/** The contacts of Settings > Contacts (spec part 2 §2); with `selection` each row has a box for Delete selected. */
 export function ContactTable({
   contacts,
   actions,
   columns,
+  selection,
 }: {
   contacts: Contact[];
   actions: ContactRowActions;
   columns: ContactColumns;
+  selection?: RowSelection;
 }) {
   const { narrow, accountName } = columns;
   return (
@@ -132,6 +142,15 @@ export function ContactTable({
       <Table striped highlightOnHover verticalSpacing="xs" aria-label="Contacts">
         <Table.Thead>
           <Table.Tr>
+            {selection && (
+              <Table.Th w={40}>
+                <SelectShownBox
+                  ids={contacts.map((contact) => contact.id)}
+                  label="Select the contacts shown"
+                  selection={selection}
+                />
+              </Table.Th>
+            )}
             <Table.Th>Contact</Table.Th>
             {accountName && !narrow && <Table.Th>Account Name</Table.Th>}
             {!narrow && <Table.Th>Email</Table.Th>}
@@ -141,7 +160,13 @@ export function ContactTable({
         </Table.Thead>
         <Table.Tbody>
           {contacts.map((contact) => (
-            <ContactRow key={contact.id} contact={contact} actions={actions} columns={columns} />
+            <ContactRow
+              key={contact.id}
+              contact={contact}
+              actions={actions}
+              columns={columns}
+              selection={selection}
+            />
           ))}
         </Table.Tbody>
       </Table>
