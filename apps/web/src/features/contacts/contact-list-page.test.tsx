@@ -148,7 +148,7 @@ describe('Settings > Contacts', () => {
     serve();
     const { router } = renderRoute('/contact-list');
     const view = await table();
-    expect(headers(view)).toEqual(['', 'Contact', 'Phone', 'Actions']);
+    expect(headers(view)).toEqual(['', 'Contact', 'Actions']);
     // Ticking a row's box selects it and does not open it.
     await userEvent.click(view.getByRole('checkbox', { name: 'Select Sam Site' }));
     expect(

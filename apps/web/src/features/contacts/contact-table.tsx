@@ -58,7 +58,7 @@ function ContactActions({ contact, actions }: { contact: Contact; actions: Conta
   );
 }
 
-/** Under 600 px the name opens the form; the e-mail address (and account) sit below it. */
+/** Under 600 px the name opens the form; the e-mail address, phone (and account) sit below it. */
 function NarrowContactCell({
   contact,
   withAccount,
@@ -76,6 +76,11 @@ function NarrowContactCell({
       {contact.email && (
         <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
           {contact.email}
+        </Text>
+      )}
+      {contact.phone && (
+        <Text size="xs" c="dimmed">
+          {formatPhone(contact.phone)}
         </Text>
       )}
       {withAccount && (
@@ -116,7 +121,7 @@ function ContactRow({
       </Table.Td>
       {columns.accountName && !narrow && <Table.Td>{contact.account_name}</Table.Td>}
       {!narrow && <Table.Td style={{ overflowWrap: 'anywhere' }}>{contact.email ?? ''}</Table.Td>}
-      <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatPhone(contact.phone)}</Table.Td>
+      {!narrow && <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatPhone(contact.phone)}</Table.Td>}
       <Table.Td>
         <ContactActions contact={contact} actions={actions} />
       </Table.Td>
@@ -154,7 +159,7 @@ export function ContactTable({
             <Table.Th>Contact</Table.Th>
             {accountName && !narrow && <Table.Th>Account Name</Table.Th>}
             {!narrow && <Table.Th>Email</Table.Th>}
-            <Table.Th>Phone</Table.Th>
+            {!narrow && <Table.Th>Phone</Table.Th>}
             <Table.Th ta="right">Actions</Table.Th>
           </Table.Tr>
         </Table.Thead>

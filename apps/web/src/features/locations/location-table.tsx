@@ -87,7 +87,14 @@ export function LocationTable({
 }) {
   return (
     <Table.ScrollContainer minWidth={narrow ? 0 : 560}>
-      <Table striped highlightOnHover verticalSpacing="xs" aria-label="Locations">
+      <Table
+        striped
+        highlightOnHover
+        verticalSpacing="xs"
+        // Under 600 px the row's box, name, both thresholds and actions share 343 px.
+        horizontalSpacing={narrow ? 6 : 'xs'}
+        aria-label="Locations"
+      >
         <Table.Thead>
           <Table.Tr>
             {selection && (
