@@ -12,12 +12,13 @@ import {
   expectText,
   listByApi,
   openScreen,
+  pathOf,
   signedInPage,
   tableRows,
   uniqueName,
   WAIT,
 } from './support/app';
-import { demo, expectAccessible, launchBrowser, screenshot } from './support/browser';
+import { demo, expectAccessible, launchBrowser, screenshot, VIEWPORTS } from './support/browser';
 
 /** Every contact the import files name starts so; they are removed before and after. */
 const IMPORTED = 'E2E Import';
@@ -31,9 +32,14 @@ const NOTIFICATION_TYPES = [
 ];
 
 const contactsTable = (page: Page) => page.getByRole('table', { name: 'Contacts', exact: true });
-const contactNames = async (page: Page) => (await tableRows(contactsTable(page))).map((row) => row[0] ?? '');
-const rowOf = async (page: Page, name: string) =>
-  (await tableRows(contactsTable(page))).find((row) => row[0] === name);
+/** The rows' cells, without the box of Delete selected (an account's own list). */
+async function contactRows(page: Page): Promise<string[][]> {
+  const rows = await tableRows(contactsTable(page));
+  const boxed = (await contactsTable(page).getByRole('checkbox').count()) > 0;
+  return boxed ? rows.map((row) => row.slice(1)) : rows;
+}
+const contactNames = async (page: Page) => (await contactRows(page)).map((row) => row[0] ?? '');
+const rowOf = async (page: Page, name: string) => (await contactRows(page)).find((row) => row[0] === name);
 const search = (page: Page) => page.getByRole('searchbox', { name: 'Search' });
 
 /** Waits until the list shows the contact (under 600 px its cell also holds the e-mail address). */
@@ -306,15 +312,75 @@ describe('settings: contacts', () => {
     await page.context().close();
   });
 
+  it('deletes several ticked contacts after one confirmation, at desktop and phone width', async () => {
+    const token = await apiToken(demo('gold'));
+    const prefix = uniqueName('E2E Bulk');
+    const chosen = (contact: string) => contact.startsWith(prefix);
+    const names = ['A', 'B', 'C', 'D'].map((letter) => `${prefix} ${letter}`);
+    for (const [i, name] of names.entries())
+      await createByApi('contacts', token, { name, phone: `512-555-01${50 + i}` });
+    const page = await signedInPage(browser, 'gold');
+    try {
+      await openContactList(page, names[0]);
+      await search(page).fill(prefix);
+      await expect.poll(() => contactNames(page), WAIT).toEqual(names);
+
+      // Desktop: the header's box ticks the page; one box is cleared again.
+      await contactsTable(page).getByRole('checkbox', { name: 'Select the contacts shown' }).check();
+      await contactsTable(page)
+        .getByRole('checkbox', { name: `Select ${names[3]}` })
+        .uncheck();
+      const bar = page.getByRole('group', { name: 'Selected contacts' });
+      await expectText(page, '3 selected');
+      await captureScreen(page, 'contact-list-selected-owner', () => bar.waitFor());
+      await bar.getByRole('button', { name: 'Delete selected' }).click();
+      await expectText(page, 'Are you sure you want to delete these 3 contacts?');
+      await screenshot(page, 'contact-bulk-delete-confirm-desktop');
+      await expectAccessible(page);
+      const question = await answerConfirmation(page, 'Delete 3 contacts');
+      expect(question).toContain('lose their location assignments');
+      expect(question).toContain('Their logins stay');
+      await expectText(page, '3 contacts deleted.');
+      await expect.poll(() => contactNames(page), WAIT).toEqual([names[3]]);
+      expect((await listByApi('contacts', token)).map((contact) => contact.name).filter(chosen)).toEqual([
+        names[3],
+      ]);
+
+      // Phone: the row's box and the bar's buttons are on screen; a tap on the box does not open the row.
+      await page.setViewportSize(VIEWPORTS.phone);
+      const box = contactsTable(page).getByRole('checkbox', { name: `Select ${names[3]}` });
+      await expectInsideWindow(box);
+      await box.check();
+      expect(pathOf(page)).toBe('/contact-list');
+      await expectInsideWindow(bar.getByRole('button', { name: 'Delete selected' }));
+      await expectNoSidewaysScroll(page);
+      await screenshot(page, 'contact-list-selected-owner-phone-only');
+      await bar.getByRole('button', { name: 'Delete selected' }).click();
+      await screenshot(page, 'contact-bulk-delete-confirm-phone');
+      expect(await answerConfirmation(page, 'Delete 1 contact')).toContain(
+        'Are you sure you want to delete this contact?',
+      );
+      await expectText(page, '1 contact deleted.');
+      await expect.poll(() => contactNames(page), WAIT).toEqual([]);
+      expect((await listByApi('contacts', token)).filter((contact) => chosen(contact.name))).toEqual([]);
+    } finally {
+      await deleteByApi('contacts', token, chosen);
+      await page.context().close();
+    }
+  }, 120_000);
+
   it('keeps the contact list usable at phone width', async () => {
     const page = await signedInPage(browser, 'gold', 'phone');
     await openContactList(page, 'Carl Contact');
     await expectNoSidewaysScroll(page);
     await expectInsideWindow(page.getByRole('button', { name: 'Edit Carl Contact' }));
     await expectInsideWindow(page.getByRole('button', { name: 'Delete Carl Contact' }));
-    // The e-mail address sits under the name; tapping the row opens the form.
+    // The e-mail address and phone sit under the name, beside the row's box; tapping the row opens the form.
     expect(await page.getByRole('columnheader', { name: 'Email' }).count()).toBe(0);
+    expect(await page.getByRole('columnheader', { name: 'Phone' }).count()).toBe(0);
     await expectText(page, 'contact@pluvio.example');
+    await expectText(page, '409-555-0105');
+    await expectInsideWindow(contactsTable(page).getByRole('checkbox', { name: 'Select Carl Contact' }));
     await screenshot(page, 'contact-list-owner-phone-only');
     await expectAccessible(page);
     await page.getByRole('cell', { name: /^Carl Contact/ }).click();

@@ -262,11 +262,12 @@ describe('settings: locations', () => {
       await search(page).fill(IMPORTED);
       await locationsTable(page).getByRole('checkbox', { name: 'Select the locations shown' }).check();
       await page.getByRole('button', { name: 'Delete selected' }).click();
-      const confirmation = page.getByRole('dialog', { name: 'Delete locations' });
       await expectText(page, 'Are you sure you want to delete these 4 locations?');
       await screenshot(page, 'location-bulk-delete-silver-desktop');
       await expectAccessible(page);
-      await confirmation.getByRole('button', { name: 'Delete 4 locations' }).click();
+      expect(await answerConfirmation(page, 'Delete 4 locations')).toContain(
+        'Their rainfall history, alerts and assignments are deleted with them.',
+      );
       await expectText(page, '4 locations deleted.');
       await expect.poll(() => locationNames(page), WAIT).toEqual([]);
       expect((await listByApi('locations', token)).filter((location) => imported(location.name))).toEqual([]);
@@ -350,6 +351,18 @@ describe('settings: locations', () => {
     await expectNoSidewaysScroll(page);
     await screenshot(page, 'location-list-owner-phone-only');
     await expectAccessible(page);
+    // Rows are ticked on a phone too, and the bar's buttons are on screen.
+    await locationsTable(page).getByRole('checkbox', { name: 'Select Houston' }).check();
+    const bar = page.getByRole('group', { name: 'Selected locations' });
+    await expectText(page, '1 selected');
+    await captureScreen(page, 'location-list-selected-owner', () => bar.waitFor());
+    await expectInsideWindow(bar.getByRole('button', { name: 'Delete selected' }));
+    await bar.getByRole('button', { name: 'Delete selected' }).click();
+    expect(await answerConfirmation(page, 'Cancel')).toContain(
+      'Are you sure you want to delete this location?',
+    );
+    await bar.getByRole('button', { name: 'Clear' }).click();
+    await bar.waitFor({ ...WAIT, state: 'detached' });
     await page.getByRole('button', { name: 'Edit Houston' }).click();
     await page.getByRole('heading', { name: 'Edit Location', level: 1 }).waitFor();
     await expectNoSidewaysScroll(page);

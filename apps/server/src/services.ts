@@ -245,7 +245,7 @@ export async function createServices(options: ServiceOptions) {
   });
   const contacts = createContactsService(
     db,
-    { accounts, users, auth, outbox, rateLimits },
+    { accounts, users, auth, outbox, rateLimits, audit },
     {
       publicUrl: config.PUBLIC_URL,
       limits: {

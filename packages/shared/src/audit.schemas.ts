@@ -20,6 +20,7 @@ export const AUDIT_ACTIONS = [
   'email_change_requested',
   'email_change_cancelled',
   'email_change_confirmed',
+  'contacts_deleted',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -40,6 +41,7 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   email_change_requested: 'Sign-in e-mail change requested',
   email_change_cancelled: 'Sign-in e-mail change cancelled',
   email_change_confirmed: 'Sign-in e-mail changed',
+  contacts_deleted: 'Contacts deleted',
 };
 
 /**

@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import {
+  CONTACT_BULK_DELETE,
   CONTACT_FLAGS,
   CONTACT_MESSAGES,
+  CONTACTS_PER_BULK_DELETE,
+  contactBulkDeleteSchema,
   contactCreateSchema,
   contactPatchSchema,
   isContactFormPhone,
@@ -82,5 +85,26 @@ describe('contact form', () => {
       'atlas14_first_on',
       'atlas14_first_on_sms',
     ]);
+  });
+});
+
+describe('bulk delete', () => {
+  it('takes at most CONTACTS_PER_BULK_DELETE ids and says so plainly', () => {
+    const ids = (count: number) => Array.from({ length: count }, (_, i) => i + 1);
+    expect(contactBulkDeleteSchema.safeParse({ ids: ids(CONTACTS_PER_BULK_DELETE) }).success).toBe(true);
+    const over = contactBulkDeleteSchema.safeParse({ ids: ids(CONTACTS_PER_BULK_DELETE + 1) });
+    expect(over.error?.issues[0]?.message).toBe(
+      'At most 5,000 contacts can be deleted at once. Select fewer and delete them in turns.',
+    );
+    expect(contactBulkDeleteSchema.safeParse({ ids: [] }).success).toBe(false);
+  });
+
+  it('names how many contacts and what happens to their logins and assignments', () => {
+    const asked = CONTACT_BULK_DELETE.confirmation(3);
+    expect(asked.title).toBe('Delete 3 contacts?');
+    expect(asked.question).toBe('Are you sure you want to delete these 3 contacts?');
+    expect(asked.consequence).toMatch(/location assignments.*logins stay/);
+    expect(asked.confirmLabel).toBe('Delete 3 contacts');
+    expect(CONTACT_BULK_DELETE.deleted(1)).toBe('1 contact deleted.');
   });
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { bulkDeleteSchema, bulkDeleteWords } from './bulk-delete';
 import {
   blankToNull,
   emailAddressSchema,
@@ -115,3 +116,16 @@ export const allContactsQuerySchema = z.object({
   a: textSchema().optional(),
   ...pagingFields(),
 });
+
+/** Contacts one request may delete (Settings > Contacts, Delete selected): an import's worth. */
+export const CONTACTS_PER_BULK_DELETE = 5_000;
+
+/** Delete selected on Settings > Contacts: its confirmation, limit and outcome in words. */
+export const CONTACT_BULK_DELETE = bulkDeleteWords(
+  'contact',
+  CONTACTS_PER_BULK_DELETE,
+  "They stop getting this account's alerts and reports and lose their location assignments. Their logins stay, but no longer open this account (a co-owner among them stops being one).",
+);
+
+/** POST /api/contacts/bulk-delete: the ids to delete, all of one account, at once. */
+export const contactBulkDeleteSchema = bulkDeleteSchema(CONTACTS_PER_BULK_DELETE, CONTACT_BULK_DELETE);

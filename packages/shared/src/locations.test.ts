@@ -4,6 +4,7 @@ import {
   DEFAULT_THRESHOLD,
   effectiveRapidrainThreshold,
   isThreshold,
+  LOCATION_BULK_DELETE,
   LOCATION_MESSAGES,
   LOCATIONS_PER_BULK_DELETE,
   locationBulkDeleteSchema,
@@ -108,10 +109,18 @@ describe('bulk delete', () => {
     );
   });
 
-  it('counts locations in words', () => {
-    expect(LOCATION_MESSAGES.bulkDeleteConfirm(1)).toMatch(
-      /^Are you sure you want to delete this location\?/,
+  it('counts locations in words and says what goes with them', () => {
+    expect(LOCATION_BULK_DELETE.confirmation(1)).toEqual({
+      title: 'Delete 1 location?',
+      question: 'Are you sure you want to delete this location?',
+      consequence:
+        'Their rainfall history, alerts and assignments are deleted with them. This cannot be undone.',
+      confirmLabel: 'Delete 1 location',
+      danger: true,
+    });
+    expect(LOCATION_BULK_DELETE.confirmation(5000).question).toBe(
+      'Are you sure you want to delete these 5,000 locations?',
     );
-    expect(LOCATION_MESSAGES.bulkDeleted(5000)).toBe('5,000 locations deleted.');
+    expect(LOCATION_BULK_DELETE.deleted(5000)).toBe('5,000 locations deleted.');
   });
 });

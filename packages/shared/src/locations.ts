@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { idValueSchema, recordStatusSchema, requiredTextSchema } from './inputs';
+import { bulkDeleteSchema, bulkDeleteWords } from './bulk-delete';
+import { recordStatusSchema, requiredTextSchema } from './inputs';
 import { locationRainfallSchema } from './rainfall';
 
 /** Location rules (spec part 2 §5 "Location form", §9; D7). */
@@ -23,11 +24,6 @@ export const LONGITUDE_RANGE = {
   csv: { min: -122, max: -66 },
 } as const;
 
-/** '1 location', '5,000 locations'. */
-export function locationCount(count: number): string {
-  return `${count.toLocaleString('en-US')} ${count === 1 ? 'location' : 'locations'}`;
-}
-
 /** Locations one request may delete (Settings > Locations, Delete selected): an import's worth. */
 export const LOCATIONS_PER_BULK_DELETE = 5_000;
 
@@ -45,11 +41,6 @@ export const LOCATION_MESSAGES = {
   saved: 'Successfully Updated',
   deleteConfirm: 'Are you sure you want to delete this location?',
   deleteFailed: 'An error occurred while deleting the location.',
-  bulkDeleteConfirm: (count: number) =>
-    `Are you sure you want to delete ${count === 1 ? 'this location' : `these ${locationCount(count)}`}? Their rainfall history, alerts and assignments are deleted with them.`,
-  bulkDeleteButton: (count: number) => `Delete ${locationCount(count)}`,
-  bulkDeleteLimit: `At most ${LOCATIONS_PER_BULK_DELETE.toLocaleString('en-US')} locations can be deleted at once. Select fewer and delete them in turns.`,
-  bulkDeleted: (count: number) => `${locationCount(count)} deleted.`,
   processed: 'All locations processed successfully!',
   notFound: 'Location not found',
 } as const;
@@ -157,10 +148,12 @@ export const locationSchema = z.object({
 });
 export type Location = z.infer<typeof locationSchema>;
 
-/** POST /api/locations/bulk-delete: the ids to delete, all of one account, at once. */
-export const locationBulkDeleteSchema = z.object({
-  ids: z.array(idValueSchema).min(1).max(LOCATIONS_PER_BULK_DELETE, LOCATION_MESSAGES.bulkDeleteLimit),
-});
+/** Delete selected on Settings > Locations: its confirmation, limit and outcome in words. */
+export const LOCATION_BULK_DELETE = bulkDeleteWords(
+  'location',
+  LOCATIONS_PER_BULK_DELETE,
+  'Their rainfall history, alerts and assignments are deleted with them.',
+);
 
-/** Its answer: how many locations were deleted. */
-export const locationBulkDeletedSchema = z.object({ deleted: z.number().int() });
+/** POST /api/locations/bulk-delete: the ids to delete, all of one account, at once. */
+export const locationBulkDeleteSchema = bulkDeleteSchema(LOCATIONS_PER_BULK_DELETE, LOCATION_BULK_DELETE);

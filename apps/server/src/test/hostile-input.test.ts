@@ -69,6 +69,7 @@ const VALID_BODIES: Record<string, unknown> = {
   'POST /api/locations': { name: 'Yard', latitude: 30.1, longitude: -95.2, h24_threshold: 0.5 },
   'PATCH /api/locations/{id}': { name: 'Yard' },
   'POST /api/locations/bulk-delete': { ids: [1] },
+  'POST /api/contacts/bulk-delete': { ids: [1] },
   'POST /api/locations/import': {
     rows: [
       {

@@ -156,6 +156,9 @@ function foreignCalls(foreign: Seeded, own: Seeded): ForeignCall[] {
     { method: 'PATCH', url: `/api/contacts/${f.contactId}/?${fq}`, payload: { name: 'Taken' } },
     { method: 'DELETE', url: `/api/contacts/${f.contactId}` },
     { method: 'DELETE', url: `/api/contacts/${f.contactId}?${fq}` },
+    { method: 'POST', url: '/api/contacts/bulk-delete', payload: { ids: [f.contactId] } },
+    { method: 'POST', url: `/api/contacts/bulk-delete?${fq}`, payload: { ids: [f.contactId] } },
+    { method: 'POST', url: '/api/contacts/bulk-delete', payload: { ids: [own.contactId, f.contactId] } },
     {
       method: 'POST',
       url: `/api/contacts/import?${fq}`,

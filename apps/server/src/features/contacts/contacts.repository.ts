@@ -1,5 +1,5 @@
 import { type Paging, pageWindow } from '@pluvio/shared/lists';
-import { and, count, eq, getTableColumns, ne, type SQL, sql } from 'drizzle-orm';
+import { and, count, eq, getTableColumns, inArray, ne, type SQL, sql } from 'drizzle-orm';
 import { type AppDb, queryRows } from '../../db/client';
 import { pgArray } from '../../db/pg-array';
 import { clientAdmins, clients } from '../accounts/accounts.schema';
@@ -48,6 +48,10 @@ export function createContactsRepository(db: AppDb) {
     async find(clientId: number, id: number): Promise<ListedContact | undefined> {
       const [row] = await listedWhere(and(eq(contacts.clientId, clientId), eq(contacts.id, id)));
       return row;
+    },
+    /** The account's contacts among `ids` (any others are left out). */
+    async findMany(clientId: number, ids: readonly number[]): Promise<ListedContact[]> {
+      return listedWhere(and(eq(contacts.clientId, clientId), inArray(contacts.id, [...ids])));
     },
     /** Another contact of the account has the address (any case). */
     async emailInUse(clientId: number, email: string, exceptId: number | null): Promise<boolean> {
@@ -117,9 +121,9 @@ export function createContactsRepository(db: AppDb) {
         .set({ ...values, updatedAt: new Date() })
         .where(and(eq(contacts.clientId, clientId), eq(contacts.id, id)));
     },
-    /** Deletes the contact; its assignments go with it (foreign key cascade). */
-    async delete(clientId: number, id: number): Promise<void> {
-      await db.delete(contacts).where(and(eq(contacts.clientId, clientId), eq(contacts.id, id)));
+    /** Deletes the account's contacts among `ids` in one statement; their assignments go with them (foreign key cascade). */
+    async delete(clientId: number, ids: readonly number[]): Promise<void> {
+      await db.delete(contacts).where(and(eq(contacts.clientId, clientId), inArray(contacts.id, [...ids])));
     },
   };
 }

@@ -1,5 +1,7 @@
+import { bulkDeletedSchema } from '@pluvio/shared/bulk-delete';
 import {
   allContactsQuerySchema,
+  contactBulkDeleteSchema,
   contactCreateSchema,
   contactPatchSchema,
   contactSchema,
@@ -10,7 +12,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponse } from '../../lib/error-responses';
 import type { Services } from '../../services';
-import { accessOf, authOf } from '../auth/auth.guard';
+import { accessOf, auditActorOf, authOf } from '../auth/auth.guard';
 import { presentListedContact } from './contacts.presenter';
 
 const tags = ['contacts'];
@@ -98,6 +100,26 @@ export function contactsRoutes(services: Services): FastifyPluginAsyncZod {
       },
     );
 
+    app.post(
+      '/api/contacts/bulk-delete',
+      {
+        preHandler,
+        bodyLimit: IMPORT_BODY_LIMIT,
+        schema: {
+          tags,
+          querystring: clientIdQuerySchema,
+          body: contactBulkDeleteSchema,
+          response: {
+            200: bulkDeletedSchema,
+            404: errorResponse("An id is not one of the account's contacts; nothing was deleted"),
+          },
+        },
+      },
+      async (request) => ({
+        deleted: await contacts.remove(accessOf(request), request.body.ids, auditActorOf(request)),
+      }),
+    );
+
     app.get(
       '/api/contacts/:id',
       {
@@ -136,7 +158,7 @@ export function contactsRoutes(services: Services): FastifyPluginAsyncZod {
       { preHandler, schema: { tags, params: idParamsSchema, querystring: clientIdQuerySchema } },
       async (request, reply) => {
         const access = accessOf(request);
-        await contacts.remove(access, request.params.id);
+        await contacts.remove(access, [request.params.id], auditActorOf(request));
         return reply.code(204).send();
       },
     );

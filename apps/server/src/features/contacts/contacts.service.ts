@@ -15,6 +15,7 @@ import { requireImportSize } from '../../lib/import-checks';
 import { DAY_MS } from '../../lib/time';
 import { type AccountAccess, MANAGERS_ONLY, manages, requireManager } from '../accounts/accounts.access';
 import type { AccountsService } from '../accounts/accounts.service';
+import type { AuditActor, AuditService } from '../audit/audit.service';
 import type { AuthService } from '../auth/auth.service';
 import type { OutboxService } from '../notifications/outbox.service';
 import type { RateLimitsService } from '../rate-limits/rate-limits.service';
@@ -32,6 +33,7 @@ export interface ContactsDeps {
   auth: AuthService;
   outbox: OutboxService;
   rateLimits: Pick<RateLimitsService, 'admitMany'>;
+  audit: Pick<AuditService, 'record'>;
 }
 
 /** The stored fields a create or patch body sets; absent fields are left out. */
@@ -55,6 +57,10 @@ export interface ContactsOptions {
   /** CONTACTS_PER_ACCOUNT, ROWS_PER_IMPORT and CONTACT_EMAILS_PER_DAY (issue 24). */
   limits: { perAccount: number; rowsPerImport: number; emailsPerDay: number };
 }
+
+/** A deleted contact as the audit trail names it: 'Sam Lee <sam@example.com>', or the name alone. */
+const contactLabel = (contact: ListedContact) =>
+  contact.email ? `${contact.name} <${contact.email}>` : contact.name;
 
 const coOwnerNeedsEmail = () => invalidField(['body', 'co_owner'], CONTACT_MESSAGES.coOwnerNeedsEmail);
 
@@ -205,12 +211,30 @@ export function createContactsService(db: AppDb, deps: ContactsDeps, options: Co
       return requireContact(access, id);
     },
 
-    /** Removes the contact, its assignments and its user's co-owner record here; the user stays. */
-    async remove(access: AccountAccess, id: number): Promise<void> {
+    /**
+     * Deletes contacts of the account, all or none (Delete on the list or the form, and Delete
+     * selected): an id that is not the account's answers 404 and nothing is deleted. Their
+     * assignments go with them, and their users' co-owner records here; the users keep their
+     * logins. One audit entry names them. Answers how many were deleted.
+     */
+    async remove(access: AccountAccess, ids: readonly number[], by: AuditActor): Promise<number> {
       requireManager(access);
-      const contact = await requireContact(access, id);
-      await repository.delete(access.client.id, id);
-      if (contact.userId !== null) await accounts.removeClientAdmin(access.client.id, contact.userId);
+      const clientId = access.client.id;
+      const unique = [...new Set(ids)];
+      const found = await repository.findMany(clientId, unique);
+      if (found.length !== unique.length) throw notFound(CONTACT_MESSAGES.notFound);
+      await repository.delete(clientId, unique);
+      for (const contact of found) {
+        if (contact.coOwner && contact.userId !== null)
+          await accounts.removeClientAdmin(clientId, contact.userId);
+      }
+      await deps.audit.record({
+        ...by,
+        action: 'contacts_deleted',
+        clientId,
+        details: { contacts: found.map(contactLabel) },
+      });
+      return found.length;
     },
 
     /**

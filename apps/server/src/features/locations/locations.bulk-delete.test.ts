@@ -1,4 +1,4 @@
-import { LOCATION_MESSAGES, LOCATIONS_PER_BULK_DELETE } from '@pluvio/shared/locations';
+import { LOCATION_BULK_DELETE, LOCATION_MESSAGES, LOCATIONS_PER_BULK_DELETE } from '@pluvio/shared/locations';
 import { MESSAGES } from '@pluvio/shared/messages';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -61,7 +61,7 @@ describe('POST /api/locations/bulk-delete', () => {
     const tooMany = Array.from({ length: LOCATIONS_PER_BULK_DELETE + 1 }, (_, i) => i + 1);
     const over = await silver.remove(tooMany);
     expect(over.statusCode).toBe(422);
-    expect(over.json().detail[0].msg).toBe(LOCATION_MESSAGES.bulkDeleteLimit);
+    expect(over.json().detail[0].msg).toBe(LOCATION_BULK_DELETE.limit);
     expect(await t.services.locations.countInClient(silver.client.id)).toBe(1);
   });
 });

@@ -1,7 +1,7 @@
+import { bulkDeletedSchema } from '@pluvio/shared/bulk-delete';
 import { importResultSchema, locationImportSchema } from '@pluvio/shared/csv-import';
 import { clientIdQuerySchema, idParamsSchema, listQuerySchema } from '@pluvio/shared/lists';
 import {
-  locationBulkDeletedSchema,
   locationBulkDeleteSchema,
   locationCreateSchema,
   locationPatchSchema,
@@ -89,7 +89,7 @@ export function locationsRoutes(services: Services): FastifyPluginAsyncZod {
           tags,
           querystring: clientIdQuerySchema,
           body: locationBulkDeleteSchema,
-          response: { 200: locationBulkDeletedSchema },
+          response: { 200: bulkDeletedSchema },
         },
       },
       async (request) => ({ deleted: await locations.removeMany(accessOf(request), request.body.ids) }),

@@ -1,3 +1,4 @@
+import { bulkDeletedSchema } from '@pluvio/shared/bulk-delete';
 import { type Contact, type ContactCreate, contactSchema } from '@pluvio/shared/contacts';
 import { type ContactImportRow, type ImportResult, importResultSchema } from '@pluvio/shared/csv-import';
 import { queryOptions } from '@tanstack/react-query';
@@ -46,6 +47,16 @@ export async function deleteContact(contact: Contact): Promise<void> {
     method: 'DELETE',
     query: { client_id: contact.client_id },
   });
+}
+
+/** POST /api/contacts/bulk-delete?client_id: many contacts of the account in one request; answers how many went. */
+export async function deleteContacts(ids: number[], clientId: number | undefined): Promise<number> {
+  const answer = await apiRequest('/api/contacts/bulk-delete', {
+    method: 'POST',
+    query: { client_id: clientId },
+    json: { ids },
+  });
+  return bulkDeletedSchema.parse(answer).deleted;
 }
 
 /** POST /api/contacts/import?client_id: the rows of a file in one request; `preview` changes nothing. */

@@ -1,4 +1,4 @@
-import { CONTACT_MESSAGES } from '@pluvio/shared/contacts';
+import { CONTACT_BULK_DELETE, CONTACT_MESSAGES } from '@pluvio/shared/contacts';
 import { actAsConfirmation, MESSAGES } from '@pluvio/shared/messages';
 import type { CurrentUser } from '@pluvio/shared/users.schemas';
 import { screen, within } from '@testing-library/react';
@@ -53,7 +53,7 @@ describe('Settings > Contacts', () => {
     serve();
     renderRoute('/contact-list');
     const view = await table();
-    expect(headers(view)).toEqual(['Contact', 'Email', 'Phone', 'Actions']);
+    expect(headers(view)).toEqual(['', 'Contact', 'Email', 'Phone', 'Actions']);
     expect(view.getByText('713-555-0199')).toBeTruthy();
     expect(view.queryByRole('button', { name: /^Act as/ })).toBeNull();
     const search = screen.getByRole('searchbox', { name: 'Search' });
@@ -68,7 +68,7 @@ describe('Settings > Contacts', () => {
         view
           .getAllByRole('row')
           .slice(1)
-          .map((row) => within(row).getAllByRole('cell')[0]?.textContent),
+          .map((row) => within(row).getAllByRole('cell')[1]?.textContent),
       ).toEqual([shown]);
     }
     expect(screen.getByRole('button', { name: 'Add Contact' })).toBeTruthy();
@@ -80,7 +80,9 @@ describe('Settings > Contacts', () => {
     serve();
     renderRoute('/contact-list');
     const view = await table();
+    // No boxes: one request deletes contacts of one account, and this list holds every account's.
     expect(headers(view)).toEqual(['Contact', 'Account Name', 'Email', 'Phone', 'Actions']);
+    expect(view.queryByRole('checkbox')).toBeNull();
     expect(view.getByRole('row', { name: /Lee Other/ }).textContent).toContain('Other Co');
     expect(screen.queryByRole('button', { name: 'Add Contact' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Upload Contacts CSV' })).toBeNull();
@@ -146,11 +148,102 @@ describe('Settings > Contacts', () => {
     serve();
     const { router } = renderRoute('/contact-list');
     const view = await table();
-    expect(headers(view)).toEqual(['Contact', 'Phone', 'Actions']);
+    expect(headers(view)).toEqual(['', 'Contact', 'Actions']);
+    // Ticking a row's box selects it and does not open it.
+    await userEvent.click(view.getByRole('checkbox', { name: 'Select Sam Site' }));
+    expect(
+      within(screen.getByRole('group', { name: 'Selected contacts' })).getByText('1 selected'),
+    ).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/contact-list');
     await userEvent.click(view.getByText('713-555-0199'));
     expect(await screen.findByRole('heading', { name: 'Edit Contact' })).toBeTruthy();
     expect(router.state.location.search).toBe('?id=2');
     expect((screen.getByLabelText(/^Name/) as HTMLInputElement).value).toBe('Pat Office');
+  });
+
+  describe('many contacts', { timeout: 40_000 }, () => {
+    const many = Array.from({ length: 120 }, (_, i) =>
+      buildContact({ id: i + 1, name: `Person ${String(i + 1).padStart(3, '0')}`, email: null }),
+    );
+
+    /** The list in pages of 250, as the API answers; bulk deletes go to `handler`. */
+    function serveMany(handler: FetchHandler = () => jsonResponse({ detail: 'unexpected' }, 500)) {
+      return stubFetch(
+        withConfig((url, init) => {
+          const listed = url.match(/^\/api\/contacts\/\?client_id=10&page=(\d+)&page_size=250$/);
+          if (!listed) return handler(url, init);
+          const first = (Number(listed[1]) - 1) * 250;
+          return jsonResponse(many.slice(first, first + 250));
+        }),
+      );
+    }
+
+    const bulkDeletes = (fetchMock: ReturnType<typeof stubFetch>) =>
+      fetchMock.mock.calls
+        .filter(([url]) => String(url).startsWith('/api/contacts/bulk-delete'))
+        .map(([url, init]) => ({ url, ids: JSON.parse(String(init?.body)).ids }));
+
+    it('draws them 50 a page, and deletes the ticked ones in one request after one confirmation that says what happens', async () => {
+      signIn();
+      const fetchMock = serveMany((url) =>
+        url.startsWith('/api/contacts/bulk-delete') ? jsonResponse({ deleted: 52 }) : jsonResponse({}, 500),
+      );
+      renderRoute('/contact-list');
+      const view = await table();
+      expect(view.getAllByRole('row')).toHaveLength(51);
+      expect(screen.getByText('Showing 1-50 of 120')).toBeTruthy();
+
+      await userEvent.click(view.getByRole('checkbox', { name: 'Select the contacts shown' }));
+      await userEvent.click(screen.getByRole('button', { name: '3' }));
+      expect(screen.getByText('Showing 101-120 of 120')).toBeTruthy();
+      await userEvent.click(view.getByRole('checkbox', { name: 'Select Person 101' }));
+      await userEvent.click(view.getByRole('checkbox', { name: 'Select Person 120' }));
+      const bar = within(screen.getByRole('group', { name: 'Selected contacts' }));
+      expect(bar.getByText('52 selected')).toBeTruthy();
+      expect(bar.getByRole('button', { name: 'Select all 120' })).toBeTruthy();
+
+      const readsBefore = fetchMock.mock.calls.filter(([url]) => String(url).includes('page=1&')).length;
+      await userEvent.click(bar.getByRole('button', { name: 'Delete selected' }));
+      const question = await answerConfirmation('Delete 52 contacts');
+      expect(question.title).toBe('Delete 52 contacts?');
+      expect(question.text).toContain('Are you sure you want to delete these 52 contacts?');
+      expect(question.text).toContain(CONTACT_BULK_DELETE.confirmation(52).consequence);
+      expect(await screen.findByText('52 contacts deleted.')).toBeTruthy();
+      expect(bulkDeletes(fetchMock)).toEqual([
+        {
+          url: '/api/contacts/bulk-delete?client_id=10',
+          ids: [...many.slice(0, 50), many[100], many[119]].map((c) => c?.id),
+        },
+      ]);
+      await vi.waitFor(() =>
+        expect(
+          fetchMock.mock.calls.filter(([url]) => String(url).includes('page=1&')).length,
+        ).toBeGreaterThan(readsBefore),
+      );
+      expect(screen.queryByRole('group', { name: 'Selected contacts' })).toBeNull();
+    });
+
+    it("shows the server's refusal in red, deletes nothing when cancelled, and keeps the selection", async () => {
+      signIn();
+      vi.spyOn(console, 'error').mockImplementation(() => {});
+      const fetchMock = serveMany((url) =>
+        url.startsWith('/api/contacts/bulk-delete')
+          ? jsonResponse({ detail: CONTACT_MESSAGES.notFound }, 404)
+          : jsonResponse({}, 500),
+      );
+      renderRoute('/contact-list');
+      await userEvent.click((await table()).getByRole('checkbox', { name: 'Select Person 001' }));
+      await userEvent.click(screen.getByRole('button', { name: 'Delete selected' }));
+      expect((await answerConfirmation('Cancel')).text).toContain(
+        'Are you sure you want to delete this contact?',
+      );
+      expect(bulkDeletes(fetchMock)).toEqual([]);
+
+      await userEvent.click(screen.getByRole('button', { name: 'Delete selected' }));
+      await answerConfirmation('Delete 1 contact');
+      expect((await screen.findByRole('alert')).textContent).toBe(CONTACT_MESSAGES.notFound);
+      expect(screen.getByText('1 selected')).toBeTruthy();
+    });
   });
 
   it('tells a plain contact that only the owner or a co-owner changes settings', async () => {

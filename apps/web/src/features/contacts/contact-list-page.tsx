@@ -1,5 +1,10 @@
 import { Button, Container, Group, Stack, Text, TextInput, Title } from '@mantine/core';
-import { CONTACT_MESSAGES, type Contact } from '@pluvio/shared/contacts';
+import {
+  CONTACT_BULK_DELETE,
+  CONTACT_MESSAGES,
+  type Contact,
+  contactBulkDeleteSchema,
+} from '@pluvio/shared/contacts';
 import { type ContactImportRow, checkContactRecords, EXAMPLE_CONTACTS_CSV } from '@pluvio/shared/csv-import';
 import { MESSAGES } from '@pluvio/shared/messages';
 import { canAddContacts, seesAllContacts } from '@pluvio/shared/permissions';
@@ -7,18 +12,20 @@ import { phoneDigits } from '@pluvio/shared/phone';
 import { isTier4, type Viewer } from '@pluvio/shared/roles';
 import { IconPlus, IconSearch } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
 import { ActAsNotice } from '../../components/act-as-notice';
+import { BulkDeleteBar, type BulkDeleteKind, useRowSelection } from '../../components/bulk-delete';
 import { CsvImportDialog, type CsvImportKind } from '../../components/csv-import-dialog';
 import { ErrorMessage } from '../../components/form-message';
 import { ManagersOnly } from '../../components/managers-only';
+import { PagedRows, useSearchedPages } from '../../components/paged-rows';
 import { SettingsTabs } from '../../components/settings-tabs';
 import { contactsQuery, useActiveAccount } from '../../lib/account-api';
 import { PATHS } from '../../lib/routes';
 import { useIsMobile } from '../../lib/use-is-mobile';
 import { useActAs } from '../../lib/use-masquerade';
-import { allContactsQuery, CONTACTS_KEY, importContacts } from './api';
+import { allContactsQuery, CONTACTS_KEY, deleteContacts, importContacts } from './api';
 import { contactFormPath } from './contact-form-page';
 import { ContactTable } from './contact-table';
 import { useDeleteContact } from './use-delete-contact';
@@ -37,6 +44,15 @@ function contactImportKind(clientId: number | undefined): CsvImportKind<ContactI
       phoneColumns: [0, 2],
     },
     succeeded: CONTACT_MESSAGES.uploaded,
+  };
+}
+
+function contactBulkDelete(clientId: number | undefined): BulkDeleteKind {
+  return {
+    words: CONTACT_BULK_DELETE,
+    schema: contactBulkDeleteSchema,
+    send: (ids) => deleteContacts(ids, clientId),
+    listKey: CONTACTS_KEY,
   };
 }
 
@@ -73,11 +89,16 @@ function ContactSettings({ viewer }: { viewer: Viewer }) {
   const navigate = useNavigate();
   const narrow = useIsMobile();
   const queryClient = useQueryClient();
-  const [search, setSearch] = useState('');
+  const { search, setSearch, page, setPage } = useSearchedPages();
   const { contacts, loading } = useContactList(viewer, clientId);
   const removal = useDeleteContact();
   const actAs = useActAs();
   const addable = canAddContacts(viewer);
+  const everyAccount = seesAllContacts(viewer);
+  const matching = contacts.filter((contact) => matchesContact(contact, search));
+  const ticked = useRowSelection(contacts.map((contact) => contact.id));
+  // One request deletes contacts of one account: not offered on the list of every account's contacts.
+  const bulkDeletable = !everyAccount;
 
   const actions = {
     actAs: isTier4(viewer)
@@ -114,14 +135,29 @@ function ContactSettings({ viewer }: { viewer: Viewer }) {
       </Group>
       {removal.message && <ErrorMessage>{removal.message}</ErrorMessage>}
       <ActAsNotice actAs={actAs} />
+      {bulkDeletable && (
+        <BulkDeleteBar
+          kind={contactBulkDelete(clientId)}
+          label="Selected contacts"
+          ids={ticked.ids}
+          matchingIds={matching.map((contact) => contact.id)}
+          selection={ticked.selection}
+          onClear={ticked.clear}
+        />
+      )}
       {loading ? (
         <Text role="status">{MESSAGES.loading}</Text>
       ) : (
-        <ContactTable
-          contacts={contacts.filter((contact) => matchesContact(contact, search))}
-          actions={actions}
-          columns={{ accountName: seesAllContacts(viewer), narrow }}
-        />
+        <PagedRows rows={matching} page={page} onPage={setPage}>
+          {(shown) => (
+            <ContactTable
+              contacts={shown}
+              actions={actions}
+              columns={{ accountName: everyAccount, narrow }}
+              selection={bulkDeletable ? ticked.selection : undefined}
+            />
+          )}
+        </PagedRows>
       )}
       {addable && (
         <CsvImportDialog

@@ -3,6 +3,7 @@ import type { Contact } from '@pluvio/shared/contacts';
 import { formatPhone } from '@pluvio/shared/phone';
 import { IconPencil, IconTrash, IconUserShare } from '@tabler/icons-react';
 import type { MouseEvent } from 'react';
+import { type RowSelection, SelectRowBox, SelectShownBox } from '../../components/bulk-delete';
 
 export interface ContactRowActions {
   /** Present for tier 4 only. */
@@ -57,7 +58,7 @@ function ContactActions({ contact, actions }: { contact: Contact; actions: Conta
   );
 }
 
-/** Under 600 px the name opens the form; the e-mail address (and account) sit below it. */
+/** Under 600 px the name opens the form; the e-mail address, phone (and account) sit below it. */
 function NarrowContactCell({
   contact,
   withAccount,
@@ -77,6 +78,11 @@ function NarrowContactCell({
           {contact.email}
         </Text>
       )}
+      {contact.phone && (
+        <Text size="xs" c="dimmed">
+          {formatPhone(contact.phone)}
+        </Text>
+      )}
       {withAccount && (
         <Text size="xs" c="dimmed">
           {contact.account_name}
@@ -90,15 +96,22 @@ function ContactRow({
   contact,
   actions,
   columns,
+  selection,
 }: {
   contact: Contact;
   actions: ContactRowActions;
   columns: ContactColumns;
+  selection?: RowSelection;
 }) {
   const { narrow } = columns;
   const open = () => actions.edit(contact);
   return (
     <Table.Tr onClick={narrow ? open : undefined} style={narrow ? { cursor: 'pointer' } : undefined}>
+      {selection && (
+        <Table.Td>
+          <SelectRowBox id={contact.id} label={`Select ${contact.name}`} selection={selection} />
+        </Table.Td>
+      )}
       <Table.Td style={{ overflowWrap: 'break-word' }}>
         {narrow ? (
           <NarrowContactCell contact={contact} withAccount={columns.accountName} onOpen={open} />
@@ -108,7 +121,7 @@ function ContactRow({
       </Table.Td>
       {columns.accountName && !narrow && <Table.Td>{contact.account_name}</Table.Td>}
       {!narrow && <Table.Td style={{ overflowWrap: 'anywhere' }}>{contact.email ?? ''}</Table.Td>}
-      <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatPhone(contact.phone)}</Table.Td>
+      {!narrow && <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatPhone(contact.phone)}</Table.Td>}
       <Table.Td>
         <ContactActions contact={contact} actions={actions} />
       </Table.Td>
@@ -116,15 +129,17 @@ function ContactRow({
   );
 }
 
-/** The contacts of Settings > Contacts (spec part 2 §2). */
+/** The contacts of Settings > Contacts (spec part 2 §2); with `selection` each row has a box for Delete selected. */
 export function ContactTable({
   contacts,
   actions,
   columns,
+  selection,
 }: {
   contacts: Contact[];
   actions: ContactRowActions;
   columns: ContactColumns;
+  selection?: RowSelection;
 }) {
   const { narrow, accountName } = columns;
   return (
@@ -132,16 +147,31 @@ export function ContactTable({
       <Table striped highlightOnHover verticalSpacing="xs" aria-label="Contacts">
         <Table.Thead>
           <Table.Tr>
+            {selection && (
+              <Table.Th w={40}>
+                <SelectShownBox
+                  ids={contacts.map((contact) => contact.id)}
+                  label="Select the contacts shown"
+                  selection={selection}
+                />
+              </Table.Th>
+            )}
             <Table.Th>Contact</Table.Th>
             {accountName && !narrow && <Table.Th>Account Name</Table.Th>}
             {!narrow && <Table.Th>Email</Table.Th>}
-            <Table.Th>Phone</Table.Th>
+            {!narrow && <Table.Th>Phone</Table.Th>}
             <Table.Th ta="right">Actions</Table.Th>
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
           {contacts.map((contact) => (
-            <ContactRow key={contact.id} contact={contact} actions={actions} columns={columns} />
+            <ContactRow
+              key={contact.id}
+              contact={contact}
+              actions={actions}
+              columns={columns}
+              selection={selection}
+            />
           ))}
         </Table.Tbody>
       </Table>

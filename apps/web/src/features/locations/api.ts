@@ -1,10 +1,6 @@
+import { bulkDeletedSchema } from '@pluvio/shared/bulk-delete';
 import { type ImportResult, importResultSchema, type LocationImportRow } from '@pluvio/shared/csv-import';
-import {
-  type Location,
-  type LocationCreate,
-  locationBulkDeletedSchema,
-  locationSchema,
-} from '@pluvio/shared/locations';
+import { type Location, type LocationCreate, locationSchema } from '@pluvio/shared/locations';
 import { apiRequest } from '../../lib/api-client';
 
 /** What the location form sends on create and update (spec part 2 §7). */
@@ -57,5 +53,5 @@ export async function deleteLocations(ids: number[], clientId: number | undefine
     query: { client_id: clientId },
     json: { ids },
   });
-  return locationBulkDeletedSchema.parse(answer).deleted;
+  return bulkDeletedSchema.parse(answer).deleted;
 }

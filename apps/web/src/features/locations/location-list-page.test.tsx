@@ -1,4 +1,4 @@
-import { LOCATION_MESSAGES, LOCATIONS_PER_BULK_DELETE } from '@pluvio/shared/locations';
+import { LOCATION_BULK_DELETE, LOCATION_MESSAGES, LOCATIONS_PER_BULK_DELETE } from '@pluvio/shared/locations';
 import { MESSAGES } from '@pluvio/shared/messages';
 import type { UserClient } from '@pluvio/shared/users.schemas';
 import { fireEvent, screen, within } from '@testing-library/react';
@@ -183,10 +183,12 @@ describe('Settings > Locations', () => {
       expect(bar.getByText('120 selected')).toBeTruthy();
 
       await userEvent.click(bar.getByRole('button', { name: 'Delete selected' }));
-      const dialog = within(await screen.findByRole('dialog', { name: 'Delete locations' }));
-      expect(dialog.getByText(LOCATION_MESSAGES.bulkDeleteConfirm(120))).toBeTruthy();
+      const asked = LOCATION_BULK_DELETE.confirmation(120);
       const readsBefore = fetchMock.mock.calls.filter(([url]) => String(url).includes('page=1&')).length;
-      await userEvent.click(dialog.getByRole('button', { name: 'Delete 120 locations' }));
+      const { title, text } = await answerConfirmation('Delete 120 locations');
+      expect(title).toBe('Delete 120 locations?');
+      expect(text).toContain(asked.question);
+      expect(text).toContain(asked.consequence);
       expect(await screen.findByText('120 locations deleted.')).toBeTruthy();
       expect(bulkDeletes(fetchMock)).toEqual([
         { url: '/api/locations/bulk-delete?client_id=10', ids: many.map((location) => location.id) },
@@ -212,7 +214,7 @@ describe('Settings > Locations', () => {
         await userEvent.click((await table()).getByRole('checkbox', { name: 'Select Site 001' }));
         await userEvent.click(screen.getByRole('button', { name: 'Select all 5,001' }));
         await userEvent.click(screen.getByRole('button', { name: 'Delete selected' }));
-        expect(screen.getByRole('alert').textContent).toBe(LOCATION_MESSAGES.bulkDeleteLimit);
+        expect(screen.getByRole('alert').textContent).toBe(LOCATION_BULK_DELETE.limit);
         expect(screen.queryByRole('dialog')).toBeNull();
         expect(bulkDeletes(fetchMock)).toEqual([]);
       } finally {
@@ -226,9 +228,8 @@ describe('Settings > Locations', () => {
       renderRoute('/location-list');
       await userEvent.click((await table()).getByRole('checkbox', { name: 'Select Site 001' }));
       await userEvent.click(screen.getByRole('button', { name: 'Delete selected' }));
-      const dialog = within(await screen.findByRole('dialog', { name: 'Delete locations' }));
-      expect(dialog.getByText(LOCATION_MESSAGES.bulkDeleteConfirm(1))).toBeTruthy();
-      await userEvent.click(dialog.getByRole('button', { name: 'Cancel' }));
+      const { text } = await answerConfirmation('Cancel');
+      expect(text).toContain('Are you sure you want to delete this location?');
       expect(bulkDeletes(fetchMock)).toEqual([]);
       expect(screen.getByText('1 selected')).toBeTruthy();
     });
@@ -259,7 +260,11 @@ describe('Settings > Locations', () => {
     signIn();
     serve();
     renderRoute('/location-list');
-    expect(headers(await table())).toEqual(['Name', '24 Hour', 'RapidRain', 'Actions']);
+    const view = await table();
+    expect(headers(view)).toEqual(['', 'Name', '24 Hour', 'RapidRain', 'Actions']);
+    // Phones tick and delete several too: the boxes and the bar are there.
+    await userEvent.click(view.getByRole('checkbox', { name: 'Select Riverside Site' }));
+    expect(screen.getByRole('group', { name: 'Selected locations' })).toBeTruthy();
   });
 
   it('tells a plain contact that only the owner or a co-owner changes settings', async () => {

@@ -1,4 +1,4 @@
-import { Button, Container, Group, Pagination, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Button, Container, Group, Stack, Text, TextInput, Title } from '@mantine/core';
 import { priceChangeText } from '@pluvio/shared/billing';
 import {
   checkLocationRecords,
@@ -6,23 +6,29 @@ import {
   type LocationImportRow,
 } from '@pluvio/shared/csv-import';
 import { levelAllows } from '@pluvio/shared/gates';
-import { LOCATION_MESSAGES, type Location } from '@pluvio/shared/locations';
-import { listRange, MESSAGES } from '@pluvio/shared/messages';
+import {
+  LOCATION_BULK_DELETE,
+  LOCATION_MESSAGES,
+  type Location,
+  locationBulkDeleteSchema,
+} from '@pluvio/shared/locations';
+import { MESSAGES } from '@pluvio/shared/messages';
 import { canAddLocation } from '@pluvio/shared/permissions';
 import { TIER, type TierName } from '@pluvio/shared/tiers';
 import { IconPlus, IconSearch } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { type ComponentProps, useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
+import { BulkDeleteBar, type BulkDeleteKind, useRowSelection } from '../../components/bulk-delete';
 import { CsvImportDialog, type CsvImportKind } from '../../components/csv-import-dialog';
 import { ErrorMessage } from '../../components/form-message';
 import { ManagersOnly } from '../../components/managers-only';
+import { PagedRows, useSearchedPages } from '../../components/paged-rows';
 import { SettingsTabs } from '../../components/settings-tabs';
 import { accountKeys, locationsQuery, useActiveAccount } from '../../lib/account-api';
 import { PATHS } from '../../lib/routes';
 import { useIsMobile } from '../../lib/use-is-mobile';
-import { importLocations } from './api';
-import { BulkDeleteBar, useBulkDelete, useLocationSelection } from './bulk-delete';
+import { deleteLocations, importLocations } from './api';
 import { locationFormPath } from './location-form-page';
 import { LocationTable } from './location-table';
 import { useDeleteLocation } from './use-delete-location';
@@ -48,6 +54,15 @@ function locationImportKind(
   };
 }
 
+function locationBulkDelete(clientId: number | undefined): BulkDeleteKind {
+  return {
+    words: LOCATION_BULK_DELETE,
+    schema: locationBulkDeleteSchema,
+    send: (ids) => deleteLocations(ids, clientId),
+    listKey: accountKeys.locations(clientId),
+  };
+}
+
 function matchesName(location: Location, search: string): boolean {
   return location.name.toLowerCase().includes(search.trim().toLowerCase());
 }
@@ -61,53 +76,18 @@ function useLocationList(clientId: number | undefined) {
   return { locations: query.data ?? [], loading: query.isPending };
 }
 
-/** Rows drawn at once: an account of 5,000 locations drew them all, and took half a minute. */
-export const LOCATIONS_PER_PAGE = 50;
-
-/** The table one page at a time, with the pages under it when there is more than one. */
-function PagedLocations({
-  locations,
-  page,
-  onPage,
-  ...table
-}: Omit<ComponentProps<typeof LocationTable>, 'locations'> & {
-  locations: Location[];
-  page: number;
-  onPage: (page: number) => void;
-}) {
-  const pages = Math.max(1, Math.ceil(locations.length / LOCATIONS_PER_PAGE));
-  const current = Math.min(page, pages);
-  const first = (current - 1) * LOCATIONS_PER_PAGE;
-  return (
-    <Stack gap="sm">
-      <LocationTable locations={locations.slice(first, first + LOCATIONS_PER_PAGE)} {...table} />
-      {pages > 1 && (
-        <Group justify="space-between" gap="sm">
-          <Text size="sm" c="dimmed">
-            {listRange(first + 1, Math.min(first + LOCATIONS_PER_PAGE, locations.length), locations.length)}
-          </Text>
-          <Pagination total={pages} value={current} onChange={onPage} size="sm" aria-label="Pages" />
-        </Group>
-      )}
-    </Stack>
-  );
-}
-
 function LocationSettings() {
   const { viewer, account, clientId } = useActiveAccount();
   const tier = viewer?.tier ?? TIER.unknown;
   const navigate = useNavigate();
   const narrow = useIsMobile();
   const queryClient = useQueryClient();
-  const [search, setSearch] = useState('');
-  const [page, setPage] = useState(1);
+  const { search, setSearch, page, setPage } = useSearchedPages();
   const { locations, loading } = useLocationList(clientId);
   const removal = useDeleteLocation();
   const matching = locations.filter((location) => matchesName(location, search));
-  const ticked = useLocationSelection(locations);
-  const bulk = useBulkDelete(clientId, ticked.clear);
-  // Many at once from silver up, on screens wide enough for the boxes beside the row actions.
-  const bulkDeletable = levelAllows(tier, 'locationDelete') && !narrow;
+  const ticked = useRowSelection(locations.map((location) => location.id));
+  const bulkDeletable = levelAllows(tier, 'locationDelete');
   const addable =
     !loading &&
     canAddLocation({
@@ -131,10 +111,7 @@ function LocationSettings() {
           placeholder="Location name"
           leftSection={<IconSearch size={16} aria-hidden="true" />}
           value={search}
-          onChange={(event) => {
-            setSearch(event.currentTarget.value);
-            setPage(1);
-          }}
+          onChange={(event) => setSearch(event.currentTarget.value)}
           style={{ flex: '1 1 240px' }}
           maw={420}
         />
@@ -150,30 +127,28 @@ function LocationSettings() {
       {removal.message && <ErrorMessage>{removal.message}</ErrorMessage>}
       {bulkDeletable && (
         <BulkDeleteBar
+          kind={locationBulkDelete(clientId)}
+          label="Selected locations"
           ids={ticked.ids}
-          matching={matching.length}
-          onSelectAll={() =>
-            ticked.selection.set(
-              matching.map((location) => location.id),
-              true,
-            )
-          }
+          matchingIds={matching.map((location) => location.id)}
+          selection={ticked.selection}
           onClear={ticked.clear}
-          bulk={bulk}
         />
       )}
       {loading ? (
         <Text role="status">{MESSAGES.loading}</Text>
       ) : (
-        <PagedLocations
-          locations={matching}
-          page={page}
-          onPage={setPage}
-          actions={actions}
-          narrow={narrow}
-          showUpgrade={!levelAllows(tier, 'rapidrainThreshold')}
-          selection={bulkDeletable ? ticked.selection : undefined}
-        />
+        <PagedRows rows={matching} page={page} onPage={setPage}>
+          {(shown) => (
+            <LocationTable
+              locations={shown}
+              actions={actions}
+              narrow={narrow}
+              showUpgrade={!levelAllows(tier, 'rapidrainThreshold')}
+              selection={bulkDeletable ? ticked.selection : undefined}
+            />
+          )}
+        </PagedRows>
       )}
       <CsvImportDialog
         kind={locationImportKind(clientId, account?.tier)}

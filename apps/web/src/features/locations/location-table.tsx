@@ -1,37 +1,13 @@
-import { ActionIcon, Checkbox, Group, Stack, Table, Text } from '@mantine/core';
+import { ActionIcon, Group, Stack, Table, Text } from '@mantine/core';
 import { effectiveRapidrainThreshold, type Location } from '@pluvio/shared/locations';
 import { IconPencil, IconTrash } from '@tabler/icons-react';
+import { type RowSelection, SelectRowBox, SelectShownBox } from '../../components/bulk-delete';
 import { UpgradeLink } from '../../components/upgrade-link';
 
 export interface LocationRowActions {
   edit: (location: Location) => void;
   remove: (location: Location) => void;
   busy: boolean;
-}
-
-/** Rows ticked for Delete selected; left out where the caller may not delete. */
-export interface RowSelection {
-  isSelected: (id: number) => boolean;
-  set: (ids: number[], selected: boolean) => void;
-}
-
-/** The header's box: ticks or clears every row shown. */
-function SelectShown({ locations, selection }: { locations: Location[]; selection: RowSelection }) {
-  const ticked = locations.filter((location) => selection.isSelected(location.id)).length;
-  return (
-    <Checkbox
-      aria-label="Select the locations shown"
-      checked={ticked > 0 && ticked === locations.length}
-      indeterminate={ticked > 0 && ticked < locations.length}
-      disabled={locations.length === 0}
-      onChange={(event) =>
-        selection.set(
-          locations.map((location) => location.id),
-          event.currentTarget.checked,
-        )
-      }
-    />
-  );
 }
 
 function RapidrainHeader({ showUpgrade, narrow }: { showUpgrade: boolean; narrow: boolean }) {
@@ -63,11 +39,7 @@ function LocationRow({
     <Table.Tr>
       {selection && (
         <Table.Td>
-          <Checkbox
-            aria-label={`Select ${name}`}
-            checked={selection.isSelected(location.id)}
-            onChange={(event) => selection.set([location.id], event.currentTarget.checked)}
-          />
+          <SelectRowBox id={location.id} label={`Select ${name}`} selection={selection} />
         </Table.Td>
       )}
       <Table.Td style={{ overflowWrap: 'break-word' }}>{name}</Table.Td>
@@ -115,12 +87,23 @@ export function LocationTable({
 }) {
   return (
     <Table.ScrollContainer minWidth={narrow ? 0 : 560}>
-      <Table striped highlightOnHover verticalSpacing="xs" aria-label="Locations">
+      <Table
+        striped
+        highlightOnHover
+        verticalSpacing="xs"
+        // Under 600 px the row's box, name, both thresholds and actions share 343 px.
+        horizontalSpacing={narrow ? 6 : 'xs'}
+        aria-label="Locations"
+      >
         <Table.Thead>
           <Table.Tr>
             {selection && (
               <Table.Th w={40}>
-                <SelectShown locations={locations} selection={selection} />
+                <SelectShownBox
+                  ids={locations.map((location) => location.id)}
+                  label="Select the locations shown"
+                  selection={selection}
+                />
               </Table.Th>
             )}
             <Table.Th>Name</Table.Th>
