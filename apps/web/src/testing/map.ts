@@ -1,3 +1,4 @@
+import { fireEvent, screen, within } from '@testing-library/react';
 import { vi } from 'vitest';
 
 /** The size jsdom maps get: their centre is at (400, 250). */
@@ -16,3 +17,12 @@ export function prepareMapsForJsdom(): void {
   );
 }
 
+/**
+ * Clicks the named map `dx`, `dy` pixels from its centre once Leaflet has set it up (its zoom
+ * buttons show), as a click or tap of a person would.
+ */
+export async function clickMap(name: string, dx = 0, dy = 0): Promise<void> {
+  const map = await screen.findByRole('region', { name });
+  await within(map).findByRole('button', { name: 'Zoom in' });
+  fireEvent.click(map, { clientX: MAP_SIZE.width / 2 + dx, clientY: MAP_SIZE.height / 2 + dy });
+}
