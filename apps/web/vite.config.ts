@@ -32,7 +32,7 @@ export default defineConfig({
         codeSplitting: {
           groups: [
             { name: 'react', test: /node_modules[\\/](react|react-dom|react-router|scheduler)[\\/]/ },
-            // Only the dashboard loads these; keeping them out of 'vendor' keeps sign-in light.
+            // Only maps load these (the dashboard, an opened point picker); out of 'vendor', sign-in stays light.
             { name: 'map', test: /node_modules[\\/](leaflet|supercluster|kdbush|topojson-client)[\\/]/ },
             { name: 'us-states', test: /node_modules[\\/]us-atlas[\\/]/ },
             { name: 'charts', test: /node_modules[\\/](chart\.js|react-chartjs-2|@kurkle)[\\/]/ },

@@ -14,7 +14,7 @@ export const OSM_TILE_URL = 'https://tile.openstreetmap.org/{z}/{x}/{y}.png';
 const OSM_ATTRIBUTION =
   '&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a> contributors';
 
-/** The dashboard's base map as the browser gets it: a tile URL template (or none) and its credit. */
+/** The maps' base map (dashboard, location point picker) as the browser gets it: a tile URL template (or none) and its credit. */
 export function mapTiles(config: Pick<Config, 'MAP_TILE_URL' | 'MAP_TILE_ATTRIBUTION'>) {
   const url = config.MAP_TILE_URL;
   const attribution = config.MAP_TILE_ATTRIBUTION ?? (url === OSM_TILE_URL ? OSM_ATTRIBUTION : '');
@@ -110,7 +110,7 @@ const configSchema = z.object({
   SIGN_IN_FAILURES_PER_ADDRESS: z.coerce.number().int().min(1).default(50),
   FEATURE_ACCOUNT_SWITCHER: booleanSetting.default(true),
   FEATURE_TABLE_VIEW: booleanSetting.default(true),
-  /** The dashboard's base map: OpenStreetMap's standard tiles by default; `none` draws state outlines only. */
+  /** The base map of the dashboard and the location point picker: OpenStreetMap's standard tiles by default; `none` draws state outlines only. */
   MAP_TILE_URL: z
     .union([
       z.literal('none'),

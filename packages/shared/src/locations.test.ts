@@ -11,6 +11,7 @@ import {
   locationCreateSchema,
   locationPatchSchema,
   normalizeLongitude,
+  roundCoordinate,
   THRESHOLDS,
 } from './locations';
 
@@ -40,6 +41,14 @@ describe('longitude', () => {
   it('takes a positive longitude as a missing minus sign', () => {
     expect(normalizeLongitude(97.7)).toBe(-97.7);
     expect(normalizeLongitude(-97.7)).toBe(-97.7);
+  });
+});
+
+describe('coordinates picked on a map', () => {
+  it('keep five decimals', () => {
+    expect(roundCoordinate(29.760427123)).toBe(29.76043);
+    expect(roundCoordinate(-95.3698049)).toBe(-95.3698);
+    expect(roundCoordinate(30)).toBe(30);
   });
 });
 

@@ -50,6 +50,14 @@ export function normalizeLongitude(longitude: number): number {
   return longitude > 0 ? -longitude : longitude;
 }
 
+/** Decimals a point picked on a map keeps: about a metre, finer than any click. */
+export const COORDINATE_DECIMALS = 5;
+
+export function roundCoordinate(value: number): number {
+  const scale = 10 ** COORDINATE_DECIMALS;
+  return Math.round(value * scale) / scale;
+}
+
 export function isThreshold(value: number): boolean {
   return (THRESHOLDS as readonly number[]).includes(value);
 }

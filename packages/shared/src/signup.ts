@@ -260,7 +260,7 @@ export const WIZARD_NOTES = {
   smsLabel: 'Send me rainfall alerts and account news by text message and e-mail (optional)',
   haveAccount: 'Already have an account?',
   upgradeNowHint: 'Pay for a plan now instead of starting with the free trial.',
-  locationHint: 'Your first monitored location. Any online map shows the coordinates of a place.',
+  locationHint: 'Your first monitored location. Pick it on the map, or type its latitude and longitude.',
   checkoutNext:
     'Next you pay on the checkout page; your account is ready as soon as the payment goes through.',
 } as const;

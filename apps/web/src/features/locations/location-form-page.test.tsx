@@ -7,6 +7,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { setAccessToken, setUser } from '../../lib/session';
 import { answerConfirmation } from '../../testing/confirm';
 import { buildClient, buildLocation, buildUser } from '../../testing/fixtures';
+import { clickMap, prepareMapsForJsdom } from '../../testing/map';
 import { type FetchHandler, jsonResponse, renderRoute, stubFetch, withConfig } from '../../testing/render';
 
 function signIn(client: Partial<UserClient> = {}, role = 'client') {
@@ -76,6 +77,29 @@ describe('location form', () => {
     expect(router.state.location.pathname).toBe('/location-form');
     await act(() => vi.advanceTimersByTimeAsync(2000));
     expect(router.state.location.pathname).toBe('/location-list');
+  });
+
+  it('places the point with a click on the map and saves those coordinates', async () => {
+    prepareMapsForJsdom();
+    signIn();
+    const fetchMock = serve((url, init) => {
+      if (url === '/api/locations/?client_id=10' && init.method === 'POST')
+        return jsonResponse(buildLocation({ id: 8, name: 'Picked' }), 201);
+      if (url.startsWith('/api/locations/?')) return jsonResponse([]);
+      return unexpected();
+    });
+    renderRoute('/location-form');
+    await userEvent.type(await screen.findByLabelText(/^Name/), 'Picked');
+    await userEvent.click(screen.getByRole('button', { name: 'Pick on map' }));
+    // The empty map frames the contiguous US; its middle lies in Kansas.
+    await clickMap('Map to pick the location');
+    const latitude = Number(field(/^Latitude/).value);
+    const longitude = Number(field(/^Longitude/).value);
+    expect(latitude).toBeCloseTo(37.9, 0);
+    expect(longitude).toBeCloseTo(-95.9, 0);
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect((await screen.findByRole('status')).textContent).toBe(LOCATION_MESSAGES.saved);
+    expect(sentBody(fetchMock, 'POST')).toMatchObject({ name: 'Picked', latitude, longitude });
   });
 
   it('keeps RapidRain on the 24-hour threshold at bronze', async () => {

@@ -32,6 +32,8 @@ import { AddressSearch } from '../../components/address-search';
 import { DeleteButton } from '../../components/delete-button';
 import { ErrorMessage, InfoMessage } from '../../components/form-message';
 import { ManagersOnly } from '../../components/managers-only';
+import type { MapPoint } from '../../components/map-point';
+import { PointPicker } from '../../components/point-picker';
 import { SettingsTabs } from '../../components/settings-tabs';
 import { UpgradeLink } from '../../components/upgrade-link';
 import { accountKeys, locationQuery, useActiveAccount } from '../../lib/account-api';
@@ -131,18 +133,22 @@ function LocationForm({ location }: { location: Location | null }) {
     return () => clearTimeout(timer);
   }, [save.isSuccess, navigate]);
 
+  const fillCoordinates = (point: MapPoint) => {
+    form.setFieldValue('latitude', String(point.latitude));
+    form.setFieldValue('longitude', String(point.longitude));
+  };
+
   const rapidrain = form.getInputProps('rapidrain_threshold');
   return (
     <form onSubmit={form.onSubmit((values) => save.mutate(values))} noValidate>
       <Stack gap="md">
         <TextInput label="Name" required autoComplete="off" {...form.getInputProps('name')} />
-        {location === null && (
-          <AddressSearch
-            onPick={(match) =>
-              form.setValues({ latitude: String(match.latitude), longitude: String(match.longitude) })
-            }
-          />
-        )}
+        {location === null && <AddressSearch onPick={fillCoordinates} />}
+        <PointPicker
+          latitude={form.values.latitude}
+          longitude={form.values.longitude}
+          picking={location === null ? { coverage: coordinatesSchema, onPick: fillCoordinates } : undefined}
+        />
         <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
           <TextInput
             label="Latitude"

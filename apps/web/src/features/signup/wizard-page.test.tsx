@@ -8,6 +8,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { browserLocation } from '../../lib/browser-location';
 import { getAccessToken, getSession } from '../../lib/session';
 import { buildClient, buildUser } from '../../testing/fixtures';
+import { clickMap, prepareMapsForJsdom } from '../../testing/map';
 import {
   DEFAULT_CONFIG,
   type FetchHandler,
@@ -357,5 +358,25 @@ describe('back from the checkout', WALK, () => {
     await userEvent.click(await screen.findByRole('button', { name: new RegExp(match.label) }));
     expect((screen.getByLabelText(/^Latitude/) as HTMLInputElement).value).toBe('29.760427');
     expect((screen.getByLabelText(/^Longitude/) as HTMLInputElement).value).toBe('-95.369803');
+  });
+
+  it("places the first location with a click on the map, within the wizard's longitudes", async () => {
+    prepareMapsForJsdom();
+    serve();
+    renderRoute('/wizard?account_type=trial');
+    await fillStepOne();
+    await next();
+    await screen.findByRole('heading', { name: /^Step 2 of 3/ });
+    await next();
+    await screen.findByRole('heading', { name: /^Step 3 of 3/ });
+    await userEvent.click(screen.getByRole('button', { name: 'Pick on map' }));
+    // The empty map frames the contiguous US; its left edge lies in the Pacific, west of -124.
+    await clickMap('Map to pick the location', -390);
+    expect(alertText()).toBe(LOCATION_MESSAGES.wizardLongitudeRange);
+    expect((screen.getByLabelText(/^Longitude/) as HTMLInputElement).value).toBe('');
+    await clickMap('Map to pick the location');
+    expect(Number((screen.getByLabelText(/^Latitude/) as HTMLInputElement).value)).toBeCloseTo(37.9, 0);
+    expect(Number((screen.getByLabelText(/^Longitude/) as HTMLInputElement).value)).toBeCloseTo(-95.9, 0);
+    expect(screen.queryByRole('alert')).toBeNull();
   });
 });

@@ -17,6 +17,7 @@ import { PLAN_ORDER } from '@pluvio/shared/billing';
 import { SAME_AS_24H_CHOICE, THRESHOLD_CHOICES } from '@pluvio/shared/locations';
 import {
   type SignupKind,
+  signupLocationSchema,
   TERMS_OF_SERVICE,
   WIZARD_MESSAGES,
   WIZARD_NOTES,
@@ -25,7 +26,9 @@ import {
 import { TIER, type TierName, TRIAL_TIER, tierLabel } from '@pluvio/shared/tiers';
 import { Link } from 'react-router';
 import { AddressSearch } from '../../components/address-search';
+import type { MapPoint } from '../../components/map-point';
 import { PlanCards } from '../../components/plan-cards';
+import { PointPicker } from '../../components/point-picker';
 import { PATHS } from '../../lib/routes';
 import type { PasswordValues, PersonValues } from './wizard-draft';
 
@@ -167,6 +170,9 @@ export function PlanStep({
 
 const RAPIDRAIN_CHOICES = [SAME_AS_24H_CHOICE, ...THRESHOLD_CHOICES];
 
+/** Where step 3 takes a point picked on the map: the wizard's own coordinate ranges. */
+const WIZARD_COVERAGE = signupLocationSchema.pick({ latitude: true, longitude: true });
+
 /** Step 3: the first monitored location (spec part 2 §5 "Location form and wizard step 3"). */
 export function LocationStep({
   location,
@@ -177,6 +183,10 @@ export function LocationStep({
   asksRapidrain: boolean;
   onLocation: Change<WizardLocationValues>;
 }) {
+  const fillCoordinates = (point: MapPoint) => {
+    onLocation('latitude', String(point.latitude));
+    onLocation('longitude', String(point.longitude));
+  };
   return (
     <Stack gap="sm">
       <Text size="sm">{WIZARD_NOTES.locationHint}</Text>
@@ -187,11 +197,11 @@ export function LocationStep({
         value={location.name}
         onChange={(event) => onLocation('name', event.currentTarget.value)}
       />
-      <AddressSearch
-        onPick={(match) => {
-          onLocation('latitude', String(match.latitude));
-          onLocation('longitude', String(match.longitude));
-        }}
+      <AddressSearch onPick={fillCoordinates} />
+      <PointPicker
+        latitude={location.latitude}
+        longitude={location.longitude}
+        picking={{ coverage: WIZARD_COVERAGE, onPick: fillCoordinates }}
       />
       <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
         <TextInput

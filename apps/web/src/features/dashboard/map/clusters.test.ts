@@ -1,5 +1,6 @@
 import type { LocationColor } from '@pluvio/shared/rainfall';
 import { describe, expect, it } from 'vitest';
+import { MAP_MAX_ZOOM } from '../../../lib/map/base-map';
 import { buildLocation } from '../../../testing/fixtures';
 import {
   buildClusterIndex,
@@ -8,7 +9,6 @@ import {
   clusterLabel,
   expansionZoom,
   itemsInView,
-  MAP_MAX_ZOOM,
   type MapItem,
 } from './clusters';
 

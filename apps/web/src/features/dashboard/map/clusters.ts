@@ -1,6 +1,7 @@
 import type { LocationSummary } from '@pluvio/shared/location-overview';
 import type { LocationColor } from '@pluvio/shared/rainfall';
 import Supercluster from 'supercluster';
+import { MAP_MAX_ZOOM } from '../../../lib/map/base-map';
 import type { MapMode } from '../dashboard-types';
 import { colorOf, worstColor } from '../location-rules';
 
@@ -22,9 +23,6 @@ export type MapItem =
 
 /** Past this zoom every location is drawn on its own (the selection zoom is 15), over map tiles. */
 export const CLUSTER_MAX_ZOOM = 14;
-
-/** The map's deepest zoom: street level over tiles; without tiles, as far as the state outlines tell. */
-export const MAP_MAX_ZOOM = { tiles: 18, outlines: 9 } as const;
 
 /**
  * Locations closer than this many screen pixels are drawn as one cluster. With an extent of

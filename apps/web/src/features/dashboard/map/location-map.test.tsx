@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { AppProviders } from '../../../app/providers';
 import { buildLocation } from '../../../testing/fixtures';
+import { prepareMapsForJsdom } from '../../../testing/map';
 import { LocationMap, type LocationMapProps } from './location-map';
 
 const user = userEvent.setup();
@@ -43,15 +44,7 @@ async function drawnCount() {
   return Number(map.dataset.markerCount);
 }
 
-// jsdom neither lays out nor draws: give the map a size and the canvas a context that draws nothing.
-beforeEach(() => {
-  vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockReturnValue(800);
-  vi.spyOn(HTMLElement.prototype, 'clientHeight', 'get').mockReturnValue(500);
-  const drawsNothing = new Proxy({}, { get: () => () => undefined });
-  vi.spyOn(HTMLCanvasElement.prototype, 'getContext').mockReturnValue(
-    drawsNothing as CanvasRenderingContext2D,
-  );
-});
+beforeEach(prepareMapsForJsdom);
 
 describe('LocationMap', () => {
   it('draws the nearby sites as one cluster with their worst status, and the others alone', async () => {

@@ -1,18 +1,18 @@
 import 'leaflet/dist/leaflet.css';
 import type { LocationSummary } from '@pluvio/shared/location-overview';
-import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { MAP_MAX_ZOOM } from '../../../lib/map/base-map';
+import { useResizeFollow, useStateOutlines, useTiles } from '../../../lib/map/use-base-map';
+import { useLatest } from '../../../lib/use-latest';
 import type { MapMode, MapView } from '../dashboard-types';
 import { colorOf } from '../location-rules';
-import { buildClusterIndex, type ClusterIndex, MAP_MAX_ZOOM } from './clusters';
+import { buildClusterIndex, type ClusterIndex } from './clusters';
 import classes from './location-map.module.css';
 import {
-  addStateOutlines,
-  addTiles,
   addYouAreHere,
   applyView,
   createMapLayers,
   drawMarkers,
-  limitZoom,
   type MapLayers,
   showSelection,
 } from './map-layers';
@@ -40,41 +40,6 @@ function useMapLayers(container: React.RefObject<HTMLElement | null>): MapLayers
     };
   }, [container]);
   return layers;
-}
-
-/** The stored function always calls the newest `callback`, so map handlers need not be re-bound. */
-function useLatest<T>(callback: T): React.RefObject<T> {
-  const ref = useRef(callback);
-  useLayoutEffect(() => {
-    ref.current = callback;
-  });
-  return ref;
-}
-
-function useStateOutlines(layers: MapLayers | null) {
-  useEffect(() => {
-    if (!layers) return;
-    let current = true;
-    addStateOutlines(layers.map, () => current).catch((error: unknown) =>
-      console.debug('State outlines not drawn', error),
-    );
-    return () => {
-      current = false;
-    };
-  }, [layers]);
-}
-
-/** The base map's tiles; without them the map stops zooming where the state outlines stop telling. */
-function useTiles(layers: MapLayers | null, url: string | null, attribution: string | null) {
-  useEffect(() => {
-    if (!layers) return;
-    limitZoom(layers.map, url ? MAP_MAX_ZOOM.tiles : MAP_MAX_ZOOM.outlines);
-    if (!url) return;
-    const tiles = addTiles(layers.map, url, attribution);
-    return () => {
-      tiles.remove();
-    };
-  }, [layers, url, attribution]);
 }
 
 /**
@@ -125,16 +90,6 @@ function useYouAreHere(layers: MapLayers | null) {
   }, [layers]);
 }
 
-/** Leaflet measures its container once; a layout change (list stacked or beside) needs a new measure. */
-function useResizeFollow(layers: MapLayers | null) {
-  useEffect(() => {
-    if (!layers) return;
-    const observer = new ResizeObserver(() => layers.map.invalidateSize());
-    observer.observe(layers.map.getContainer());
-    return () => observer.disconnect();
-  }, [layers]);
-}
-
 /**
  * The dashboard's map (spec part 1 §2 "Dashboard", §9): locations as canvas circles coloured by
  * the tab's status, clusters with their count and worst status where markers would overlap,
@@ -157,10 +112,11 @@ export function LocationMap({
   const mapMaxZoom = tileUrl ? MAP_MAX_ZOOM.tiles : MAP_MAX_ZOOM.outlines;
   const index = useClusterIndex(locations, mode, mapMaxZoom);
 
-  useStateOutlines(layers);
-  useTiles(layers, tileUrl, tileAttribution);
+  const map = layers?.map ?? null;
+  useStateOutlines(map);
+  useTiles(map, tileUrl, tileAttribution);
   useYouAreHere(layers);
-  useResizeFollow(layers);
+  useResizeFollow(map);
 
   // A view is applied once per key: a data refresh must not move the map under the user. It moves
   // after the paint, so a filter that also resets the zoom shows in the list first.

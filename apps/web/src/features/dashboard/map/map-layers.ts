@@ -1,6 +1,7 @@
 import type { LocationSummary } from '@pluvio/shared/location-overview';
 import type { LocationColor } from '@pluvio/shared/rainfall';
 import L from 'leaflet';
+import { CONTIGUOUS_US, createBaseMap, createPassThroughPane } from '../../../lib/map/base-map';
 import type { MapView } from '../dashboard-types';
 import { STATUS_STYLES } from '../location-rules';
 import {
@@ -9,7 +10,6 @@ import {
   clusterLabel,
   expansionZoom,
   itemsInView,
-  MAP_MAX_ZOOM,
   type MapItem,
 } from './clusters';
 import classes from './location-map.module.css';
@@ -17,11 +17,6 @@ import classes from './location-map.module.css';
 /** Spec part 1 §9: "default centre near a southern US city, zoom 12" (Houston). */
 const DEFAULT_CENTER: L.LatLngTuple = [29.76, -95.37];
 const DEFAULT_ZOOM = 12;
-const CONTIGUOUS_US: L.LatLngBoundsLiteral = [
-  [24.5, -124.8],
-  [49.4, -66.9],
-];
-const OUTLINE_PANE = 'outlines';
 const HIGHLIGHT_PANE = 'highlights';
 const MARKER_OUTLINE = '#212529';
 const HIGHLIGHT = '#1971c2';
@@ -35,73 +30,11 @@ export interface MapLayers {
   selection: L.LayerGroup;
 }
 
-/**
- * Each pane gets its own canvas; one above the markers' canvas would catch every click on
- * the map unless its pane lets them through.
- */
-function createPassThroughPane(map: L.Map, name: string, zIndex: number): void {
-  const pane = map.createPane(name);
-  pane.style.zIndex = String(zIndex);
-  pane.style.pointerEvents = 'none';
-}
-
-/**
- * Leaflet 1.9 can run a canvas redraw it scheduled just before the canvas was removed (leaving
- * the dashboard mid-redraw), which throws on the missing drawing context; such a redraw is skipped.
- */
-const canvasRedraw = (L.Canvas.prototype as unknown as { _redraw: () => void })._redraw;
-L.Canvas.include({
-  _redraw(this: { _ctx?: CanvasRenderingContext2D }) {
-    if (this._ctx) canvasRedraw.call(this);
-  },
-});
-
 export function createMapLayers(container: HTMLElement): MapLayers {
-  const map = L.map(container, {
-    center: DEFAULT_CENTER,
-    zoom: DEFAULT_ZOOM,
-    // Half steps let 'fit' frame the contiguous US on a phone as well.
-    zoomSnap: 0.5,
-    minZoom: 2,
-    maxZoom: MAP_MAX_ZOOM.tiles,
-    preferCanvas: true,
-    renderer: L.canvas({ padding: 0.5 }),
-  });
-  // The outlines below the markers (overlayPane, 400); the highlights above them.
-  createPassThroughPane(map, OUTLINE_PANE, 350);
+  const map = createBaseMap(container, { center: DEFAULT_CENTER, zoom: DEFAULT_ZOOM });
+  // The highlights above the markers (overlayPane, 400).
   createPassThroughPane(map, HIGHLIGHT_PANE, 450);
   return { map, markers: L.layerGroup().addTo(map), selection: L.layerGroup().addTo(map) };
-}
-
-/** The US states as thin grey lines, from local data, so the map reads with no tile server. */
-export async function addStateOutlines(map: L.Map, isCurrent: () => boolean): Promise<void> {
-  const [{ feature }, { default: atlas }] = await Promise.all([
-    import('topojson-client'),
-    import('us-atlas/states-10m.json'),
-  ]);
-  if (!isCurrent()) return;
-  const topology = atlas as unknown as Parameters<typeof feature>[0];
-  const states = topology.objects.states;
-  if (!states) return;
-  L.geoJSON(feature(topology, states), {
-    pane: OUTLINE_PANE,
-    interactive: false,
-    style: { color: '#868e96', weight: 1, opacity: 0.9, fill: false },
-  }).addTo(map);
-}
-
-/**
- * Sets how far the map may zoom in, at once: Leaflet's `setMaxZoom` animates down to the new
- * limit, and a view set while that animation runs is dropped (the selected site would not be shown).
- */
-export function limitZoom(map: L.Map, maxZoom: number): void {
-  map.options.maxZoom = maxZoom;
-  map.fire('zoomlevelschange');
-  if (map.getZoom() > maxZoom) map.setZoom(maxZoom, { animate: false });
-}
-
-export function addTiles(map: L.Map, url: string, attribution: string | null): L.TileLayer {
-  return L.tileLayer(url, { attribution: attribution ?? '', maxZoom: MAP_MAX_ZOOM.tiles }).addTo(map);
 }
 
 export interface MarkerHandlers {
