@@ -1,10 +1,10 @@
 import { TIER } from '@pluvio/shared/tiers';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildContactUser, buildOwnedClient } from '../../test/factories';
-import { createTestApp, type TestApp } from '../../test/test-app';
-import { createAlertsRepository } from '../alerts/alerts.repository';
-import { createDailyReportRepository } from '../daily-report/daily-report.repository';
+import { createAlertsRepository } from './features/alerts/alerts.repository';
+import { createDailyReportRepository } from './features/daily-report/daily-report.repository';
+import { buildContactUser, buildOwnedClient } from './test/factories';
+import { createTestApp, type TestApp } from './test/test-app';
 
 /**
  * An administrator can make a trial with any tier; a trial is Gold level whatever its tier (D9).
