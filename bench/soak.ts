@@ -17,33 +17,14 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { parseArgs } from 'node:util';
 import { startSmtpServer } from '../apps/server/src/test/smtp-server';
 import { type Cluster, findPostgresBin, freePort, SoakSetupError, startCluster } from './soak-cluster';
-import {
-  type InFlight,
-  inFlight,
-  mailFigures,
-  messageIdOf,
-  openWork,
-  openWorkDetails,
-  type ReceivedMail,
-  requestFigures,
-  resumedFigures,
-  routeRows,
-  runningTasks,
-  taskFigures,
-  type Window,
-} from './soak-figures';
-import { createLauncher, type Launcher, type PluvioProcess, type UnexpectedExit } from './soak-processes';
-import {
-  ApiPool,
-  personaOf,
-  type RequestRecord,
-  reportTask,
-  runTraffic,
-  type TrafficOptions,
-} from './soak-traffic';
+import { disrupt, seconds, sleep, superviseCrashes, untilTrue } from './soak-disruptions';
+import { messageIdOf, openWork, type ReceivedMail } from './soak-figures';
+import { createLauncher, type Launcher, type UnexpectedExit } from './soak-processes';
+import { report } from './soak-report';
+import { RATES, settings } from './soak-settings';
+import { ApiPool, personaOf, type RequestRecord, runTraffic, type TrafficOptions } from './soak-traffic';
 
 const DEMO_USERS = [
   'gold@pluvio.example',
@@ -52,40 +33,7 @@ const DEMO_USERS = [
   'trial@pluvio.example',
   'multi@pluvio.example',
 ];
-const RATES = { writesPerSecond: 4, signInsPerSecond: 2, importsPerSecond: 0.2, reportsPerSecond: 0.4 };
-/** Errors this long after PostgreSQL answers again still belong to its restart (pools reconnecting). */
-const RESTART_GRACE_MS = 5_000;
-/** Report tasks queued just before the worker is killed, so each worker is running one. */
-const TASKS_BEFORE_KILL = 4;
 const MAIL_FROM = 'Pluvio <no-reply@pluvio.example>';
-
-function settings() {
-  const { values } = parseArgs({
-    options: { minutes: { type: 'string' }, connections: { type: 'string' } },
-  });
-  const minutes = Number(values.minutes ?? process.env.SOAK_MINUTES ?? 10);
-  const connections = Number(values.connections ?? process.env.SOAK_CONNECTIONS ?? 50);
-  if (!(minutes > 0) || !(connections >= 1))
-    throw new SoakSetupError('--minutes and --connections must be positive');
-  return {
-    durationMs: minutes * 60_000,
-    connections: Math.floor(connections),
-    drainMs: Number(process.env.SOAK_DRAIN_SECONDS ?? 300) * 1000,
-    smtpDelayMs: Number(process.env.SOAK_SMTP_DELAY_MS ?? 200),
-    backfillDays: process.env.SOAK_BACKFILL_DAYS ?? '3',
-  };
-}
-
-const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
-
-async function untilTrue(check: () => Promise<boolean>, timeoutMs: number, everyMs = 500): Promise<boolean> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (await check().catch(() => false)) return true;
-    await sleep(everyMs);
-  }
-  return false;
-}
 
 function runToEnd(
   command: string,
@@ -103,144 +51,6 @@ function runToEnd(
   );
 }
 
-interface Disruptions {
-  windows: Window[];
-  events: { event: string; at_s: number; lasted_s: number }[];
-  atWorkerKill: InFlight;
-  inFlightMailKeys: Set<string>;
-}
-
-interface SoakContext {
-  cluster: Cluster;
-  launcher: Launcher;
-  pool: ApiPool;
-  traffic: TrafficOptions;
-  apis: PluvioProcess[];
-  apiPorts: number[];
-  workers: PluvioProcess[];
-}
-
-const seconds = (ms: number) => Math.round(ms / 100) / 10;
-
-/**
- * SIGKILL to worker-1 while each worker runs a report task (a few long ones are queued first),
- * then its replacement, as a supervisor would start it.
- */
-async function killWorker(context: SoakContext, result: Disruptions, since: () => number): Promise<void> {
-  const { cluster, launcher, traffic } = context;
-  for (let i = 0; i < TASKS_BEFORE_KILL; i += 1) await reportTask(traffic, i, 31);
-  await untilTrue(async () => (await runningTasks(cluster.url)) >= 2, 15_000, 100);
-  result.atWorkerKill = await inFlight(cluster.url);
-  for (const row of result.atWorkerKill.outbox) result.inFlightMailKeys.add(row.key);
-  const killed = since();
-  await launcher.kill(context.workers[0] as PluvioProcess);
-  console.log(`${seconds(killed)} s: worker-1 killed; starting worker-1b`);
-  context.workers[0] = await launcher.start('worker', 'worker-1b');
-  result.events.push({
-    event: 'worker killed -> replacement running',
-    at_s: seconds(killed),
-    lasted_s: seconds(since() - killed),
-  });
-}
-
-/** `pg_ctl restart -m fast`; its window lasts until the database answers, and a few seconds more. */
-async function restartDatabase(
-  context: SoakContext,
-  result: Disruptions,
-  since: () => number,
-): Promise<void> {
-  const { cluster, traffic } = context;
-  for (const row of (await inFlight(cluster.url)).outbox) result.inFlightMailKeys.add(row.key);
-  console.log(`${seconds(since())} s: restarting PostgreSQL`);
-  const { stoppedAt, answeringAt } = await cluster.restart();
-  const window = { from: stoppedAt - traffic.t0, to: answeringAt - traffic.t0 + RESTART_GRACE_MS };
-  result.windows.push({ label: 'PostgreSQL restart', ...window });
-  result.events.push({
-    event: 'PostgreSQL stopped -> answering',
-    at_s: seconds(window.from),
-    lasted_s: seconds(answeringAt - stoppedAt),
-  });
-}
-
-/**
- * SIGKILL to api-2. The balancer sends new requests to api-1 from that moment until the
- * replacement answers /readyz; requests api-2 was answering when it died fail inside its window.
- */
-async function killApi(context: SoakContext, result: Disruptions, since: () => number): Promise<void> {
-  const { launcher, pool } = context;
-  const slot = 1;
-  pool.up[slot] = false;
-  const killed = since();
-  await launcher.kill(context.apis[slot] as PluvioProcess);
-  console.log(`${seconds(killed)} s: api-2 killed; starting api-2b`);
-  context.apis[slot] = await launcher.start('serve', 'api-2b', context.apiPorts[slot]);
-  pool.up[slot] = true;
-  result.windows.push({ label: 'API process killed', from: killed, to: since(), api: slot });
-  result.events.push({
-    event: 'API killed -> replacement ready',
-    at_s: seconds(killed),
-    lasted_s: seconds(since() - killed),
-  });
-}
-
-/**
- * The three disruptions, at a quarter, 45 % and 65 % of the run, each on time whatever the
- * previous one's replacement takes to start; resolves when every replacement is up.
- */
-async function disrupt(context: SoakContext, durationMs: number): Promise<Disruptions> {
-  const since = () => Date.now() - context.traffic.t0;
-  const result: Disruptions = {
-    windows: [],
-    events: [],
-    atWorkerKill: { reportTasks: [], outbox: [], jobs: [] },
-    inFlightMailKeys: new Set(),
-  };
-  const steps = [
-    { share: 0.25, run: killWorker },
-    { share: 0.45, run: restartDatabase },
-    { share: 0.65, run: killApi },
-  ];
-  const running: Promise<void>[] = [];
-  for (const { share, run } of steps) {
-    await sleep(Math.max(0, durationMs * share - since()));
-    running.push(run(context, result, since));
-  }
-  await Promise.all(running);
-  return result;
-}
-
-/**
- * A process that dies by itself is started again as a supervisor would (an API's slot gets no
- * requests meanwhile); its death is a finding, and its errors count outside every window.
- */
-function superviseCrashes(context: SoakContext) {
-  return ({ process: ended }: UnexpectedExit) => {
-    const since = seconds(Date.now() - context.traffic.t0);
-    console.log(`${since} s: ${ended.name} DIED BY ITSELF (see ${ended.logFile}); starting it again`);
-    const name = `${ended.name}-restarted`;
-    if (ended.role === 'worker') {
-      const index = context.workers.indexOf(ended);
-      void context.launcher
-        .start('worker', name)
-        .then((started) => {
-          if (index !== -1) context.workers[index] = started;
-        })
-        .catch((error) => console.error(`${name} did not start:`, error));
-      return;
-    }
-    const slot = context.apis.indexOf(ended);
-    if (slot === -1) return;
-    context.pool.up[slot] = false;
-    void context.launcher
-      .start('serve', name, context.apiPorts[slot])
-      .then((started) => {
-        context.apis[slot] = started;
-        context.pool.up[slot] = true;
-      })
-      .catch((error) => console.error(`${name} did not start:`, error));
-  };
-}
-
 /** Waits until no e-mail waits to be sent and no report task to run, at most `drainMs`. */
 async function drain(url: string, drainMs: number): Promise<{ drained: boolean; seconds: number }> {
   const started = Date.now();
@@ -256,18 +66,6 @@ async function drain(url: string, drainMs: number): Promise<{ drained: boolean; 
   await sleep(2_000);
   return { drained, seconds: Math.round((Date.now() - started) / 1000) };
 }
-
-function errorLogLines(processes: readonly PluvioProcess[]) {
-  return processes.map(({ name, logFile }) => {
-    const lines = fs.existsSync(logFile) ? fs.readFileSync(logFile, 'utf8').split('\n') : [];
-    const errors = lines.filter(
-      (line) => /"level":(50|60)/.test(line) || /^\s*(Error|error|job queue error)/.test(line),
-    );
-    return { process: name, 'error lines': errors.length, first: errors[0]?.slice(0, 160) ?? '' };
-  });
-}
-
-const yes = (met: boolean) => (met ? 'yes' : 'NO');
 
 async function soak(): Promise<void> {
   const options = settings();
@@ -381,170 +179,6 @@ async function soak(): Promise<void> {
     process.off('exit', onExit);
     await cleanUp();
   }
-}
-
-async function report(run: {
-  options: ReturnType<typeof settings>;
-  cluster: Cluster;
-  records: RequestRecord[];
-  disruptions: Disruptions;
-  received: ReceivedMail[];
-  drained: { drained: boolean; seconds: number };
-  loadSeconds: number;
-  mailBeforeLoad: number;
-  processes: readonly PluvioProcess[];
-  crashes: { process: string; exit: string | number | null; at_s: number }[];
-}): Promise<void> {
-  const { cluster, records, disruptions } = run;
-  const requests = requestFigures(records, disruptions.windows);
-  const mail = await mailFigures(cluster.url, run.received, disruptions.inFlightMailKeys);
-  const resumed = await resumedFigures(cluster.url, disruptions.atWorkerKill);
-  const tasks = await taskFigures(cluster.url);
-  const summary = [
-    { figure: 'requests', value: requests.requests, goal: '', met: '' },
-    {
-      figure: 'requests per second',
-      value: Math.round(requests.requests / run.loadSeconds),
-      goal: '',
-      met: '',
-    },
-    {
-      figure: 'errors outside the windows',
-      value: requests.errorsOutside,
-      goal: '0',
-      met: yes(requests.errorsOutside === 0),
-    },
-    ...Object.entries(requests.errorsByWindow).map(([label, count]) => ({
-      figure: `errors in window: ${label}`,
-      value: count,
-      goal: '',
-      met: '',
-    })),
-    {
-      figure: 'processes that died by themselves (started again)',
-      value: run.crashes.map((crash) => `${crash.process} at ${crash.at_s} s`).join(', ') || 0,
-      goal: '0',
-      met: yes(run.crashes.length === 0),
-    },
-    {
-      figure: 'latency p50 / p99 / max, ms',
-      value: `${requests.p50} / ${requests.p99} / ${requests.max}`,
-      goal: '',
-      met: '',
-    },
-    { figure: 'e-mails queued (outbox, not held)', value: mail.queued, goal: '', met: '' },
-    {
-      figure: 'e-mails received by SMTP (distinct Message-IDs)',
-      value: mail.uniqueReceived,
-      goal: `= ${mail.queued}`,
-      met: yes(mail.uniqueReceived === mail.queued),
-    },
-    { figure: 'e-mails never received', value: mail.lost, goal: '0', met: yes(mail.lost === 0) },
-    {
-      figure: 'duplicates (same Message-ID again)',
-      value: `${mail.duplicates} (${mail.duplicatesResent} resent after a takeover, ${mail.duplicatesInFlight} seen sending at a kill or restart)`,
-      goal: '0',
-      met: yes(mail.duplicates === 0),
-    },
-    {
-      figure: 'received without an outbox row',
-      value: mail.unknown,
-      goal: '0',
-      met: yes(mail.unknown === 0),
-    },
-    {
-      figure: `report tasks running at the worker kill (${resumed.tasksInFlight}): resumed by another claim / done by their own / failed or open`,
-      value: `${resumed.tasksResumed} / ${resumed.tasksDoneByFirstClaim} / ${resumed.tasksFailed + resumed.tasksOpen}`,
-      goal: 'none failed or open',
-      met: yes(resumed.tasksFailed + resumed.tasksOpen === 0),
-    },
-    {
-      figure: `e-mails being sent at the worker kill (${resumed.mailInFlight}): resumed by another claim / sent by their own / not sent`,
-      value: `${resumed.mailResumed} / ${resumed.mailSentByFirstClaim} / ${resumed.mailOpen}`,
-      goal: 'none not sent',
-      met: yes(resumed.mailOpen === 0),
-    },
-    {
-      figure: 'pg-boss jobs active at the kill: retried+completed / completed / open',
-      value: `${resumed.jobsRetriedCompleted} / ${resumed.jobsCompleted} / ${resumed.jobsOpen.length} of ${resumed.jobsInFlight}`,
-      goal: '',
-      met: '',
-    },
-    {
-      figure: 'report tasks by status',
-      value: JSON.stringify(tasks.byStatus),
-      goal: 'none failed',
-      met: yes(!tasks.byStatus.failed),
-    },
-    { figure: 'report tasks done after more than one claim', value: tasks.reclaimedDone, goal: '', met: '' },
-    { figure: 'e-mails sent after more than one claim', value: mail.reclaimed, goal: '', met: '' },
-    {
-      figure: 'queues drained',
-      value: `${yes(run.drained.drained)} after ${run.drained.seconds} s`,
-      goal: `within ${run.options.drainMs / 1000} s`,
-      met: yes(run.drained.drained),
-    },
-  ];
-  console.log('\nDisruptions (seconds since the load started):');
-  console.table(disruptions.events);
-  console.log('Routes:');
-  const routes = routeRows(records, disruptions.windows);
-  console.table(routes);
-  const logs = errorLogLines(run.processes);
-  console.log("Error lines in the processes' logs:");
-  console.table(logs);
-  if (requests.outsideSamples.length > 0) {
-    console.log('Errors outside the windows (first 10):');
-    console.table(requests.outsideSamples);
-  }
-  if (resumed.jobsOpen.length > 0) {
-    const open = new Map<string, number>();
-    for (const job of resumed.jobsOpen)
-      open.set(`${job.name} ${job.state}`, (open.get(`${job.name} ${job.state}`) ?? 0) + 1);
-    console.log('pg-boss jobs active at the kill and still open:', Object.fromEntries(open));
-  }
-  if (!run.drained.drained) {
-    const open = await openWorkDetails(cluster.url);
-    console.log('Still open when the drain gave up:');
-    console.table(open.tasks);
-    console.table(open.mail);
-    console.table(open.jobs);
-  }
-  console.log('Processes:');
-  console.table(
-    run.processes.map(({ name, role, startSeconds, killed }) => ({
-      name,
-      role,
-      'start s': startSeconds,
-      killed,
-    })),
-  );
-  console.log(
-    `Soak, ${run.options.durationMs / 60_000} min, ${run.options.connections} connections, load average ${os
-      .loadavg()
-      .map((load) => load.toFixed(2))
-      .join(' ')}:`,
-  );
-  console.table(summary);
-  const outFile = path.join(import.meta.dirname, 'results', 'soak.json');
-  fs.mkdirSync(path.dirname(outFile), { recursive: true });
-  const saved = {
-    measured_at: new Date().toISOString(),
-    machine: { cpus: os.cpus().length, node: process.version, load_average: os.loadavg() },
-    settings: { ...run.options, rates: RATES },
-    disruptions: disruptions.events,
-    windows: disruptions.windows,
-    summary,
-    routes,
-    mail: { ...mail, received_before_load: run.mailBeforeLoad },
-    resumed,
-    tasks,
-    logs,
-    errors_outside_windows: requests.outsideSamples,
-    crashes: run.crashes,
-  };
-  fs.writeFileSync(outFile, `${JSON.stringify(saved, null, 2)}\n`);
-  console.log(`saved ${path.relative(process.cwd(), outFile)}`);
 }
 
 soak().catch((error) => {

@@ -1,120 +1,25 @@
 import { z } from 'zod';
-import { daysBetween, REPORTS_START, shiftDate } from './calendar';
-import { type Feature, levelAllows } from './gates';
+import { REPORTS_START } from './calendar';
 import { countParamSchema, emailAddressSchema, idParamSchema, idValueSchema } from './inputs';
-import { OUTBOX_STATUSES, type OutboxStatus } from './outbox.schemas';
-import { TIER, type TierNumber } from './tiers';
+import { CURRENT_REPORTS_START, HISTORICAL_END, MAX_REPORT_DAYS } from './report-dates';
+import {
+  REPORT_FORMAT_LABELS,
+  REPORT_FORMATS,
+  REPORT_TYPES,
+  type ReportFormat,
+  SMS_STATUS_FILTERS,
+} from './report-types';
 
 /**
  * Reports (spec part 2 §2 "Reports screen", §3, §4 "Reports defaults", §5 "Reports", §7
  * "Reports", §8; DECISIONS D18, D19): the types, formats, date windows and texts both the
- * Reports screen and the server read.
+ * Reports screen and the server read. The types and formats are in report-types.ts, the periods
+ * in report-dates.ts; both are read through this module.
  */
 
-export const REPORT_TYPES = [
-  'sms',
-  'emails',
-  'daily',
-  'monthly',
-  'rapidrain',
-  'weekly',
-  'historical',
-  'unpaid',
-  'billing',
-  'files-processed',
-] as const;
-export type ReportType = (typeof REPORT_TYPES)[number];
+export * from './report-dates';
+export * from './report-types';
 
-export const REPORT_TYPE_LABELS: Record<ReportType, string> = {
-  sms: 'SMS Sent/Rejected',
-  emails: 'Rejected E-mails',
-  daily: 'Custom',
-  monthly: 'Monthly',
-  rapidrain: 'RapidRain',
-  weekly: 'Weekly',
-  historical: 'Historical',
-  unpaid: 'Unpaid Accounts',
-  billing: 'Billing',
-  'files-processed': 'Files Processed',
-};
-
-/** Report types about the whole installation rather than one account: superusers only (tier 4). */
-export const SYSTEM_REPORT_TYPES = ['sms', 'emails', 'unpaid', 'billing', 'files-processed'] as const;
-export type SystemReportType = (typeof SYSTEM_REPORT_TYPES)[number];
-
-/** Report types about an account's locations, run through `data_by_date_range` or `rapidrain_by_date_range`. */
-export const LOCATION_REPORT_TYPES = ['daily', 'monthly', 'rapidrain', 'weekly', 'historical'] as const;
-export type LocationReportType = (typeof LOCATION_REPORT_TYPES)[number];
-
-export function isSystemReport(type: ReportType): type is SystemReportType {
-  return (SYSTEM_REPORT_TYPES as readonly string[]).includes(type);
-}
-
-/**
- * The types a user is offered, in menu order (part 2 §6): superusers get the system reports and
- * the weekly and historical reports but not Custom, Monthly or RapidRain; everyone else gets
- * Custom, Monthly, RapidRain, Weekly and Historical (those above the level show the tier notice).
- */
-export function reportTypesFor(isSuperuser: boolean): readonly ReportType[] {
-  return isSuperuser
-    ? ['sms', 'emails', 'weekly', 'historical', 'unpaid', 'billing', 'files-processed']
-    : ['monthly', 'daily', 'weekly', 'rapidrain', 'historical'];
-}
-
-/** The first type a user sees (part 2 §4). */
-export function defaultReportType(isSuperuser: boolean): ReportType {
-  return isSuperuser ? 'sms' : 'monthly';
-}
-
-/** The FEATURE_GATES entry of each location report type that has one (part 2 §5, §6). */
-export const REPORT_TYPE_FEATURES: Partial<Record<LocationReportType, Feature>> = {
-  daily: 'dailyReport',
-  weekly: 'weeklyReport',
-  rapidrain: 'rapidrainReport',
-};
-
-/** Whether an account's level allows a location report type (part 2 §5, §6; FEATURE_GATES). */
-export function reportTypeAllowed(type: LocationReportType, level: TierNumber): boolean {
-  const feature = REPORT_TYPE_FEATURES[type];
-  return feature === undefined || levelAllows(level, feature);
-}
-
-export const REPORT_FORMATS = ['html', 'csv', 'pdf', 'excel'] as const;
-export type ReportFormat = (typeof REPORT_FORMATS)[number];
-
-export const REPORT_FORMAT_LABELS: Record<ReportFormat, string> = {
-  html: 'HTML',
-  csv: 'CSV',
-  pdf: 'PDF',
-  excel: 'Excel',
-};
-
-/** SMS status filter values (part 2 §2). */
-export const SMS_STATUS_FILTERS = ['all', 'failed', 'delivered', 'received', 'undelivered'] as const;
-export type SmsStatusFilter = (typeof SMS_STATUS_FILTERS)[number];
-
-/**
- * The outbox statuses each SMS status filter lists (part 2 §2): `failed` the failed texts;
- * `delivered` those the carrier confirmed; `received` those the provider accepted whose delivery
- * is not confirmed yet (`sent`); `undelivered` those not out yet or kept (queued, sending, held);
- * `all` every status.
- */
-export const SMS_STATUS_FILTER_STATUSES: Record<SmsStatusFilter, readonly OutboxStatus[]> = {
-  all: OUTBOX_STATUSES,
-  failed: ['failed'],
-  delivered: ['delivered'],
-  received: ['sent'],
-  undelivered: ['queued', 'sending', 'held'],
-};
-
-/** The last day of the historical window (part 2 §9); reports of later days are not charged. */
-export const HISTORICAL_END = '2024-10-31';
-/** The first day of the current window: the earliest `to` date and month of non-historical reports. */
-export const CURRENT_REPORTS_START = '2024-11-01';
-/** The longest range one report covers: the whole historical window. */
-export const MAX_REPORT_DAYS = daysBetween(REPORTS_START, HISTORICAL_END) + 1;
-/** Days of a weekly report: the to date and the 6 days before it (part 2 §4). */
-export const WEEKLY_DAYS = 7;
 /** Recipients of one report. */
 export const MAX_REPORT_RECIPIENTS = 50;
 /** Locations of one report. */
@@ -191,123 +96,6 @@ export function reportNextSteps(format: ReportFormat, recipients: number): strin
 /** The historical fee confirmation a user answers (the amount is a setting, D20). */
 export function historicalFeeConfirmation(feeDollars: number): string {
   return `Historical reports are charged a fee of $${feeDollars.toFixed(2)}, billed to your account. Submit this Historical Report request and pay the fee?`;
-}
-
-/** Whether a report's range reaches into the historical window, and so is charged. */
-export function isHistoricalRange(from: string): boolean {
-  return from <= HISTORICAL_END;
-}
-
-/** YYYY-MM of a date. */
-export function monthOf(date: string): string {
-  return date.slice(0, 7);
-}
-
-/** The first and last day of a month written YYYY-MM (part 2 §7: monthly computes both). */
-export function monthRange(month: string): { from: string; to: string } {
-  const from = `${month}-01`;
-  const [year, monthNumber] = month.split('-').map(Number) as [number, number];
-  const nextMonth =
-    monthNumber === 12 ? `${year + 1}-01-01` : `${year}-${String(monthNumber + 1).padStart(2, '0')}-01`;
-  return { from, to: shiftDate(nextMonth, -1) };
-}
-
-/** Whether from..to is exactly one calendar month. */
-export function isWholeMonth(from: string, to: string): boolean {
-  return from.endsWith('-01') && monthRange(monthOf(from)).to === to;
-}
-
-function previousMonth(month: string): string {
-  return monthOf(shiftDate(`${month}-01`, -1));
-}
-
-export interface DateBounds {
-  min: string;
-  max: string;
-}
-
-/** What the form's pickers offer for a type (part 2 §5): `month` for monthly, from/to for the rest. */
-export interface ReportDateLimits {
-  month: DateBounds | null;
-  from: DateBounds | null;
-  to: DateBounds | null;
-}
-
-/**
- * The pickers' minimums and maximums (part 2 §5, §9): from on or after 2022-11-01; to on or after
- * 2024-11-01 (months from 2024-11); monthly up to the previous month below gold, the current
- * month from gold; historical from 2022-11-01 to 2024-10-31. `today` is the product time zone's.
- */
-export function reportDateLimits(type: ReportType, level: TierNumber, today: string): ReportDateLimits {
-  const month = monthOf(today);
-  switch (type) {
-    case 'monthly':
-      return {
-        month: {
-          min: monthOf(CURRENT_REPORTS_START),
-          max: levelAllows(level, 'currentMonthReport') ? month : previousMonth(month),
-        },
-        from: null,
-        to: null,
-      };
-    case 'historical':
-      return {
-        month: null,
-        from: { min: REPORTS_START, max: HISTORICAL_END },
-        to: { min: REPORTS_START, max: HISTORICAL_END },
-      };
-    case 'unpaid':
-    case 'billing':
-      return { month: null, from: null, to: null };
-    default:
-      return {
-        month: null,
-        from: { min: REPORTS_START, max: today },
-        to: { min: CURRENT_REPORTS_START, max: today },
-      };
-  }
-}
-
-/** What the form shows when a type is chosen (part 2 §4). */
-export interface ReportDefaults {
-  month: string | null;
-  from: string | null;
-  to: string | null;
-}
-
-/**
- * Part 2 §4: monthly is the previous month below silver and the current month otherwise (held to
- * the picker's maximum); weekly and sms run 7 days to today; historical is the whole window;
- * other types have no from date and today as to date.
- */
-export function reportDefaults(type: ReportType, level: TierNumber, today: string): ReportDefaults {
-  switch (type) {
-    case 'monthly': {
-      const wanted = level < TIER.silver ? previousMonth(monthOf(today)) : monthOf(today);
-      const max = reportDateLimits('monthly', level, today).month?.max ?? wanted;
-      return { month: wanted.localeCompare(max) <= 0 ? wanted : max, from: null, to: null };
-    }
-    case 'weekly':
-    case 'sms':
-      return { month: null, from: weeklyFrom(today), to: today };
-    case 'historical':
-      return { month: null, from: REPORTS_START, to: HISTORICAL_END };
-    case 'unpaid':
-    case 'billing':
-      return { month: null, from: null, to: null };
-    default:
-      return { month: null, from: null, to: today };
-  }
-}
-
-/** The from date of a weekly report ending on `to` (changing to under weekly recomputes from). */
-export function weeklyFrom(to: string): string {
-  return shiftDate(to, -WEEKLY_DAYS);
-}
-
-/** Which types need both dates before they are sent (part 2 §5). */
-export function needsBothDates(type: ReportType): boolean {
-  return ['weekly', 'daily', 'historical', 'rapidrain', 'emails', 'sms', 'files-processed'].includes(type);
 }
 
 /**

@@ -11,7 +11,7 @@ import {
   type Subscription,
 } from '@pluvio/shared/billing';
 import { shiftDate } from '@pluvio/shared/calendar';
-import { billedBlocks, PLAN_PRICES } from '@pluvio/shared/plans';
+import { billedBlocks } from '@pluvio/shared/plans';
 import type { TierName } from '@pluvio/shared/tiers';
 import type { Config } from '../../config';
 import type { AppDb } from '../../db/client';
@@ -22,12 +22,9 @@ import { type AccountAccess, manages } from '../accounts/accounts.access';
 import type { ClientRow } from '../accounts/accounts.schema';
 import type { AccountsService, AuditBy } from '../accounts/accounts.service';
 import type { LocationsService } from '../locations/locations.service';
-import type { OutboxService } from '../notifications/outbox.service';
 import type { UserRow } from '../users/users.schema';
-import type { UsersService } from '../users/users.service';
-import { paymentFailedEmail, receiptEmail } from './billing.emails';
-import { createBillingRepository } from './billing.repository';
-import { type CheckoutSession, isPaid, type PaymentAdapter } from './payment-provider';
+import { isPaid, type PaymentAdapter } from './payment-provider';
+import { BY_PROVIDER, createProviderEvents, type ProviderEventDeps } from './provider-events';
 import {
   type BillingEvent,
   createStripeAdapter,
@@ -37,21 +34,9 @@ import {
 } from './stripe-adapter';
 import { createTestCheckoutAdapter, type TestCheckoutAdapter } from './test-checkout';
 
-export interface BillingDeps {
+export interface BillingDeps extends ProviderEventDeps {
   accounts: Pick<AccountsService, 'accessFor' | 'findClient' | 'updateSubscription'>;
-  users: Pick<UsersService, 'findById'>;
   locations: Pick<LocationsService, 'countInClient'>;
-  /** The accounts service and outbox of a transaction (a payment applied with its e-mail, or not at all). */
-  accountsIn: (tx: AppDb) => Pick<AccountsService, 'lockClient' | 'findByStripeIds' | 'updateSubscription'>;
-  usersIn: (tx: AppDb) => Pick<UsersService, 'findById'>;
-  locationsIn: (tx: AppDb) => Pick<LocationsService, 'countInClient'>;
-  outboxIn: (tx: AppDb) => Pick<OutboxService, 'enqueueEmail'>;
-  /**
-   * A paid sign-up's checkout completed: its account is made in this transaction (the signups
-   * feature). May answer work to run once the transaction has committed (a refused payment's refund).
-   */
-  signupPaid: (tx: AppDb, session: CheckoutSession) => Promise<AfterCommit | undefined>;
-  onMailQueued?: () => Promise<void>;
   /** Asks a worker to set the subscription's quantity (a job that retries while the provider is down). */
   requestQuantitySync?: (clientId: number) => Promise<void>;
 }
@@ -69,36 +54,9 @@ export type BillingSettings = Pick<
   | 'STRIPE_API_URL'
 > & { provider: PaymentProvider; clock: Clock };
 
-/** Work that calls the provider, run only after the transaction that decided it has committed. */
-export type AfterCommit = () => Promise<void>;
-
-/** A payment provider's event acts as nobody in the audit log. */
-const BY_PROVIDER: AuditBy = { actorUserId: null, asUserId: null, ip: null };
-
 /** A payment provider that does not answer: the caller may try again; operators see the cause in the log. */
 function providerFailed(cause: unknown): AppError {
   return Object.assign(new AppError(502, BILLING_MESSAGES.checkoutFailed), { cause });
-}
-
-/** A payment the customer gets a receipt for; `blocks` and `amount` null when the provider did not say. */
-interface Payment {
-  /** The provider's id of the payment (Stripe's invoice, else the checkout session): one receipt each. */
-  id: string;
-  tier: TierName;
-  blocks: number | null;
-  amount: number | null;
-  paidAt: Date;
-}
-
-/** A paid checkout as a payment: Stripe's first invoice when it names one, so its invoice.paid adds nothing. */
-function checkoutPayment(session: CheckoutSession, tier: TierName, paidAt: Date): Payment {
-  return {
-    id: session.invoiceId ?? session.id,
-    tier,
-    blocks: session.quantity,
-    amount: session.amount,
-    paidAt,
-  };
 }
 
 /** Owners, co-owners and superusers change an account's subscription; a plain contact is refused. */
@@ -140,10 +98,8 @@ export function createBillingService(db: AppDb, deps: BillingDeps, settings: Bil
       : null;
   const adapter: PaymentAdapter = stripe ?? testCheckoutIn(db);
   const today = () => productDate(clock.now(), settings.TIME_ZONE);
-  /** My Subscription of an account, where its e-mails about payments lead. */
-  const subscriptionUrl = (clientId: number) => `${publicUrl}/client-form?client_id=${clientId}`;
-  /** The day of the month renewals fall on, in the product time zone. */
-  const renewalDay = (at: Date) => Number(productDate(at, settings.TIME_ZONE).slice(8));
+  const { checkoutCompleted, applyPaidSubscription, ownerOf, handleEvent, signupReceipt } =
+    createProviderEvents(db, deps, settings);
 
   /** A cancelled subscription past its last paid day: the account may subscribe again. */
   const subscriptionOver = (client: ClientRow) =>
@@ -157,164 +113,6 @@ export function createBillingService(db: AppDb, deps: BillingDeps, settings: Bil
     const access = await deps.accounts.accessFor(user, clientId);
     requireSubscriptionManager(access);
     return access;
-  }
-
-  /** The days a payment on `paidAt` pays for: that day to the day before the next renewal. */
-  function paidPeriod(paidAt: Date) {
-    const from = productDate(paidAt, settings.TIME_ZONE);
-    return { from, to: shiftDate(nextRenewalDate(from, renewalDay(paidAt)), -1) };
-  }
-
-  /**
-   * The customer's receipt for a payment, queued in the transaction that applied it, once per
-   * payment id (a repeated event, a retried job or the returning browser adds nothing): to the
-   * account's invoice e-mail, else its owner's, else the account's own. Nothing paid, no receipt.
-   */
-  async function queueReceipt(tx: AppDb, client: ClientRow, payment: Payment): Promise<void> {
-    if (payment.amount === 0) return;
-    const owner = await ownerOf(client, tx);
-    const to = client.invoiceEmail ?? owner?.email ?? client.email;
-    if (!to) return;
-    if (!(await createBillingRepository(tx).recordReceipt(payment.id, client.id))) return;
-    const locations = await deps.locationsIn(tx).countInClient(client.id);
-    const blocks = payment.blocks ?? billedBlocks(locations);
-    const receipt = {
-      to,
-      firstName: client.invoiceEmail ? null : (owner?.firstName ?? null),
-      accountName: client.accountName,
-      tier: payment.tier,
-      blocks,
-      amount: payment.amount ?? PLAN_PRICES[payment.tier] * blocks,
-      period: paidPeriod(payment.paidAt),
-      reference: payment.id,
-    };
-    await deps.outboxIn(tx).enqueueEmail(receiptEmail(receipt, subscriptionUrl(client.id)));
-  }
-
-  /**
-   * A paid checkout of an account's subscription: the plan is recorded once (the account row is
-   * locked, and the session id it stores tells a repeat), whoever comes first, the browser or the
-   * provider's event.
-   */
-  async function applyPaidSubscription(tx: AppDb, session: CheckoutSession, by: AuditBy): Promise<void> {
-    if (session.reference?.kind !== 'subscription') return;
-    const accounts = deps.accountsIn(tx);
-    const client = await accounts.lockClient(Number(session.reference.reference));
-    if (!client || client.stripeSessionId === session.id) return;
-    await accounts.updateSubscription(
-      client.id,
-      {
-        accountType: 'paid',
-        isTrialAccount: false,
-        // A paid account is billed through the provider (spec part 2 §4 "Account type selection").
-        manualInvoice: false,
-        tier: session.reference.tier,
-        lastPaymentStatus: 'paid',
-        paymentGraceEndDate: null,
-        invoiceDay: renewalDay(clock.now()),
-        stripeCustomerId: session.customerId ?? client.stripeCustomerId,
-        stripeSubscriptionId: session.subscriptionId,
-        stripeSessionId: session.id,
-        subscriptionEndsOn: null,
-      },
-      by,
-    );
-    await queueReceipt(tx, client, checkoutPayment(session, session.reference.tier, clock.now()));
-  }
-
-  /** "Checkout completed", from the Stripe webhook or the test checkout's Pay button alike. */
-  async function checkoutCompleted(
-    tx: AppDb,
-    session: CheckoutSession,
-    by: AuditBy,
-  ): Promise<AfterCommit | undefined> {
-    if (!isPaid(session) || !session.reference) return undefined;
-    if (session.reference.kind === 'signup') return deps.signupPaid(tx, session);
-    await applyPaidSubscription(tx, session, by);
-    return undefined;
-  }
-
-  /** The account's owner, read on `tx` when inside a transaction (PGlite has one connection). */
-  async function ownerOf(client: ClientRow, tx?: AppDb) {
-    if (client.ownerUserId === null) return undefined;
-    return (tx ? deps.usersIn(tx) : deps.users).findById(client.ownerUserId);
-  }
-
-  /** A failed renewal: the grace period starts (once; the provider's retries do not extend it). */
-  async function paymentFailed(tx: AppDb, client: ClientRow): Promise<void> {
-    if (client.lastPaymentStatus === 'failed' && client.paymentGraceEndDate) return;
-    const graceEnd = productDate(clock.now(), settings.TIME_ZONE, settings.PAYMENT_GRACE_DAYS);
-    await deps
-      .accountsIn(tx)
-      .updateSubscription(
-        client.id,
-        { lastPaymentStatus: 'failed', paymentGraceEndDate: graceEnd },
-        BY_PROVIDER,
-      );
-    const owner = await ownerOf(client, tx);
-    if (!owner) return;
-    await deps
-      .outboxIn(tx)
-      .enqueueEmail(paymentFailedEmail(owner, client.accountName, graceEnd, subscriptionUrl(client.id)));
-  }
-
-  /** The subscription ended: monitoring stops after today, until the account subscribes again. */
-  function subscriptionEnded(client: ClientRow) {
-    const lastDay = [client.paymentGraceEndDate, today()].filter((day) => day !== null).sort()[0];
-    return { lastPaymentStatus: 'cancelled', stripeSubscriptionId: null, paymentGraceEndDate: lastDay };
-  }
-
-  async function applyEvent(
-    tx: AppDb,
-    event: Exclude<BillingEvent, { type: 'ignored' }>,
-  ): Promise<AfterCommit | undefined> {
-    if (event.type === 'checkout.completed') return checkoutCompleted(tx, event.checkout, BY_PROVIDER);
-    await applyAccountEvent(tx, event);
-    return undefined;
-  }
-
-  async function applyAccountEvent(
-    tx: AppDb,
-    event: Exclude<BillingEvent, { type: 'ignored' | 'checkout.completed' }>,
-  ): Promise<void> {
-    const accounts = deps.accountsIn(tx);
-    const customerId = event.type === 'subscription.deleted' ? null : event.customerId;
-    const found = await accounts.findByStripeIds(event.subscriptionId, customerId);
-    const client = found && (await accounts.lockClient(found.id));
-    if (!client) return;
-    switch (event.type) {
-      case 'invoice.paid':
-        await accounts.updateSubscription(
-          client.id,
-          { lastPaymentStatus: 'paid', paymentGraceEndDate: null, invoiceDay: renewalDay(event.at) },
-          BY_PROVIDER,
-        );
-        return queueReceipt(tx, client, {
-          id: event.invoiceId,
-          tier: client.tier as TierName,
-          blocks: event.quantity,
-          amount: event.amount,
-          paidAt: event.at,
-        });
-      case 'invoice.payment_failed':
-        return paymentFailed(tx, client);
-      case 'subscription.updated':
-        if (!event.tier || event.tier === client.tier) return;
-        return accounts.updateSubscription(client.id, { tier: event.tier }, BY_PROVIDER);
-      case 'subscription.deleted':
-        return accounts.updateSubscription(client.id, subscriptionEnded(client), BY_PROVIDER);
-    }
-  }
-
-  /** Each event once: its id is stored in the transaction that applies it; a repeat does nothing. */
-  async function handleEvent(event: BillingEvent): Promise<void> {
-    if (event.type === 'ignored') return;
-    const afterCommit = await db.transaction(async (tx) => {
-      if (!(await createBillingRepository(tx).recordEvent(event.id, event.type))) return undefined;
-      return applyEvent(tx, event);
-    });
-    await afterCommit?.();
-    await deps.onMailQueued?.();
   }
 
   function paymentMethod(client: ClientRow): PaymentMethod {
@@ -516,15 +314,7 @@ export function createBillingService(db: AppDb, deps: BillingDeps, settings: Bil
       await adapter.updateQuantity(client.stripeSubscriptionId, billedBlocks(count));
     },
 
-    /**
-     * A paid sign-up's account was made in `tx` (the signups feature): its receipt, once per payment.
-     */
-    async signupReceipt(tx: AppDb, clientId: number, session: CheckoutSession): Promise<void> {
-      const client = await deps.accountsIn(tx).lockClient(clientId);
-      if (client && session.reference) {
-        await queueReceipt(tx, client, checkoutPayment(session, session.reference.tier, clock.now()));
-      }
-    },
+    signupReceipt,
 
     /** Stripe's events as billing reads them (tests deliver events without HTTP through this). */
     handleEvent,

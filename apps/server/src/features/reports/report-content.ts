@@ -1,8 +1,10 @@
 import type { Clock } from '../../lib/clock';
 import { type AccountReportDeps, billingReport, unpaidReport } from './account-reports';
+import { dateRangeReport } from './date-range-report';
 import { type DeliveryReportDeps, deliveryReport } from './delivery-reports';
 import { type FilesProcessedDeps, filesProcessedReport } from './files-processed-report';
-import { dateRangeReport, type RainfallReportDeps, rapidrainReport } from './rainfall-reports';
+import type { RainfallReportDeps } from './rainfall-report-parts';
+import { rapidrainReport } from './rapidrain-report';
 import type { ReportDocument, ReportSubject } from './report-document';
 import { reportContext } from './report-parts';
 

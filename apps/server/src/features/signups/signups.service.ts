@@ -1,75 +1,39 @@
-import { TRIAL_DAYS } from '@pluvio/shared/accounts';
 import { BILLING_MESSAGES } from '@pluvio/shared/billing';
 import {
-  provisionedSettings,
   refusalMessage,
-  type SignupLocation,
   type SignupRefusal,
   type SignupRequest,
   WIZARD_MESSAGES,
 } from '@pluvio/shared/signup';
-import { type TierName, TRIAL_TIER } from '@pluvio/shared/tiers';
 import type { AppDb } from '../../db/client';
 import { isUniqueViolation } from '../../db/pg-errors';
-import { levelOfAccount } from '../../lib/account-level';
-import type { Clock } from '../../lib/clock';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors';
-import { productDate } from '../../lib/time';
 import { hashToken, randomToken } from '../../lib/tokens';
-import type { AccountsService } from '../accounts/accounts.service';
-import type { AuditService } from '../audit/audit.service';
 import type { AuthService, IssuedTokens } from '../auth/auth.service';
 import { hashPassword } from '../auth/passwords';
 import { type CheckoutSession, isPaid, type PaymentAdapter } from '../billing/payment-provider';
-import type { LocationsService } from '../locations/locations.service';
-import type { OutboxService } from '../notifications/outbox.service';
-import type { UserRow } from '../users/users.schema';
 import type { UsersService } from '../users/users.service';
 import {
-  abandonedSignupNotice,
-  type NewAccountFacts,
-  newAccountNotice,
-  signupRefundedEmail,
-  welcomeEmail,
-} from './signups.emails';
+  createProvisioning,
+  detailsOfRequest,
+  detailsOfRow,
+  type ProvisioningDeps,
+  type SignupsOptions,
+} from './provisioning';
+import { abandonedSignupNotice, signupRefundedEmail } from './signups.emails';
 import { createSignupsRepository } from './signups.repository';
 import type { SignupRow } from './signups.schema';
 
-/** The services a provisioning uses, all on its one transaction. */
-export interface ProvisioningServices {
-  users: Pick<UsersService, 'create' | 'setPrimaryClient' | 'findByEmail'>;
-  accounts: Pick<AccountsService, 'openAccount'>;
-  locations: Pick<LocationsService, 'createFirst'>;
-  audit: Pick<AuditService, 'record'>;
-  auth: Pick<AuthService, 'sendVerification'>;
-  outbox: Pick<OutboxService, 'enqueueEmail'>;
-}
+export type { ProvisioningServices, SignupsOptions } from './provisioning';
 
-export interface SignupsDeps {
+export interface SignupsDeps extends ProvisioningDeps {
   users: Pick<UsersService, 'findByEmail'>;
   auth: Pick<AuthService, 'signInNewUser'>;
   /** The installation's payment provider (billing's adapter). */
   payments: () => PaymentAdapter;
-  servicesIn: (tx: AppDb) => ProvisioningServices;
-  /** The buyer's receipt for the checkout that paid for the account made in `tx` (billing's). */
-  queueReceipt: (tx: AppDb, clientId: number, session: CheckoutSession) => Promise<void>;
   /** Counts a free trial from the client address against its daily ceiling (429 past it); answers the undo. */
   admitTrial?: (ip: string, email: string) => Promise<() => Promise<void>>;
   onMailQueued?: () => Promise<void>;
-}
-
-export interface SignupsOptions {
-  clock: Clock;
-  timeZone: string;
-  publicUrl: string;
-  supportEmail: string;
-}
-
-/** What a sign-up says about the person and their first location, paid or not. */
-interface SignupDetails extends NewAccountFacts {
-  passwordHash: string;
-  smsAccepted: boolean;
-  location: SignupLocation;
 }
 
 export interface Provisioned {
@@ -99,37 +63,6 @@ function providerFailed(cause: unknown): AppError {
   return Object.assign(new AppError(502, BILLING_MESSAGES.checkoutFailed), { cause });
 }
 
-function detailsOfRequest(input: SignupRequest, passwordHash: string): SignupDetails {
-  const kind = input.account_type;
-  return {
-    email: input.email,
-    firstName: input.first_name,
-    lastName: input.last_name,
-    phone: input.phone,
-    accountName: input.account_name || `${input.first_name} ${input.last_name}`,
-    kind,
-    tier: kind === 'trial' ? TRIAL_TIER : input.tier,
-    passwordHash,
-    smsAccepted: input.sms_accepted,
-    location: input.location,
-  };
-}
-
-function detailsOfRow(row: SignupRow): SignupDetails {
-  return {
-    email: row.email,
-    firstName: row.firstName,
-    lastName: row.lastName,
-    phone: row.phone,
-    accountName: row.accountName || `${row.firstName} ${row.lastName}`,
-    kind: 'paid',
-    tier: row.tier as TierName,
-    passwordHash: row.passwordHash,
-    smsAccepted: row.smsAccepted,
-    location: row.location,
-  };
-}
-
 /**
  * The registration wizard's sign-ups (spec part 2 §4 "Wizard", "Provisioning"; D9, D13, D20): a
  * trial provisioned at once, a paid sign-up kept until its checkout is paid and then provisioned
@@ -138,6 +71,7 @@ function detailsOfRow(row: SignupRow): SignupDetails {
 export function createSignupsService(db: AppDb, deps: SignupsDeps, options: SignupsOptions) {
   const repository = createSignupsRepository(db);
   const { clock, publicUrl } = options;
+  const { provision } = createProvisioning(deps, options);
 
   async function requireFreeEmail(email: string): Promise<void> {
     if (await deps.users.findByEmail(email)) throw badRequest(WIZARD_MESSAGES.emailTaken);
@@ -169,98 +103,6 @@ export function createSignupsService(db: AppDb, deps: SignupsDeps, options: Sign
       .catch((error: unknown) => {
         throw providerFailed(error);
       });
-  }
-
-  /**
-   * The e-mails of a new account (with the receipt of a paid one), in a savepoint of the provisioning transaction: queued with the
-   * account or not at all; when they cannot be queued the account still stands, with a notice.
-   */
-  async function queueAccountEmails(
-    tx: AppDb,
-    user: UserRow,
-    clientId: number,
-    facts: NewAccountFacts,
-    session: CheckoutSession | null,
-  ) {
-    try {
-      await tx.transaction(async (savepoint) => {
-        const services = deps.servicesIn(savepoint);
-        if (session) await deps.queueReceipt(savepoint, clientId, session);
-        await services.auth.sendVerification(user);
-        await services.outbox.enqueueEmail(welcomeEmail(facts, `${publicUrl}/dashboard`));
-        await services.outbox.enqueueEmail(
-          newAccountNotice(options.supportEmail, facts, `${publicUrl}/client-form?client_id=${clientId}`),
-        );
-      });
-      return null;
-    } catch (error) {
-      console.error(
-        'sign-up e-mails could not be queued:',
-        error instanceof Error ? error.name : 'unknown error',
-      );
-      return WIZARD_MESSAGES.welcomeEmailFailed;
-    }
-  }
-
-  /**
-   * User, account with the notification defaults of its level, first location, the user's
-   * primary account and the audit entries, all in the caller's transaction (spec §4 "Provisioning").
-   */
-  async function provision(
-    tx: AppDb,
-    details: SignupDetails,
-    session: CheckoutSession | null,
-    ip: string | null,
-  ) {
-    const services = deps.servicesIn(tx);
-    const now = clock.now();
-    const user = await services.users.create({
-      email: details.email,
-      passwordHash: details.passwordHash,
-      firstName: details.firstName,
-      lastName: details.lastName,
-      phone: details.phone,
-      role: 'client',
-      isVerified: false,
-      agreeToTerms: true,
-    });
-    const trial = details.kind === 'trial';
-    const by = { actorUserId: user.id, asUserId: null, ip };
-    const client = await services.accounts.openAccount(
-      {
-        accountName: details.accountName,
-        email: details.email,
-        phone: details.phone,
-        status: 'active',
-        accountType: details.kind,
-        isTrialAccount: trial,
-        tier: details.tier,
-        trialEndDate: trial ? productDate(now, options.timeZone, TRIAL_DAYS) : null,
-        lastPaymentStatus: trial ? null : 'paid',
-        invoiceDay: trial ? null : Number(productDate(now, options.timeZone).slice(8)),
-        stripeCustomerId: session?.customerId ?? null,
-        stripeSubscriptionId: session?.subscriptionId ?? null,
-        stripeSessionId: session?.id ?? null,
-        ownerUserId: user.id,
-      },
-      provisionedSettings(details.tier),
-      by,
-    );
-    await services.users.setPrimaryClient(user.id, client.id);
-    await services.locations.createFirst(client.id, levelOfAccount(client), {
-      ...details.location,
-      rapidrain_threshold: details.location.rapidrain_threshold ?? null,
-    });
-    await services.audit.record({
-      action: 'register',
-      actorUserId: user.id,
-      subjectUserId: user.id,
-      clientId: client.id,
-      ip,
-      details: { signup: details.kind, tier: details.tier, sms_accepted: details.smsAccepted },
-    });
-    const notice = await queueAccountEmails(tx, user, client.id, details, session);
-    return { user, clientId: client.id, notice };
   }
 
   /**

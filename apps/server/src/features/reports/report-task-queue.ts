@@ -1,0 +1,141 @@
+import { QUOTA_MESSAGES } from '@pluvio/shared/quotas';
+import { REPORT_MESSAGES, type ReportRequest, type SystemReportRequest } from '@pluvio/shared/reports';
+import { lockAccountQuota } from '../../db/account-lock';
+import type { AppDb } from '../../db/client';
+import { AppError, badRequest, forbidden } from '../../lib/errors';
+import { HOUR_MS } from '../../lib/time';
+import { type AccountAccess, manages } from '../accounts/accounts.access';
+import type { UserRow } from '../users/users.schema';
+import { isPaidFor, type Period } from './paid-periods';
+import type { ReportSubject } from './report-document';
+import { uniqueRecipients } from './report-request';
+import { createReportTasksRepository, type HourlyUsage, type NewReportTask } from './report-tasks.repository';
+import type { ReportsOptions } from './reports.options';
+import type { ReportTaskParams } from './reports.schema';
+
+const cents = (dollars: number) => Math.round(dollars * 100);
+
+/**
+ * Refuses (429, with Retry-After) a task past the account's hourly limits: REPORT_TASKS_PER_HOUR
+ * tasks, or REPORT_EMAILS_PER_HOUR e-mails counting this task's recipients.
+ */
+export function requireHourlyRoom(
+  usage: HourlyUsage,
+  recipients: number,
+  limits: { tasks: number; emails: number },
+  now: Date,
+): void {
+  const message =
+    usage.tasks >= limits.tasks
+      ? QUOTA_MESSAGES.reportTasksPerHour(limits.tasks)
+      : usage.emails + recipients > limits.emails
+        ? QUOTA_MESSAGES.reportEmailsPerHour(
+            recipients,
+            Math.max(0, limits.emails - usage.emails),
+            limits.emails,
+          )
+        : null;
+  if (!message) return;
+  const freedAt = usage.oldest ? usage.oldest.getTime() + HOUR_MS : now.getTime() + HOUR_MS;
+  const retryAfter = Math.max(1, Math.ceil((freedAt - now.getTime()) / 1000));
+  throw new AppError(429, message, { 'retry-after': String(retryAfter) });
+}
+
+/**
+ * Queueing a task: the checks of every request run as a task (managers only for a historical fee,
+ * a verified trial owner and allowed recipients for e-mail), the account's hourly limits and the
+ * fee due, all decided in the transaction that inserts the task.
+ */
+export function createReportTaskQueue(
+  db: AppDb,
+  options: Pick<ReportsOptions, 'clock' | 'users' | 'recipients' | 'hourlyLimits' | 'onTaskQueued'>,
+) {
+  const { clock } = options;
+  const tasks = createReportTasksRepository(db);
+
+  /** The checks of every request run as a task (e-mailed or not), then the task, queued for a worker. */
+  async function queueTask(
+    user: UserRow,
+    subject: ReportSubject,
+    body: SystemReportRequest & Pick<ReportRequest, 'confirm_fee'>,
+  ): Promise<string> {
+    if (subject.feeDollars !== null && subject.access && !manages(subject.access)) {
+      throw forbidden(REPORT_MESSAGES.historicalManagersOnly);
+    }
+    // E-mail is optional (issue 26): without recipients the task only makes the file to download.
+    const recipients = uniqueRecipients(body.email_list);
+    if (subject.access && recipients.length > 0) await requireVerifiedTrialOwner(subject.access);
+    if (subject.access) await options.recipients.requireAllowed(subject.access, recipients);
+    const params: ReportTaskParams = {
+      from: subject.from,
+      to: subject.to,
+      locationIds: subject.locationIds,
+      smsStatus: subject.smsStatus,
+      sort: subject.sort,
+      emailList: recipients,
+    };
+    const task: NewReportTask = {
+      clientId: subject.access?.client.id ?? null,
+      requestedBy: user.id,
+      type: subject.type,
+      format: body.email_format,
+      params,
+      feeCents: null,
+      createdAt: clock.now(),
+    };
+    const id = task.clientId
+      ? await insertWithinHourlyLimits(task.clientId, task, subject.feeDollars, body.confirm_fee === true)
+      : await tasks.insert(task);
+    await options.onTaskQueued?.();
+    return id;
+  }
+
+  /**
+   * The fee a historical request pays, in cents: nothing when the account has paid for all its
+   * locations and days already (`paid-periods.ts`), otherwise the whole fee.
+   */
+  async function dueFeeCents(
+    repository: ReturnType<typeof createReportTasksRepository>,
+    clientId: number,
+    period: Period,
+    feeDollars: number,
+  ): Promise<number> {
+    return isPaidFor(await repository.paidPeriods(clientId), period) ? 0 : cents(feeDollars);
+  }
+
+  /** A trial's messages wait for its owner's verified address (as its alerts do, monitoredClient). */
+  async function requireVerifiedTrialOwner({ client }: AccountAccess): Promise<void> {
+    if (!client.isTrialAccount || client.ownerUserId === null) return;
+    const owner = await options.users.findById(client.ownerUserId);
+    if (owner && !owner.isVerified) throw forbidden(REPORT_MESSAGES.trialOwnerUnverified);
+  }
+
+  /**
+   * Counts the account's tasks and e-mails of the last hour, decides a historical request's fee
+   * and inserts the task in one transaction under the account's lock, so requests at once can
+   * neither pass the limits nor both pay for the same period.
+   */
+  async function insertWithinHourlyLimits(
+    clientId: number,
+    task: NewReportTask,
+    feeDollars: number | null,
+    feeConfirmed: boolean,
+  ): Promise<string> {
+    const now = clock.now();
+    return db.transaction(async (tx) => {
+      await lockAccountQuota(tx, clientId);
+      const txTasks = createReportTasksRepository(tx);
+      const { params } = task;
+      const feeCents =
+        feeDollars === null || !params.from || !params.to
+          ? null
+          : await dueFeeCents(txTasks, clientId, { ...params, from: params.from, to: params.to }, feeDollars);
+      if (feeCents && !feeConfirmed) throw badRequest(REPORT_MESSAGES.confirmHistorical);
+      const usage = await txTasks.usageSince(clientId, new Date(now.getTime() - HOUR_MS));
+      requireHourlyRoom(usage, params.emailList.length, options.hourlyLimits, now);
+      return txTasks.insert({ ...task, feeCents });
+    });
+  }
+
+  return { queueTask, dueFeeCents };
+}

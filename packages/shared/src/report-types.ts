@@ -1,0 +1,101 @@
+import { type Feature, levelAllows } from './gates';
+import { OUTBOX_STATUSES, type OutboxStatus } from './outbox.schemas';
+import type { TierNumber } from './tiers';
+
+/** The report types, who is offered which, and the formats and SMS filters a report is asked in. */
+
+export const REPORT_TYPES = [
+  'sms',
+  'emails',
+  'daily',
+  'monthly',
+  'rapidrain',
+  'weekly',
+  'historical',
+  'unpaid',
+  'billing',
+  'files-processed',
+] as const;
+export type ReportType = (typeof REPORT_TYPES)[number];
+
+export const REPORT_TYPE_LABELS: Record<ReportType, string> = {
+  sms: 'SMS Sent/Rejected',
+  emails: 'Rejected E-mails',
+  daily: 'Custom',
+  monthly: 'Monthly',
+  rapidrain: 'RapidRain',
+  weekly: 'Weekly',
+  historical: 'Historical',
+  unpaid: 'Unpaid Accounts',
+  billing: 'Billing',
+  'files-processed': 'Files Processed',
+};
+
+/** Report types about the whole installation rather than one account: superusers only (tier 4). */
+export const SYSTEM_REPORT_TYPES = ['sms', 'emails', 'unpaid', 'billing', 'files-processed'] as const;
+export type SystemReportType = (typeof SYSTEM_REPORT_TYPES)[number];
+
+/** Report types about an account's locations, run through `data_by_date_range` or `rapidrain_by_date_range`. */
+export const LOCATION_REPORT_TYPES = ['daily', 'monthly', 'rapidrain', 'weekly', 'historical'] as const;
+export type LocationReportType = (typeof LOCATION_REPORT_TYPES)[number];
+
+export function isSystemReport(type: ReportType): type is SystemReportType {
+  return (SYSTEM_REPORT_TYPES as readonly string[]).includes(type);
+}
+
+/**
+ * The types a user is offered, in menu order (part 2 §6): superusers get the system reports and
+ * the weekly and historical reports but not Custom, Monthly or RapidRain; everyone else gets
+ * Custom, Monthly, RapidRain, Weekly and Historical (those above the level show the tier notice).
+ */
+export function reportTypesFor(isSuperuser: boolean): readonly ReportType[] {
+  return isSuperuser
+    ? ['sms', 'emails', 'weekly', 'historical', 'unpaid', 'billing', 'files-processed']
+    : ['monthly', 'daily', 'weekly', 'rapidrain', 'historical'];
+}
+
+/** The first type a user sees (part 2 §4). */
+export function defaultReportType(isSuperuser: boolean): ReportType {
+  return isSuperuser ? 'sms' : 'monthly';
+}
+
+/** The FEATURE_GATES entry of each location report type that has one (part 2 §5, §6). */
+export const REPORT_TYPE_FEATURES: Partial<Record<LocationReportType, Feature>> = {
+  daily: 'dailyReport',
+  weekly: 'weeklyReport',
+  rapidrain: 'rapidrainReport',
+};
+
+/** Whether an account's level allows a location report type (part 2 §5, §6; FEATURE_GATES). */
+export function reportTypeAllowed(type: LocationReportType, level: TierNumber): boolean {
+  const feature = REPORT_TYPE_FEATURES[type];
+  return feature === undefined || levelAllows(level, feature);
+}
+
+export const REPORT_FORMATS = ['html', 'csv', 'pdf', 'excel'] as const;
+export type ReportFormat = (typeof REPORT_FORMATS)[number];
+
+export const REPORT_FORMAT_LABELS: Record<ReportFormat, string> = {
+  html: 'HTML',
+  csv: 'CSV',
+  pdf: 'PDF',
+  excel: 'Excel',
+};
+
+/** SMS status filter values (part 2 §2). */
+export const SMS_STATUS_FILTERS = ['all', 'failed', 'delivered', 'received', 'undelivered'] as const;
+export type SmsStatusFilter = (typeof SMS_STATUS_FILTERS)[number];
+
+/**
+ * The outbox statuses each SMS status filter lists (part 2 §2): `failed` the failed texts;
+ * `delivered` those the carrier confirmed; `received` those the provider accepted whose delivery
+ * is not confirmed yet (`sent`); `undelivered` those not out yet or kept (queued, sending, held);
+ * `all` every status.
+ */
+export const SMS_STATUS_FILTER_STATUSES: Record<SmsStatusFilter, readonly OutboxStatus[]> = {
+  all: OUTBOX_STATUSES,
+  failed: ['failed'],
+  delivered: ['delivered'],
+  received: ['sent'],
+  undelivered: ['queued', 'sending', 'held'],
+};
