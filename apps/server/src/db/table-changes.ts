@@ -1,7 +1,7 @@
 import type { MessagePort } from 'node:worker_threads';
 import { getTableName, is, Table } from 'drizzle-orm';
 import { getTableConfig, type PgTable } from 'drizzle-orm/pg-core';
-import type { AppDb } from './client';
+import { type DrizzleSession, type QueryMetadata, queryMetadataOf, sessionOf } from './drizzle-session';
 import * as schema from './schema';
 
 /**
@@ -100,22 +100,6 @@ export function createTableChanges(cascades = cascadeTargets(schemaTables)): Tab
   };
 }
 
-interface QueryMetadata {
-  type: 'select' | 'insert' | 'update' | 'delete';
-  tables: string[];
-}
-
-interface Prepared {
-  execute(...args: unknown[]): Promise<unknown>;
-  all?(...args: unknown[]): Promise<unknown>;
-}
-
-/** drizzle's session: every statement of a database or transaction object is prepared here. */
-interface Session {
-  prepareQuery(query: { sql: string }, ...rest: unknown[]): Prepared;
-  transaction(run: (tx: { session: Session }) => Promise<unknown>, config?: unknown): Promise<unknown>;
-}
-
 /**
  * The tables SQL text writes: each `insert into`, `update` and `delete from` (in CTEs too) must
  * name a table of the schema; any other writing word, or a name that is not a table (a
@@ -158,11 +142,11 @@ export function shareChanges(changes: TableChanges, port: MessagePort): () => vo
 }
 
 /** Reports each write of the session's statements to `onWrite` once the statement is done. */
-function hookStatements(session: Session, onWrite: (tables: readonly string[] | '*') => void): void {
+function hookStatements(session: DrizzleSession, onWrite: (tables: readonly string[] | '*') => void): void {
   const prepare = session.prepareQuery.bind(session);
   session.prepareQuery = (query, ...rest) => {
     const prepared = prepare(query, ...rest);
-    const written = writtenTables(query, rest[4] as QueryMetadata | undefined);
+    const written = writtenTables(query, queryMetadataOf(rest));
     if (!written) return prepared;
     const { execute, all } = prepared;
     prepared.execute = (...args) => execute.apply(prepared, args).finally(() => onWrite(written));
@@ -176,8 +160,8 @@ function hookStatements(session: Session, onWrite: (tables: readonly string[] | 
  * (committed), a transaction's statements once the transaction has ended, committed or rolled
  * back. Never earlier: a read between a write and its commit must not be kept as the new state.
  */
-export function trackWrites(db: AppDb, changes: TableChanges): void {
-  const root = (db as unknown as { session: Session }).session;
+export function trackWrites(db: object, changes: TableChanges): void {
+  const root = sessionOf(db);
   hookStatements(root, (tables) => changes.bump(tables));
   const transaction = root.transaction.bind(root);
   root.transaction = async (run, config) => {
