@@ -20,7 +20,10 @@ window.ResizeObserver = ResizeObserverStub;
 window.scrollTo = () => {};
 Element.prototype.scrollIntoView = () => {};
 
+// The files of a worker run one after another in one module graph (vitest.config.ts): nothing a
+// test changes may reach the next, whichever file it is in.
 afterEach(() => {
+  vi.useRealTimers();
   cleanup();
   localStorage.clear();
   sessionStorage.clear();

@@ -1,15 +1,24 @@
 import { MESSAGES } from '@pluvio/shared/messages';
 import { screen } from '@testing-library/react';
+import type { RouteObject } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { PATHS } from '../lib/routes';
 import { clearSession, setAccessToken, setUser } from '../lib/session';
 import { buildUser } from '../testing/fixtures';
 import { jsonResponse, renderRoute, stubFetch, withConfig } from '../testing/render';
+import { routes } from './router';
 
-vi.mock('../features/profile/profile-page', () => ({
-  ProfilePage: () => {
-    throw new Error('The profile could not be drawn');
-  },
-}));
+function FailingProfilePage(): never {
+  throw new Error('The profile could not be drawn');
+}
+
+/** The app's route table with the profile page swapped for one that fails to draw. */
+function withFailingProfile(table: RouteObject[]): RouteObject[] {
+  return table.map((route) => {
+    if (route.path === PATHS.profile) return { ...route, element: <FailingProfilePage /> };
+    return route.children ? { ...route, children: withFailingProfile(route.children) } : route;
+  });
+}
 
 afterEach(() => clearSession());
 
@@ -19,7 +28,7 @@ describe('error page', () => {
     stubFetch(withConfig(() => jsonResponse({ detail: 'unexpected' }, 500)));
     setAccessToken('t');
     setUser(buildUser({ clients: [] }));
-    renderRoute('/profile');
+    renderRoute('/profile', { table: withFailingProfile(routes) });
     expect(await screen.findByRole('heading', { name: MESSAGES.unexpectedError, level: 1 })).toBeTruthy();
     expect(screen.getByText('The profile could not be drawn')).toBeTruthy();
     expect(screen.getByRole('navigation', { name: 'Main' })).toBeTruthy();

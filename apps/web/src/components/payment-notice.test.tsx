@@ -1,6 +1,6 @@
 import { BILLING_MESSAGES, paymentGraceText } from '@pluvio/shared/billing';
 import { screen } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { buildClient } from '../testing/fixtures';
 import { jsonResponse, renderWithProviders, stubFetch, withConfig } from '../testing/render';
 import { PaymentNotice } from './payment-notice';
@@ -15,9 +15,6 @@ describe('failed payment notice', () => {
   beforeEach(() => {
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(THURSDAY_EVENING_IN_NEW_YORK);
-  });
-  afterEach(() => {
-    vi.useRealTimers();
   });
 
   it('says monitoring goes on until the grace end, with the way to pay', () => {

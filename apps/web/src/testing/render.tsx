@@ -1,7 +1,7 @@
 import { QueryClient } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import { type ReactNode, StrictMode } from 'react';
-import { createMemoryRouter, MemoryRouter, RouterProvider } from 'react-router';
+import { createMemoryRouter, MemoryRouter, type RouteObject, RouterProvider } from 'react-router';
 import { vi } from 'vitest';
 import { AppProviders } from '../app/providers';
 import { routes } from '../app/router';
@@ -10,10 +10,13 @@ const testQueryClient = () => new QueryClient({ defaultOptions: { queries: { ret
 
 /**
  * Renders the whole app at a path, as the browser would; `strict` adds React's StrictMode, which
- * runs every effect twice (as `main.tsx` does in development).
+ * runs every effect twice (as `main.tsx` does in development); `table` replaces the app's routes.
  */
-export function renderRoute(path: string, { strict = false }: { strict?: boolean } = {}) {
-  const router = createMemoryRouter(routes, { initialEntries: [path] });
+export function renderRoute(
+  path: string,
+  { strict = false, table = routes }: { strict?: boolean; table?: RouteObject[] } = {},
+) {
+  const router = createMemoryRouter(table, { initialEntries: [path] });
   const queryClient = testQueryClient();
   const app = (
     <AppProviders queryClient={queryClient} env="test">

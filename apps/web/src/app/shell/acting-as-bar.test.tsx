@@ -50,9 +50,14 @@ describe('acting-as bar', () => {
   });
 
   it('names who acts as whom and returns the superuser to their own session and landing page', async () => {
+    // The server's current user is Gail until the return, then Ada (the profile page reads it on opening).
+    let returned = false;
     const fetchMock = serve((url, init) => {
-      if (url === RETURN_URL && init.method === 'POST') return jsonResponse({ token: 'ada-token' });
-      if (url === '/users/me') return jsonResponse(admin);
+      if (url === RETURN_URL && init.method === 'POST') {
+        returned = true;
+        return jsonResponse({ token: 'ada-token' });
+      }
+      if (url === '/users/me') return jsonResponse(returned ? admin : actingAsGail(true));
       return jsonResponse([]);
     });
     signIn(actingAsGail(true));

@@ -1,7 +1,8 @@
 import type { CurrentUser } from '@pluvio/shared/users.schemas';
-import { screen, within } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { DELAYS } from '../../lib/delay';
 import { setAccessToken, setUser } from '../../lib/session';
 import { buildClient, buildUser } from '../../testing/fixtures';
 import { stubMatchMedia } from '../../testing/match-media';
@@ -80,9 +81,6 @@ describe('header navigation', () => {
     beforeEach(() => {
       vi.useFakeTimers({ toFake: ['Date'] });
       vi.setSystemTime(new Date(2026, 10, 21, 15, 0));
-    });
-    afterEach(() => {
-      vi.useRealTimers();
     });
 
     it('counts the days left of a trial account and links to the upgrade page', async () => {
@@ -186,9 +184,9 @@ describe('narrow screens', () => {
   });
 });
 
-// The logout waits 2 s by design (part 1 §9); on a loaded machine the default 5 s is too tight.
-describe('logout', { timeout: 15_000 }, () => {
+describe('logout', () => {
   it('shows the spinner, signs out on the server and goes to the start after 2 s', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
     const fetchMock = stubFetch(
       withConfig((url) => (url === '/auth/jwt/logout' ? jsonResponse(null, 204) : jsonResponse({}, 500))),
     );
@@ -201,8 +199,9 @@ describe('logout', { timeout: 15_000 }, () => {
       fetchMock.mock.calls.some(([url, init]) => url === '/auth/jwt/logout' && init?.method === 'POST'),
     ).toBe(true);
     expect(router.state.location.pathname).toBe('/profile-backup');
-    // The sign-in page loads after the designed 2 s; a busy machine adds seconds to that.
-    expect(await screen.findByRole('heading', { name: 'Sign In' }, { timeout: 10_000 })).toBeTruthy();
+    // The designed 2 s (part 1 §9), on the test's clock.
+    await act(() => vi.advanceTimersByTimeAsync(DELAYS.logoutRedirect));
+    expect(await screen.findByRole('heading', { name: 'Sign In' })).toBeTruthy();
     expect(router.state.location.pathname).toBe('/');
     expect(localStorage.getItem('user')).toBeNull();
     expect(localStorage.getItem('access_token')).toBeNull();

@@ -53,7 +53,6 @@ describe('national forecast', () => {
     vi.setSystemTime(LATE_SATURDAY_IN_NEW_YORK);
   });
   afterEach(() => {
-    vi.useRealTimers();
     removeFullscreenApi();
   });
 

@@ -1,8 +1,9 @@
 import { BILLING_MESSAGES, changeToText, RENEWAL_TEXT, SUBSCRIPTION_TEXT } from '@pluvio/shared/billing';
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { browserLocation } from '../../lib/browser-location';
+import { DELAYS } from '../../lib/delay';
 import { getSession, setAccessToken, setUser } from '../../lib/session';
 import { buildClient, buildUser } from '../../testing/fixtures';
 import { type FetchHandler, jsonResponse, renderRoute, stubFetch, withConfig } from '../../testing/render';
@@ -218,6 +219,7 @@ describe('pricing page', WALK, () => {
 
 describe('back from an upgrade checkout', WALK, () => {
   it('congratulates with the chosen plan only, refreshes the user and goes to the dashboard', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
     signIn();
     const upgraded = buildUser({
       clients: [{ ...TRIAL, tier: 'silver', account_type: 'paid', is_trial_account: false }],
@@ -235,7 +237,9 @@ describe('back from an upgrade checkout', WALK, () => {
     ]);
     expect(fetchMock.mock.calls.filter(([url]) => url === '/api/billing/checkout/confirm')).toHaveLength(1);
     await waitFor(() => expect(getSession().user?.clients[0]?.is_trial_account).toBe(false));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'), { timeout: 8000 });
+    expect(router.state.location.pathname).toBe('/upgrade');
+    await act(() => vi.advanceTimersByTimeAsync(DELAYS.upgradeRedirect));
+    expect(router.state.location.pathname).toBe('/dashboard');
     expect(screen.queryByRole('link', { name: /^Trial Ends in/ })).toBeNull();
   });
 

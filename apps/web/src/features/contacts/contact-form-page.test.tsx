@@ -3,7 +3,7 @@ import { INPUT_MESSAGES } from '@pluvio/shared/inputs';
 import type { CurrentUser } from '@pluvio/shared/users.schemas';
 import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { setAccessToken, setUser } from '../../lib/session';
 import { answerConfirmation } from '../../testing/confirm';
 import { buildClient, buildContact, buildUser } from '../../testing/fixtures';
@@ -41,10 +41,6 @@ async function fill(
 async function openNotificationSettings() {
   await userEvent.click(screen.getByRole('button', { name: 'Notification Settings' }));
 }
-
-afterEach(() => {
-  vi.useRealTimers();
-});
 
 describe('contact form', () => {
   it('starts a new contact with every notification on', async () => {

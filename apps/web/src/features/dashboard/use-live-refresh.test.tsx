@@ -1,7 +1,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { renderHook } from '@testing-library/react';
 import type { ReactNode } from 'react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { accountKeys } from '../../lib/account-api';
 import { REFRESH_INTERVAL_MS, useLiveRefresh } from './use-live-refresh';
 
@@ -17,8 +17,6 @@ function renderRefresh() {
 }
 
 describe('live refresh', () => {
-  afterEach(() => vi.useRealTimers());
-
   it('re-reads the locations, the alerts and every rainfall query every 15 minutes', () => {
     vi.useFakeTimers();
     const { refreshed } = renderRefresh();

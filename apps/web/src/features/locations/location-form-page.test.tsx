@@ -3,7 +3,7 @@ import { MESSAGES } from '@pluvio/shared/messages';
 import type { UserClient } from '@pluvio/shared/users.schemas';
 import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { setAccessToken, setUser } from '../../lib/session';
 import { answerConfirmation } from '../../testing/confirm';
 import { buildClient, buildLocation, buildUser } from '../../testing/fixtures';
@@ -29,10 +29,6 @@ function sentBody(fetchMock: ReturnType<typeof stubFetch>, method: string) {
   const call = fetchMock.mock.calls.find(([, init]) => init?.method === method);
   return call ? JSON.parse(String(call[1]?.body)) : undefined;
 }
-
-afterEach(() => {
-  vi.useRealTimers();
-});
 
 describe('location form', () => {
   it('checks the fields with the messages of the spec and sends nothing', async () => {

@@ -8,7 +8,7 @@ import {
 } from '@pluvio/shared/reports';
 import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { setAccessToken, setUser } from '../../lib/session';
 import { MOBILE_QUERY } from '../../lib/use-is-mobile';
 import { buildClient, buildContact, buildLocation, buildUser } from '../../testing/fixtures';
@@ -171,10 +171,6 @@ describe('reports screen', { timeout: 15_000 }, () => {
     vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
       savedFiles.push(this.download);
     });
-  });
-
-  afterEach(() => {
-    vi.useRealTimers();
   });
 
   it('opens on the monthly report of the month the level allows (part 2 §4, §5)', async () => {

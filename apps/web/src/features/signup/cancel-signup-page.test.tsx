@@ -1,10 +1,11 @@
-import { WIZARD_MESSAGES } from '@pluvio/shared/signup';
-import { screen, waitFor } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { CANCEL_SIGNUP_REDIRECT_MS, WIZARD_MESSAGES } from '@pluvio/shared/signup';
+import { act, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
 import { jsonResponse, renderRoute, stubFetch, withConfig } from '../../testing/render';
 
 describe('cancel-signup page', { timeout: 30_000 }, () => {
   it('cancels the sign-up, says support will be in touch and goes home after 5 seconds', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
     sessionStorage.setItem('pluvio.signup-wizard', '{}');
     const fetchMock = stubFetch(
       withConfig((url) =>
@@ -19,7 +20,8 @@ describe('cancel-signup page', { timeout: 30_000 }, () => {
     expect(JSON.parse(String(calls[0]?.[1]?.body))).toEqual({ session_id: 'cs_cancel_1' });
     expect(sessionStorage.getItem('pluvio.signup-wizard')).toBeNull();
     expect(router.state.location.pathname).toBe('/cancel-signup');
-    await waitFor(() => expect(router.state.location.pathname).toBe('/'), { timeout: 8000 });
+    await act(() => vi.advanceTimersByTimeAsync(CANCEL_SIGNUP_REDIRECT_MS));
+    expect(router.state.location.pathname).toBe('/');
   });
 
   it('goes straight home without a session or when the server refuses', async () => {

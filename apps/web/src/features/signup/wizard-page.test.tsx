@@ -1,8 +1,8 @@
 import { GEOCODE_MESSAGES } from '@pluvio/shared/geocode';
 import { LOCATION_MESSAGES } from '@pluvio/shared/locations';
 import { PASSWORD_MESSAGE } from '@pluvio/shared/passwords';
-import { WIZARD_MESSAGES, WIZARD_NOTES } from '@pluvio/shared/signup';
-import { screen, waitFor, within } from '@testing-library/react';
+import { PROVISIONED_REDIRECT_MS, WIZARD_MESSAGES, WIZARD_NOTES } from '@pluvio/shared/signup';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { browserLocation } from '../../lib/browser-location';
@@ -60,6 +60,8 @@ async function fill(label: RegExp, text: string) {
 
 const next = () => userEvent.click(screen.getByRole('button', { name: 'Next' }));
 const alertText = () => screen.getByRole('alert').textContent;
+/** Almost Done moves on after PROVISIONED_REDIRECT_MS (spec part 2 §9), on the test's clock. */
+const landAfterTheRedirect = () => act(() => vi.advanceTimersByTimeAsync(PROVISIONED_REDIRECT_MS));
 
 async function fillStepOne() {
   await screen.findByRole('heading', { name: /^Step 1 of 3/ });
@@ -177,6 +179,7 @@ describe('registration wizard', WALK, () => {
     await next();
     await fillStepThree();
     await userEvent.selectOptions(screen.getByLabelText('RapidRain Threshold'), '0.25');
+    vi.useFakeTimers({ shouldAdvanceTime: true });
     await next();
     expect(await screen.findByRole('heading', { name: WIZARD_MESSAGES.almostDone })).toBeTruthy();
     expect(await screen.findByText(WIZARD_MESSAGES.welcomeEmailFailed)).toBeTruthy();
@@ -200,7 +203,8 @@ describe('registration wizard', WALK, () => {
     });
     expect(getAccessToken()).toBe('new-token');
     expect(getSession().user?.email).toBe('rita@example.com');
-    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'), { timeout: 5000 });
+    await landAfterTheRedirect();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
     expect(sessionStorage.length).toBe(0);
   });
 
@@ -294,6 +298,7 @@ describe('registration wizard', WALK, () => {
 
 describe('back from the checkout', WALK, () => {
   it('completes the sign-up once, signs in and lands on the dashboard', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
     const fetchMock = serve((url) =>
       url === '/api/signups/complete'
         ? jsonResponse({ status: 'provisioned', access_token: 'paid-token', notice: null })
@@ -305,10 +310,12 @@ describe('back from the checkout', WALK, () => {
     expect(fetchMock.mock.calls.filter(([url]) => url === '/api/signups/complete')).toHaveLength(1);
     expect(bodyOf(fetchMock, '/api/signups/complete')).toEqual({ session_id: 'cs_done_1' });
     expect(getAccessToken()).toBe('paid-token');
-    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'), { timeout: 5000 });
+    await landAfterTheRedirect();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
   });
 
   it('accepts session= too and sends a browser without a token to sign in', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
     serve((url) =>
       url === '/api/signups/complete'
         ? jsonResponse({ status: 'provisioned', access_token: null, notice: null })
@@ -317,7 +324,8 @@ describe('back from the checkout', WALK, () => {
     const { router } = renderRoute('/wizard?session=cs_elsewhere_1');
     expect(await screen.findByText(WIZARD_MESSAGES.signedInElsewhere)).toBeTruthy();
     expect(getAccessToken()).toBeNull();
-    await waitFor(() => expect(router.state.location.pathname).toBe('/'), { timeout: 5000 });
+    await landAfterTheRedirect();
+    expect(router.state.location.pathname).toBe('/');
     expect(await screen.findByRole('heading', { name: 'Sign In' })).toBeTruthy();
   });
 

@@ -7,7 +7,7 @@ import { QueryClient } from '@tanstack/react-query';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { AppProviders } from '../../../app/providers';
 import { setUser } from '../../../lib/session';
 import { buildClient, buildLocation, buildUser } from '../../../testing/fixtures';
@@ -99,10 +99,6 @@ beforeEach(() => {
   // 10:00 in New York on 2026-11-21.
   vi.useFakeTimers({ toFake: ['Date'] });
   vi.setSystemTime(new Date('2026-11-21T15:00:00Z'));
-});
-
-afterEach(() => {
-  vi.useRealTimers();
 });
 
 describe('RainfallSection', () => {
