@@ -1,8 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app';
 import { loadConfig } from '../config';
-import type { Database } from '../db/client';
+import { type Database, openDatabaseOverPort } from '../db/client';
 import { migrateDatabase } from '../db/migrate';
+import { startDatabaseThread } from '../db/pglite-thread';
 import { openScratchDatabase } from '../db/scratch';
 import type { MailTransport } from '../features/notifications/mail-transport';
 import type { PastRainfallAsk } from '../features/rainfall/past-rainfall.service';
@@ -40,6 +41,11 @@ export interface TestAppOptions {
   jobQueues?: () => Promise<QueueCounts[]>;
   /** How report tasks draw their files; in place unless a test wants the render thread. */
   renderTask?: ReportRenderer;
+  /**
+   * On the embedded database, run PGlite in a database thread of its own, as `npm start` does:
+   * each statement is then a message to that thread, so requests interleave as they do there.
+   */
+  databaseThread?: boolean;
   /** Receives the app's log lines (at LOG_LEVEL, silent unless `env` sets one). */
   logStream?: { write(line: string): void };
 }
@@ -51,6 +57,20 @@ export interface TestApp {
   close: () => Promise<void>;
 }
 
+/** PostgreSQL when DATABASE_URL is set; otherwise in-memory PGlite, in this thread or its own. */
+async function openTestDatabase(databaseThread: boolean): Promise<Database> {
+  if (process.env.DATABASE_URL || !databaseThread) return openScratchDatabase(process.env.DATABASE_URL);
+  const thread = await startDatabaseThread(undefined);
+  const database = openDatabaseOverPort(thread.connect());
+  return {
+    ...database,
+    close: async () => {
+      await database.close();
+      await thread.close();
+    },
+  };
+}
+
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const config = loadConfig({
     NODE_ENV: 'test',
@@ -60,7 +80,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     PUBLIC_URL: 'http://localhost:3000',
     ...options.env,
   });
-  const database = await openScratchDatabase(process.env.DATABASE_URL);
+  const database = await openTestDatabase(options.databaseThread ?? false);
   await migrateDatabase(database);
   const services = await createServices({
     config,

@@ -12,9 +12,9 @@ describe('POST /api/locations/bulk-delete', () => {
   });
   afterAll(() => t.close());
 
-  async function ownerWith(count: number, tier: 'bronze' | 'silver' = 'silver') {
-    const { user, client } = await buildOwnedClient(t.services, undefined, { tier });
-    const rows = await t.services.locations.createMany(
+  async function ownerWith(count: number, tier: 'bronze' | 'silver' = 'silver', app = t) {
+    const { user, client } = await buildOwnedClient(app.services, undefined, { tier });
+    const rows = await app.services.locations.createMany(
       Array.from({ length: count }, (_, i) => ({
         clientId: client.id,
         name: `Site ${i}`,
@@ -22,9 +22,9 @@ describe('POST /api/locations/bulk-delete', () => {
         longitude: -95,
       })),
     );
-    const { token } = await login(t.app, user.email);
+    const { token } = await login(app.app, user.email);
     const remove = (ids: number[]) =>
-      t.app.inject({
+      app.app.inject({
         method: 'POST',
         url: '/api/locations/bulk-delete',
         headers: bearer(token),
@@ -63,5 +63,30 @@ describe('POST /api/locations/bulk-delete', () => {
     expect(over.statusCode).toBe(422);
     expect(over.json().detail[0].msg).toBe(LOCATION_BULK_DELETE.limit);
     expect(await t.services.locations.countInClient(silver.client.id)).toBe(1);
+  });
+
+  it('deletes 5,000 locations in short batches, answering other requests meanwhile', async () => {
+    // PGlite in a thread of its own, as `npm start` runs it: one transaction there holds every request.
+    const big = await createTestApp({ databaseThread: true });
+    try {
+      const { client, ids, remove } = await ownerWith(LOCATIONS_PER_BULK_DELETE, 'silver', big);
+      let answered = false;
+      const removing = Promise.resolve(remove(ids)).then((response) => {
+        answered = true;
+        return response;
+      });
+      const left = () => big.services.locations.countInClient(client.id);
+      while (!answered && (await left()) === LOCATIONS_PER_BULK_DELETE) {
+        // Read again until the first batch is gone.
+      }
+      expect((await big.app.inject({ url: '/readyz' })).statusCode).toBe(200);
+      // Answered while the locations are still being deleted, not after.
+      expect(await left()).toBeGreaterThan(0);
+      const response = await removing;
+      expect(response.json()).toEqual({ deleted: LOCATIONS_PER_BULK_DELETE });
+      expect(await left()).toBe(0);
+    } finally {
+      await big.close();
+    }
   });
 });

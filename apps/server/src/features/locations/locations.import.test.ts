@@ -1,8 +1,11 @@
 import { CSV_MESSAGES, type LocationImportRow } from '@pluvio/shared/csv-import';
 import { LOCATION_MESSAGES } from '@pluvio/shared/locations';
 import { MESSAGES } from '@pluvio/shared/messages';
+import { QUOTA_MESSAGES } from '@pluvio/shared/quotas';
+import { sql } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { queryRows } from '../../db/client';
 import { bearer, buildContactUser, buildOwnedClient, login } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/test-app';
 
@@ -182,6 +185,158 @@ describe('POST /api/locations/import', () => {
     expect(foreign.statusCode).toBe(404);
     for (const account of [bronze, trial, gold]) {
       expect(await t.services.locations.countInClient(account.client.id)).toBe(0);
+    }
+  });
+});
+
+/**
+ * A long file is written in short transactions (250 rows each), so the embedded database, one
+ * connection, answers other requests between them; the file stays all or nothing.
+ */
+describe('a long location import in short transactions', () => {
+  const LIMIT = 1000;
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ env: { LOCATIONS_PER_ACCOUNT: String(LIMIT) } });
+  });
+  afterAll(() => t.close());
+
+  async function owner() {
+    const { client, user } = await buildOwnedClient(t.services, undefined, { tier: 'gold' });
+    const { token } = await login(t.app, user.email);
+    const importing = (rows: LocationImportRow[], preview = false) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/locations/import',
+        headers: bearer(token),
+        payload: { rows, preview },
+      });
+    return { client, importing };
+  }
+
+  /** What an import leaves in the database for the account besides its locations: history fills queued. */
+  async function queuedFills(clientId: number): Promise<number> {
+    const [row] = await queryRows<{ n: number }>(
+      t.database.db,
+      sql`select count(*)::int as n from rainfall_history_fills f
+            join locations l on l.id = f.location_id where l.client_id = ${clientId}`,
+    );
+    return row?.n ?? 0;
+  }
+
+  it('previews a file of several batches with the counts the import then has, leaving nothing behind', async () => {
+    const { client, importing } = await owner();
+    await t.services.locations.createMany([
+      { clientId: client.id, name: 'Site 700', latitude: 35, longitude: -118.5 },
+    ]);
+    // Row 1,102 repeats row 2 of the first batch; row 702 ("Site 700") is in the account already.
+    const rows = [...generatedRows(999), { ...generatedRows(1)[0], row: 1102 }] as LocationImportRow[];
+    const preview = await importing(rows, true);
+    expect(preview.statusCode).toBe(200);
+    expect(preview.json().created).toBe(998);
+    expect(preview.json().existing).toEqual([
+      { row: 702, name: 'Site 700' },
+      { row: 1102, name: 'Site 0' },
+    ]);
+    expect(await t.services.locations.countInClient(client.id)).toBe(1);
+    expect(await queuedFills(client.id)).toBe(1);
+
+    const imported = await importing(rows);
+    expect(imported.json()).toEqual(preview.json());
+    expect(await t.services.locations.countInClient(client.id)).toBe(999);
+    expect(await queuedFills(client.id)).toBe(999);
+  });
+
+  it("previews a file that would pass LOCATIONS_PER_ACCOUNT with the import's refusal, changing nothing", async () => {
+    const { client, importing } = await owner();
+    await t.services.locations.createMany([
+      { clientId: client.id, name: 'Depot', latitude: 30, longitude: -95 },
+    ]);
+    const preview = await importing(generatedRows(LIMIT), true);
+    expect(preview.statusCode).toBe(409);
+    expect(preview.json()).toEqual({ detail: QUOTA_MESSAGES.locationImportLimit(1, LIMIT, LIMIT) });
+    expect(await t.services.locations.countInClient(client.id)).toBe(1);
+  });
+
+  it('removes the batches already written when a later one fails, so nothing of the file remains', async () => {
+    const { client, importing } = await owner();
+    // The fourth batch meets a database failure ("Site 900" is the 901st row of the file).
+    await t.database.db.execute(sql`
+      create function fail_on_site_900() returns trigger language plpgsql as $$
+      begin raise exception 'injected failure'; end $$`);
+    await t.database.db.execute(sql`
+      create trigger fail_on_site_900 before insert on locations for each row
+        when (new.name = 'Site 900') execute function fail_on_site_900()`);
+    try {
+      const failed = await importing(generatedRows(LIMIT - 1));
+      expect(failed.statusCode).toBe(500);
+      expect(await t.services.locations.countInClient(client.id)).toBe(0);
+      expect(await queuedFills(client.id)).toBe(0);
+    } finally {
+      await t.database.db.execute(sql`drop trigger fail_on_site_900 on locations`);
+      await t.database.db.execute(sql`drop function fail_on_site_900()`);
+    }
+  });
+
+  it('refuses the file whole when the account reaches LOCATIONS_PER_ACCOUNT between two batches', async () => {
+    const { client, importing } = await owner();
+    const db = t.database.db;
+    const transaction = db.transaction.bind(db);
+    let batches = 0;
+    // A location added through the form while the import's first batch is written.
+    db.transaction = (async (...args: Parameters<typeof transaction>) => {
+      batches += 1;
+      if (batches === 2) {
+        await t.services.locations.createMany([
+          { clientId: client.id, name: 'Added meanwhile', latitude: 40, longitude: -90 },
+        ]);
+      }
+      return transaction(...args);
+    }) as typeof db.transaction;
+    try {
+      const refused = await importing(generatedRows(LIMIT));
+      expect(refused.statusCode).toBe(409);
+      expect(refused.json()).toEqual({ detail: QUOTA_MESSAGES.locationImportLimit(1, LIMIT, LIMIT) });
+    } finally {
+      db.transaction = transaction;
+    }
+    // The location was added after the first batch was written, and the file refused at a later one.
+    expect(batches).toBeGreaterThan(2);
+    const listed = await t.services.locations.allIdsInClient(client.id);
+    expect(listed).toHaveLength(1);
+    expect((await t.services.locations.findInClient(client.id, listed[0] as number))?.name).toBe(
+      'Added meanwhile',
+    );
+  });
+
+  it('answers other requests while a file of 5,000 rows is written', async () => {
+    const big = await createTestApp({ databaseThread: true });
+    try {
+      const { user, client } = await buildOwnedClient(big.services, undefined, { tier: 'gold' });
+      const { token } = await login(big.app, user.email);
+      let imported = false;
+      const importing = Promise.resolve(
+        big.app.inject({
+          method: 'POST',
+          url: '/api/locations/import',
+          headers: bearer(token),
+          payload: { rows: generatedRows(5000) },
+        }),
+      ).then((response) => {
+        imported = true;
+        return response;
+      });
+      const written = () => big.services.locations.countInClient(client.id);
+      while (!imported && (await written()) === 0) {
+        // Read again until the first batch is in.
+      }
+      const ready = await big.app.inject({ url: '/readyz' });
+      expect(ready.statusCode).toBe(200);
+      // Answered while the file is still being written, not after it.
+      expect(await written()).toBeLessThan(5000);
+      expect((await importing).json().created).toBe(5000);
+    } finally {
+      await big.close();
     }
   });
 });

@@ -14,13 +14,17 @@ export interface LocationPoint {
 }
 
 /** A checked import row; `seq` is its place in the request, so earlier rows win. */
-export interface ImportCandidate {
+export interface CheckedCandidate {
   seq: number;
   name: string;
   latitude: number;
   longitude: number;
   h24Threshold: number;
   rapidrainThreshold: number;
+}
+
+/** A checked import row with its Atlas 14 depths, ready to insert. */
+export interface ImportCandidate extends CheckedCandidate {
   atlas14Threshold: Atlas14Threshold | null;
   atlas14Source: string | null;
 }
@@ -32,11 +36,44 @@ export interface Atlas14Fill {
   atlas14Source: string;
 }
 
+/** An import row's identity in the account: whether a location has it already. */
+export interface CandidateIdentity {
+  seq: number;
+  key: string;
+  saved: boolean;
+}
+
+/** An import row written: its `seq` in the request and the new location's id. */
+export interface InsertedCandidate {
+  seq: number;
+  id: number;
+}
+
 /** Columns every location of one import shares. */
 export interface ImportDefaults {
   status: string;
   active: boolean;
   dataStartDate: string;
+}
+
+/** A location's identity in an import: its trimmed name ignoring case, and coordinates to 5 decimals (about a metre). */
+const SAME_LOCATION_KEYS = sql.raw(
+  'lower(trim(name)) as name_key, round(latitude::numeric, 5) as latitude_key, round(longitude::numeric, 5) as longitude_key',
+);
+
+/** The CTEs `candidates` (the rows with their identity) and `saved` (the identities the account has). */
+function candidatesAndSaved(clientId: number, candidates: readonly CheckedCandidate[]) {
+  return sql`
+        candidates as (
+          select c.*, ${SAME_LOCATION_KEYS}
+            from jsonb_to_recordset(${JSON.stringify(candidates)}::jsonb) as c(
+                   seq integer, name text, latitude double precision, longitude double precision,
+                   "h24Threshold" double precision, "rapidrainThreshold" double precision,
+                   "atlas14Threshold" jsonb, "atlas14Source" text)
+        ),
+        saved as (
+          select distinct ${SAME_LOCATION_KEYS} from locations where client_id = ${clientId}
+        )`;
 }
 
 const byName = [asc(sql`lower(${locations.name})`), asc(locations.id)];
@@ -137,39 +174,43 @@ export function createLocationsRepository(db: AppDb) {
       return row?.n ?? 0;
     },
     /**
-     * Inserts the candidates, in one statement, that are neither in the account already nor
-     * repeat an earlier candidate: same trimmed name ignoring case, and the same coordinates to
-     * 5 decimals (about a metre). Answers the `seq` of the candidates it inserted.
+     * Each candidate's identity (`SAME_LOCATION_KEYS` as one text) and whether the account has a
+     * location with it already, by `seq`; read only.
+     */
+    async identify(clientId: number, candidates: readonly CheckedCandidate[]): Promise<CandidateIdentity[]> {
+      if (candidates.length === 0) return [];
+      return queryRows<CandidateIdentity>(
+        db,
+        sql`
+        with ${candidatesAndSaved(clientId, candidates)}
+        select c.seq, concat_ws(' ', c.name_key, c.latitude_key, c.longitude_key) as key,
+               s.name_key is not null as saved
+          from candidates c left join saved s using (name_key, latitude_key, longitude_key)
+         order by c.seq`,
+      );
+    },
+    /**
+     * Inserts, in one statement, the candidates that are neither in the account already nor
+     * repeat an earlier candidate (the first by `seq` wins); answers the `seq` and new id of each
+     * row it inserted.
      */
     async insertNew(
       clientId: number,
-      candidates: ImportCandidate[],
+      candidates: readonly ImportCandidate[],
       defaults: ImportDefaults,
-    ): Promise<number[]> {
+    ): Promise<InsertedCandidate[]> {
       if (candidates.length === 0) return [];
-      const rows = await queryRows<{ seq: number }>(
+      return queryRows<InsertedCandidate>(
         db,
         sql`
-        with candidates as (
-          select c.*, lower(trim(c.name)) as name_key,
-                 round(c.latitude::numeric, 5) as latitude_key, round(c.longitude::numeric, 5) as longitude_key
-            from jsonb_to_recordset(${JSON.stringify(candidates)}::jsonb) as c(
-                   seq integer, name text, latitude double precision, longitude double precision,
-                   "h24Threshold" double precision, "rapidrainThreshold" double precision,
-                   "atlas14Threshold" jsonb, "atlas14Source" text)
-        ),
+        with ${candidatesAndSaved(clientId, candidates)},
         firsts as (
           select distinct on (name_key, latitude_key, longitude_key) *
             from candidates order by name_key, latitude_key, longitude_key, seq
         ),
         fresh as (
-          select f.* from firsts f
-           where not exists (
-             select 1 from locations l
-              where l.client_id = ${clientId}
-                and lower(trim(l.name)) = f.name_key
-                and round(l.latitude::numeric, 5) = f.latitude_key
-                and round(l.longitude::numeric, 5) = f.longitude_key)
+          select f.* from firsts f left join saved s using (name_key, latitude_key, longitude_key)
+           where s.name_key is null
         ),
         inserted as (
           insert into locations (client_id, name, latitude, longitude, h24_threshold, rapidrain_threshold,
@@ -177,11 +218,12 @@ export function createLocationsRepository(db: AppDb) {
           select ${clientId}, name, latitude, longitude, "h24Threshold", "rapidrainThreshold",
                  "atlas14Threshold", "atlas14Source", ${defaults.status}, ${defaults.active}, ${defaults.dataStartDate}::date
             from fresh order by seq
-          returning id
+          returning id, ${SAME_LOCATION_KEYS}
         )
-        select seq from fresh`,
+        select f.seq, i.id from inserted i
+          join fresh f using (name_key, latitude_key, longitude_key)
+         order by f.seq`,
       );
-      return rows.map((row) => row.seq);
     },
   };
 }

@@ -20,6 +20,7 @@ import { noReadCache, type ReadCache, tablesIn } from '../../db/read-cache';
 import type { Clock } from '../../lib/clock';
 import { conflict, forbidden, invalidField, notFound } from '../../lib/errors';
 import { requireImportSize, requireValidRows } from '../../lib/import-checks';
+import { inBatches } from '../../lib/in-batches';
 import { productDate } from '../../lib/time';
 import { type AccountAccess, requireManager } from '../accounts/accounts.access';
 import * as assignmentsSchema from '../assignments/assignments.schema';
@@ -27,8 +28,10 @@ import type { AssignmentsService } from '../assignments/assignments.service';
 import type { Atlas14Answer, Atlas14Service } from '../sources/atlas14.service';
 import {
   type Atlas14Fill,
+  type CheckedCandidate,
   createLocationsRepository,
   type ImportCandidate,
+  type InsertedCandidate,
   type LocationPoint,
   type NewLocation,
 } from './locations.repository';
@@ -77,6 +80,13 @@ const ATLAS14_STORE_EVERY = 20;
 const ATLAS14_RUN_MS = 50_000;
 /** Failures in a row that mean the source is down, not that one point is odd: the run stops. */
 const ATLAS14_FAILURES_IN_A_ROW = 3;
+/**
+ * Import rows written per transaction, and locations deleted per statement: on the embedded
+ * database one long transaction holds every other request's queries (docs/ARCHITECTURE.md,
+ * "Heavy work off the request thread").
+ */
+const IMPORT_BATCH = 250;
+const DELETE_BATCH = 25;
 
 /** The stored form of a source's answer, or none yet (asked in the background). */
 const atlas14Columns = (answer: Atlas14Answer | undefined) => ({
@@ -122,7 +132,7 @@ function checkImportRows(rows: LocationImportRow[]) {
   return requireValidRows(rows, (source, seq) => {
     const message = checkLocationRow(source);
     if (message) return message;
-    const candidate: Omit<ImportCandidate, 'atlas14Threshold' | 'atlas14Source'> = {
+    const candidate: CheckedCandidate = {
       seq,
       name: source.name.trim(),
       latitude: source.latitude,
@@ -132,20 +142,6 @@ function checkImportRows(rows: LocationImportRow[]) {
     };
     return { source, candidate };
   });
-}
-
-/** What a write under the account's quota did: its result and the location count before and after. */
-interface QuotaWrite<T> {
-  written: T;
-  before: number;
-  after: number;
-}
-
-/** Thrown to roll a preview's transaction back with what it would have done. */
-class PreviewRollback extends Error {
-  constructor(readonly outcome: QuotaWrite<unknown>) {
-    super('preview rolled back');
-  }
 }
 
 /** Locations of an account (spec part 2 §3, §5, §6): reading, the location form and CSV import. */
@@ -182,41 +178,113 @@ export function createLocationsService(db: AppDb, options: LocationsOptions) {
   }
 
   /**
-   * Runs `write` under the account's quota lock and checks the count it leaves: over
-   * LOCATIONS_PER_ACCOUNT the transaction rolls back, so nothing is added. With `keep` false it
-   * rolls back anyway, after the check: a preview of the write.
+   * Runs `write` in one transaction under the account's quota lock and checks the count it
+   * leaves: over LOCATIONS_PER_ACCOUNT the transaction rolls back, so nothing is added.
    */
   async function withinLocationLimit<T>(
     clientId: number,
-    refusal: (before: number, added: number) => string,
+    refusal: (before: number) => string,
     write: (repository: ReturnType<typeof createLocationsRepository>) => Promise<T>,
-    keep = true,
-  ): Promise<QuotaWrite<T>> {
-    try {
-      return await db.transaction(async (tx) => {
-        await lockAccountQuota(tx, clientId);
-        const txRepository = createLocationsRepository(tx);
-        const before = await txRepository.count(clientId);
-        const written = await write(txRepository);
-        const after = await txRepository.count(clientId);
-        if (after > limits.perAccount) throw conflict(refusal(before, after - before));
-        if (!keep) throw new PreviewRollback({ written, before, after });
-        return { written, before, after };
-      });
-    } catch (error) {
-      if (error instanceof PreviewRollback) return error.outcome as QuotaWrite<T>;
-      throw error;
-    }
+  ): Promise<T> {
+    return db.transaction(async (tx) => {
+      await lockAccountQuota(tx, clientId);
+      const txRepository = createLocationsRepository(tx);
+      const before = await txRepository.count(clientId);
+      const written = await write(txRepository);
+      if ((await txRepository.count(clientId)) > limits.perAccount) throw conflict(refusal(before));
+      return written;
+    });
   }
 
-  /** Depths for the imported rows; a preview asks no source. */
-  function withAtlas14(candidates: ReturnType<typeof checkImportRows>, preview: boolean) {
+  /**
+   * Deletes the account's locations among `ids` a batch per statement, so no transaction holds
+   * the database long (their rainfall goes with them by cascade); answers how many.
+   */
+  async function removeInBatches(clientId: number, ids: readonly number[]): Promise<number> {
+    let removed = 0;
+    for (const batch of inBatches(ids, DELETE_BATCH)) {
+      // A worker writing these locations' rainfall locks its rows in the cascade's opposite order.
+      removed += await retryOnDeadlock(() => repository.removeMany(clientId, batch));
+    }
+    return removed;
+  }
+
+  /**
+   * Writes an import's new rows IMPORT_BATCH per transaction, each under the quota lock, so the
+   * account never passes LOCATIONS_PER_ACCOUNT even when it gains locations between two batches.
+   * A file is all or nothing: when a batch fails, the batches written before it are deleted again
+   * and the failure is thrown. Answers the `seq` of the rows written.
+   */
+  async function insertImport(clientId: number, fresh: ImportCandidate[]): Promise<Set<number>> {
+    const written: InsertedCandidate[] = [];
+    const defaults = newLocationDefaults();
+    // The account's count without this file, and what the whole file adds, as one request says it.
+    const refusal = (before: number) =>
+      QUOTA_MESSAGES.locationImportLimit(before - written.length, fresh.length, limits.perAccount);
+    try {
+      for (const batch of inBatches(fresh, IMPORT_BATCH)) {
+        const inserted = await withinLocationLimit(clientId, refusal, (txRepository) =>
+          txRepository.insertNew(clientId, batch, defaults),
+        );
+        written.push(...inserted);
+      }
+    } catch (error) {
+      await removeInBatches(
+        clientId,
+        written.map(({ id }) => id),
+      );
+      throw error;
+    }
+    return new Set(written.map(({ seq }) => seq));
+  }
+
+  /**
+   * The candidates neither in the account nor repeating an earlier one, read IMPORT_BATCH at a
+   * time so that no read of a long file holds the database long.
+   */
+  async function freshAmong(clientId: number, candidates: CheckedCandidate[]): Promise<CheckedCandidate[]> {
+    const seen = new Set<string>();
+    const freshSeqs = new Set<number>();
+    for (const batch of inBatches(candidates, IMPORT_BATCH)) {
+      for (const { seq, key, saved } of await repository.identify(clientId, batch)) {
+        if (!saved && !seen.has(key)) freshSeqs.add(seq);
+        seen.add(key);
+      }
+    }
+    return candidates.filter(({ seq }) => freshSeqs.has(seq));
+  }
+
+  /**
+   * What an import would do, read only: the account's count and the candidates it has not
+   * (nor an earlier row of the file). Refused whole (409) past LOCATIONS_PER_ACCOUNT.
+   */
+  async function planImport(clientId: number, candidates: CheckedCandidate[]) {
+    const before = await repository.count(clientId);
+    const fresh = await freshAmong(clientId, candidates);
+    if (before + fresh.length > limits.perAccount) {
+      throw conflict(QUOTA_MESSAGES.locationImportLimit(before, fresh.length, limits.perAccount));
+    }
+    return { before, fresh };
+  }
+
+  /** The rows to add with their depths, where the source answers at once. */
+  function withAtlas14(candidates: readonly CheckedCandidate[]): Promise<ImportCandidate[]> {
     return Promise.all(
-      candidates.map(async ({ candidate }) => ({
+      candidates.map(async (candidate) => ({
         ...candidate,
-        ...atlas14Columns(preview ? undefined : await atlas14.answerAtOnce(candidate)),
+        ...atlas14Columns(await atlas14.answerAtOnce(candidate)),
       })),
     );
+  }
+
+  /** Adds an import's new rows (all or none) and tells who follows the account's locations; answers the `seq` of those added. */
+  async function importFresh(clientId: number, fresh: readonly CheckedCandidate[]): Promise<Set<number>> {
+    const candidates = await withAtlas14(fresh);
+    const added = await insertImport(clientId, candidates);
+    if (added.size === 0) return added;
+    await countChanged(clientId);
+    if (candidates.some((candidate) => !candidate.atlas14Source)) await wakeAtlas14Fill();
+    return added;
   }
 
   async function requireInClient(clientId: number, id: number): Promise<LocationRow> {
@@ -278,9 +346,7 @@ export function createLocationsService(db: AppDb, options: LocationsOptions) {
         rapidrainThreshold: input.rapidrain_threshold ?? h24,
         ...atlas14Columns(await atlas14.answerAtOnce(input)),
       };
-      const {
-        written: [row],
-      } = await withinLocationLimit(
+      const [row] = await withinLocationLimit(
         access.client.id,
         () => QUOTA_MESSAGES.locationLimit(limits.perAccount),
         (txRepository) => txRepository.insertMany([values]),
@@ -338,24 +404,25 @@ export function createLocationsService(db: AppDb, options: LocationsOptions) {
     },
 
     /**
-     * Deletes many of the account's locations at once (Settings > Locations, Delete selected):
-     * all or none; an id that is not the account's answers 404 and nothing is deleted.
+     * Deletes many of the account's locations at once (Settings > Locations, Delete selected),
+     * in short batches: an id that is not the account's answers 404 and nothing is deleted.
      */
     async removeMany(access: AccountAccess, ids: readonly number[]): Promise<number> {
       requireManager(access);
       if (!levelAllows(access.tier, 'locationDelete')) throw forbidden(MESSAGES.tierTooLow);
       const unique = [...new Set(ids)];
       if ((await repository.countAmong(access.client.id, unique)) !== unique.length) throw locationNotFound();
-      const removed = await retryOnDeadlock(() => repository.removeMany(access.client.id, unique));
+      const removed = await removeInBatches(access.client.id, unique);
       await countChanged(access.client.id);
       return removed;
     },
 
     /**
      * CSV bulk import (spec part 2 §5): each row is checked again and any bad row refuses the
-     * file whole; the rows are added in one statement unless the account has them already or
-     * the file repeats them. A file over ROWS_PER_IMPORT rows, or one that would take the account
-     * over LOCATIONS_PER_ACCOUNT, adds nothing. A preview answers the same and changes nothing.
+     * file whole; the rows are added unless the account has them already or the file repeats
+     * them, in short transactions, all or none. A file over ROWS_PER_IMPORT rows, or one that
+     * would take the account over LOCATIONS_PER_ACCOUNT, adds nothing. A preview answers the
+     * same from reads alone.
      */
     async importRows(
       access: AccountAccess,
@@ -367,26 +434,19 @@ export function createLocationsService(db: AppDb, options: LocationsOptions) {
       if (access.client.isTrialAccount) throw forbidden(LOCATION_MESSAGES.trialLimit);
       requireImportSize(rows.length, limits.rowsPerImport);
       const checked = checkImportRows(rows);
-      const candidates = await withAtlas14(checked, preview);
-      const outcome = await withinLocationLimit(
+      const { before, fresh } = await planImport(
         access.client.id,
-        (before, added) => QUOTA_MESSAGES.locationImportLimit(before, added, limits.perAccount),
-        (txRepository) => txRepository.insertNew(access.client.id, candidates, newLocationDefaults()),
-        !preview,
+        checked.map(({ candidate }) => candidate),
       );
-      const inserted = new Set(outcome.written);
-      if (!preview && inserted.size > 0) {
-        await countChanged(access.client.id);
-        if (candidates.some((candidate) => inserted.has(candidate.seq) && !candidate.atlas14Source)) {
-          await wakeAtlas14Fill();
-        }
-      }
+      const added = preview
+        ? new Set(fresh.map(({ seq }) => seq))
+        : await importFresh(access.client.id, fresh);
       return {
-        created: inserted.size,
+        created: added.size,
         existing: checked
-          .filter(({ candidate }) => !inserted.has(candidate.seq))
+          .filter(({ candidate }) => !added.has(candidate.seq))
           .map(({ source }) => ({ row: source.row, name: source.name })),
-        monthly_price: monthlyPriceChange(access.client, outcome.before, outcome.after),
+        monthly_price: monthlyPriceChange(access.client, before, before + added.size),
       };
     },
 
