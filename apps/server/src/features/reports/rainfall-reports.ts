@@ -33,8 +33,11 @@ import {
   timeZoneNote,
 } from './report-parts';
 
-/** Locations read per query: a task's progress moves after each batch. */
-const LOCATIONS_PER_BATCH = 250;
+/**
+ * Locations read per query: a task's progress moves after each batch, and on the embedded database
+ * each query holds the one connection: a 31-day read of 250 locations took 0.3-0.7 s under load.
+ */
+const LOCATIONS_PER_BATCH = 50;
 const HOUR = 3_600_000;
 const QUARTER = 15 * 60_000;
 
