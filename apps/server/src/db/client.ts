@@ -9,6 +9,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
 import { broadcastChanges } from './change-broadcast';
 import { PgliteOverPort } from './pglite-bridge';
+import { PGLITE_OPTIONS } from './pglite-options';
 import * as schema from './schema';
 import { createTableChanges, type TableChanges, trackWrites } from './table-changes';
 
@@ -66,9 +67,9 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   if (options.dataDir) {
     const folder = path.resolve(options.dataDir, 'pglite');
     await fs.mkdir(folder, { recursive: true });
-    pglite = await PGlite.create(folder);
+    pglite = await PGlite.create(folder, PGLITE_OPTIONS);
   } else {
-    pglite = await PGlite.create();
+    pglite = await PGlite.create(PGLITE_OPTIONS);
   }
   const db = drizzlePglite(pglite, { schema }) as unknown as AppDb;
   const changes = createTableChanges();

@@ -1,9 +1,12 @@
+import { fork } from 'node:child_process';
+import { once } from 'node:events';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { MessageChannel, type MessagePort, parentPort, workerData } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
-import { startTsWorker } from '../lib/ts-worker';
+import { LONG_LIVED_THREAD_LIMITS, startTsWorker } from '../lib/ts-worker';
 import { servePglite } from './pglite-bridge';
+import { PGLITE_OPTIONS } from './pglite-options';
 
 /**
  * The embedded database's own thread: PGlite's work (WASM, the same thread as whatever calls it)
@@ -11,15 +14,33 @@ import { servePglite } from './pglite-bridge';
  */
 type ThreadMessage = { connect: MessagePort } | { close: true };
 
+const databaseFolder = (dataDir: string) => path.resolve(dataDir, 'pglite');
+
+/**
+ * Creates the database of a fresh data folder in a short-lived process. PGlite's initdb runs a
+ * second PostgreSQL and initdb's own WebAssembly, about 430 MB that, done in the database thread,
+ * stayed there until that thread's collector next ran (30 s or more later), during the demo seed
+ * and the catch-up: most of a fresh start's peak memory.
+ */
+async function initialiseFolder(dataDir: string) {
+  const folder = databaseFolder(dataDir);
+  await fs.mkdir(folder, { recursive: true });
+  const created = await fs.stat(path.join(folder, 'PG_VERSION')).then(
+    () => true,
+    () => false,
+  );
+  if (created) return;
+  const child = fork(new URL('./pglite-init.ts', import.meta.url), [folder], {
+    execArgv: ['--import', 'tsx'],
+  });
+  const [code] = await once(child, 'exit');
+  if (code !== 0) throw new Error(`creating the embedded database in ${folder} failed (exit code ${code})`);
+}
+
 async function runDatabaseThread(dataDir: string | undefined, parent: MessagePort) {
-  let pglite: PGlite;
-  if (dataDir) {
-    const folder = path.resolve(dataDir, 'pglite');
-    await fs.mkdir(folder, { recursive: true });
-    pglite = await PGlite.create(folder);
-  } else {
-    pglite = await PGlite.create();
-  }
+  const pglite = dataDir
+    ? await PGlite.create(databaseFolder(dataDir), PGLITE_OPTIONS)
+    : await PGlite.create(PGLITE_OPTIONS);
   parent.on('message', async (message: ThreadMessage) => {
     if ('connect' in message) return servePglite(pglite, message.connect);
     await pglite.close();
@@ -31,7 +52,11 @@ async function runDatabaseThread(dataDir: string | undefined, parent: MessagePor
 
 /** Starts the database thread on `dataDir` (in memory without one). */
 export async function startDatabaseThread(dataDir: string | undefined) {
-  const thread = startTsWorker(new URL(import.meta.url), { workerData: { databaseThread: true, dataDir } });
+  if (dataDir) await initialiseFolder(dataDir);
+  const thread = startTsWorker(new URL(import.meta.url), {
+    workerData: { databaseThread: true, dataDir },
+    resourceLimits: LONG_LIVED_THREAD_LIMITS,
+  });
   await new Promise<void>((ready, failed) => {
     thread.once('message', () => ready());
     thread.once('error', failed);

@@ -4,7 +4,7 @@ import { loadConfig } from '../config';
 import { type Database, openDatabase, openDatabaseOverPort } from '../db/client';
 import { shareChanges, type TableChanges } from '../db/table-changes';
 import { scheduleDemoStorm } from '../demo/demo-storm';
-import { startTsWorker } from '../lib/ts-worker';
+import { LONG_LIVED_THREAD_LIMITS, startTsWorker } from '../lib/ts-worker';
 import { allJobs, openRuntime } from '../runtime';
 import { registerJobs, startQueue } from './queue';
 
@@ -72,7 +72,11 @@ export async function startWorkerThread(embedded: EmbeddedDatabase | null) {
       data.embedded = { database: embedded.connect(), changes: changes.port2 };
       transferList.push(data.embedded.database, data.embedded.changes);
     }
-    thread = startTsWorker(new URL(import.meta.url), { workerData: data, transferList });
+    thread = startTsWorker(new URL(import.meta.url), {
+      workerData: data,
+      transferList,
+      resourceLimits: LONG_LIVED_THREAD_LIMITS,
+    });
     thread.on('error', (error) => console.error('job worker thread failed', error));
     thread.on('exit', (code) => {
       if (stopping) return;

@@ -1,5 +1,6 @@
 import type { OutboxChannel, OutboxStatus } from '@pluvio/shared/outbox.schemas';
-import { and, count, desc, eq, ilike, inArray, lt, notExists, or, sql } from 'drizzle-orm';
+import { and, count, desc, eq, getTableColumns, ilike, inArray, lt, notExists, or, sql } from 'drizzle-orm';
+import { byteaContent } from '../../db/bytea';
 import { type AppDb, queryRows } from '../../db/client';
 import { containsPattern } from '../../db/like-pattern';
 import { type OutboxAttachmentRow, type OutboxRow, outbox, outboxAttachments } from './outbox.schema';
@@ -15,6 +16,12 @@ export interface AttachmentSummary {
 }
 
 export type OutboxListRow = OutboxRow & { attachment: AttachmentSummary | null };
+
+/** An attachment with its content, as sending and downloading read it. */
+const attachmentColumns = {
+  ...getTableColumns(outboxAttachments),
+  content: byteaContent(outboxAttachments.content),
+};
 
 const attachmentSummary = {
   filename: outboxAttachments.filename,
@@ -79,17 +86,20 @@ export function createOutboxRepository(db: AppDb) {
       return rows.length;
     },
     async attachment(id: number): Promise<OutboxAttachmentRow | null> {
-      const [row] = await db.select().from(outboxAttachments).where(eq(outboxAttachments.id, id));
+      const [row] = await db
+        .select(attachmentColumns)
+        .from(outboxAttachments)
+        .where(eq(outboxAttachments.id, id));
       return row ?? null;
     },
     /** The attachment of a message, or null when the message has none (or does not exist). */
     async attachmentOfMessage(messageId: number): Promise<OutboxAttachmentRow | null> {
       const [row] = await db
-        .select({ attachment: outboxAttachments })
+        .select(attachmentColumns)
         .from(outbox)
         .innerJoin(outboxAttachments, eq(outboxAttachments.id, outbox.attachmentId))
         .where(eq(outbox.id, messageId));
-      return row?.attachment ?? null;
+      return row ?? null;
     },
     /**
      * Claims the next due message of the given channels (queued and past its next attempt, or left

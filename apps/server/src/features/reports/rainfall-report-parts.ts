@@ -13,8 +13,11 @@ import { counted, periodOf, type ReportContext } from './report-parts';
 // What the date-range and RapidRain reports share: reading the locations in batches, the span
 // the period covers, and the notes on passes, today and past rainfall being prepared.
 
-/** Locations read per query: a task's progress moves after each batch. */
-const LOCATIONS_PER_BATCH = 250;
+/**
+ * Locations read per query: a task's progress moves after each batch, and on the embedded database
+ * each query holds the one connection: a 31-day read of 250 locations took 0.3-0.7 s under load.
+ */
+const LOCATIONS_PER_BATCH = 50;
 const HOUR = 3_600_000;
 const QUARTER = 15 * 60_000;
 

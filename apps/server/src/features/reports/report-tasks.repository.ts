@@ -1,4 +1,5 @@
 import { and, eq, getTableColumns, gt, gte, isNotNull, lt, ne, sql } from 'drizzle-orm';
+import { byteaContent } from '../../db/bytea';
 import type { AppDb } from '../../db/client';
 import type { Period } from './paid-periods';
 import type { RenderedReport } from './report-document';
@@ -101,7 +102,7 @@ export function createReportTasksRepository(db: AppDb) {
         .select({
           filename: reportTasks.fileName,
           contentType: reportTasks.fileContentType,
-          content: reportTasks.fileContent,
+          content: byteaContent(reportTasks.fileContent),
         })
         .from(reportTasks)
         .where(eq(reportTasks.id, id));
