@@ -93,7 +93,13 @@ export function createLauncher(
       const logFile = path.join(logDir, `${name}.log`);
       const out = fs.openSync(logFile, 'a');
       const child = spawn(process.execPath, ['--import', 'tsx', MAIN, role], {
-        env: { ...process.env, ...env, ...(port !== undefined && { PORT: String(port) }) },
+        env: {
+          ...process.env,
+          ...env,
+          ...(port !== undefined && { PORT: String(port) }),
+          // A worker says it is ready in an info line, which a quieter level would hide.
+          ...(role === 'worker' && { LOG_LEVEL: 'info' }),
+        },
         stdio: ['ignore', out, out],
       });
       fs.closeSync(out);
