@@ -78,7 +78,9 @@ export function routeRows(records: readonly RequestRecord[], windows: readonly W
   const byOp = new Map<string, RequestRecord[]>();
   for (const record of records) {
     if (record.op === 'setup') continue;
-    byOp.set(record.op, [...(byOp.get(record.op) ?? []), record]);
+    const rows = byOp.get(record.op);
+    if (rows) rows.push(record);
+    else byOp.set(record.op, [record]);
   }
   return [...byOp].map(([op, rows]) => {
     const sorted = latencies(rows);
