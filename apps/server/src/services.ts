@@ -1,4 +1,6 @@
 import { WIZARD_MESSAGES } from '@pluvio/shared/signup';
+import { buildRainfallServices } from './composition/rainfall-services';
+import { buildReportServices } from './composition/report-services';
 import { type Config, paymentProvider } from './config';
 import type { AppDb, Database } from './db/client';
 import { readCacheOf } from './db/read-cache';
@@ -16,25 +18,15 @@ import { createTrialNoticesService } from './features/billing/trial-notices.serv
 import { createContactsService } from './features/contacts/contacts.service';
 import { createDailyReportService } from './features/daily-report/daily-report.service';
 import { createGeocodingService } from './features/geocoding';
-import { createLocationViews } from './features/locations/location-views.service';
 import { createLocationsService } from './features/locations/locations.service';
 import { createMetricsService } from './features/metrics/metrics.service';
 import { createDeliveryLogService } from './features/notifications/delivery-log.service';
 import { createSmtpTransport, type MailTransport } from './features/notifications/mail-transport';
 import { createOutboxService } from './features/notifications/outbox.service';
 import { twilioTransportFromConfig } from './features/notifications/sms-transport';
-import { createHistoryFillService } from './features/rainfall/history-fill.service';
-import { createIngestionService } from './features/rainfall/ingestion.service';
-import { createPastRainfallService, type PastRainfallAsk } from './features/rainfall/past-rainfall.service';
-import { createRainfallService } from './features/rainfall/rainfall.service';
-import { createRainfallDataService } from './features/rainfall/rainfall-data.service';
+import type { PastRainfallAsk } from './features/rainfall/past-rainfall.service';
 import { createRateLimitsService } from './features/rate-limits/rate-limits.service';
-import { createAccountChargesService } from './features/reports/account-charges.service';
-import { renderReport } from './features/reports/render';
-import { renderInThread } from './features/reports/render/render-thread';
-import { createReportContent } from './features/reports/report-content';
-import { createReportRecipientsService } from './features/reports/report-recipients.service';
-import { createReportsService, type ReportRenderer } from './features/reports/reports.service';
+import type { ReportRenderer } from './features/reports/reports.service';
 import { createSignupsService } from './features/signups/signups.service';
 import { createTrialClaims } from './features/signups/trial-claims';
 import { createSources } from './features/sources';
@@ -256,25 +248,8 @@ export async function createServices(options: ServiceOptions) {
     },
   );
   const guards = createGuards(auth, accounts);
-  const rainfall = createRainfallService(db, { timeZone: config.TIME_ZONE });
-  const ingestion = createIngestionService(db, {
-    source: sources.precipitation,
-    locations,
-    clock,
-    backfillDays: config.BACKFILL_DAYS,
-    timeZone: config.TIME_ZONE,
-  });
-  const historyFill = createHistoryFillService(db, {
-    source: sources.precipitation,
-    clock,
-    backfillDays: config.BACKFILL_DAYS,
-    timeZone: config.TIME_ZONE,
-  });
-  const pastRainfall = createPastRainfallService(db, {
-    source: sources.precipitation,
-    clock,
-    timeZone: config.TIME_ZONE,
-  });
+  const { rainfall, ingestion, historyFill, pastRainfall, rainfallData, locationViews } =
+    buildRainfallServices(db, { config, clock, sources, locations, readCache });
   const alerts = createAlertsService(db, {
     clock,
     timeZone: config.TIME_ZONE,
@@ -291,61 +266,20 @@ export async function createServices(options: ServiceOptions) {
     outboxIn,
     onQueued: options.onMailQueued,
   });
-  const rainfallData = createRainfallDataService({
-    rainfall,
-    ingestion,
-    locations,
-    forecast: sources.forecast,
+  const { accountCharges, reportRecipients, reports } = buildReportServices(db, {
+    config,
     clock,
-    timeZone: config.TIME_ZONE,
-    readCache,
-  });
-  const locationViews = createLocationViews(rainfallData);
-  const accountCharges = createAccountChargesService(db, { timeZone: config.TIME_ZONE });
-  const reportContent = createReportContent({
+    options,
+    accounts,
+    users,
+    contacts,
     locations,
     rainfall,
     ingestion,
     pastRainfall,
     deliveryLog,
-    accounts,
-    charges: accountCharges,
-    timeZone: config.TIME_ZONE,
-    clock,
-  });
-  const reportRecipients = createReportRecipientsService(db, {
-    clock,
-    publicUrl: config.PUBLIC_URL,
-    accounts,
-    users,
-    contacts,
     outboxIn,
     rateLimits,
-    onMailQueued: options.onMailQueued,
-  });
-  const reports = createReportsService(db, {
-    clock,
-    timeZone: config.TIME_ZONE,
-    publicUrl: config.PUBLIC_URL,
-    historicalFeeDollars: () => config.HISTORICAL_REPORT_FEE,
-    fileDays: config.REPORT_FILE_DAYS,
-    content: reportContent,
-    render: renderReport,
-    renderTask: options.renderTask ?? renderInThread,
-    accounts,
-    users,
-    locations,
-    pastRainfall,
-    ingestion,
-    outboxIn,
-    onMailQueued: options.onMailQueued,
-    onTaskQueued: options.onReportQueued,
-    onPastRainfallWanted: options.onPastRainfallWanted,
-    recipients: reportRecipients,
-    hourlyLimits: {
-      tasks: config.REPORT_TASKS_PER_HOUR,
-      emails: config.REPORT_EMAILS_PER_HOUR,
-    },
   });
   const systemHealth = createSystemHealthService({
     deliveryLog,

@@ -1,4 +1,4 @@
-import { checkLocationRow, type ImportResult, type LocationImportRow } from '@pluvio/shared/csv-import';
+import type { ImportResult, LocationImportRow } from '@pluvio/shared/csv-import';
 import { levelAllows } from '@pluvio/shared/gates';
 import type { Paging } from '@pluvio/shared/lists';
 import {
@@ -6,32 +6,36 @@ import {
   LOCATION_MESSAGES,
   type LocationCreate,
   type LocationPatch,
-  normalizeLongitude,
 } from '@pluvio/shared/locations';
 import { MESSAGES } from '@pluvio/shared/messages';
 import { canAddLocation } from '@pluvio/shared/permissions';
 import { monthlyPriceChange } from '@pluvio/shared/plans';
 import { QUOTA_MESSAGES } from '@pluvio/shared/quotas';
 import type { TierNumber } from '@pluvio/shared/tiers';
-import { lockAccountQuota } from '../../db/account-lock';
 import type { AppDb } from '../../db/client';
 import { retryOnDeadlock } from '../../db/pg-errors';
 import { noReadCache, type ReadCache, tablesIn } from '../../db/read-cache';
 import type { Clock } from '../../lib/clock';
-import { conflict, forbidden, invalidField, notFound } from '../../lib/errors';
-import { requireImportSize, requireValidRows } from '../../lib/import-checks';
-import { inBatches } from '../../lib/in-batches';
+import { forbidden, notFound } from '../../lib/errors';
+import { requireImportSize } from '../../lib/import-checks';
 import { productDate } from '../../lib/time';
 import { type AccountAccess, requireManager } from '../accounts/accounts.access';
 import * as assignmentsSchema from '../assignments/assignments.schema';
 import type { AssignmentsService } from '../assignments/assignments.service';
-import type { Atlas14Answer, Atlas14Service } from '../sources/atlas14.service';
+import type { Atlas14Service } from '../sources/atlas14.service';
+import { createAtlas14Fill } from './atlas14-fill';
+import { createLocationBatches, type LocationLimits } from './location-batches';
 import {
-  type Atlas14Fill,
+  atlas14Columns,
+  checkImportRows,
+  patchedThresholds,
+  requireRapidrainAllowed,
+  requireSameCoordinates,
+} from './location-rules';
+import {
   type CheckedCandidate,
   createLocationsRepository,
   type ImportCandidate,
-  type InsertedCandidate,
   type LocationPoint,
   type NewLocation,
 } from './locations.repository';
@@ -55,11 +59,6 @@ export interface LocationsOptions {
   readCache?: ReadCache;
 }
 
-export interface LocationLimits {
-  perAccount: number;
-  rowsPerImport: number;
-}
-
 /** What the visible ids are read from. */
 const VISIBILITY_READS = tablesIn(locationsSchema, assignmentsSchema);
 
@@ -72,77 +71,7 @@ export interface FirstLocation {
   rapidrain_threshold?: number | null;
 }
 
-/** Locations awaiting Atlas 14 depths are read this many at a time. */
-const ATLAS14_BATCH = 500;
-/** Answers are stored after this many locations, so a long run's work is kept as it goes. */
-const ATLAS14_STORE_EVERY = 20;
-/** A fill run stops after this long (the job runs every minute and goes on where it stopped). */
-const ATLAS14_RUN_MS = 50_000;
-/** Failures in a row that mean the source is down, not that one point is odd: the run stops. */
-const ATLAS14_FAILURES_IN_A_ROW = 3;
-/**
- * Import rows written per transaction, and locations deleted per statement: on the embedded
- * database one long transaction holds every other request's queries (docs/ARCHITECTURE.md,
- * "Heavy work off the request thread").
- */
-const IMPORT_BATCH = 250;
-const DELETE_BATCH = 25;
-
-/** The stored form of a source's answer, or none yet (asked in the background). */
-const atlas14Columns = (answer: Atlas14Answer | undefined) => ({
-  atlas14Threshold: answer?.depths ?? null,
-  atlas14Source: answer?.source ?? null,
-});
-
-/** Saved coordinates are compared after a round trip through JSON and the schema. */
-const COORDINATE_TOLERANCE = 1e-9;
-
 const locationNotFound = () => notFound(LOCATION_MESSAGES.notFound);
-
-/** Below silver the RapidRain threshold is the 24-hour one; a different one is refused. */
-function requireRapidrainAllowed(access: AccountAccess, h24: number, rapidrain: number | undefined): void {
-  if (rapidrain !== undefined && rapidrain !== h24 && !levelAllows(access.tier, 'rapidrainThreshold')) {
-    throw forbidden(MESSAGES.tierTooLow);
-  }
-}
-
-/** Coordinates of a saved location cannot change (the form shows them disabled). */
-function requireSameCoordinates(saved: LocationRow, patch: LocationPatch): void {
-  for (const field of ['latitude', 'longitude'] as const) {
-    const sent = patch[field];
-    if (sent !== undefined && Math.abs(sent - saved[field]) > COORDINATE_TOLERANCE) {
-      throw invalidField(['body', field], LOCATION_MESSAGES.coordinatesLocked);
-    }
-  }
-}
-
-/** The new 24-hour and RapidRain thresholds of a patch, with the tier rule applied. */
-function patchedThresholds(access: AccountAccess, saved: LocationRow, patch: LocationPatch) {
-  const h24 = patch.h24_threshold ?? saved.h24Threshold;
-  requireRapidrainAllowed(access, h24, patch.rapidrain_threshold);
-  if (patch.rapidrain_threshold !== undefined) {
-    return { h24Threshold: h24, rapidrainThreshold: patch.rapidrain_threshold };
-  }
-  const follows = patch.h24_threshold !== undefined && !levelAllows(access.tier, 'rapidrainThreshold');
-  return follows ? { h24Threshold: h24, rapidrainThreshold: h24 } : { h24Threshold: h24 };
-}
-
-/** The import's rows as candidates to insert; a row against the CSV rules refuses the whole import (422). */
-function checkImportRows(rows: LocationImportRow[]) {
-  return requireValidRows(rows, (source, seq) => {
-    const message = checkLocationRow(source);
-    if (message) return message;
-    const candidate: CheckedCandidate = {
-      seq,
-      name: source.name.trim(),
-      latitude: source.latitude,
-      longitude: normalizeLongitude(source.longitude),
-      h24Threshold: source.h24_threshold,
-      rapidrainThreshold: source.rapidrain_threshold,
-    };
-    return { source, candidate };
-  });
-}
 
 /** Locations of an account (spec part 2 §3, §5, §6): reading, the location form and CSV import. */
 export function createLocationsService(db: AppDb, options: LocationsOptions) {
@@ -177,95 +106,11 @@ export function createLocationsService(db: AppDb, options: LocationsOptions) {
     await options.onAtlas14Pending?.().catch(() => undefined);
   }
 
-  /**
-   * Runs `write` in one transaction under the account's quota lock and checks the count it
-   * leaves: over LOCATIONS_PER_ACCOUNT the transaction rolls back, so nothing is added.
-   */
-  async function withinLocationLimit<T>(
-    clientId: number,
-    refusal: (before: number) => string,
-    write: (repository: ReturnType<typeof createLocationsRepository>) => Promise<T>,
-  ): Promise<T> {
-    return db.transaction(async (tx) => {
-      await lockAccountQuota(tx, clientId);
-      const txRepository = createLocationsRepository(tx);
-      const before = await txRepository.count(clientId);
-      const written = await write(txRepository);
-      if ((await txRepository.count(clientId)) > limits.perAccount) throw conflict(refusal(before));
-      return written;
-    });
-  }
-
-  /**
-   * Deletes the account's locations among `ids` a batch per statement, so no transaction holds
-   * the database long (their rainfall goes with them by cascade); answers how many.
-   */
-  async function removeInBatches(clientId: number, ids: readonly number[]): Promise<number> {
-    let removed = 0;
-    for (const batch of inBatches(ids, DELETE_BATCH)) {
-      // A worker writing these locations' rainfall locks its rows in the cascade's opposite order.
-      removed += await retryOnDeadlock(() => repository.removeMany(clientId, batch));
-    }
-    return removed;
-  }
-
-  /**
-   * Writes an import's new rows IMPORT_BATCH per transaction, each under the quota lock, so the
-   * account never passes LOCATIONS_PER_ACCOUNT even when it gains locations between two batches.
-   * A file is all or nothing: when a batch fails, the batches written before it are deleted again
-   * and the failure is thrown. Answers the `seq` of the rows written.
-   */
-  async function insertImport(clientId: number, fresh: ImportCandidate[]): Promise<Set<number>> {
-    const written: InsertedCandidate[] = [];
-    const defaults = newLocationDefaults();
-    // The account's count without this file, and what the whole file adds, as one request says it.
-    const refusal = (before: number) =>
-      QUOTA_MESSAGES.locationImportLimit(before - written.length, fresh.length, limits.perAccount);
-    try {
-      for (const batch of inBatches(fresh, IMPORT_BATCH)) {
-        const inserted = await withinLocationLimit(clientId, refusal, (txRepository) =>
-          txRepository.insertNew(clientId, batch, defaults),
-        );
-        written.push(...inserted);
-      }
-    } catch (error) {
-      await removeInBatches(
-        clientId,
-        written.map(({ id }) => id),
-      );
-      throw error;
-    }
-    return new Set(written.map(({ seq }) => seq));
-  }
-
-  /**
-   * The candidates neither in the account nor repeating an earlier one, read IMPORT_BATCH at a
-   * time so that no read of a long file holds the database long.
-   */
-  async function freshAmong(clientId: number, candidates: CheckedCandidate[]): Promise<CheckedCandidate[]> {
-    const seen = new Set<string>();
-    const freshSeqs = new Set<number>();
-    for (const batch of inBatches(candidates, IMPORT_BATCH)) {
-      for (const { seq, key, saved } of await repository.identify(clientId, batch)) {
-        if (!saved && !seen.has(key)) freshSeqs.add(seq);
-        seen.add(key);
-      }
-    }
-    return candidates.filter(({ seq }) => freshSeqs.has(seq));
-  }
-
-  /**
-   * What an import would do, read only: the account's count and the candidates it has not
-   * (nor an earlier row of the file). Refused whole (409) past LOCATIONS_PER_ACCOUNT.
-   */
-  async function planImport(clientId: number, candidates: CheckedCandidate[]) {
-    const before = await repository.count(clientId);
-    const fresh = await freshAmong(clientId, candidates);
-    if (before + fresh.length > limits.perAccount) {
-      throw conflict(QUOTA_MESSAGES.locationImportLimit(before, fresh.length, limits.perAccount));
-    }
-    return { before, fresh };
-  }
+  const { withinLocationLimit, removeInBatches, insertImport, planImport } = createLocationBatches(
+    db,
+    repository,
+    limits,
+  );
 
   /** The rows to add with their depths, where the source answers at once. */
   function withAtlas14(candidates: readonly CheckedCandidate[]): Promise<ImportCandidate[]> {
@@ -280,7 +125,7 @@ export function createLocationsService(db: AppDb, options: LocationsOptions) {
   /** Adds an import's new rows (all or none) and tells who follows the account's locations; answers the `seq` of those added. */
   async function importFresh(clientId: number, fresh: readonly CheckedCandidate[]): Promise<Set<number>> {
     const candidates = await withAtlas14(fresh);
-    const added = await insertImport(clientId, candidates);
+    const added = await insertImport(clientId, candidates, newLocationDefaults());
     if (added.size === 0) return added;
     await countChanged(clientId);
     if (candidates.some((candidate) => !candidate.atlas14Source)) await wakeAtlas14Fill();
@@ -450,46 +295,7 @@ export function createLocationsService(db: AppDb, options: LocationsOptions) {
       };
     },
 
-    /**
-     * Gives every location that the configured frequency source has not answered for its
-     * answer: depths, or none outside Atlas 14 (at start, every minute, after a location is
-     * saved, after the demo seed). Locations whose depths came from another source keep them
-     * until then. A location the source fails for is left for the next run; a run stops after
-     * ATLAS14_FAILURES_IN_A_ROW failures in a row (an outage) or after ATLAS14_RUN_MS.
-     * Answers how many locations it filled, and the last failure.
-     */
-    async fillAtlas14(): Promise<{ filled: number; failure: string | null }> {
-      const started = Date.now();
-      const fills: Atlas14Fill[] = [];
-      let filled = 0;
-      let failure: string | null = null;
-      let failuresInARow = 0;
-      const goesOn = () =>
-        Date.now() - started <= ATLAS14_RUN_MS && failuresInARow < ATLAS14_FAILURES_IN_A_ROW;
-      const store = async () => {
-        filled += fills.length;
-        await repository.fillAtlas14(fills.splice(0));
-      };
-      let batch = await repository.awaitingAtlas14(atlas14.sourceName, 0, ATLAS14_BATCH);
-      while (batch.length > 0 && goesOn()) {
-        for (const location of batch) {
-          if (!goesOn()) break;
-          try {
-            const answer = await atlas14.answer(location);
-            fills.push({ id: location.id, atlas14Threshold: answer.depths, atlas14Source: answer.source });
-            failuresInARow = 0;
-          } catch (error) {
-            failure = error instanceof Error ? error.message : String(error);
-            failuresInARow += 1;
-          }
-          if (fills.length >= ATLAS14_STORE_EVERY) await store();
-        }
-        const after = batch[batch.length - 1]?.id ?? 0;
-        batch = goesOn() ? await repository.awaitingAtlas14(atlas14.sourceName, after, ATLAS14_BATCH) : [];
-      }
-      await store();
-      return { filled, failure };
-    },
+    fillAtlas14: createAtlas14Fill(repository, atlas14),
   };
 }
 

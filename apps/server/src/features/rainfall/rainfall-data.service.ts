@@ -35,9 +35,9 @@ import type { ForecastSource, PrecipitationProduct } from '../sources/sources';
 import * as sourcesSchema from '../sources/sources.schema';
 import * as usersSchema from '../users/users.schema';
 import { STEP_MS } from './intervals';
-import type { SeriesPoint } from './rainfall.repository';
 import * as rainfallSchema from './rainfall.schema';
 import { type RainfallService, sumOfRainfall } from './rainfall.service';
+import type { SeriesPoint } from './rainfall-reads.repository';
 
 export interface RainfallDataOptions {
   rainfall: RainfallService;

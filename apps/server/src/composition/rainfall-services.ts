@@ -1,0 +1,57 @@
+import type { Config } from '../config';
+import type { AppDb } from '../db/client';
+import type { ReadCache } from '../db/read-cache';
+import { createLocationViews } from '../features/locations/location-views.service';
+import type { LocationsService } from '../features/locations/locations.service';
+import { createHistoryFillService } from '../features/rainfall/history-fill.service';
+import { createIngestionService } from '../features/rainfall/ingestion.service';
+import { createPastRainfallService } from '../features/rainfall/past-rainfall.service';
+import { createRainfallService } from '../features/rainfall/rainfall.service';
+import { createRainfallDataService } from '../features/rainfall/rainfall-data.service';
+import type { Sources } from '../features/sources';
+import type { Clock } from '../lib/clock';
+
+export interface RainfallServicesDeps {
+  config: Config;
+  clock: Clock;
+  sources: Sources;
+  locations: LocationsService;
+  readCache: ReadCache;
+}
+
+/** The rainfall area of the composition root: stored values, ingestion, history and past rainfall, and the screens' reads. */
+export function buildRainfallServices(
+  db: AppDb,
+  { config, clock, sources, locations, readCache }: RainfallServicesDeps,
+) {
+  const rainfall = createRainfallService(db, { timeZone: config.TIME_ZONE });
+  const ingestion = createIngestionService(db, {
+    source: sources.precipitation,
+    locations,
+    clock,
+    backfillDays: config.BACKFILL_DAYS,
+    timeZone: config.TIME_ZONE,
+  });
+  const historyFill = createHistoryFillService(db, {
+    source: sources.precipitation,
+    clock,
+    backfillDays: config.BACKFILL_DAYS,
+    timeZone: config.TIME_ZONE,
+  });
+  const pastRainfall = createPastRainfallService(db, {
+    source: sources.precipitation,
+    clock,
+    timeZone: config.TIME_ZONE,
+  });
+  const rainfallData = createRainfallDataService({
+    rainfall,
+    ingestion,
+    locations,
+    forecast: sources.forecast,
+    clock,
+    timeZone: config.TIME_ZONE,
+    readCache,
+  });
+  const locationViews = createLocationViews(rainfallData);
+  return { rainfall, ingestion, historyFill, pastRainfall, rainfallData, locationViews };
+}

@@ -1,0 +1,68 @@
+import { checkLocationRow, type LocationImportRow } from '@pluvio/shared/csv-import';
+import { levelAllows } from '@pluvio/shared/gates';
+import { LOCATION_MESSAGES, type LocationPatch, normalizeLongitude } from '@pluvio/shared/locations';
+import { MESSAGES } from '@pluvio/shared/messages';
+import { forbidden, invalidField } from '../../lib/errors';
+import { requireValidRows } from '../../lib/import-checks';
+import type { AccountAccess } from '../accounts/accounts.access';
+import type { Atlas14Answer } from '../sources/atlas14.service';
+import type { CheckedCandidate } from './locations.repository';
+import type { LocationRow } from './locations.schema';
+
+/** The stored form of a source's answer, or none yet (asked in the background). */
+export const atlas14Columns = (answer: Atlas14Answer | undefined) => ({
+  atlas14Threshold: answer?.depths ?? null,
+  atlas14Source: answer?.source ?? null,
+});
+
+/** Saved coordinates are compared after a round trip through JSON and the schema. */
+const COORDINATE_TOLERANCE = 1e-9;
+
+/** Below silver the RapidRain threshold is the 24-hour one; a different one is refused. */
+export function requireRapidrainAllowed(
+  access: AccountAccess,
+  h24: number,
+  rapidrain: number | undefined,
+): void {
+  if (rapidrain !== undefined && rapidrain !== h24 && !levelAllows(access.tier, 'rapidrainThreshold')) {
+    throw forbidden(MESSAGES.tierTooLow);
+  }
+}
+
+/** Coordinates of a saved location cannot change (the form shows them disabled). */
+export function requireSameCoordinates(saved: LocationRow, patch: LocationPatch): void {
+  for (const field of ['latitude', 'longitude'] as const) {
+    const sent = patch[field];
+    if (sent !== undefined && Math.abs(sent - saved[field]) > COORDINATE_TOLERANCE) {
+      throw invalidField(['body', field], LOCATION_MESSAGES.coordinatesLocked);
+    }
+  }
+}
+
+/** The new 24-hour and RapidRain thresholds of a patch, with the tier rule applied. */
+export function patchedThresholds(access: AccountAccess, saved: LocationRow, patch: LocationPatch) {
+  const h24 = patch.h24_threshold ?? saved.h24Threshold;
+  requireRapidrainAllowed(access, h24, patch.rapidrain_threshold);
+  if (patch.rapidrain_threshold !== undefined) {
+    return { h24Threshold: h24, rapidrainThreshold: patch.rapidrain_threshold };
+  }
+  const follows = patch.h24_threshold !== undefined && !levelAllows(access.tier, 'rapidrainThreshold');
+  return follows ? { h24Threshold: h24, rapidrainThreshold: h24 } : { h24Threshold: h24 };
+}
+
+/** The import's rows as candidates to insert; a row against the CSV rules refuses the whole import (422). */
+export function checkImportRows(rows: LocationImportRow[]) {
+  return requireValidRows(rows, (source, seq) => {
+    const message = checkLocationRow(source);
+    if (message) return message;
+    const candidate: CheckedCandidate = {
+      seq,
+      name: source.name.trim(),
+      latitude: source.latitude,
+      longitude: normalizeLongitude(source.longitude),
+      h24Threshold: source.h24_threshold,
+      rapidrainThreshold: source.rapidrain_threshold,
+    };
+    return { source, candidate };
+  });
+}
