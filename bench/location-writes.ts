@@ -11,7 +11,7 @@ import type { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import { monthsCovering } from '../apps/server/src/features/rainfall/intervals';
 import { createRainfallRepository } from '../apps/server/src/features/rainfall/rainfall.repository';
-import { bearer, buildOwnedClient, login } from '../apps/server/src/test/factories';
+import { bearer, buildOwnedClient, generatedRows, login } from '../apps/server/src/test/factories';
 import { createTestApp } from '../apps/server/src/test/test-app';
 
 const ROWS = 5000;
@@ -49,17 +49,6 @@ function holdTimer(pglite: PGlite) {
   };
 }
 
-function importRows() {
-  return Array.from({ length: ROWS }, (_, i) => ({
-    row: i + 2,
-    name: `Site ${i}`,
-    latitude: 25 + (i % 200) * 0.1,
-    longitude: -120 + Math.floor(i / 200) * 0.5,
-    h24_threshold: 1,
-    rapidrain_threshold: 0.5,
-  }));
-}
-
 /** A wet hour in five and a wet quarter in five over the last week, at each of the account's locations. */
 async function addRainfall(t: Awaited<ReturnType<typeof createTestApp>>, clientId: number) {
   const repository = createRainfallRepository(t.database.db);
@@ -94,7 +83,7 @@ async function main() {
     return { request_ms: Math.round(performance.now() - started), ...hold.figures() };
   };
 
-  const rows = importRows();
+  const rows = generatedRows(ROWS);
   const figures: Record<string, Awaited<ReturnType<typeof post>>> = {};
   figures[`import preview, ${ROWS} rows`] = await post('/api/locations/import', { rows, preview: true });
   figures[`import, ${ROWS} rows`] = await post('/api/locations/import', { rows });

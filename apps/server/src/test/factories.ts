@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import type { LocationImportRow } from '@pluvio/shared/csv-import';
 import type { FastifyInstance } from 'fastify';
 import { hashPassword } from '../features/auth/passwords';
 import type { UserRow } from '../features/users/users.schema';
@@ -88,4 +89,16 @@ export async function buildContactUser(
   });
   if (options.coOwner) await services.accounts.addClientAdmin(clientId, user.id);
   return { user, contact };
+}
+
+/** `count` distinct rows as the browser sends them (the header being row 1). */
+export function generatedRows(count: number): LocationImportRow[] {
+  return Array.from({ length: count }, (_, i) => ({
+    row: i + 2,
+    name: `Site ${i}`,
+    latitude: 25 + (i % 200) * 0.1,
+    longitude: -120 + Math.floor(i / 200) * 0.5,
+    h24_threshold: 1,
+    rapidrain_threshold: 0.5,
+  }));
 }

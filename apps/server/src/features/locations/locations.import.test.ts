@@ -6,20 +6,8 @@ import { sql } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/client';
-import { bearer, buildContactUser, buildOwnedClient, login } from '../../test/factories';
+import { bearer, buildContactUser, buildOwnedClient, generatedRows, login } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/test-app';
-
-/** `count` distinct rows as the browser sends them (the header being row 1). */
-function generatedRows(count: number): LocationImportRow[] {
-  return Array.from({ length: count }, (_, i) => ({
-    row: i + 2,
-    name: `Site ${i}`,
-    latitude: 25 + (i % 200) * 0.1,
-    longitude: -120 + Math.floor(i / 200) * 0.5,
-    h24_threshold: 1,
-    rapidrain_threshold: 0.5,
-  }));
-}
 
 const row = (fields: Partial<LocationImportRow> & { row: number; name: string }): LocationImportRow => ({
   latitude: 30,
