@@ -9,8 +9,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { buildApp } from '../apps/server/src/app';
-import { hashPassword } from '../apps/server/src/features/auth/passwords';
-import { productDate } from '../apps/server/src/lib/time';
+import { productDate } from '../apps/server/src/core/lib/time';
+import { hashPassword } from '../apps/server/src/core/passwords';
 import type { Services } from '../apps/server/src/services';
 import { openDemoServices } from './demo-app';
 

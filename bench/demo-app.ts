@@ -1,6 +1,6 @@
 import { loadConfig } from '../apps/server/src/config';
-import { migrateDatabase } from '../apps/server/src/db/migrate';
-import { openScratchDatabase } from '../apps/server/src/db/scratch';
+import { migrateDatabase } from '../apps/server/src/core/db/migrate';
+import { openScratchDatabase } from '../apps/server/src/core/db/scratch';
 import { seedDemoData } from '../apps/server/src/demo/seed';
 import { createServices } from '../apps/server/src/services';
 

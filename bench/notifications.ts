@@ -6,7 +6,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import { queryRows } from '../apps/server/src/db/client';
+import { queryRows } from '../apps/server/src/core/db/client';
 import { monthsCovering } from '../apps/server/src/features/rainfall/intervals';
 import { fillHistory } from './rainfall-storage';
 import { type Execute, openScratchServices } from './scratch-services';

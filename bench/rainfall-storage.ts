@@ -7,7 +7,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import type { openScratchDatabase } from '../apps/server/src/db/scratch';
+import type { openScratchDatabase } from '../apps/server/src/core/db/scratch';
 import type { IngestReport } from '../apps/server/src/features/rainfall/ingestion.service';
 import { monthsCovering } from '../apps/server/src/features/rainfall/intervals';
 import { createSources } from '../apps/server/src/features/sources';

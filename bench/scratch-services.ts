@@ -1,7 +1,7 @@
 import type { SQL } from 'drizzle-orm';
 import { loadConfig } from '../apps/server/src/config';
-import { migrateDatabase } from '../apps/server/src/db/migrate';
-import { openScratchDatabase } from '../apps/server/src/db/scratch';
+import { migrateDatabase } from '../apps/server/src/core/db/migrate';
+import { openScratchDatabase } from '../apps/server/src/core/db/scratch';
 import { createRainfallRepository } from '../apps/server/src/features/rainfall/rainfall.repository';
 import { createServices } from '../apps/server/src/services';
 

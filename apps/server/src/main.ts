@@ -1,9 +1,9 @@
 import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig } from './config';
-import { openDatabase } from './db/client';
+import { openDatabase } from './core/db/client';
+import { createLogger, logFormat } from './core/lib/log';
 import { scheduleDemoStorm } from './demo/demo-storm';
 import { seedDemoData } from './demo/seed';
-import { createLogger, logFormat } from './lib/log';
 import { openRuntime } from './runtime';
 import { readyMessage, seedsOnStart, startServer } from './server';
 import type { Services } from './services';

@@ -1,19 +1,19 @@
 import type { PgBoss } from 'pg-boss';
 import type { Config } from './config';
-import type { Database } from './db/client';
-import { migrateDatabase } from './db/migrate';
-import { alertJobs } from './features/alerts/alerts.jobs';
-import { billingJobs, SYNC_SUBSCRIPTION_QUANTITY } from './features/billing/billing.jobs';
-import { dailyReportJobs } from './features/daily-report/daily-report.jobs';
-import { FILL_ATLAS14, locationJobs } from './features/locations/locations.jobs';
-import { DELIVER_OUTBOX, notificationJobs } from './features/notifications/notifications.jobs';
-import { PRODUCE_PAST_RAINFALL, rainfallJobs } from './features/rainfall/rainfall.jobs';
-import { rateLimitJobs } from './features/rate-limits/rate-limits.jobs';
-import { RENDER_REPORTS, reportJobs } from './features/reports/reports.jobs';
-import { signupJobs } from './features/signups/signups.jobs';
-import { queueCounts } from './jobs/queue';
-import { systemClock } from './lib/clock';
-import { createLogger } from './lib/log';
+import type { Database } from './core/db/client';
+import { migrateDatabase } from './core/db/migrate';
+import { queueCounts } from './core/jobs/queue';
+import { systemClock } from './core/lib/clock';
+import { createLogger } from './core/lib/log';
+import { alertJobs } from './features/alerts';
+import { billingJobs, SYNC_SUBSCRIPTION_QUANTITY } from './features/billing';
+import { dailyReportJobs } from './features/daily-report';
+import { FILL_ATLAS14, locationJobs } from './features/locations';
+import { DELIVER_OUTBOX, notificationJobs } from './features/notifications';
+import { PRODUCE_PAST_RAINFALL, rainfallJobs } from './features/rainfall';
+import { rateLimitJobs } from './features/rate-limits';
+import { RENDER_REPORTS, reportJobs } from './features/reports';
+import { signupJobs } from './features/signups';
 import { createServices, type Services } from './services';
 
 /**

@@ -3,13 +3,13 @@ import { ROUTES } from '@pluvio/shared/navigation';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app';
 import type { Config } from './config';
-import { type Database, openDatabase, openDatabaseOverPort } from './db/client';
-import { startDatabaseThread } from './db/pglite-thread';
+import { type Database, openDatabase, openDatabaseOverPort } from './core/db/client';
+import { startDatabaseThread } from './core/db/pglite-thread';
+import { registerJobs, startQueue } from './core/jobs/queue';
+import { startWorkerThread } from './core/jobs/worker-thread';
 import { DEMO_DOMAIN, DEMO_PASSWORD, DEMO_USERS } from './demo/demo-data';
 import { scheduleDemoStorm } from './demo/demo-storm';
 import { seedDemoData } from './demo/seed';
-import { registerJobs, startQueue } from './jobs/queue';
-import { startWorkerThread } from './jobs/worker-thread';
 import { allJobs, openRuntime } from './runtime';
 import type { Services } from './services';
 

@@ -2,42 +2,44 @@ import { WIZARD_MESSAGES } from '@pluvio/shared/signup';
 import { buildRainfallServices } from './composition/rainfall-services';
 import { buildReportServices } from './composition/report-services';
 import { type Config, paymentProvider } from './config';
-import type { AppDb, Database } from './db/client';
-import { readCacheOf } from './db/read-cache';
-import { createAccountsService } from './features/accounts/accounts.service';
-import { createSystemHealthService } from './features/admin/system-health.service';
-import { createAlertsService } from './features/alerts/alerts.service';
-import { createAssignmentsService } from './features/assignments/assignments.service';
-import { createAuditService } from './features/audit/audit.service';
-import { createGuards } from './features/auth/auth.guard';
-import { type AuthOptions, createAuthService } from './features/auth/auth.service';
-import { createRefreshSuccessor } from './features/auth/refresh-successor';
-import { createTokenSigner } from './features/auth/token-signer';
-import { createBillingService } from './features/billing/billing.service';
-import { createTrialNoticesService } from './features/billing/trial-notices.service';
-import { createContactsService } from './features/contacts/contacts.service';
-import { createDailyReportService } from './features/daily-report/daily-report.service';
+import type { AppDb, Database } from './core/db/client';
+import { readCacheOf } from './core/db/read-cache';
+import { createGuards } from './core/guards';
+import type { QueueCounts } from './core/jobs/queue';
+import type { Clock } from './core/lib/clock';
+import { productToday } from './core/lib/time';
+import { answerBytes, createCachedAnswers } from './core/plugins/cached-answers';
+import { createAccountsService } from './features/accounts';
+import { createSystemHealthService } from './features/admin';
+import { createAlertsService } from './features/alerts';
+import { createAssignmentsService } from './features/assignments';
+import { createAuditService } from './features/audit';
+import {
+  type AuthOptions,
+  createAuthService,
+  createRefreshSuccessor,
+  createTokenSigner,
+} from './features/auth';
+import { createBillingService, createTrialNoticesService } from './features/billing';
+import { createContactsService } from './features/contacts';
+import { createDailyReportService } from './features/daily-report';
 import { createGeocodingService } from './features/geocoding';
-import { createLocationsService } from './features/locations/locations.service';
-import { createMetricsService } from './features/metrics/metrics.service';
-import { createDeliveryLogService } from './features/notifications/delivery-log.service';
-import { createSmtpTransport, type MailTransport } from './features/notifications/mail-transport';
-import { createOutboxService } from './features/notifications/outbox.service';
-import { twilioTransportFromConfig } from './features/notifications/sms-transport';
-import type { PastRainfallAsk } from './features/rainfall/past-rainfall.service';
-import { createRateLimitsService } from './features/rate-limits/rate-limits.service';
-import type { ReportRenderer } from './features/reports/reports.service';
-import { createSignupsService } from './features/signups/signups.service';
-import { createTrialClaims } from './features/signups/trial-claims';
-import { createSources } from './features/sources';
-import { createAtlas14Service } from './features/sources/atlas14.service';
-import { installationSecret } from './features/system/system.service';
-import { createEmailChangeService } from './features/users/email-change.service';
-import { createUsersService } from './features/users/users.service';
-import type { QueueCounts } from './jobs/queue';
-import type { Clock } from './lib/clock';
-import { productToday } from './lib/time';
-import { answerBytes, createCachedAnswers } from './plugins/cached-answers';
+import { createLocationsService } from './features/locations';
+import { createMetricsService } from './features/metrics';
+import {
+  createDeliveryLogService,
+  createOutboxService,
+  createSmtpTransport,
+  type MailTransport,
+  twilioTransportFromConfig,
+} from './features/notifications';
+import type { PastRainfallAsk } from './features/rainfall';
+import { createRateLimitsService } from './features/rate-limits';
+import type { ReportRenderer } from './features/reports';
+import { createSignupsService, createTrialClaims } from './features/signups';
+import { createAtlas14Service, createSources } from './features/sources';
+import { installationSecret } from './features/system';
+import { createEmailChangeService, createUsersService } from './features/users';
 
 export interface ServiceOptions {
   config: Config;
@@ -247,7 +249,7 @@ export async function createServices(options: ServiceOptions) {
       },
     },
   );
-  const guards = createGuards(auth, accounts);
+  const guards = createGuards({ auth, accounts });
   const { rainfall, ingestion, historyFill, pastRainfall, rainfallData, locationViews } =
     buildRainfallServices(db, { config, clock, sources, locations, readCache });
   const alerts = createAlertsService(db, {

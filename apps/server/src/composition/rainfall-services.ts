@@ -1,15 +1,17 @@
 import type { Config } from '../config';
-import type { AppDb } from '../db/client';
-import type { ReadCache } from '../db/read-cache';
-import { createLocationViews } from '../features/locations/location-views.service';
-import type { LocationsService } from '../features/locations/locations.service';
-import { createHistoryFillService } from '../features/rainfall/history-fill.service';
-import { createIngestionService } from '../features/rainfall/ingestion.service';
-import { createPastRainfallService } from '../features/rainfall/past-rainfall.service';
-import { createRainfallService } from '../features/rainfall/rainfall.service';
-import { createRainfallDataService } from '../features/rainfall/rainfall-data.service';
+import type { AppDb } from '../core/db/client';
+import type { ReadCache } from '../core/db/read-cache';
+import type { Clock } from '../core/lib/clock';
+import type { LocationsService } from '../features/locations';
+import { createLocationViews } from '../features/locations';
+import {
+  createHistoryFillService,
+  createIngestionService,
+  createPastRainfallService,
+  createRainfallDataService,
+  createRainfallService,
+} from '../features/rainfall';
 import type { Sources } from '../features/sources';
-import type { Clock } from '../lib/clock';
 
 export interface RainfallServicesDeps {
   config: Config;

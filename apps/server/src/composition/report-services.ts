@@ -1,22 +1,21 @@
 import type { Config } from '../config';
-import type { AppDb } from '../db/client';
-import type { AccountsService } from '../features/accounts/accounts.service';
-import type { ContactsService } from '../features/contacts/contacts.service';
-import type { LocationsService } from '../features/locations/locations.service';
-import type { DeliveryLogService } from '../features/notifications/delivery-log.service';
-import type { OutboxService } from '../features/notifications/outbox.service';
-import type { IngestionService } from '../features/rainfall/ingestion.service';
-import type { PastRainfallService } from '../features/rainfall/past-rainfall.service';
-import type { RainfallService } from '../features/rainfall/rainfall.service';
-import type { RateLimitsService } from '../features/rate-limits/rate-limits.service';
-import { createAccountChargesService } from '../features/reports/account-charges.service';
-import { renderReport } from '../features/reports/render';
-import { renderInThread } from '../features/reports/render/render-thread';
-import { createReportContent } from '../features/reports/report-content';
-import { createReportRecipientsService } from '../features/reports/report-recipients.service';
-import { createReportsService } from '../features/reports/reports.service';
-import type { UsersService } from '../features/users/users.service';
-import type { Clock } from '../lib/clock';
+import type { AppDb } from '../core/db/client';
+import type { Clock } from '../core/lib/clock';
+import type { AccountsService } from '../features/accounts';
+import type { ContactsService } from '../features/contacts';
+import type { LocationsService } from '../features/locations';
+import type { DeliveryLogService, OutboxService } from '../features/notifications';
+import type { IngestionService, PastRainfallService, RainfallService } from '../features/rainfall';
+import type { RateLimitsService } from '../features/rate-limits';
+import {
+  createAccountChargesService,
+  createReportContent,
+  createReportRecipientsService,
+  createReportsService,
+  renderInThread,
+  renderReport,
+} from '../features/reports';
+import type { UsersService } from '../features/users';
 import type { ServiceOptions } from '../services';
 
 export interface ReportServicesDeps {

@@ -1,4 +1,4 @@
-import { kmPerDegreeLongitude, type ScheduledStorm } from '../features/sources/simulator/storms';
+import { kmPerDegreeLongitude, type ScheduledStorm } from '../features/sources';
 import type { Services } from '../services';
 import { DEMO_ACCOUNTS, DEMO_STORM_SITE, demoEmail } from './demo-data';
 

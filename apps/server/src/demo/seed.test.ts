@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { queryRows } from '../db/client';
+import { queryRows } from '../core/db/client';
 import { bearer, login } from '../test/factories';
 import { createTestApp, manualClock, type TestApp } from '../test/test-app';
 import { DEMO_PASSWORD } from './demo-data';

@@ -1,9 +1,9 @@
 import { levelAllows } from '@pluvio/shared/gates';
 import { provisionedSettings } from '@pluvio/shared/signup';
 import { accountLevel } from '@pluvio/shared/tiers';
-import { settingColumns } from '../features/accounts/accounts.presenter';
-import { hashPassword } from '../features/auth/passwords';
-import { productDate } from '../lib/time';
+import { productDate } from '../core/lib/time';
+import { hashPassword } from '../core/passwords';
+import { settingColumns } from '../features/accounts';
 import type { Services } from '../services';
 import {
   CONTACTS_DEMO_ACCOUNT,

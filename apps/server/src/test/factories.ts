@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import type { LocationImportRow } from '@pluvio/shared/csv-import';
 import type { FastifyInstance } from 'fastify';
-import { hashPassword } from '../features/auth/passwords';
-import type { UserRow } from '../features/users/users.schema';
+import { hashPassword } from '../core/passwords';
+import type { UserRow } from '../core/tables/users';
 import type { Services } from '../services';
 
 export const TEST_PASSWORD = 'Rainfall#2026';

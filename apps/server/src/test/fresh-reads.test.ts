@@ -1,11 +1,11 @@
 import { eq, is, sql, Table } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { openDatabase } from '../db/client';
-import { createReadCache } from '../db/read-cache';
-import * as schema from '../db/schema';
-import { clients, locations, users } from '../db/schema';
-import { cascadeTargets, createTableChanges, writtenTables } from '../db/table-changes';
+import { openDatabase } from '../core/db/client';
+import { createReadCache } from '../core/db/read-cache';
+import * as schema from '../core/db/schema';
+import { clients, locations, users } from '../core/db/schema';
+import { cascadeTargets, createTableChanges, writtenTables } from '../core/db/table-changes';
 import { createIngestionService } from '../features/rainfall/ingestion.service';
 import { createServices } from '../services';
 import { bearer, buildContactUser, buildOwnedClient, buildUser, login } from './factories';

@@ -1,7 +1,7 @@
+import type { Clock } from '../core/lib/clock';
 import { createIngestionService } from '../features/rainfall/ingestion.service';
 import type { IntervalKey } from '../features/rainfall/intervals';
 import type { Point } from '../features/sources/sources';
-import type { Clock } from '../lib/clock';
 import { scriptedSource } from './scripted-source';
 import type { TestApp } from './test-app';
 

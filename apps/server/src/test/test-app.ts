@@ -1,16 +1,16 @@
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app';
 import { loadConfig } from '../config';
-import { type Database, openDatabaseOverPort } from '../db/client';
-import { migrateDatabase } from '../db/migrate';
-import { startDatabaseThread } from '../db/pglite-thread';
-import { openScratchDatabase } from '../db/scratch';
+import { type Database, openDatabaseOverPort } from '../core/db/client';
+import { migrateDatabase } from '../core/db/migrate';
+import { startDatabaseThread } from '../core/db/pglite-thread';
+import { openScratchDatabase } from '../core/db/scratch';
+import type { QueueCounts } from '../core/jobs/queue';
+import type { Clock } from '../core/lib/clock';
 import type { MailTransport } from '../features/notifications/mail-transport';
 import type { PastRainfallAsk } from '../features/rainfall/past-rainfall.service';
 import { renderReport } from '../features/reports/render';
 import type { ReportRenderer } from '../features/reports/reports.service';
-import type { QueueCounts } from '../jobs/queue';
-import type { Clock } from '../lib/clock';
 import { createServices, type Services } from '../services';
 
 /** A clock the test moves by hand. */

@@ -7,10 +7,10 @@ import {
 } from '@pluvio/shared/clients';
 import { MESSAGES } from '@pluvio/shared/messages';
 import { accountLevel } from '@pluvio/shared/tiers';
-import { forbidden } from '../../lib/errors';
-import type { UserRow } from '../users/users.schema';
+import { forbidden } from '../../core/lib/errors';
+import type { ClientRow } from '../../core/tables/accounts';
+import type { UserRow } from '../../core/tables/users';
 import { settingsOf } from './accounts.presenter';
-import type { ClientRow } from './accounts.schema';
 
 /** Adding and deleting accounts is client management: superusers only (canManageClients, tier 4). */
 export function requireClientManagement(user: UserRow): void {

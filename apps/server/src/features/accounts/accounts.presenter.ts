@@ -5,9 +5,9 @@ import {
   type ClientSettingKey,
   type ClientSettings,
 } from '@pluvio/shared/clients';
-import type { UserRow } from '../users/users.schema';
+import type { ClientRow } from '../../core/tables/accounts';
+import type { UserRow } from '../../core/tables/users';
 import type { ClientListRow } from './accounts.repository';
-import type { ClientRow } from './accounts.schema';
 
 /** The column of each client notification setting. */
 const CLIENT_SETTING_COLUMNS = {

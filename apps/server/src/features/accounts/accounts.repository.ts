@@ -1,10 +1,10 @@
 import type { pageWindow } from '@pluvio/shared/lists';
 import { and, eq, getTableColumns, inArray, or, type SQL, sql } from 'drizzle-orm';
-import { type AppDb, queryRows } from '../../db/client';
-import { contacts } from '../contacts/contacts.schema';
-import { locations } from '../locations/locations.schema';
-import { users } from '../users/users.schema';
-import { type ClientRow, clientAdmins, clients } from './accounts.schema';
+import { type AppDb, queryRows } from '../../core/db/client';
+import { type ClientRow, clientAdmins, clients } from '../../core/tables/accounts';
+import { contacts } from '../../core/tables/contacts';
+import { locations } from '../../core/tables/locations';
+import { users } from '../../core/tables/users';
 
 export type Membership = 'owner' | 'co_owner' | 'contact';
 

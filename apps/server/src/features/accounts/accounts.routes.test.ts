@@ -3,10 +3,10 @@ import { CLIENT_MESSAGES, type Client } from '@pluvio/shared/clients';
 import { MESSAGES } from '@pluvio/shared/messages';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MANAGERS_ONLY, NOT_AN_ACCOUNT } from '../../core/access';
+import type { UserRow } from '../../core/tables/users';
 import { bearer, buildOwnedClient, buildUser, login } from '../../test/factories';
 import { createTestApp, manualClock, type TestApp } from '../../test/test-app';
-import type { UserRow } from '../users/users.schema';
-import { MANAGERS_ONLY, NOT_AN_ACCOUNT } from './accounts.access';
 
 // 22:30 on 7 March in New York, already 8 March in UTC: trial dates follow the product time zone.
 const NOW = new Date('2026-03-08T03:30:00Z');

@@ -10,8 +10,8 @@ import { idParamSchema } from '@pluvio/shared/inputs';
 import { clientIdQuerySchema, idParamsSchema, listQuerySchema } from '@pluvio/shared/lists';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { auditActorOf, authOf } from '../../core/guards';
 import type { Services } from '../../services';
-import { auditActorOf, authOf } from '../auth/auth.guard';
 
 /** Each path as the spec writes it and with the other trailing-slash form: old clients use both. */
 

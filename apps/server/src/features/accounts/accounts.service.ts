@@ -14,16 +14,19 @@ import { type ListQuery, pageWindow } from '@pluvio/shared/lists';
 import { provisionedSettings } from '@pluvio/shared/signup';
 import { newAccountTier, TRIAL_TIER } from '@pluvio/shared/tiers';
 import type { UserClient } from '@pluvio/shared/users.schemas';
-import type { AppDb } from '../../db/client';
-import { noReadCache, type ReadCache, tablesIn } from '../../db/read-cache';
-import type { Clock } from '../../lib/clock';
-import { conflict, invalidField } from '../../lib/errors';
-import { productDate } from '../../lib/time';
-import { type AuditActor, type AuditRecord, type AuditService, changesBetween } from '../audit/audit.service';
-import * as contactsSchema from '../contacts/contacts.schema';
-import type { UserRow } from '../users/users.schema';
-import * as usersSchema from '../users/users.schema';
-import { type AccountAccess, accountNotFound, buildAccess, requireManager } from './accounts.access';
+import type { AuditActor } from '../../core/access';
+import { type AccountAccess, accountNotFound, buildAccess, requireManager } from '../../core/access';
+import type { AppDb } from '../../core/db/client';
+import { noReadCache, type ReadCache, tablesIn } from '../../core/db/read-cache';
+import type { Clock } from '../../core/lib/clock';
+import { conflict, invalidField } from '../../core/lib/errors';
+import { productDate } from '../../core/lib/time';
+import type { ClientRow } from '../../core/tables/accounts';
+import * as accountsSchema from '../../core/tables/accounts';
+import * as contactsSchema from '../../core/tables/contacts';
+import type { UserRow } from '../../core/tables/users';
+import * as usersSchema from '../../core/tables/users';
+import { type AuditRecord, type AuditService, changesBetween } from '../audit';
 import {
   accountTypeFields,
   assertSelfChanges,
@@ -32,8 +35,6 @@ import {
 } from './accounts.policy';
 import { presentClient, presentClientAdmin, settingColumns } from './accounts.presenter';
 import { createAccountsRepository, type MembershipRow, type NewClient } from './accounts.repository';
-import type { ClientRow } from './accounts.schema';
-import * as accountsSchema from './accounts.schema';
 
 /** `last_payment_status` values of an account whose last payment did not go through. */
 export const UNPAID_PAYMENT_STATUSES = ['unpaid', 'failed'] as const;

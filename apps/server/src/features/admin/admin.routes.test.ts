@@ -3,7 +3,7 @@ import { MESSAGES } from '@pluvio/shared/messages';
 import { sql } from 'drizzle-orm';
 import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { queryRows } from '../../db/client';
+import { queryRows } from '../../core/db/client';
 import { bearer, buildContactUser, buildOwnedClient, buildUser, login } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/test-app';
 

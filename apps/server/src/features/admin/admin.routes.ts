@@ -13,10 +13,9 @@ import {
 import { userListPageSchema, userListQuerySchema } from '@pluvio/shared/users.schemas';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { contentDisposition } from '../../lib/content-disposition';
-import { badRequest, notFound, unauthorized } from '../../lib/errors';
-import type { Services } from '../../services';
-import { authOf } from '../auth/auth.guard';
+import { authOf } from '../../core/guards';
+import { contentDisposition } from '../../core/lib/content-disposition';
+import { badRequest, notFound, unauthorized } from '../../core/lib/errors';
 import {
   type CookieSettings,
   clearRefreshCookie,
@@ -24,7 +23,8 @@ import {
   REFRESH_COOKIE,
   readCookie,
   setRefreshCookie,
-} from '../auth/session-cookies';
+} from '../../core/session-cookies';
+import type { Services } from '../../services';
 
 /**
  * Superuser tools: switch user (masquerade, D11) and its list of users, the mail viewer's outbox

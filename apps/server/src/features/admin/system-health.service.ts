@@ -7,10 +7,10 @@ import {
   passState,
   type SystemHealth,
 } from '@pluvio/shared/system-health';
-import type { Clock } from '../../lib/clock';
-import { productDate, productDay } from '../../lib/time';
-import type { DeliveryLogService } from '../notifications/delivery-log.service';
-import type { IngestionService, PassFacts } from '../rainfall/ingestion.service';
+import type { Clock } from '../../core/lib/clock';
+import { productDate, productDay } from '../../core/lib/time';
+import type { DeliveryLogService } from '../notifications';
+import type { IngestionService, PassFacts } from '../rainfall';
 
 export interface SystemHealthDeps {
   deliveryLog: Pick<DeliveryLogService, 'counts'>;

@@ -1,9 +1,9 @@
 import { CONTACT_FLAGS } from '@pluvio/shared/contacts';
 import { sql } from 'drizzle-orm';
-import { type AppDb, queryRows } from '../../db/client';
-import { pgArray } from '../../db/pg-array';
+import { type AppDb, queryRows } from '../../core/db/client';
+import { pgArray } from '../../core/db/pg-array';
+import type { AlertKind } from '../../core/tables/alerts';
 import type { AlertToSend, ContactRecipient } from './alert-messages';
-import type { AlertKind } from './alerts.schema';
 
 interface PendingRow {
   id: number;

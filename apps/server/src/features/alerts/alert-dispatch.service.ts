@@ -1,7 +1,7 @@
-import type { AppDb } from '../../db/client';
-import type { Clock } from '../../lib/clock';
-import { contactChannels } from '../notifications/contact-channels';
-import type { OutboxBatchQueue } from '../notifications/outbox.service';
+import type { AppDb } from '../../core/db/client';
+import type { Clock } from '../../core/lib/clock';
+import type { OutboxBatchQueue } from '../notifications';
+import { contactChannels } from '../notifications';
 import { createAlertDispatchRepository } from './alert-dispatch.repository';
 import type { AlertMessage } from './alert-messages';
 import {

@@ -1,6 +1,6 @@
-import type { AppDb } from '../../db/client';
-import type { Clock } from '../../lib/clock';
-import { productDate } from '../../lib/time';
+import type { AppDb } from '../../core/db/client';
+import type { Clock } from '../../core/lib/clock';
+import { productDate } from '../../core/lib/time';
 import {
   type Decision,
   decide,

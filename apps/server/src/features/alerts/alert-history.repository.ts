@@ -2,8 +2,8 @@ import type { Alert } from '@pluvio/shared/alerts';
 import { type Paging, pageWindow } from '@pluvio/shared/lists';
 import { toE164 } from '@pluvio/shared/phone';
 import { sql } from 'drizzle-orm';
-import { type AppDb, queryRows } from '../../db/client';
-import { pgArray } from '../../db/pg-array';
+import { type AppDb, queryRows } from '../../core/db/client';
+import { pgArray } from '../../core/db/pg-array';
 
 interface HistoryRow {
   id: number;

@@ -1,8 +1,8 @@
 import { alertTimeLabel } from '@pluvio/shared/alerts';
-import { layoutEmail } from '../../lib/email-layout';
-import { dateLabel, productDate } from '../../lib/time';
-import type { Channel, Notice, NotifiableContact } from '../notifications/contact-channels';
-import type { AlertKind } from './alerts.schema';
+import { layoutEmail } from '../../core/lib/email-layout';
+import { dateLabel, productDate } from '../../core/lib/time';
+import type { AlertKind } from '../../core/tables/alerts';
+import type { Channel, Notice, NotifiableContact } from '../notifications';
 
 /** An alert ready to tell people about, with what the message names. */
 export interface AlertToSend {

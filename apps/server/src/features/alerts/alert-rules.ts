@@ -2,7 +2,7 @@ import { levelAllows } from '@pluvio/shared/gates';
 import { type Atlas14Threshold, effectiveRapidrainThreshold } from '@pluvio/shared/locations';
 import { ATLAS14_RECURRENCE_YEARS, recurrenceReached } from '@pluvio/shared/rainfall';
 import type { TierNumber } from '@pluvio/shared/tiers';
-import type { AlertKind } from './alerts.schema';
+import type { AlertKind } from '../../core/tables/alerts';
 
 /** What the rules read about one location at one interval end. */
 export interface LocationReading {

@@ -1,4 +1,4 @@
-import type { JobDefinition } from '../../jobs/queue';
+import type { JobDefinition } from '../../core/jobs/queue';
 import type { AlertsService } from './alerts.service';
 
 export const RUN_ALERTS = 'alerts.run';

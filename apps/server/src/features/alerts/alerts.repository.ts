@@ -1,12 +1,12 @@
 import type { Atlas14Threshold } from '@pluvio/shared/locations';
 import type { TierNumber } from '@pluvio/shared/tiers';
 import { sql } from 'drizzle-orm';
-import { type AppDb, queryRows } from '../../db/client';
-import { monitoredClient } from '../../db/monitored-client';
-import { pgArray } from '../../db/pg-array';
-import { levelOfAccount } from '../../lib/account-level';
+import { type AppDb, queryRows } from '../../core/db/client';
+import { monitoredClient } from '../../core/db/monitored-client';
+import { pgArray } from '../../core/db/pg-array';
+import { levelOfAccount } from '../../core/lib/account-level';
+import type { AlertKind } from '../../core/tables/alerts';
 import type { LocationReading, OpenEvent } from './alert-rules';
-import type { AlertKind } from './alerts.schema';
 
 /** Serialises rule evaluations across workers (pg_advisory_xact_lock key). */
 const EVALUATION_LOCK_KEY = 7_346_004;

@@ -1,8 +1,8 @@
 import { alertListQuerySchema, alertSchema } from '@pluvio/shared/alerts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { accessOf } from '../../core/guards';
 import type { Services } from '../../services';
-import { accessOf } from '../auth/auth.guard';
 
 /** GET /api/alerts (issue 6 point 6): the account's alert history; a plain contact sees its locations' only. */
 export function alertsRoutes(services: Services): FastifyPluginAsyncZod {

@@ -1,8 +1,8 @@
 import type { Alert } from '@pluvio/shared/alerts';
 import type { Paging } from '@pluvio/shared/lists';
-import type { AppDb } from '../../db/client';
-import type { AccountAccess } from '../accounts/accounts.access';
-import type { ForecastSource } from '../sources/sources';
+import type { AccountAccess } from '../../core/access';
+import type { AppDb } from '../../core/db/client';
+import type { ForecastSource } from '../sources';
 import { type AlertDispatchOptions, createAlertDispatchService } from './alert-dispatch.service';
 import { createAlertEvaluationService } from './alert-evaluation.service';
 import { createAlertHistoryRepository } from './alert-history.repository';

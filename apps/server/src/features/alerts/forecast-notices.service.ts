@@ -1,7 +1,7 @@
-import type { AppDb } from '../../db/client';
-import type { Clock } from '../../lib/clock';
-import { productDate, productDay, productHour } from '../../lib/time';
-import type { ForecastSource } from '../sources/sources';
+import type { AppDb } from '../../core/db/client';
+import type { Clock } from '../../core/lib/clock';
+import { productDate, productDay, productHour } from '../../core/lib/time';
+import type { ForecastSource } from '../sources';
 import { receivesForecastNotices } from './alert-rules';
 import { createAlertsRepository, type ForecastWatcher, type NewAlert } from './alerts.repository';
 

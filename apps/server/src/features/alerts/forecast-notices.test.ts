@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { queryRows } from '../../db/client';
-import { productDate } from '../../lib/time';
+import { queryRows } from '../../core/db/client';
+import { productDate } from '../../core/lib/time';
 import { bearer, buildOwnedClient, login } from '../../test/factories';
 import { createTestApp, manualClock, type TestApp } from '../../test/test-app';
 import type { ForecastSource } from '../sources/sources';

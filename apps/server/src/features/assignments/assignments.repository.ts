@@ -1,10 +1,10 @@
 import { type Paging, pageWindow } from '@pluvio/shared/lists';
 import { and, asc, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
-import type { AppDb } from '../../db/client';
-import { pgArray } from '../../db/pg-array';
-import { type ContactRow, contacts } from '../contacts/contacts.schema';
-import { type LocationRow, locations } from '../locations/locations.schema';
-import { contactLocations } from './assignments.schema';
+import type { AppDb } from '../../core/db/client';
+import { pgArray } from '../../core/db/pg-array';
+import { contactLocations } from '../../core/tables/assignments';
+import { type ContactRow, contacts } from '../../core/tables/contacts';
+import { type LocationRow, locations } from '../../core/tables/locations';
 
 /**
  * `contact_locations`. Reads the assigned contacts' and locations' rows in the same query, and

@@ -10,10 +10,10 @@ import {
 import { locationSchema } from '@pluvio/shared/locations';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { forbidden } from '../../lib/errors';
+import { type AccountAccess, manages } from '../../core/access';
+import { accessOf } from '../../core/guards';
+import { forbidden } from '../../core/lib/errors';
 import type { Services } from '../../services';
-import { type AccountAccess, manages } from '../accounts/accounts.access';
-import { accessOf } from '../auth/auth.guard';
 
 const tags = ['assignments'];
 

@@ -1,8 +1,8 @@
 import { CONTACT_MESSAGES } from '@pluvio/shared/contacts';
 import { MAX_PAGE_SIZE, type Paging } from '@pluvio/shared/lists';
 import { LOCATION_MESSAGES } from '@pluvio/shared/locations';
-import type { AppDb } from '../../db/client';
-import { notFound } from '../../lib/errors';
+import type { AppDb } from '../../core/db/client';
+import { notFound } from '../../core/lib/errors';
 import { createAssignmentsRepository } from './assignments.repository';
 
 /**

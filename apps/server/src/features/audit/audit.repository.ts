@@ -1,10 +1,10 @@
 import type { AuditAction } from '@pluvio/shared/audit.schemas';
 import { and, count, desc, eq, gte, ilike, lt, type SQL, sql } from 'drizzle-orm';
-import type { AppDb } from '../../db/client';
-import { containsPattern } from '../../db/like-pattern';
-import { clients } from '../accounts/accounts.schema';
-import { users } from '../users/users.schema';
-import { auditLog } from './audit.schema';
+import type { AppDb } from '../../core/db/client';
+import { containsPattern } from '../../core/db/like-pattern';
+import { clients } from '../../core/tables/accounts';
+import { auditLog } from '../../core/tables/audit';
+import { users } from '../../core/tables/users';
 
 /** Which entries a read covers; every field narrows it when given. */
 export interface AuditFilter {

@@ -6,17 +6,10 @@ import type {
   AuditQuery,
 } from '@pluvio/shared/audit.schemas';
 import { pageWindow } from '@pluvio/shared/lists';
-import type { AppDb } from '../../db/client';
-import type { Clock } from '../../lib/clock';
-import { productDayRange } from '../../lib/time';
+import type { AppDb } from '../../core/db/client';
+import type { Clock } from '../../core/lib/clock';
+import { productDayRange } from '../../core/lib/time';
 import { type AuditFilter, type AuditRow, createAuditRepository } from './audit.repository';
-
-/** Who acts, from where: the signed-in user, or the superuser masquerading as them (D11). */
-export interface AuditActor {
-  actorUserId: number;
-  asUserId: number | null;
-  ip: string;
-}
 
 export interface AuditRecord {
   action: AuditAction;

@@ -2,9 +2,9 @@ import { AUDIT_MESSAGES } from '@pluvio/shared/audit.schemas';
 import { DATE_MESSAGES } from '@pluvio/shared/calendar';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type UserRow, users } from '../../core/tables/users';
 import { bearer, buildContactUser, buildOwnedClient, buildUser, login } from '../../test/factories';
 import { createTestApp, manualClock, type TestApp } from '../../test/test-app';
-import { type UserRow, users } from '../users/users.schema';
 
 const ADMIN_DESK = '198.51.100.7';
 const STRANGER = '203.0.113.66';

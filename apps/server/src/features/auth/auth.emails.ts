@@ -1,5 +1,5 @@
-import { layoutEmail } from '../../lib/email-layout';
-import type { EmailToQueue } from '../notifications/outbox.service';
+import { layoutEmail } from '../../core/lib/email-layout';
+import type { EmailToQueue } from '../notifications';
 
 /** A short e-mail with one call to action. */
 function actionEmail(

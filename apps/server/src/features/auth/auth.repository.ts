@@ -1,8 +1,8 @@
 import { and, eq, gt, gte, inArray, isNull, ne, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { AppDb } from '../../db/client';
-import { users } from '../users/users.schema';
-import { refreshTokens, sessions, type TokenPurpose, userTokens } from './auth.schema';
+import type { AppDb } from '../../core/db/client';
+import { refreshTokens, sessions, type TokenPurpose, userTokens } from '../../core/tables/auth';
+import { users } from '../../core/tables/users';
 
 export interface NewUserToken {
   tokenHash: string;

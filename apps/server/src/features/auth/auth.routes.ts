@@ -11,7 +11,6 @@ import {
 import { currentUserSchema } from '@pluvio/shared/users.schemas';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Services } from '../../services';
 import {
   type CookieSettings,
   clearRefreshCookie,
@@ -19,7 +18,8 @@ import {
   REFRESH_COOKIE,
   readCookie,
   setRefreshCookie,
-} from './session-cookies';
+} from '../../core/session-cookies';
+import type { Services } from '../../services';
 
 export const registerResponseSchema = currentUserSchema.extend({
   access_token: z.string(),

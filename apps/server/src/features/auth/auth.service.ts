@@ -3,22 +3,23 @@ import type { RegisterInput } from '@pluvio/shared/auth.schemas';
 import { ERROR_CODES, MESSAGES } from '@pluvio/shared/messages';
 import { WIZARD_MESSAGES } from '@pluvio/shared/signup';
 import { TRIAL_TIER } from '@pluvio/shared/tiers';
-import type { AppDb } from '../../db/client';
-import { noReadCache, type ReadCache, tablesIn } from '../../db/read-cache';
-import type { Clock } from '../../lib/clock';
-import { badRequest, conflict, forbidden, notFound, unauthorized } from '../../lib/errors';
-import { HOUR_MS, productDate } from '../../lib/time';
-import { hashToken, randomToken } from '../../lib/tokens';
-import type { AccountsService } from '../accounts/accounts.service';
-import type { AuditService } from '../audit/audit.service';
-import type { OutboxService } from '../notifications/outbox.service';
-import type { RateLimitsService } from '../rate-limits/rate-limits.service';
-import { type UserRow, users as usersTable } from '../users/users.schema';
-import type { UsersService } from '../users/users.service';
+import type { AuthContext } from '../../core/access';
+import type { AppDb } from '../../core/db/client';
+import { noReadCache, type ReadCache, tablesIn } from '../../core/db/read-cache';
+import type { Clock } from '../../core/lib/clock';
+import { badRequest, conflict, forbidden, notFound, unauthorized } from '../../core/lib/errors';
+import { HOUR_MS, productDate } from '../../core/lib/time';
+import { hashToken, randomToken } from '../../core/lib/tokens';
+import { hashPassword, verifyPassword } from '../../core/passwords';
+import { sessions, type TokenPurpose } from '../../core/tables/auth';
+import { type UserRow, users as usersTable } from '../../core/tables/users';
+import type { AccountsService } from '../accounts';
+import type { AuditService } from '../audit';
+import type { OutboxService } from '../notifications';
+import type { RateLimitsService } from '../rate-limits';
+import type { UsersService } from '../users';
 import { resetPasswordEmail, verifyEmailEmail } from './auth.emails';
 import { type AuthRepository, createAuthRepository } from './auth.repository';
-import { sessions, type TokenPurpose } from './auth.schema';
-import { hashPassword, verifyPassword } from './passwords';
 import { createSignInLimits, type SignInLimit, type SignInLimitSettings } from './sign-in-limits';
 import type { TokenSigner } from './token-signer';
 
@@ -48,13 +49,6 @@ export interface AuthDeps {
   addressHeld?: (email: string) => Promise<boolean>;
   /** Counts a free trial from the client address against its daily ceiling (429 past it); answers the undo. */
   admitTrial?: (ip: string, email: string) => Promise<() => Promise<void>>;
-}
-
-/** What a valid access token tells about the caller. */
-export interface AuthContext {
-  user: UserRow;
-  sessionId: string;
-  actorUserId: number | null;
 }
 
 export interface IssuedTokens {

@@ -1,8 +1,8 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auditLog } from '../../core/tables/audit';
 import { bearer, buildUser, login } from '../../test/factories';
 import { createTestApp, manualClock, type TestApp } from '../../test/test-app';
-import { auditLog } from '../audit/audit.schema';
 
 function refreshWith(t: TestApp, cookie: string | undefined) {
   return t.app.inject({

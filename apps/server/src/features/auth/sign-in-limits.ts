@@ -1,6 +1,6 @@
 import { normalizeIP } from '@fastify/rate-limit';
-import { tooManyRequests } from '../../lib/errors';
-import type { RateLimitsService } from '../rate-limits/rate-limits.service';
+import { tooManyRequests } from '../../core/lib/errors';
+import type { RateLimitsService } from '../rate-limits';
 
 export interface SignInLimitSettings {
   /** Failed sign-ins a minute for one e-mail address, whether it has an account or not. */

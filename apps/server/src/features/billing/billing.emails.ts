@@ -1,9 +1,9 @@
 import { formatDollars } from '@pluvio/shared/billing';
 import { LOCATIONS_PER_BLOCK } from '@pluvio/shared/plans';
 import { TIER, type TierName, tierLabel } from '@pluvio/shared/tiers';
-import { layoutEmail } from '../../lib/email-layout';
-import { dateLabel } from '../../lib/time';
-import type { EmailToQueue } from '../notifications/outbox.service';
+import { layoutEmail } from '../../core/lib/email-layout';
+import { dateLabel } from '../../core/lib/time';
+import type { EmailToQueue } from '../notifications';
 
 interface Owner {
   email: string;

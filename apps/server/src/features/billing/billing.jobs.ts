@@ -1,4 +1,4 @@
-import type { JobDefinition } from '../../jobs/queue';
+import type { JobDefinition } from '../../core/jobs/queue';
 import type { BillingService } from './billing.service';
 import type { TrialNoticesService } from './trial-notices.service';
 

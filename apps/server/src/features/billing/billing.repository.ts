@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { type AppDb, queryRows } from '../../db/client';
-import { billingEvents, billingReceipts, trialReminders } from './billing.schema';
+import { type AppDb, queryRows } from '../../core/db/client';
+import { billingEvents, billingReceipts, trialReminders } from '../../core/tables/billing';
 
 export const TRIAL_REMINDERS = ['ends_in_7_days', 'ends_in_1_day', 'ended'] as const;
 export type TrialReminder = (typeof TRIAL_REMINDERS)[number];

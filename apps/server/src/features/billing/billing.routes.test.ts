@@ -2,8 +2,8 @@ import { BILLING_MESSAGES, SUBSCRIPTION_TEXT } from '@pluvio/shared/billing';
 import { sql } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { queryRows } from '../../db/client';
-import { monitoredClient } from '../../db/monitored-client';
+import { queryRows } from '../../core/db/client';
+import { monitoredClient } from '../../core/db/monitored-client';
 import { bearer, buildContactUser, buildOwnedClient, login } from '../../test/factories';
 import { createTestApp, manualClock, type TestApp } from '../../test/test-app';
 

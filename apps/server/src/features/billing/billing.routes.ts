@@ -15,8 +15,8 @@ import {
 import { checkoutSessionIdSchema } from '@pluvio/shared/signup';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { auditActorOf, authOf } from '../../core/guards';
 import type { Services } from '../../services';
-import { auditActorOf, authOf } from '../auth/auth.guard';
 
 const tags = ['billing'];
 const sessionParamsSchema = z.object({ id: checkoutSessionIdSchema });

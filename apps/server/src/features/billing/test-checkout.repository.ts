@@ -1,6 +1,6 @@
 import { and, eq, gt, isNull, or } from 'drizzle-orm';
-import type { AppDb } from '../../db/client';
-import { type TestCheckoutRow, testCheckoutSessions } from './billing.schema';
+import type { AppDb } from '../../core/db/client';
+import { type TestCheckoutRow, testCheckoutSessions } from '../../core/tables/billing';
 
 export type NewTestCheckout = typeof testCheckoutSessions.$inferInsert;
 

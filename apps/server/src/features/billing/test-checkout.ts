@@ -1,11 +1,11 @@
 import { BILLING_MESSAGES, type TestCheckout, testCheckoutPath } from '@pluvio/shared/billing';
 import { PLAN_PRICES } from '@pluvio/shared/plans';
 import type { TierName } from '@pluvio/shared/tiers';
-import type { AppDb } from '../../db/client';
-import type { Clock } from '../../lib/clock';
-import { conflict, notFound } from '../../lib/errors';
-import { hashToken, randomToken } from '../../lib/tokens';
-import type { TestCheckoutRow } from './billing.schema';
+import type { AppDb } from '../../core/db/client';
+import type { Clock } from '../../core/lib/clock';
+import { conflict, notFound } from '../../core/lib/errors';
+import { hashToken, randomToken } from '../../core/lib/tokens';
+import type { TestCheckoutRow } from '../../core/tables/billing';
 import { type CheckoutSession, type PaymentAdapter, referenceOf } from './payment-provider';
 import { createTestCheckoutRepository } from './test-checkout.repository';
 

@@ -1,7 +1,7 @@
-import type { AppDb } from '../../db/client';
-import type { Clock } from '../../lib/clock';
-import { productDate } from '../../lib/time';
-import type { EmailToQueue, OutboxService } from '../notifications/outbox.service';
+import type { AppDb } from '../../core/db/client';
+import type { Clock } from '../../core/lib/clock';
+import { productDate } from '../../core/lib/time';
+import type { EmailToQueue, OutboxService } from '../notifications';
 import { trialEndedEmail, trialEndingEmail } from './billing.emails';
 import { createBillingRepository, type TrialNearEnd, type TrialReminder } from './billing.repository';
 

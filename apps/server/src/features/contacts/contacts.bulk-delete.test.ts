@@ -1,10 +1,10 @@
 import { CONTACT_BULK_DELETE, CONTACT_MESSAGES, CONTACTS_PER_BULK_DELETE } from '@pluvio/shared/contacts';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { queryRows } from '../../db/client';
+import { queryRows } from '../../core/db/client';
+import { contactLocations } from '../../core/tables/assignments';
 import { bearer, buildContactUser, buildOwnedClient, login } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { contactLocations } from '../assignments/assignments.schema';
 
 describe('POST /api/contacts/bulk-delete', () => {
   let t: TestApp;

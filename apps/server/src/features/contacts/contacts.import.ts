@@ -1,7 +1,7 @@
 import { type ContactImportRow, checkContactRow, type ImportResult } from '@pluvio/shared/csv-import';
 import { phoneDigits } from '@pluvio/shared/phone';
-import { requireValidRows } from '../../lib/import-checks';
-import type { ContactRow } from './contacts.schema';
+import { requireValidRows } from '../../core/lib/import-checks';
+import type { ContactRow } from '../../core/tables/contacts';
 
 type Identity = Pick<ContactRow, 'name' | 'email' | 'phone'>;
 

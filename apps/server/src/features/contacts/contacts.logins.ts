@@ -1,10 +1,10 @@
-import { randomToken } from '../../lib/tokens';
-import type { ClientRow } from '../accounts/accounts.schema';
-import { addedToAccountEmail, contactInvitationEmail } from '../auth/auth.emails';
-import type { AuthService } from '../auth/auth.service';
-import { hashPassword } from '../auth/passwords';
-import type { EmailToQueue } from '../notifications/outbox.service';
-import type { UsersService } from '../users/users.service';
+import { randomToken } from '../../core/lib/tokens';
+import { hashPassword } from '../../core/passwords';
+import type { ClientRow } from '../../core/tables/accounts';
+import type { AuthService } from '../auth';
+import { addedToAccountEmail, contactInvitationEmail } from '../auth';
+import type { EmailToQueue } from '../notifications';
+import type { UsersService } from '../users';
 
 export interface ContactLoginDeps {
   users: UsersService;

@@ -1,5 +1,5 @@
 import { CONTACT_FLAGS, type Contact } from '@pluvio/shared/contacts';
-import type { ContactRow } from './contacts.schema';
+import type { ContactRow } from '../../core/tables/contacts';
 
 export const CONTACT_FLAG_COLUMNS = {
   daily_report_on: 'dailyReportOn',

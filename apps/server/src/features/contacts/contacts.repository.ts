@@ -1,10 +1,10 @@
 import { type Paging, pageWindow } from '@pluvio/shared/lists';
 import { and, count, eq, getTableColumns, inArray, ne, type SQL, sql } from 'drizzle-orm';
-import { type AppDb, queryRows } from '../../db/client';
-import { pgArray } from '../../db/pg-array';
-import { clientAdmins, clients } from '../accounts/accounts.schema';
+import { type AppDb, queryRows } from '../../core/db/client';
+import { pgArray } from '../../core/db/pg-array';
+import { clientAdmins, clients } from '../../core/tables/accounts';
+import { type ContactRow, contacts } from '../../core/tables/contacts';
 import type { ListedContact } from './contacts.presenter';
-import { type ContactRow, contacts } from './contacts.schema';
 
 export type NewContact = typeof contacts.$inferInsert;
 

@@ -4,12 +4,12 @@ import { INPUT_MESSAGES } from '@pluvio/shared/inputs';
 import { ERROR_CODES } from '@pluvio/shared/messages';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { queryRows } from '../../db/client';
+import { queryRows } from '../../core/db/client';
+import type { ClientRow } from '../../core/tables/accounts';
+import { contactLocations } from '../../core/tables/assignments';
+import { locations } from '../../core/tables/locations';
 import { bearer, buildOwnedClient, buildUser, login } from '../../test/factories';
 import { createTestApp, manualClock, type TestApp } from '../../test/test-app';
-import type { ClientRow } from '../accounts/accounts.schema';
-import { contactLocations } from '../assignments/assignments.schema';
-import { locations } from '../locations/locations.schema';
 
 const NEW_PASSWORD = 'Drizzle#2027';
 

@@ -10,9 +10,9 @@ import { contactImportSchema, importResultSchema } from '@pluvio/shared/csv-impo
 import { clientIdQuerySchema, idParamsSchema, listQuerySchema } from '@pluvio/shared/lists';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorResponse } from '../../lib/error-responses';
+import { accessOf, auditActorOf, authOf } from '../../core/guards';
+import { errorResponse } from '../../core/lib/error-responses';
 import type { Services } from '../../services';
-import { accessOf, auditActorOf, authOf } from '../auth/auth.guard';
 import { presentListedContact } from './contacts.presenter';
 
 const tags = ['contacts'];

@@ -1,8 +1,8 @@
 import type { Atlas14Threshold } from '@pluvio/shared/locations';
 import { reachesThreshold, recurrenceReached } from '@pluvio/shared/rainfall';
-import { type EmailContent, layoutEmail } from '../../lib/email-layout';
-import { dateLabel } from '../../lib/time';
-import { SMS_MAX_CHARACTERS, smsText } from '../notifications/outbox.service';
+import { type EmailContent, layoutEmail } from '../../core/lib/email-layout';
+import { dateLabel } from '../../core/lib/time';
+import { SMS_MAX_CHARACTERS, smsText } from '../notifications';
 
 /** A location as the report shows it: yesterday's total with its threshold and Atlas 14 depths. */
 export interface ReportLocation {

@@ -1,4 +1,4 @@
-import type { JobDefinition } from '../../jobs/queue';
+import type { JobDefinition } from '../../core/jobs/queue';
 import type { DailyReportService } from './daily-report.service';
 
 export const SEND_DAILY_REPORTS = 'daily-report.send';

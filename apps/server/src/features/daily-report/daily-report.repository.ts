@@ -1,12 +1,12 @@
 import type { Atlas14Threshold } from '@pluvio/shared/locations';
 import type { TierNumber } from '@pluvio/shared/tiers';
 import { sql } from 'drizzle-orm';
-import { type AppDb, queryRows } from '../../db/client';
-import { monitoredClient } from '../../db/monitored-client';
-import { pgArray } from '../../db/pg-array';
-import { levelOfAccount } from '../../lib/account-level';
-import type { ProductDay } from '../../lib/time';
-import type { NotifiableContact } from '../notifications/contact-channels';
+import { type AppDb, queryRows } from '../../core/db/client';
+import { monitoredClient } from '../../core/db/monitored-client';
+import { pgArray } from '../../core/db/pg-array';
+import { levelOfAccount } from '../../core/lib/account-level';
+import type { ProductDay } from '../../core/lib/time';
+import type { NotifiableContact } from '../notifications';
 
 /** An account whose report for the day is still to make, with its report settings. */
 export interface DueAccount {

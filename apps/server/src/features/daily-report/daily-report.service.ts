@@ -1,10 +1,10 @@
 import { levelAllows } from '@pluvio/shared/gates';
-import type { AppDb } from '../../db/client';
-import type { Clock } from '../../lib/clock';
-import { productDate, productDay, productHour } from '../../lib/time';
-import { contactChannels, type Notice } from '../notifications/contact-channels';
-import type { EmailToQueue, OutboxBatchQueue, SmsToQueue } from '../notifications/outbox.service';
-import type { RainfallService } from '../rainfall/rainfall.service';
+import type { AppDb } from '../../core/db/client';
+import type { Clock } from '../../core/lib/clock';
+import { productDate, productDay, productHour } from '../../core/lib/time';
+import type { EmailToQueue, OutboxBatchQueue, SmsToQueue } from '../notifications';
+import { contactChannels, type Notice } from '../notifications';
+import type { RainfallService } from '../rainfall';
 import {
   type AccountLocation,
   createDailyReportRepository,

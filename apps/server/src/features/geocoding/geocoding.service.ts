@@ -1,6 +1,6 @@
 import { GEOCODE_MESSAGES, type GeocodeAnswer } from '@pluvio/shared/geocode';
 import type { Config } from '../../config';
-import { notFound, serviceUnavailable } from '../../lib/errors';
+import { notFound, serviceUnavailable } from '../../core/lib/errors';
 import { createCensusGeocoder } from './census-geocoder';
 import { type Geocoder, GeocoderError } from './geocoder';
 

@@ -1,4 +1,4 @@
-import type { Atlas14Service } from '../sources/atlas14.service';
+import type { Atlas14Service } from '../sources';
 import type { Atlas14Fill, LocationsRepository } from './locations.repository';
 
 /** Locations awaiting Atlas 14 depths are read this many at a time. */

@@ -1,9 +1,9 @@
 import { QUOTA_MESSAGES } from '@pluvio/shared/quotas';
-import { lockAccountQuota } from '../../db/account-lock';
-import type { AppDb } from '../../db/client';
-import { retryOnDeadlock } from '../../db/pg-errors';
-import { conflict } from '../../lib/errors';
-import { inBatches } from '../../lib/in-batches';
+import { lockAccountQuota } from '../../core/db/account-lock';
+import type { AppDb } from '../../core/db/client';
+import { retryOnDeadlock } from '../../core/db/pg-errors';
+import { conflict } from '../../core/lib/errors';
+import { inBatches } from '../../core/lib/in-batches';
 import {
   type CheckedCandidate,
   createLocationsRepository,

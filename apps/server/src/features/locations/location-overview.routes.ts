@@ -2,9 +2,9 @@ import { clientIdQuerySchema, type Paging } from '@pluvio/shared/lists';
 import { locationOverviewOf, locationOverviewSchema } from '@pluvio/shared/location-overview';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { accessOf } from '../../core/guards';
 import type { Services } from '../../services';
-import { accessOf } from '../auth/auth.guard';
-import { type PendingQuarters, RAINFALL_ANSWER_READS } from '../rainfall/rainfall-data.service';
+import { type PendingQuarters, RAINFALL_ANSWER_READS } from '../rainfall';
 
 const presentPending = (pending: PendingQuarters) => ({
   from: pending.from.toISOString(),

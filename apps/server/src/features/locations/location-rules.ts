@@ -2,12 +2,12 @@ import { checkLocationRow, type LocationImportRow } from '@pluvio/shared/csv-imp
 import { levelAllows } from '@pluvio/shared/gates';
 import { LOCATION_MESSAGES, type LocationPatch, normalizeLongitude } from '@pluvio/shared/locations';
 import { MESSAGES } from '@pluvio/shared/messages';
-import { forbidden, invalidField } from '../../lib/errors';
-import { requireValidRows } from '../../lib/import-checks';
-import type { AccountAccess } from '../accounts/accounts.access';
-import type { Atlas14Answer } from '../sources/atlas14.service';
+import type { AccountAccess } from '../../core/access';
+import { forbidden, invalidField } from '../../core/lib/errors';
+import { requireValidRows } from '../../core/lib/import-checks';
+import type { LocationRow } from '../../core/tables/locations';
+import type { Atlas14Answer } from '../sources';
 import type { CheckedCandidate } from './locations.repository';
-import type { LocationRow } from './locations.schema';
 
 /** The stored form of a source's answer, or none yet (asked in the background). */
 export const atlas14Columns = (answer: Atlas14Answer | undefined) => ({

@@ -1,7 +1,7 @@
 import type { Location } from '@pluvio/shared/locations';
-import type { RainfallDataService } from '../rainfall/rainfall-data.service';
+import type { LocationRow } from '../../core/tables/locations';
+import type { RainfallDataService } from '../rainfall';
 import { presentLocation, type Viewing } from './locations.presenter';
-import type { LocationRow } from './locations.schema';
 
 /**
  * Locations as the API returns them, with totals and colours for the caller's tier (spec part 1

@@ -1,4 +1,4 @@
-import type { JobDefinition } from '../../jobs/queue';
+import type { JobDefinition } from '../../core/jobs/queue';
 import type { LocationsService } from './locations.service';
 
 export const FILL_ATLAS14 = 'locations.fill-atlas14';

@@ -3,7 +3,7 @@ import { QUOTA_MESSAGES } from '@pluvio/shared/quotas';
 import { sql } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { queryRows } from '../../db/client';
+import { queryRows } from '../../core/db/client';
 import { bearer, buildOwnedClient, login } from '../../test/factories';
 import { createTestApp, manualClock, type TestApp } from '../../test/test-app';
 

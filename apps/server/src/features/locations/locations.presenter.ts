@@ -1,8 +1,8 @@
 import { canUse } from '@pluvio/shared/gates';
 import type { Location } from '@pluvio/shared/locations';
 import type { LocationRainfall } from '@pluvio/shared/rainfall';
-import type { AccountAccess } from '../accounts/accounts.access';
-import type { LocationRow } from './locations.schema';
+import type { AccountAccess } from '../../core/access';
+import type { LocationRow } from '../../core/tables/locations';
 
 export type Viewing = Pick<AccountAccess, 'tier' | 'viewer'>;
 

@@ -1,17 +1,15 @@
 import { type Paging, pageWindow } from '@pluvio/shared/lists';
 import { and, asc, count, eq, gt, inArray, sql } from 'drizzle-orm';
-import { type AppDb, queryRows } from '../../db/client';
-import { pgArray } from '../../db/pg-array';
-import { type Atlas14Threshold, type LocationRow, locations } from './locations.schema';
+import { type AppDb, queryRows } from '../../core/db/client';
+import { pgArray } from '../../core/db/pg-array';
+import {
+  type Atlas14Threshold,
+  type LocationPoint,
+  type LocationRow,
+  locations,
+} from '../../core/tables/locations';
 
 export type NewLocation = typeof locations.$inferInsert;
-
-/** Where a location is, for sampling gridded data. */
-export interface LocationPoint {
-  id: number;
-  latitude: number;
-  longitude: number;
-}
 
 /** A checked import row; `seq` is its place in the request, so earlier rows win. */
 export interface CheckedCandidate {

@@ -9,10 +9,10 @@ import {
 } from '@pluvio/shared/locations';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorResponse } from '../../lib/error-responses';
+import { accessOf } from '../../core/guards';
+import { errorResponse } from '../../core/lib/error-responses';
 import type { Services } from '../../services';
-import { accessOf } from '../auth/auth.guard';
-import { RAINFALL_ANSWER_READS } from '../rainfall/rainfall-data.service';
+import { RAINFALL_ANSWER_READS } from '../rainfall';
 
 const tags = ['locations'];
 const OVER_LOCATION_LIMIT = errorResponse(

@@ -12,17 +12,19 @@ import { canAddLocation } from '@pluvio/shared/permissions';
 import { monthlyPriceChange } from '@pluvio/shared/plans';
 import { QUOTA_MESSAGES } from '@pluvio/shared/quotas';
 import type { TierNumber } from '@pluvio/shared/tiers';
-import type { AppDb } from '../../db/client';
-import { retryOnDeadlock } from '../../db/pg-errors';
-import { noReadCache, type ReadCache, tablesIn } from '../../db/read-cache';
-import type { Clock } from '../../lib/clock';
-import { forbidden, notFound } from '../../lib/errors';
-import { requireImportSize } from '../../lib/import-checks';
-import { productDate } from '../../lib/time';
-import { type AccountAccess, requireManager } from '../accounts/accounts.access';
-import * as assignmentsSchema from '../assignments/assignments.schema';
-import type { AssignmentsService } from '../assignments/assignments.service';
-import type { Atlas14Service } from '../sources/atlas14.service';
+import { type AccountAccess, requireManager } from '../../core/access';
+import type { AppDb } from '../../core/db/client';
+import { retryOnDeadlock } from '../../core/db/pg-errors';
+import { noReadCache, type ReadCache, tablesIn } from '../../core/db/read-cache';
+import type { Clock } from '../../core/lib/clock';
+import { forbidden, notFound } from '../../core/lib/errors';
+import { requireImportSize } from '../../core/lib/import-checks';
+import { productDate } from '../../core/lib/time';
+import * as assignmentsSchema from '../../core/tables/assignments';
+import type { LocationRow } from '../../core/tables/locations';
+import * as locationsSchema from '../../core/tables/locations';
+import type { AssignmentsService } from '../assignments';
+import type { Atlas14Service } from '../sources';
 import { createAtlas14Fill } from './atlas14-fill';
 import { createLocationBatches, type LocationLimits } from './location-batches';
 import {
@@ -36,11 +38,8 @@ import {
   type CheckedCandidate,
   createLocationsRepository,
   type ImportCandidate,
-  type LocationPoint,
   type NewLocation,
 } from './locations.repository';
-import type { LocationRow } from './locations.schema';
-import * as locationsSchema from './locations.schema';
 
 export interface LocationsOptions {
   clock: Clock;
@@ -300,4 +299,3 @@ export function createLocationsService(db: AppDb, options: LocationsOptions) {
 }
 
 export type LocationsService = ReturnType<typeof createLocationsService>;
-export type { LocationPoint };

@@ -1,7 +1,7 @@
 import type { PgBoss } from 'pg-boss';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config';
-import { queueCounts, startQueue } from '../../jobs/queue';
+import { queueCounts, startQueue } from '../../core/jobs/queue';
 import { bearer, buildOwnedClient, login } from '../../test/factories';
 import { scriptedSource } from '../../test/scripted-source';
 import { createTestApp, manualClock, type TestApp } from '../../test/test-app';

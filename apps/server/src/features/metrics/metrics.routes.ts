@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { notFound, unauthorized } from '../../lib/errors';
-import { sameSecret } from '../../lib/tokens';
+import { bearerToken } from '../../core/guards';
+import { notFound, unauthorized } from '../../core/lib/errors';
+import { sameSecret } from '../../core/lib/tokens';
 import type { Services } from '../../services';
-import { bearerToken } from '../auth/auth.guard';
 
 /** Prometheus scrapes /metrics with METRICS_TOKEN as its bearer token; without the setting there is none. */
 export function metricsRoutes(services: Services): FastifyPluginAsyncZod {

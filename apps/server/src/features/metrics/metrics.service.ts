@@ -1,9 +1,9 @@
 import { OUTBOX_CHANNELS, OUTBOX_STATUSES } from '@pluvio/shared/outbox.schemas';
 import { collectDefaultMetrics, Gauge, Registry } from 'prom-client';
-import type { QueueCounts } from '../../jobs/queue';
-import type { Clock } from '../../lib/clock';
-import type { OutboxService } from '../notifications/outbox.service';
-import type { IngestionService } from '../rainfall/ingestion.service';
+import type { QueueCounts } from '../../core/jobs/queue';
+import type { Clock } from '../../core/lib/clock';
+import type { OutboxService } from '../notifications';
+import type { IngestionService } from '../rainfall';
 
 export interface MetricsSources {
   outbox: Pick<OutboxService, 'countByStatus'>;

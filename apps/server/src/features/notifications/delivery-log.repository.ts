@@ -1,7 +1,7 @@
 import type { OutboxChannel, OutboxStatus } from '@pluvio/shared/outbox.schemas';
 import { and, count, desc, eq, gte, inArray, lt, type SQL, sql } from 'drizzle-orm';
-import type { AppDb } from '../../db/client';
-import { outbox } from './outbox.schema';
+import type { AppDb } from '../../core/db/client';
+import { outbox } from '../../core/tables/outbox';
 
 /** Which messages the log covers: queued in [from, to), of a channel and kind when given. */
 export interface DeliveryRange {

@@ -8,8 +8,8 @@ import {
   type OutboxChannel,
   type OutboxStatus,
 } from '@pluvio/shared/outbox.schemas';
-import type { AppDb } from '../../db/client';
-import { productDayRange } from '../../lib/time';
+import type { AppDb } from '../../core/db/client';
+import { productDayRange } from '../../core/lib/time';
 import {
   createDeliveryLogRepository,
   type DeliveryLogRow,

@@ -1,9 +1,14 @@
 import type { OutboxChannel, OutboxStatus } from '@pluvio/shared/outbox.schemas';
 import { and, count, desc, eq, getTableColumns, ilike, inArray, lt, notExists, or, sql } from 'drizzle-orm';
-import { byteaContent } from '../../db/bytea';
-import { type AppDb, queryRows } from '../../db/client';
-import { containsPattern } from '../../db/like-pattern';
-import { type OutboxAttachmentRow, type OutboxRow, outbox, outboxAttachments } from './outbox.schema';
+import { byteaContent } from '../../core/db/bytea';
+import { type AppDb, queryRows } from '../../core/db/client';
+import { containsPattern } from '../../core/db/like-pattern';
+import {
+  type OutboxAttachmentRow,
+  type OutboxRow,
+  outbox,
+  outboxAttachments,
+} from '../../core/tables/outbox';
 
 export type NewOutboxMessage = typeof outbox.$inferInsert;
 export type NewOutboxAttachment = Pick<OutboxAttachmentRow, 'filename' | 'contentType' | 'content'>;

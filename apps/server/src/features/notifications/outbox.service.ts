@@ -8,11 +8,12 @@ import {
   type OutboxPage,
 } from '@pluvio/shared/outbox.schemas';
 import { toE164 } from '@pluvio/shared/phone';
-import type { AppDb } from '../../db/client';
-import type { Clock } from '../../lib/clock';
-import { subjectLine } from '../../lib/email-layout';
-import { notFound } from '../../lib/errors';
-import { DEFAULT_LEASE, type Lease, leaseEnd, whileRenewing } from '../../lib/lease';
+import type { AppDb } from '../../core/db/client';
+import type { Clock } from '../../core/lib/clock';
+import { subjectLine } from '../../core/lib/email-layout';
+import { notFound } from '../../core/lib/errors';
+import { DEFAULT_LEASE, type Lease, leaseEnd, whileRenewing } from '../../core/lib/lease';
+import type { OutboxRow } from '../../core/tables/outbox';
 import { PermanentDeliveryError } from './delivery-error';
 import type { MailAttachment, MailTransport } from './mail-transport';
 import {
@@ -22,7 +23,6 @@ import {
   type OutboxRepository,
   type ProviderOutcome,
 } from './outbox.repository';
-import type { OutboxRow } from './outbox.schema';
 import type { SmsTransport } from './sms-transport';
 
 export interface EmailToQueue {

@@ -1,10 +1,10 @@
 import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { outbox } from '../../core/tables/outbox';
 import { type FakeTwilio, startFakeTwilio } from '../../test/fake-twilio';
 import { createTestApp, manualClock, type TestApp } from '../../test/test-app';
 import type { MailMessage, MailTransport } from './mail-transport';
-import { outbox } from './outbox.schema';
 import { SMS_MAX_CHARACTERS, UnusablePhoneError } from './outbox.service';
 
 const STATUS_URL = 'http://localhost:3000/api/notifications/sms-status';

@@ -1,11 +1,11 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { outbox } from '../../core/tables/outbox';
 import { type FakeTwilio, startFakeTwilio } from '../../test/fake-twilio';
 import { type LocalSmtpServer, startSmtpServer } from '../../test/smtp-server';
 import { createTestApp, manualClock, type TestApp } from '../../test/test-app';
 import { createSmtpTransport, type MailTransport } from './mail-transport';
-import { outbox } from './outbox.schema';
 import { createOutboxService, type OutboxOptions, type OutboxService } from './outbox.service';
 import { twilioTransportFromConfig } from './sms-transport';
 

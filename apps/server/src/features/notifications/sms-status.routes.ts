@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { forbidden } from '../../lib/errors';
+import { forbidden } from '../../core/lib/errors';
 import type { Services } from '../../services';
 import type { ProviderOutcome } from './outbox.repository';
 import { SMS_STATUS_PATH, smsStatusUrl, twilioReason } from './sms-transport';

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { type AppDb, queryRows } from '../../db/client';
-import { pgArray } from '../../db/pg-array';
-import type { LocationPoint } from '../locations/locations.service';
+import { type AppDb, queryRows } from '../../core/db/client';
+import { pgArray } from '../../core/db/pg-array';
+import type { LocationPoint } from '../../core/tables/locations';
 
 export interface PendingFill extends LocationPoint {
   /** The change that queued it; the row is cleared only if no later change came. */

@@ -1,7 +1,7 @@
 import { DEFAULT_TIME_ZONE } from '@pluvio/shared/calendar';
-import type { AppDb } from '../../db/client';
-import type { Clock } from '../../lib/clock';
-import type { PrecipitationSource } from '../sources/sources';
+import type { AppDb } from '../../core/db/client';
+import type { Clock } from '../../core/lib/clock';
+import type { PrecipitationSource } from '../sources';
 import { createHistoryFillRepository, type PendingFill } from './history-fill.repository';
 import { createIngestRepository } from './ingest.repository';
 import { DAY, type IntervalKey } from './intervals';

@@ -1,6 +1,6 @@
 import type { IngestStatus } from '@pluvio/shared/rainfall';
-import { pgArray } from '../../db/pg-array';
-import type { Pass, PrecipitationProduct } from '../sources/sources';
+import { pgArray } from '../../core/db/pg-array';
+import type { Pass, PrecipitationProduct } from '../sources';
 import type { IntervalKey } from './intervals';
 
 /** A row of `ingest_intervals` as the raw queries answer it. */

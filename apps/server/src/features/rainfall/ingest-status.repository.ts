@@ -1,7 +1,7 @@
 import type { IngestStatus } from '@pluvio/shared/rainfall';
 import { sql } from 'drizzle-orm';
-import { type AppDb, queryRows } from '../../db/client';
-import type { Pass, PrecipitationProduct } from '../sources/sources';
+import { type AppDb, queryRows } from '../../core/db/client';
+import type { Pass, PrecipitationProduct } from '../sources';
 import { type IntervalRow, toKey } from './ingest-interval-rows';
 import type { IntervalKey } from './intervals';
 

@@ -1,6 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
-import { type AppDb, queryRows } from '../../db/client';
-import { pgArray } from '../../db/pg-array';
+import { type AppDb, queryRows } from '../../core/db/client';
+import { pgArray } from '../../core/db/pg-array';
 import { type IntervalRow, keyArrays, toKey } from './ingest-interval-rows';
 import { createIngestStatusRepository } from './ingest-status.repository';
 import { type IntervalKey, STEP_MS } from './intervals';

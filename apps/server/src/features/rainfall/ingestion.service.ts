@@ -1,11 +1,11 @@
 import { DEFAULT_TIME_ZONE } from '@pluvio/shared/calendar';
 import type { IngestStatusResponse, ProcessStatusResponse } from '@pluvio/shared/rainfall';
-import type { AppDb } from '../../db/client';
-import type { Clock } from '../../lib/clock';
-import { DEFAULT_LEASE, type Lease, leaseEnd, whileRenewing } from '../../lib/lease';
-import { productDate } from '../../lib/time';
-import type { LocationPoint } from '../locations/locations.service';
-import type { Pass, PrecipitationProduct, PrecipitationSource } from '../sources/sources';
+import type { AppDb } from '../../core/db/client';
+import type { Clock } from '../../core/lib/clock';
+import { DEFAULT_LEASE, type Lease, leaseEnd, whileRenewing } from '../../core/lib/lease';
+import { productDate } from '../../core/lib/time';
+import type { LocationPoint } from '../../core/tables/locations';
+import type { Pass, PrecipitationProduct, PrecipitationSource } from '../sources';
 import { createHistoryFillRepository } from './history-fill.repository';
 import {
   type ClaimedInterval,

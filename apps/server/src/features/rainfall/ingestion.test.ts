@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { queryRows } from '../../db/client';
-import type { Lease } from '../../lib/lease';
+import { queryRows } from '../../core/db/client';
+import type { Lease } from '../../core/lib/lease';
 import { buildOwnedClient } from '../../test/factories';
 import { scriptedSource } from '../../test/scripted-source';
 import { createTestApp, manualClock, type TestApp } from '../../test/test-app';

@@ -1,5 +1,5 @@
 import { PASS_PUBLICATION_DELAY_MINUTES } from '@pluvio/shared/system-health';
-import type { Pass, PrecipitationProduct } from '../sources/sources';
+import type { Pass, PrecipitationProduct } from '../sources';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;

@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
-import { type AppDb, queryRows } from '../../db/client';
-import { pgArray } from '../../db/pg-array';
-import type { LocationPoint } from '../locations/locations.service';
-import type { PrecipitationProduct } from '../sources/sources';
+import { type AppDb, queryRows } from '../../core/db/client';
+import { pgArray } from '../../core/db/pg-array';
+import type { LocationPoint } from '../../core/tables/locations';
+import type { PrecipitationProduct } from '../sources';
 
 /** A location's day of past rainfall as it was produced: where it was sampled. */
 export interface FilledDay extends LocationPoint {

@@ -1,9 +1,9 @@
 import { shiftDate } from '@pluvio/shared/calendar';
-import type { AppDb } from '../../db/client';
-import type { Clock } from '../../lib/clock';
-import { type ProductDay, productDays } from '../../lib/time';
-import type { LocationPoint } from '../locations/locations.service';
-import type { PrecipitationProduct, PrecipitationSource } from '../sources/sources';
+import type { AppDb } from '../../core/db/client';
+import type { Clock } from '../../core/lib/clock';
+import { type ProductDay, productDays } from '../../core/lib/time';
+import type { LocationPoint } from '../../core/tables/locations';
+import type { PrecipitationProduct, PrecipitationSource } from '../sources';
 import { bestPublished, type IntervalKey, intervalEnds, isFinalPass, monthsCovering } from './intervals';
 import { createPastRainfallRepository } from './past-rainfall.repository';
 import { createRainfallRepository, type SampledInterval } from './rainfall.repository';

@@ -1,9 +1,9 @@
 import { MESSAGES } from '@pluvio/shared/messages';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { SourceError } from '../../core/lib/fetch-with-retry';
 import { bearer, buildContactUser, buildOwnedClient, buildUser, login } from '../../test/factories';
 import { scriptedSource } from '../../test/scripted-source';
 import { createTestApp, manualClock, type TestApp } from '../../test/test-app';
-import { SourceError } from '../sources/fetch-with-retry';
 import type { Point } from '../sources/sources';
 import { createIngestionService } from './ingestion.service';
 import type { IntervalKey } from './intervals';

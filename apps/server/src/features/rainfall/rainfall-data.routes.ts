@@ -10,8 +10,8 @@ import {
   totalsQuerySchema,
 } from '@pluvio/shared/rainfall';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { accessOf } from '../../core/guards';
 import type { Services } from '../../services';
-import { accessOf } from '../auth/auth.guard';
 import { RAINFALL_ANSWER_READS } from './rainfall-data.service';
 
 const tags = ['rainfall'];

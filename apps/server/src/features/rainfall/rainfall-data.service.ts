@@ -13,9 +13,11 @@ import {
 } from '@pluvio/shared/rainfall';
 import type { TierNumber } from '@pluvio/shared/tiers';
 import { getTableName } from 'drizzle-orm';
-import { noReadCache, type ReadCache, tablesIn } from '../../db/read-cache';
-import type { Clock } from '../../lib/clock';
-import { serviceUnavailable } from '../../lib/errors';
+import { type AccountAccess, type LocationVisibility, requireFeature } from '../../core/access';
+import { noReadCache, type ReadCache, tablesIn } from '../../core/db/read-cache';
+import type { Clock } from '../../core/lib/clock';
+import { serviceUnavailable } from '../../core/lib/errors';
+import { SourceError } from '../../core/lib/fetch-with-retry';
 import {
   DAY_MS as DAY,
   productDate,
@@ -23,26 +25,23 @@ import {
   productDays,
   productTimestamp,
   productToday,
-} from '../../lib/time';
-import { type AccountAccess, requireFeature } from '../accounts/accounts.access';
-import * as accountsSchema from '../accounts/accounts.schema';
-import * as assignmentsSchema from '../assignments/assignments.schema';
-import * as contactsSchema from '../contacts/contacts.schema';
-import * as locationsSchema from '../locations/locations.schema';
-import type { LocationsService } from '../locations/locations.service';
-import { SourceError } from '../sources/fetch-with-retry';
-import type { ForecastSource, PrecipitationProduct } from '../sources/sources';
-import * as sourcesSchema from '../sources/sources.schema';
-import * as usersSchema from '../users/users.schema';
+} from '../../core/lib/time';
+import * as accountsSchema from '../../core/tables/accounts';
+import * as assignmentsSchema from '../../core/tables/assignments';
+import * as contactsSchema from '../../core/tables/contacts';
+import * as locationsSchema from '../../core/tables/locations';
+import * as rainfallSchema from '../../core/tables/rainfall';
+import * as sourcesSchema from '../../core/tables/sources';
+import * as usersSchema from '../../core/tables/users';
+import type { ForecastSource, PrecipitationProduct } from '../sources';
 import { STEP_MS } from './intervals';
-import * as rainfallSchema from './rainfall.schema';
 import { type RainfallService, sumOfRainfall } from './rainfall.service';
 import type { SeriesPoint } from './rainfall-reads.repository';
 
 export interface RainfallDataOptions {
   rainfall: RainfallService;
   ingestion: { processStatus(): Promise<ProcessStatusResponse>; newestQuarterHour(): Promise<Date | null> };
-  locations: Pick<LocationsService, 'findVisible' | 'requireVisible'>;
+  locations: LocationVisibility;
   forecast: ForecastSource;
   clock: Clock;
   /** Product time zone (D2): local days, "today" and the offsets of the series keys. */

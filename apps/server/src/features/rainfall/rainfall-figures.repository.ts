@@ -1,7 +1,12 @@
 import { sql } from 'drizzle-orm';
-import { type AppDb, queryRows } from '../../db/client';
-import { locations } from '../locations/locations.schema';
-import { rainfall15m, rainfallFigures, rainfallFiguresHour, rainfallHourly } from './rainfall.schema';
+import { type AppDb, queryRows } from '../../core/db/client';
+import { locations } from '../../core/tables/locations';
+import {
+  rainfall15m,
+  rainfallFigures,
+  rainfallFiguresHour,
+  rainfallHourly,
+} from '../../core/tables/rainfall';
 
 /** Serialises refreshes of the stored figures, so the last one to commit saw every earlier write. */
 const FIGURES_LOCK_KEY = 7_346_005;

@@ -1,6 +1,6 @@
 import { DEFAULT_TIME_ZONE } from '@pluvio/shared/calendar';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { productDate, productDay } from '../../lib/time';
+import { productDate, productDay } from '../../core/lib/time';
 import { bearer, buildOwnedClient, login } from '../../test/factories';
 import { scriptedSource } from '../../test/scripted-source';
 import { createTestApp, manualClock, type TestApp } from '../../test/test-app';

@@ -1,10 +1,10 @@
 import { sql } from 'drizzle-orm';
-import { type AppDb, queryRows } from '../../db/client';
-import { pgArray } from '../../db/pg-array';
-import type { ProductDay } from '../../lib/time';
-import type { PrecipitationProduct } from '../sources/sources';
+import { type AppDb, queryRows } from '../../core/db/client';
+import { pgArray } from '../../core/db/pg-array';
+import type { ProductDay } from '../../core/lib/time';
+import { rainfall15m, rainfallHourly } from '../../core/tables/rainfall';
+import type { PrecipitationProduct } from '../sources';
 import { DAY, STEP_MS } from './intervals';
-import { rainfall15m, rainfallHourly } from './rainfall.schema';
 import { VALUE_TABLES } from './value-tables';
 
 export interface SeriesPoint {

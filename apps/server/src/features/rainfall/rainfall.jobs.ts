@@ -1,5 +1,5 @@
-import { type JobDefinition, RETRIED_WHEN_ITS_WORKER_DIES } from '../../jobs/queue';
-import type { Logger } from '../../lib/log';
+import { type JobDefinition, RETRIED_WHEN_ITS_WORKER_DIES } from '../../core/jobs/queue';
+import type { Logger } from '../../core/lib/log';
 import type { HistoryFillService } from './history-fill.service';
 import type { IngestionService, IngestReport } from './ingestion.service';
 import type { PastRainfallAsk, PastRainfallService } from './past-rainfall.service';

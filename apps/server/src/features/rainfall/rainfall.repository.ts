@@ -1,8 +1,8 @@
 import { eq, getTableName, sql } from 'drizzle-orm';
-import { type AppDb, queryRows } from '../../db/client';
-import { pgArray } from '../../db/pg-array';
-import type { Pass, PrecipitationProduct } from '../sources/sources';
-import { rainfallSources } from './rainfall.schema';
+import { type AppDb, queryRows } from '../../core/db/client';
+import { pgArray } from '../../core/db/pg-array';
+import { rainfallSources } from '../../core/tables/rainfall';
+import type { Pass, PrecipitationProduct } from '../sources';
 import { createRainfallFiguresRepository } from './rainfall-figures.repository';
 import { createRainfallReadsRepository } from './rainfall-reads.repository';
 import { VALUE_TABLES } from './value-tables';

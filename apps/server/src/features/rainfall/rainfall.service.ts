@@ -1,6 +1,6 @@
-import type { AppDb } from '../../db/client';
-import { productDays } from '../../lib/time';
-import type { PrecipitationProduct } from '../sources/sources';
+import type { AppDb } from '../../core/db/client';
+import { productDays } from '../../core/lib/time';
+import type { PrecipitationProduct } from '../sources';
 import { DAY } from './intervals';
 import { createRainfallRepository } from './rainfall.repository';
 

@@ -1,4 +1,4 @@
-import type { LocationPoint } from '../locations/locations.service';
+import type { LocationPoint } from '../../core/tables/locations';
 import type { IntervalKey } from './intervals';
 import type { SampledInterval } from './rainfall.repository';
 

@@ -1,4 +1,4 @@
-import type { JobDefinition } from '../../jobs/queue';
+import type { JobDefinition } from '../../core/jobs/queue';
 import type { RateLimitsService } from './rate-limits.service';
 
 /** Every ten minutes: counters of ended windows go, so the table holds only the last minutes. */

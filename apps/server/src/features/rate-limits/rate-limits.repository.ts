@@ -1,6 +1,6 @@
 import { and, eq, gt, lte, sql } from 'drizzle-orm';
-import type { AppDb } from '../../db/client';
-import { rateLimitCounters } from './rate-limits.schema';
+import type { AppDb } from '../../core/db/client';
+import { rateLimitCounters } from '../../core/tables/rate-limits';
 
 export interface Counted {
   hits: number;

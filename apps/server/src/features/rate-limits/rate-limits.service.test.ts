@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rateLimitCounters } from '../../core/tables/rate-limits';
 import { createTestApp, manualClock, type TestApp } from '../../test/test-app';
-import { rateLimitCounters } from './rate-limits.schema';
 
 describe('rate-limit counters', () => {
   const clock = manualClock();

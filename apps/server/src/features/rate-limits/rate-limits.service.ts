@@ -1,7 +1,7 @@
-import type { AppDb } from '../../db/client';
-import type { Clock } from '../../lib/clock';
-import { AppError } from '../../lib/errors';
-import { hashToken } from '../../lib/tokens';
+import type { AppDb } from '../../core/db/client';
+import type { Clock } from '../../core/lib/clock';
+import { AppError } from '../../core/lib/errors';
+import { hashToken } from '../../core/lib/tokens';
 import { createRateLimitsRepository } from './rate-limits.repository';
 
 export interface RateLimit {

@@ -1,6 +1,6 @@
 import { and, gte, lt, sql } from 'drizzle-orm';
-import type { AppDb } from '../../db/client';
-import { accountCharges } from './reports.schema';
+import type { AppDb } from '../../core/db/client';
+import { accountCharges } from '../../core/tables/reports';
 
 export type NewAccountCharge = Pick<
   typeof accountCharges.$inferInsert,

@@ -1,5 +1,5 @@
-import type { AppDb } from '../../db/client';
-import { productDayRange } from '../../lib/time';
+import type { AppDb } from '../../core/db/client';
+import { productDayRange } from '../../core/lib/time';
 import { createAccountChargesRepository } from './account-charges.repository';
 import type { ReportCharges } from './report-content';
 

@@ -1,6 +1,6 @@
 import { accountMonthlyAmount, billedBlocks, LOCATIONS_PER_BLOCK, PLAN_PRICES } from '@pluvio/shared/plans';
 import { TIER_NAMES } from '@pluvio/shared/tiers';
-import type { AccountsService } from '../accounts/accounts.service';
+import type { AccountsService } from '../accounts';
 import type { ReportDocument, ReportSubject } from './report-document';
 import {
   amountFact,

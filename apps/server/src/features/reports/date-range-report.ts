@@ -1,10 +1,10 @@
 import { levelAllows } from '@pluvio/shared/gates';
 import { reachesThreshold, recurrenceReached } from '@pluvio/shared/rainfall';
 import { monthOf } from '@pluvio/shared/reports';
-import { levelOfAccount } from '../../lib/account-level';
-import { HOUR_MS, productDays, productTimestamp } from '../../lib/time';
-import type { LocationRow } from '../locations/locations.schema';
-import { type DaySummary, sumOfRainfall } from '../rainfall/rainfall.service';
+import { levelOfAccount } from '../../core/lib/account-level';
+import { HOUR_MS, productDays, productTimestamp } from '../../core/lib/time';
+import type { LocationRow } from '../../core/tables/locations';
+import { type DaySummary, sumOfRainfall } from '../rainfall';
 import {
   coveredSpan,
   dataNote,

@@ -1,7 +1,7 @@
 import { OUTBOX_STATUSES, type OutboxStatus } from '@pluvio/shared/outbox.schemas';
 import { type DeliverySortField, SMS_STATUS_FILTER_STATUSES } from '@pluvio/shared/reports';
-import { productTimestamp } from '../../lib/time';
-import type { DeliveryLogService } from '../notifications/delivery-log.service';
+import { productTimestamp } from '../../core/lib/time';
+import type { DeliveryLogService } from '../notifications';
 import type { ReportDocument, ReportSubject } from './report-document';
 import {
   capitalised,

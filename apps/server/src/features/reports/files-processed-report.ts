@@ -1,6 +1,6 @@
 import { INGEST_STATUSES } from '@pluvio/shared/rainfall';
-import { productDayRange, productTimestamp } from '../../lib/time';
-import type { IngestionService } from '../rainfall/ingestion.service';
+import { productDayRange, productTimestamp } from '../../core/lib/time';
+import type { IngestionService } from '../rainfall';
 import type { ReportDocument, ReportSubject } from './report-document';
 import {
   amountFact,

@@ -1,11 +1,9 @@
 import { REPORT_MESSAGES } from '@pluvio/shared/reports';
-import { productDays } from '../../lib/time';
-import type { LocationRow } from '../locations/locations.schema';
-import type { LocationsService } from '../locations/locations.service';
-import type { IngestionService } from '../rainfall/ingestion.service';
-import type { PastRainfallService } from '../rainfall/past-rainfall.service';
-import type { RainfallService } from '../rainfall/rainfall.service';
-import type { PrecipitationProduct } from '../sources/sources';
+import { productDays } from '../../core/lib/time';
+import type { LocationRow } from '../../core/tables/locations';
+import type { LocationsService } from '../locations';
+import type { IngestionService, PastRainfallService, RainfallService } from '../rainfall';
+import type { PrecipitationProduct } from '../sources';
 import { dateText } from './render/display';
 import { type ReportSubject, subjectAccount } from './report-document';
 import { counted, periodOf, type ReportContext } from './report-parts';

@@ -1,10 +1,10 @@
 import { historicalFeeWords } from '@pluvio/shared/reports';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { productTimestamp } from '../../lib/time';
+import type { AccountAccess } from '../../core/access';
+import { productTimestamp } from '../../core/lib/time';
 import { bearer, buildOwnedClient, login } from '../../test/factories';
 import { scriptedSource } from '../../test/scripted-source';
 import { createTestApp, manualClock, type TestApp } from '../../test/test-app';
-import type { AccountAccess } from '../accounts/accounts.access';
 import { createIngestionService } from '../rainfall/ingestion.service';
 import type { IntervalKey } from '../rainfall/intervals';
 import { sumOfRainfall } from '../rainfall/rainfall.service';

@@ -1,6 +1,6 @@
 import { effectiveRapidrainThreshold } from '@pluvio/shared/locations';
-import { productTimestamp } from '../../lib/time';
-import type { LocationRow } from '../locations/locations.schema';
+import { productTimestamp } from '../../core/lib/time';
+import type { LocationRow } from '../../core/tables/locations';
 import {
   coveredSpan,
   dataNote,

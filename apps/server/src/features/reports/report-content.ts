@@ -1,4 +1,4 @@
-import type { Clock } from '../../lib/clock';
+import type { Clock } from '../../core/lib/clock';
 import { type AccountReportDeps, billingReport, unpaidReport } from './account-reports';
 import { dateRangeReport } from './date-range-report';
 import { type DeliveryReportDeps, deliveryReport } from './delivery-reports';

@@ -1,5 +1,5 @@
 import type { DeliverySortField, ReportFormat, ReportType, SmsStatusFilter } from '@pluvio/shared/reports';
-import type { AccountAccess } from '../accounts/accounts.access';
+import type { AccountAccess } from '../../core/access';
 
 /**
  * A report as data, before it has a format: what every report type builds

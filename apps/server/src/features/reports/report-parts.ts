@@ -1,5 +1,5 @@
 import { historicalFeeWords } from '@pluvio/shared/reports';
-import { productDate, productTimestamp, timeZoneAbbreviation } from '../../lib/time';
+import { productDate, productTimestamp, timeZoneAbbreviation } from '../../core/lib/time';
 import type { ReportColumn, ReportDocument, ReportFact, ReportSubject } from './report-document';
 
 /**

@@ -1,5 +1,5 @@
 import { isSystemReport } from '@pluvio/shared/reports';
-import type { PastRainfallAsk } from '../rainfall/past-rainfall.service';
+import type { PastRainfallAsk } from '../rainfall';
 import type { ReportSubject } from './report-document';
 import type { ReportsOptions } from './reports.options';
 

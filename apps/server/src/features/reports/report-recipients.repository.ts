@@ -1,7 +1,7 @@
 import { and, asc, count, eq, gt, isNotNull, sql } from 'drizzle-orm';
-import type { AppDb } from '../../db/client';
-import { pgArray } from '../../db/pg-array';
-import { type ReportRecipientRow, reportRecipients } from './reports.schema';
+import type { AppDb } from '../../core/db/client';
+import { pgArray } from '../../core/db/pg-array';
+import { type ReportRecipientRow, reportRecipients } from '../../core/tables/reports';
 
 export type NewReportRecipient = Pick<
   typeof reportRecipients.$inferInsert,

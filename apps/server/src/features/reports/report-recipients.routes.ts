@@ -8,9 +8,9 @@ import {
 } from '@pluvio/shared/quotas';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorResponse } from '../../lib/error-responses';
+import { authOf } from '../../core/guards';
+import { errorResponse } from '../../core/lib/error-responses';
 import type { Services } from '../../services';
-import { authOf } from '../auth/auth.guard';
 
 const tags = ['reports'];
 

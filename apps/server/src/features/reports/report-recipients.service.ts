@@ -6,22 +6,22 @@ import {
   RECIPIENT_CONFIRMATIONS_PER_HOUR,
   type ReportRecipient,
 } from '@pluvio/shared/quotas';
-import type { AppDb } from '../../db/client';
-import type { Clock } from '../../lib/clock';
-import { layoutEmail } from '../../lib/email-layout';
-import { AppError, badRequest, conflict, notFound } from '../../lib/errors';
-import { DAY_MS, HOUR_MS } from '../../lib/time';
-import { hashToken, randomToken } from '../../lib/tokens';
-import { type AccountAccess, requireManager } from '../accounts/accounts.access';
-import type { ClientRow } from '../accounts/accounts.schema';
-import type { AccountsService } from '../accounts/accounts.service';
-import type { ContactsService } from '../contacts/contacts.service';
-import type { EmailToQueue, OutboxService } from '../notifications/outbox.service';
-import type { Allowance, RateLimitsService } from '../rate-limits/rate-limits.service';
-import type { UserRow } from '../users/users.schema';
-import type { UsersService } from '../users/users.service';
+import { type AccountAccess, requireManager } from '../../core/access';
+import type { AppDb } from '../../core/db/client';
+import type { Clock } from '../../core/lib/clock';
+import { layoutEmail } from '../../core/lib/email-layout';
+import { AppError, badRequest, conflict, notFound } from '../../core/lib/errors';
+import { DAY_MS, HOUR_MS } from '../../core/lib/time';
+import { hashToken, randomToken } from '../../core/lib/tokens';
+import type { ClientRow } from '../../core/tables/accounts';
+import type { ReportRecipientRow } from '../../core/tables/reports';
+import type { UserRow } from '../../core/tables/users';
+import type { AccountsService } from '../accounts';
+import type { ContactsService } from '../contacts';
+import type { EmailToQueue, OutboxService } from '../notifications';
+import type { Allowance, RateLimitsService } from '../rate-limits';
+import type { UsersService } from '../users';
 import { createReportRecipientsRepository } from './report-recipients.repository';
-import type { ReportRecipientRow } from './reports.schema';
 
 export interface ReportRecipientsOptions {
   clock: Clock;

@@ -2,7 +2,7 @@ import { QUOTA_MESSAGES, RECIPIENT_CONFIRMATIONS_PER_HOUR } from '@pluvio/shared
 import { sql } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { queryRows } from '../../db/client';
+import { queryRows } from '../../core/db/client';
 import { bearer, buildContactUser, buildOwnedClient, login } from '../../test/factories';
 import { createTestApp, manualClock, type TestApp } from '../../test/test-app';
 

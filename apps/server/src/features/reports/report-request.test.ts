@@ -3,7 +3,7 @@ import { REPORT_MESSAGES } from '@pluvio/shared/reports';
 import type { Viewer } from '@pluvio/shared/roles';
 import { TIER } from '@pluvio/shared/tiers';
 import { describe, expect, it } from 'vitest';
-import { AppError } from '../../lib/errors';
+import { AppError } from '../../core/lib/errors';
 import {
   checkLocationReportDates,
   locationReportType,

@@ -13,7 +13,7 @@ import {
   REPORT_TYPE_FEATURES,
 } from '@pluvio/shared/reports';
 import type { Viewer } from '@pluvio/shared/roles';
-import { badRequest, forbidden } from '../../lib/errors';
+import { badRequest, forbidden } from '../../core/lib/errors';
 
 /**
  * The rules a report request meets before anything is queued (part 2 §5, §6, §9): which type a

@@ -1,17 +1,17 @@
 import { QUOTA_MESSAGES } from '@pluvio/shared/quotas';
 import { REPORT_MESSAGES, type ReportRequest, type SystemReportRequest } from '@pluvio/shared/reports';
-import { lockAccountQuota } from '../../db/account-lock';
-import type { AppDb } from '../../db/client';
-import { AppError, badRequest, forbidden } from '../../lib/errors';
-import { HOUR_MS } from '../../lib/time';
-import { type AccountAccess, manages } from '../accounts/accounts.access';
-import type { UserRow } from '../users/users.schema';
+import { type AccountAccess, manages } from '../../core/access';
+import { lockAccountQuota } from '../../core/db/account-lock';
+import type { AppDb } from '../../core/db/client';
+import { AppError, badRequest, forbidden } from '../../core/lib/errors';
+import { HOUR_MS } from '../../core/lib/time';
+import type { ReportTaskParams } from '../../core/tables/reports';
+import type { UserRow } from '../../core/tables/users';
 import { isPaidFor, type Period } from './paid-periods';
 import type { ReportSubject } from './report-document';
 import { uniqueRecipients } from './report-request';
 import { createReportTasksRepository, type HourlyUsage, type NewReportTask } from './report-tasks.repository';
 import type { ReportsOptions } from './reports.options';
-import type { ReportTaskParams } from './reports.schema';
 
 const cents = (dollars: number) => Math.round(dollars * 100);
 

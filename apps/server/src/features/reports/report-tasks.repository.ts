@@ -1,9 +1,9 @@
 import { and, eq, getTableColumns, gt, gte, isNotNull, lt, ne, sql } from 'drizzle-orm';
-import { byteaContent } from '../../db/bytea';
-import type { AppDb } from '../../db/client';
+import { byteaContent } from '../../core/db/bytea';
+import type { AppDb } from '../../core/db/client';
+import { type ReportTaskRow, reportTasks } from '../../core/tables/reports';
 import type { Period } from './paid-periods';
 import type { RenderedReport } from './report-document';
-import { type ReportTaskRow, reportTasks } from './reports.schema';
 
 export type NewReportTask = Pick<
   typeof reportTasks.$inferInsert,

@@ -5,16 +5,16 @@ import {
   REPORT_MESSAGES,
   type SmsStatusFilter,
 } from '@pluvio/shared/reports';
-import type { AppDb } from '../../db/client';
-import { layoutEmail } from '../../lib/email-layout';
-import { AppError } from '../../lib/errors';
-import { DEFAULT_LEASE, leaseEnd, whileRenewing } from '../../lib/lease';
+import type { AppDb } from '../../core/db/client';
+import { layoutEmail } from '../../core/lib/email-layout';
+import { AppError } from '../../core/lib/errors';
+import { DEFAULT_LEASE, leaseEnd, whileRenewing } from '../../core/lib/lease';
+import type { ReportTaskRow } from '../../core/tables/reports';
 import { createAccountChargesRepository } from './account-charges.repository';
 import { periodText } from './render/display';
 import type { RenderedReport, ReportDocument, ReportSubject } from './report-document';
 import { createReportTasksRepository, type TaskClaim } from './report-tasks.repository';
 import type { ReportsOptions } from './reports.options';
-import type { ReportTaskRow } from './reports.schema';
 
 const KIND = 'report';
 /** Claims of one task before it is given up: a report whose worker died three times fails. */

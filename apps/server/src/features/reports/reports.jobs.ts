@@ -1,4 +1,4 @@
-import { type JobDefinition, RETRIED_WHEN_ITS_WORKER_DIES } from '../../jobs/queue';
+import { type JobDefinition, RETRIED_WHEN_ITS_WORKER_DIES } from '../../core/jobs/queue';
 import type { ReportsService } from './reports.service';
 
 export const RENDER_REPORTS = 'reports.render';

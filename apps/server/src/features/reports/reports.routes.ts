@@ -23,10 +23,10 @@ import {
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { ZodType } from 'zod';
-import { contentDisposition } from '../../lib/content-disposition';
-import { errorResponse } from '../../lib/error-responses';
+import { accessOf, authOf } from '../../core/guards';
+import { contentDisposition } from '../../core/lib/content-disposition';
+import { errorResponse } from '../../core/lib/error-responses';
 import type { Services } from '../../services';
-import { accessOf, authOf } from '../auth/auth.guard';
 import type { RenderedReport } from './report-document';
 import type { LocationReportPath } from './report-request';
 import type { SystemReportAsk } from './reports.service';

@@ -10,11 +10,11 @@ import {
   type SystemReportRequest,
   type SystemReportType,
 } from '@pluvio/shared/reports';
-import type { AppDb } from '../../db/client';
-import { badRequest, conflict, forbidden, gone, notFound } from '../../lib/errors';
-import { DAY_MS, productDate } from '../../lib/time';
-import { type AccountAccess, manages } from '../accounts/accounts.access';
-import type { UserRow } from '../users/users.schema';
+import { type AccountAccess, manages } from '../../core/access';
+import type { AppDb } from '../../core/db/client';
+import { badRequest, conflict, forbidden, gone, notFound } from '../../core/lib/errors';
+import { DAY_MS, productDate } from '../../core/lib/time';
+import type { UserRow } from '../../core/tables/users';
 import type { RenderedReport, ReportSubject } from './report-document';
 import { createReportPastRainfall } from './report-past-rainfall';
 import {

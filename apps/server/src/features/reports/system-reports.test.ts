@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AccountAccess } from '../../core/access';
 import { bearer, buildUser, login } from '../../test/factories';
 import { scriptedSource } from '../../test/scripted-source';
 import { createTestApp, manualClock, type TestApp } from '../../test/test-app';
-import type { AccountAccess } from '../accounts/accounts.access';
 import { createIngestionService } from '../rainfall/ingestion.service';
 import { createReportContent, type ReportCharges } from './report-content';
 import type { ReportDocument, ReportSubject } from './report-document';

@@ -6,20 +6,20 @@ import {
   WIZARD_MESSAGES,
 } from '@pluvio/shared/signup';
 import { type TierName, TRIAL_TIER } from '@pluvio/shared/tiers';
-import type { AppDb } from '../../db/client';
-import { levelOfAccount } from '../../lib/account-level';
-import type { Clock } from '../../lib/clock';
-import { productDate } from '../../lib/time';
-import type { AccountsService } from '../accounts/accounts.service';
-import type { AuditService } from '../audit/audit.service';
-import type { AuthService } from '../auth/auth.service';
-import type { CheckoutSession } from '../billing/payment-provider';
-import type { LocationsService } from '../locations/locations.service';
-import type { OutboxService } from '../notifications/outbox.service';
-import type { UserRow } from '../users/users.schema';
-import type { UsersService } from '../users/users.service';
+import type { AppDb } from '../../core/db/client';
+import { levelOfAccount } from '../../core/lib/account-level';
+import type { Clock } from '../../core/lib/clock';
+import { productDate } from '../../core/lib/time';
+import type { SignupRow } from '../../core/tables/signups';
+import type { UserRow } from '../../core/tables/users';
+import type { AccountsService } from '../accounts';
+import type { AuditService } from '../audit';
+import type { AuthService } from '../auth';
+import type { CheckoutSession } from '../billing';
+import type { LocationsService } from '../locations';
+import type { OutboxService } from '../notifications';
+import type { UsersService } from '../users';
 import { type NewAccountFacts, newAccountNotice, welcomeEmail } from './signups.emails';
-import type { SignupRow } from './signups.schema';
 
 /** The services a provisioning uses, all on its one transaction. */
 export interface ProvisioningServices {

@@ -1,8 +1,8 @@
 import type { SignupRefusal } from '@pluvio/shared/signup';
 import type { TierName } from '@pluvio/shared/tiers';
 import { TIER, tierLabel } from '@pluvio/shared/tiers';
-import { layoutEmail } from '../../lib/email-layout';
-import type { EmailToQueue } from '../notifications/outbox.service';
+import { layoutEmail } from '../../core/lib/email-layout';
+import type { EmailToQueue } from '../notifications';
 
 export interface NewAccountFacts {
   email: string;

@@ -1,4 +1,4 @@
-import type { JobDefinition } from '../../jobs/queue';
+import type { JobDefinition } from '../../core/jobs/queue';
 import type { SignupsService } from './signups.service';
 
 /**

@@ -1,7 +1,7 @@
 import type { SignupRefusal } from '@pluvio/shared/signup';
 import { and, eq, gt, isNotNull, isNull, lt, lte, or, sql } from 'drizzle-orm';
-import type { AppDb } from '../../db/client';
-import { type SignupRow, signups } from './signups.schema';
+import type { AppDb } from '../../core/db/client';
+import { type SignupRow, signups } from '../../core/tables/signups';
 
 export type NewSignup = typeof signups.$inferInsert;
 

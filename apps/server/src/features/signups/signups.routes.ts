@@ -1,8 +1,13 @@
 import { signupRequestSchema, signupResultSchema, signupSessionSchema } from '@pluvio/shared/signup';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  type CookieSettings,
+  REFRESH_COOKIE,
+  readCookie,
+  setRefreshCookie,
+} from '../../core/session-cookies';
 import type { Services } from '../../services';
-import { type CookieSettings, REFRESH_COOKIE, readCookie, setRefreshCookie } from '../auth/session-cookies';
 import { type Provisioned, SIGNUP_BROWSER_SECONDS } from './signups.service';
 
 const tags = ['signups'];

@@ -5,14 +5,15 @@ import {
   type SignupRequest,
   WIZARD_MESSAGES,
 } from '@pluvio/shared/signup';
-import type { AppDb } from '../../db/client';
-import { isUniqueViolation } from '../../db/pg-errors';
-import { AppError, badRequest, conflict, notFound } from '../../lib/errors';
-import { hashToken, randomToken } from '../../lib/tokens';
-import type { AuthService, IssuedTokens } from '../auth/auth.service';
-import { hashPassword } from '../auth/passwords';
-import { type CheckoutSession, isPaid, type PaymentAdapter } from '../billing/payment-provider';
-import type { UsersService } from '../users/users.service';
+import type { AppDb } from '../../core/db/client';
+import { isUniqueViolation } from '../../core/db/pg-errors';
+import { AppError, badRequest, conflict, notFound } from '../../core/lib/errors';
+import { hashToken, randomToken } from '../../core/lib/tokens';
+import { hashPassword } from '../../core/passwords';
+import type { SignupRow } from '../../core/tables/signups';
+import type { AuthService, IssuedTokens } from '../auth';
+import { type CheckoutSession, isPaid, type PaymentAdapter } from '../billing';
+import type { UsersService } from '../users';
 import {
   createProvisioning,
   detailsOfRequest,
@@ -22,7 +23,6 @@ import {
 } from './provisioning';
 import { abandonedSignupNotice, signupRefundedEmail } from './signups.emails';
 import { createSignupsRepository } from './signups.repository';
-import type { SignupRow } from './signups.schema';
 
 export type { ProvisioningServices, SignupsOptions } from './provisioning';
 

@@ -1,10 +1,10 @@
 import { WIZARD_MESSAGES } from '@pluvio/shared/signup';
 import { eq } from 'drizzle-orm';
-import type { AppDb } from '../../db/client';
-import type { Clock } from '../../lib/clock';
-import { conflict } from '../../lib/errors';
-import { hashToken } from '../../lib/tokens';
-import { trialClaims } from './signups.schema';
+import type { AppDb } from '../../core/db/client';
+import type { Clock } from '../../core/lib/clock';
+import { conflict } from '../../core/lib/errors';
+import { hashToken } from '../../core/lib/tokens';
+import { trialClaims } from '../../core/tables/signups';
 
 const keyOf = (email: string) => hashToken(email.trim().toLowerCase());
 

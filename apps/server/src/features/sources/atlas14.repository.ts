@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
-import type { AppDb } from '../../db/client';
-import type { Atlas14Threshold } from '../locations/locations.schema';
-import { atlas14Points } from './sources.schema';
+import type { AppDb } from '../../core/db/client';
+import type { Atlas14Threshold } from '../../core/tables/locations';
+import { atlas14Points } from '../../core/tables/sources';
 
 /** A point of the cache: the source and the coordinates in thousandths of a degree. */
 export interface Atlas14Key {

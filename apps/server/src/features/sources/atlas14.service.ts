@@ -1,6 +1,6 @@
-import type { AppDb } from '../../db/client';
-import type { Clock } from '../../lib/clock';
-import type { Atlas14Threshold } from '../locations/locations.schema';
+import type { AppDb } from '../../core/db/client';
+import type { Clock } from '../../core/lib/clock';
+import type { Atlas14Threshold } from '../../core/tables/locations';
 import { createAtlas14Repository } from './atlas14.repository';
 import type { FrequencySource, Point } from './sources';
 

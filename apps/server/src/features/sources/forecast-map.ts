@@ -3,7 +3,7 @@ import { createRequire } from 'node:module';
 import { type GeoProjection, geoAlbers, geoPath } from 'd3-geo';
 import { feature, merge, mesh, transform } from 'topojson-client';
 import type { GeometryCollection, MultiPolygon, Polygon, Topology } from 'topojson-specification';
-import { productDate } from '../../lib/time';
+import { productDate } from '../../core/lib/time';
 import type { ForecastImage, Point } from './sources';
 
 /**

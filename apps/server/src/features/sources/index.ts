@@ -4,6 +4,8 @@ import { createNwsForecastSource } from './nws/nws-forecast';
 import { createPfdsFrequencySource } from './pfds/pfds';
 import { createSimulator } from './simulator/simulator';
 import type { ScheduledStorm } from './simulator/storms';
+
+
 import type { ForecastSource, FrequencySource, PrecipitationSource } from './sources';
 
 export interface Sources {
@@ -89,3 +91,8 @@ export function createSources(config: SourcesConfig): Sources {
     ...(config.PRECIPITATION_SOURCE === 'simulator' && { scheduleStorm: simulator.scheduleStorm }),
   };
 }
+export { type Atlas14Answer, type Atlas14Service, createAtlas14Service } from './atlas14.service';
+export { kmPerDegreeLongitude } from './simulator/storms';
+export type { ForecastSource, Pass, PrecipitationProduct, PrecipitationSource } from './sources';
+export { sourcesRoutes } from './sources.routes';
+export type { ScheduledStorm } from './simulator/storms';

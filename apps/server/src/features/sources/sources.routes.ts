@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { callerHolds, etagOf } from '../../lib/etag';
+import { callerHolds, etagOf } from '../../core/lib/etag';
 import type { Services } from '../../services';
 
 const nationalImageParamsSchema = z.object({

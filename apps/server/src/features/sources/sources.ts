@@ -1,4 +1,5 @@
 import type { Atlas14Threshold } from '@pluvio/shared/locations';
+import type { RainfallProduct } from '@pluvio/shared/rainfall';
 
 /**
  * The data sources behind Pluvio (DESIGN.md "Runtime", D3, D4). The simulator implements all
@@ -7,7 +8,7 @@ import type { Atlas14Threshold } from '@pluvio/shared/locations';
  */
 
 /** Accumulation products: 15-minute, and hourly in two passes (Pass 2 revises Pass 1, D3). */
-export type PrecipitationProduct = '15m' | '1h';
+export type PrecipitationProduct = RainfallProduct;
 export type Pass = 1 | 2;
 
 /**

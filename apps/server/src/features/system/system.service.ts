@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
-import type { AppDb } from '../../db/client';
-import { randomToken } from '../../lib/tokens';
-import { appSecrets } from './system.schema';
+import type { AppDb } from '../../core/db/client';
+import { randomToken } from '../../core/lib/tokens';
+import { appSecrets } from '../../core/tables/system';
 
 /**
  * Returns the named secret, creating it on first use. Every process sharing the database reads

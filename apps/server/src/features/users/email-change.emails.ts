@@ -1,6 +1,6 @@
 import { EMAIL_CHANGE_LINK_HOURS } from '@pluvio/shared/users.schemas';
-import { layoutEmail } from '../../lib/email-layout';
-import type { EmailToQueue } from '../notifications/outbox.service';
+import { layoutEmail } from '../../core/lib/email-layout';
+import type { EmailToQueue } from '../notifications';
 
 const hello = (firstName: string) => `Hello ${firstName || 'there'},`;
 

@@ -1,6 +1,6 @@
 import { and, eq, gt } from 'drizzle-orm';
-import type { AppDb } from '../../db/client';
-import { type EmailChangeRow, emailChanges, users } from './users.schema';
+import type { AppDb } from '../../core/db/client';
+import { type EmailChangeRow, emailChanges, users } from '../../core/tables/users';
 
 export type NewEmailChange = EmailChangeRow;
 

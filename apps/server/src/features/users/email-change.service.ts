@@ -5,20 +5,19 @@ import {
   EMAIL_CHANGE_MESSAGES,
   EMAIL_CHANGE_PASSWORD_FAILURES_PER_HOUR,
 } from '@pluvio/shared/users.schemas';
-import type { AppDb } from '../../db/client';
-import { isUniqueViolation } from '../../db/pg-errors';
-import type { Clock } from '../../lib/clock';
-import { AppError, badRequest, conflict, invalidField, notFound } from '../../lib/errors';
-import { HOUR_MS } from '../../lib/time';
-import { hashToken, randomToken } from '../../lib/tokens';
-import type { AuditService } from '../audit/audit.service';
-import type { AuthService } from '../auth/auth.service';
-import { verifyPassword } from '../auth/passwords';
-import type { OutboxService } from '../notifications/outbox.service';
-import type { RateLimit, RateLimitsService } from '../rate-limits/rate-limits.service';
+import type { AppDb } from '../../core/db/client';
+import { isUniqueViolation } from '../../core/db/pg-errors';
+import type { Clock } from '../../core/lib/clock';
+import { AppError, badRequest, conflict, invalidField, notFound } from '../../core/lib/errors';
+import { HOUR_MS } from '../../core/lib/time';
+import { hashToken, randomToken } from '../../core/lib/tokens';
+import { verifyPassword } from '../../core/passwords';
+import type { UserRow } from '../../core/tables/users';
+import type { AuditService } from '../audit';
+import type { OutboxService } from '../notifications';
+import type { RateLimit, RateLimitsService } from '../rate-limits';
 import { confirmNewEmailEmail, emailChangedEmail, emailChangeRequestedEmail } from './email-change.emails';
 import { createEmailChangeRepository } from './email-change.repository';
-import type { UserRow } from './users.schema';
 import type { UsersService } from './users.service';
 
 /** Who asks: the signed-in user, or a superuser acting as them (`actorUserId`, D11). */
@@ -34,7 +33,7 @@ interface ServicesInTransaction {
   users: Pick<UsersService, 'findById' | 'findByEmail'>;
   audit: Pick<AuditService, 'record'>;
   outbox: Pick<OutboxService, 'enqueueEmail'>;
-  auth: Pick<AuthService, 'endOtherSessions'>;
+  auth: { endOtherSessions(userId: number, keepSessionId: string | null, reason: string): Promise<void> };
 }
 
 export interface EmailChangeOptions {

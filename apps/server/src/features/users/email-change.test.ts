@@ -4,10 +4,10 @@ import { EMAIL_CHANGE_MESSAGES } from '@pluvio/shared/users.schemas';
 import { sql } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { queryRows } from '../../db/client';
+import { queryRows } from '../../core/db/client';
+import type { UserRow } from '../../core/tables/users';
 import { bearer, buildOwnedClient, buildUser, login, TEST_PASSWORD } from '../../test/factories';
 import { createTestApp, manualClock, type TestApp } from '../../test/test-app';
-import type { UserRow } from './users.schema';
 
 const HOUR_MS = 3_600_000;
 

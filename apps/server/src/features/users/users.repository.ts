@@ -1,6 +1,6 @@
 import { and, asc, count, eq, or, type SQL, sql } from 'drizzle-orm';
-import { type AppDb, queryRows } from '../../db/client';
-import { type UserRow, users } from './users.schema';
+import { type AppDb, queryRows } from '../../core/db/client';
+import { type UserRow, users } from '../../core/tables/users';
 
 export type NewUser = typeof users.$inferInsert;
 export type BulkUser = Required<

@@ -8,17 +8,17 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { tablesIn } from '../../db/read-cache';
-import { errorResponse } from '../../lib/error-responses';
+import { tablesIn } from '../../core/db/read-cache';
+import { authOf } from '../../core/guards';
+import { errorResponse } from '../../core/lib/error-responses';
+import { hasParkedSession } from '../../core/session-cookies';
+import * as accountsSchema from '../../core/tables/accounts';
+import * as assignmentsSchema from '../../core/tables/assignments';
+import * as contactsSchema from '../../core/tables/contacts';
+import * as locationsSchema from '../../core/tables/locations';
+import * as usersSchema from '../../core/tables/users';
 import type { Services } from '../../services';
-import * as accountsSchema from '../accounts/accounts.schema';
-import * as assignmentsSchema from '../assignments/assignments.schema';
-import { authOf } from '../auth/auth.guard';
-import { hasParkedSession } from '../auth/session-cookies';
-import * as contactsSchema from '../contacts/contacts.schema';
-import * as locationsSchema from '../locations/locations.schema';
 import type { EmailChangeCaller } from './email-change.service';
-import * as usersSchema from './users.schema';
 
 /** What the current user's answer reads: the user, the actor, their accounts and location counts. */
 const CURRENT_USER_READS = tablesIn(

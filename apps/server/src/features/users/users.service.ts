@@ -8,15 +8,15 @@ import type {
   UserListPage,
   UserListQuery,
 } from '@pluvio/shared/users.schemas';
-import type { AppDb } from '../../db/client';
-import { levelOfAccount } from '../../lib/account-level';
-import type { Clock } from '../../lib/clock';
-import { badRequest, invalidField } from '../../lib/errors';
-import type { ClientRow } from '../accounts/accounts.schema';
-import type { AccountsService } from '../accounts/accounts.service';
+import type { AppDb } from '../../core/db/client';
+import { levelOfAccount } from '../../core/lib/account-level';
+import type { Clock } from '../../core/lib/clock';
+import { badRequest, invalidField } from '../../core/lib/errors';
+import type { ClientRow } from '../../core/tables/accounts';
+import type { UserRow } from '../../core/tables/users';
+import type { AccountsService } from '../accounts';
 import { createEmailChangeRepository } from './email-change.repository';
 import { createUsersRepository, type NewUser } from './users.repository';
-import type { UserRow } from './users.schema';
 
 function displayName(user: Pick<UserRow, 'firstName' | 'lastName' | 'email'>): string {
   return `${user.firstName} ${user.lastName}`.trim() || user.email;

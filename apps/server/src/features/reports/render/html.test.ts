@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { escapeHtml } from '../../../lib/email-layout';
+import { escapeHtml } from '../../../core/lib/email-layout';
 import { monthlyDocument, smsDocument } from '../../../test/report-documents';
 import type { ReportDocument } from '../report-document';
 import { reportHtml } from './html';

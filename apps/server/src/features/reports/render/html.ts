@@ -1,4 +1,4 @@
-import { escapeHtml } from '../../../lib/email-layout';
+import { escapeHtml } from '../../../core/lib/email-layout';
 import type {
   CellValue,
   ColumnKind,

@@ -1,5 +1,5 @@
 import type { ReportFormat } from '@pluvio/shared/reports';
-import { startTsWorker } from '../../../lib/ts-worker';
+import { startTsWorker } from '../../../core/lib/ts-worker';
 import type { RenderedReport, ReportDocument } from '../report-document';
 
 /** What the render thread is given and what it answers (`render-thread.main.ts`). */

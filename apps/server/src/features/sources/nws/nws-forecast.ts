@@ -1,6 +1,6 @@
-import { HOUR_MS } from '../../../lib/time';
-import { ExpiringCache } from '../expiring-cache';
-import { fetchWithRetry, type RetryPolicy, SourceError } from '../fetch-with-retry';
+import { ExpiringCache } from '../../../core/lib/expiring-cache';
+import { fetchWithRetry, type RetryPolicy, SourceError } from '../../../core/lib/fetch-with-retry';
+import { HOUR_MS } from '../../../core/lib/time';
 import type { ForecastImage, ForecastSource, Point } from '../sources';
 import { dailyTotals, intervalOf, type QpfInterval, type QpfValue } from './qpf-days';
 

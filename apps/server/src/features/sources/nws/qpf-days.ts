@@ -1,4 +1,4 @@
-import { HOUR_MS, productDate, productDays } from '../../../lib/time';
+import { HOUR_MS, productDate, productDays } from '../../../core/lib/time';
 import type { DailyForecast } from '../sources';
 
 /**

@@ -1,4 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { SourceError } from '../../../core/lib/fetch-with-retry';
 import {
   FIXTURES_MISSING,
   FIXTURES_SKIP_REASON,
@@ -6,7 +7,6 @@ import {
   type Route,
   startNoaaServer,
 } from '../../../test/noaa-server';
-import { SourceError } from '../fetch-with-retry';
 import { createPfdsFrequencySource, parsePfdsCsv } from './pfds';
 
 const PEACHTREE_CITY = 'atlas14/pfds_peachtree_city_ga_depth_english_pds.csv';

@@ -1,5 +1,5 @@
 import type { Atlas14Threshold } from '@pluvio/shared/locations';
-import { fetchWithRetry, type RetryPolicy, SourceError } from '../fetch-with-retry';
+import { fetchWithRetry, type RetryPolicy, SourceError } from '../../../core/lib/fetch-with-retry';
 import type { FrequencySource, Point } from '../sources';
 
 /**

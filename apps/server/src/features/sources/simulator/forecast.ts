@@ -1,5 +1,5 @@
 import { TZDate } from '@date-fns/tz';
-import { productDate } from '../../../lib/time';
+import { productDate } from '../../../core/lib/time';
 import { renderNationalForecast } from '../forecast-map';
 import type { DailyForecast, ForecastImage, ForecastSource, Point } from '../sources';
 import { Accumulation, preparePoint } from './accumulation';

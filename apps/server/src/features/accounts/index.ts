@@ -1,0 +1,3 @@
+export { settingColumns } from './accounts.presenter';
+export { clientsRoutes } from './accounts.routes';
+export { type AccountsService, type AuditBy, createAccountsService } from './accounts.service';

@@ -1,0 +1,3 @@
+export { adminRoutes } from './admin.routes';
+export { systemHealthRoutes } from './system-health.routes';
+export { createSystemHealthService } from './system-health.service';

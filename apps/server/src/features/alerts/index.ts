@@ -1,0 +1,3 @@
+export { alertJobs } from './alerts.jobs';
+export { alertsRoutes } from './alerts.routes';
+export { createAlertsService } from './alerts.service';

@@ -1,0 +1,2 @@
+export { assignmentsRoutes } from './assignments.routes';
+export { type AssignmentsService, createAssignmentsService } from './assignments.service';

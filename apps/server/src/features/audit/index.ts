@@ -1,0 +1,1 @@
+export { type AuditRecord, type AuditService, changesBetween, createAuditService } from './audit.service';

@@ -1,0 +1,2 @@
+export { contactsRoutes } from './contacts.routes';
+export { type ContactsService, createContactsService } from './contacts.service';

@@ -1,0 +1,2 @@
+export { dailyReportJobs } from './daily-report.jobs';
+export { createDailyReportService } from './daily-report.service';

@@ -1,0 +1,2 @@
+export { metricsRoutes } from './metrics.routes';
+export { createMetricsService } from './metrics.service';

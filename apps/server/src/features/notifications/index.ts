@@ -1,0 +1,15 @@
+export { type Channel, contactChannels, type Notice, type NotifiableContact } from './contact-channels';
+export { createDeliveryLogService, type DeliveryLogService } from './delivery-log.service';
+export { createSmtpTransport, type MailTransport } from './mail-transport';
+export { DELIVER_OUTBOX, notificationJobs } from './notifications.jobs';
+export {
+  createOutboxService,
+  type EmailToQueue,
+  type OutboxBatchQueue,
+  type OutboxService,
+  SMS_MAX_CHARACTERS,
+  type SmsToQueue,
+  smsText,
+} from './outbox.service';
+export { smsStatusRoutes } from './sms-status.routes';
+export { twilioTransportFromConfig } from './sms-transport';

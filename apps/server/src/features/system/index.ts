@@ -1,0 +1,2 @@
+export { systemRoutes } from './system.routes';
+export { installationSecret } from './system.service';
