@@ -1,3 +1,4 @@
+import { TZDate } from '@date-fns/tz';
 import { DEFAULT_TIME_ZONE, shiftDate, todayIn } from './calendar';
 import type { InspectionRule, RoutineCadence } from './storm-events';
 
@@ -93,36 +94,10 @@ export function nextBusinessDay(date: string): string {
   return next;
 }
 
-/** Wall-clock time in `timeZone` minus UTC at `at`, in milliseconds. */
-function offsetMs(at: number, timeZone: string): number {
-  const format = new Intl.DateTimeFormat('en-US', {
-    timeZone,
-    hourCycle: 'h23',
-    year: 'numeric',
-    month: 'numeric',
-    day: 'numeric',
-    hour: 'numeric',
-    minute: 'numeric',
-    second: 'numeric',
-  });
-  const part = Object.fromEntries(
-    format.formatToParts(at).map(({ type, value }) => [type, Number(value)]),
-  ) as Record<Intl.DateTimeFormatPartTypes, number>;
-  const wall = Date.UTC(part.year, part.month - 1, part.day, part.hour, part.minute, part.second);
-  // The wall clock comes to the second.
-  return wall - Math.floor(at / 1000) * 1000;
-}
-
-/** The instant local midnight starts `date` (US zones change their clocks at 02:00, never at midnight). */
-function startOfDay(date: string, timeZone: string): number {
-  const wall = Date.parse(`${date}T00:00:00Z`);
-  const guess = wall - offsetMs(wall, timeZone);
-  return wall - offsetMs(guess, timeZone);
-}
-
-/** The last millisecond of `date` in `timeZone`. */
+/** The last millisecond of `date` in `timeZone`: 23:59:59.999 there, whatever its offset. */
 export function endOfDay(date: string, timeZone: string = DEFAULT_TIME_ZONE): Date {
-  return new Date(startOfDay(shiftDate(date, 1), timeZone) - 1);
+  const [year, month, day] = date.split('-').map(Number) as [number, number, number];
+  return new Date(new TZDate(year, month - 1, day + 1, timeZone).getTime() - 1);
 }
 
 /** The local date of the hour ending at `end`: the hour ending at midnight stays in its day. */
