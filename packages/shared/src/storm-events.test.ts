@@ -232,6 +232,16 @@ describe('storm revisions', () => {
     expect(revision.opened).toEqual([revised[1]]);
   });
 
+  it('change the first and remove the second when a revision merges two events', () => {
+    const two = detect(from, [0.3, ...dry(6), 0.3, ...dry(6)]);
+    const merged = detect(from, [0.3, ...dry(5), 0.05, 0.3, ...dry(6)]);
+    expect(reviseStormEvents(two, merged)).toEqual({
+      opened: [],
+      removed: [two[1]],
+      changed: [{ before: two[0], after: merged[0] }],
+    });
+  });
+
   it('match an event with the revised one it overlaps most when a revision splits it', () => {
     const long = detect(from, [0.3, ...dry(5), 0.1, 0.2, 0.3, ...dry(6)]);
     const split = detect(from, [0.3, ...dry(6), 0.2, 0.3, ...dry(6)]);
@@ -390,6 +400,28 @@ describe('storm event properties', () => {
           removed: [],
           changed: [],
         });
+      }),
+    );
+  });
+
+  it('account for every stored and every revised event once after a revision', () => {
+    const revisionArb = fc.array(fc.integer({ min: -100, max: 100 }), { maxLength: 150 });
+    fc.assert(
+      fc.property(caseArb, revisionArb, (input, deltas) => {
+        const revised = input.amounts.map((amount, index) =>
+          Math.max(0, Math.round(amount * 1000 + (deltas[index] ?? 0)) / 1000),
+        );
+        const before = eventsOf(input, input.dryHours);
+        const after = eventsOf({ ...input, amounts: revised }, input.dryHours);
+        const { opened, removed, changed } = reviseStormEvents(before, after);
+        expect(before.length - removed.length).toBe(after.length - opened.length);
+        expect(new Set([...removed, ...changed.map((change) => change.before)]).size).toBe(
+          removed.length + changed.length,
+        );
+        for (const { before: stored, after: revision } of changed) {
+          expect(Date.parse(stored.start)).toBeLessThan(Date.parse(revision.end ?? '9999-12-31'));
+          expect(Date.parse(revision.start)).toBeLessThan(Date.parse(stored.end ?? '9999-12-31'));
+        }
       }),
     );
   });

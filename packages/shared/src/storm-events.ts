@@ -29,11 +29,11 @@ export const STORM_SETTINGS_DEFAULTS = {
 };
 
 export const STORM_MESSAGES = {
-  threshold: 'Storm threshold must be from 0.01 to 20 inches, in hundredths',
+  threshold: `Storm threshold must be from ${STORM_THRESHOLD.min} to ${STORM_THRESHOLD.max} inches, in hundredths`,
   inspectionRule: 'Inspection rule must be within 24 hours or by the end of the next business day',
-  routineCadence: 'Routine inspections must be every 7 or 14 days, or none',
-  dryHours: 'Dry hours must be a whole number from 1 to 72',
-} as const;
+  routineCadence: `Routine inspections must be every ${ROUTINE_CADENCES.join(' or ')} days, or none`,
+  dryHours: `Dry hours must be a whole number from ${STORM_DRY_HOURS.min} to ${STORM_DRY_HOURS.max}`,
+};
 
 function inHundredths(value: number): boolean {
   return Math.abs(value * 100 - Math.round(value * 100)) < 1e-9;
@@ -237,7 +237,7 @@ export interface StormRevision<T extends StormEvent> {
   opened: StormEvent[];
   /** Stored events the revised rainfall no longer makes: no revised event overlaps them. */
   removed: T[];
-  /** Stored events whose start, end or total the revised rainfall changes. */
+  /** Stored events whose start, end or total the revised rainfall changes (an open one closing too). */
   changed: { before: T; after: StormEvent }[];
 }
 
@@ -253,8 +253,10 @@ function sameFigures(a: StormEvent, b: StormEvent): boolean {
 
 /**
  * What a revision (Pass 2 replacing Pass 1) does to the stored events, given the events
- * detected again on the revised rainfall. Each stored event is matched with the unmatched
- * revised event it overlaps most (the earliest of equals), oldest stored event first.
+ * detected again on the revised rainfall over the same range: pass only the stored events of
+ * that range. Each stored event is matched with the unmatched revised event it overlaps most
+ * (the earliest of equals), oldest stored event first; when a revision merges two events, the
+ * first changes and the second is removed.
  */
 export function reviseStormEvents<T extends StormEvent>(
   previous: readonly T[],
