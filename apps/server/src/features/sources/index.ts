@@ -5,7 +5,6 @@ import { createPfdsFrequencySource } from './pfds/pfds';
 import { createSimulator } from './simulator/simulator';
 import type { ScheduledStorm } from './simulator/storms';
 
-
 import type { ForecastSource, FrequencySource, PrecipitationSource } from './sources';
 
 export interface Sources {
@@ -92,7 +91,7 @@ export function createSources(config: SourcesConfig): Sources {
   };
 }
 export { type Atlas14Answer, type Atlas14Service, createAtlas14Service } from './atlas14.service';
+export type { ScheduledStorm } from './simulator/storms';
 export { kmPerDegreeLongitude } from './simulator/storms';
 export type { ForecastSource, Pass, PrecipitationProduct, PrecipitationSource } from './sources';
 export { sourcesRoutes } from './sources.routes';
-export type { ScheduledStorm } from './simulator/storms';
