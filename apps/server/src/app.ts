@@ -42,6 +42,7 @@ import { sharedRateLimitStore } from './features/rate-limits';
 import { reportRecipientsRoutes, reportsRoutes } from './features/reports';
 import { signupsRoutes } from './features/signups';
 import { sourcesRoutes } from './features/sources';
+import { switchUserRoutes } from './features/switch-user';
 import { systemRoutes } from './features/system';
 import { usersRoutes } from './features/users';
 import type { Services } from './services';
@@ -174,7 +175,8 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
   await app.register(usersRoutes(services));
   await app.register(signupsRoutes(services, cookies));
   await app.register(billingRoutes(services));
-  await app.register(adminRoutes(services, cookies));
+  await app.register(switchUserRoutes(services, cookies));
+  await app.register(adminRoutes(services));
   await app.register(systemHealthRoutes(services));
   await app.register(clientsRoutes(services));
   await app.register(locationsRoutes(services));

@@ -13,6 +13,7 @@ import { createAccountsService } from './features/accounts';
 import { createSystemHealthService } from './features/admin';
 import { createAlertsService } from './features/alerts';
 import { createAssignmentsService } from './features/assignments';
+import { createAtlas14Service } from './features/atlas14';
 import { createAuditService } from './features/audit';
 import {
   type AuthOptions,
@@ -37,7 +38,8 @@ import type { PastRainfallAsk } from './features/rainfall';
 import { createRateLimitsService } from './features/rate-limits';
 import type { ReportRenderer } from './features/reports';
 import { createSignupsService, createTrialClaims } from './features/signups';
-import { createAtlas14Service, createSources } from './features/sources';
+import { createSources } from './features/sources';
+import { createSwitchUserService } from './features/switch-user';
 import { installationSecret } from './features/system';
 import { createEmailChangeService, createUsersService } from './features/users';
 
@@ -321,6 +323,7 @@ export async function createServices(options: ServiceOptions) {
     outboxIn,
     deliveryLog,
     auth,
+    switchUser: createSwitchUserService({ auth, users, audit }),
     billing,
     signups,
     trialNotices,

@@ -7,7 +7,7 @@ import type { AuthContext } from '../../core/access';
 import type { AppDb } from '../../core/db/client';
 import { noReadCache, type ReadCache, tablesIn } from '../../core/db/read-cache';
 import type { Clock } from '../../core/lib/clock';
-import { badRequest, conflict, forbidden, notFound, unauthorized } from '../../core/lib/errors';
+import { badRequest, conflict, unauthorized } from '../../core/lib/errors';
 import { HOUR_MS, productDate } from '../../core/lib/time';
 import { hashToken, randomToken } from '../../core/lib/tokens';
 import { hashPassword, verifyPassword } from '../../core/passwords';
@@ -341,32 +341,13 @@ export function createAuthService(db: AppDb, deps: AuthDeps, options: AuthOption
       return (await users.markVerified(user.id)) ?? user;
     },
 
-    /** A superuser starts acting as another user (D11): a session of the target naming the actor. */
-    async startMasquerade(actor: AuthContext, email: string, ip: string): Promise<IssuedTokens> {
-      if (!actor.user.isSuperuser || actor.actorUserId)
-        throw forbidden('Only administrators may switch user');
-      const target = await users.findByEmail(email);
-      if (!target?.isActive) throw notFound('User not found');
-      if (target.isSuperuser) throw forbidden(MESSAGES.cannotActAsAdministrator);
-      await audit.record({
-        action: 'masquerade_start',
-        actorUserId: actor.user.id,
-        asUserId: target.id,
-        subjectUserId: target.id,
-        ip,
-      });
-      return startSession(target.id, { actorUserId: actor.user.id, parentSessionId: actor.sessionId });
+    /** A session of `userId` that names the superuser acting as them (switch user, D11). */
+    startActingSession(userId: number, acting: { actorUserId: number; parentSessionId: string }) {
+      return startSession(userId, acting);
     },
 
-    async endMasquerade(current: AuthContext, ip: string): Promise<void> {
-      await repository.revokeSession(current.sessionId, 'masquerade ended', clock.now());
-      await audit.record({
-        action: 'masquerade_end',
-        actorUserId: current.actorUserId,
-        asUserId: current.user.id,
-        subjectUserId: current.user.id,
-        ip,
-      });
+    async endSession(sessionId: string, reason: string): Promise<void> {
+      await repository.revokeSession(sessionId, reason, clock.now());
     },
   };
 }

@@ -17,13 +17,15 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { auditActorOf, authOf } from '../../core/guards';
 import type { Services } from '../../services';
+import { stripeWebhookRoutes } from './stripe-webhook.routes';
 
 const tags = ['billing'];
 const sessionParamsSchema = z.object({ id: checkoutSessionIdSchema });
 
 /**
  * Upgrade checkout, its confirmation and the customer portal (spec part 2 §4 "Upgrade"); the
- * Stripe webhook; the built-in test checkout's calls when it is the provider (D20).
+ * Stripe webhook (`stripe-webhook.routes.ts`); the built-in test checkout's calls when it is the
+ * provider (D20).
  */
 export function billingRoutes(services: Services): FastifyPluginAsyncZod {
   const { billing, guards } = services;
@@ -69,18 +71,7 @@ export function billingRoutes(services: Services): FastifyPluginAsyncZod {
       async (request) => billing.portalUrl(authOf(request).user, request.body.client_id),
     );
 
-    // Stripe signs the exact bytes it sent: this route alone keeps its JSON body unparsed.
-    await app.register(async (webhook) => {
-      webhook.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) =>
-        done(null, body),
-      );
-      webhook.post('/api/billing/stripe/webhook', { schema: { tags, hide: true } }, async (request) => {
-        const signature = request.headers['stripe-signature'];
-        const payload = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
-        await billing.receiveStripeWebhook(payload, typeof signature === 'string' ? signature : undefined);
-        return { received: true };
-      });
-    });
+    await app.register(stripeWebhookRoutes(services));
 
     if (billing.provider !== 'test') return;
     app.get(

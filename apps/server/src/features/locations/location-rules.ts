@@ -6,7 +6,7 @@ import type { AccountAccess } from '../../core/access';
 import { forbidden, invalidField } from '../../core/lib/errors';
 import { requireValidRows } from '../../core/lib/import-checks';
 import type { LocationRow } from '../../core/tables/locations';
-import type { Atlas14Answer } from '../sources';
+import type { Atlas14Answer } from '../atlas14';
 import type { CheckedCandidate } from './locations.repository';
 
 /** The stored form of a source's answer, or none yet (asked in the background). */

@@ -8,6 +8,7 @@ import {
   type LocationRow,
   locations,
 } from '../../core/tables/locations';
+import type { Atlas14Fill } from '../atlas14';
 
 export type NewLocation = typeof locations.$inferInsert;
 
@@ -25,13 +26,6 @@ export interface CheckedCandidate {
 export interface ImportCandidate extends CheckedCandidate {
   atlas14Threshold: Atlas14Threshold | null;
   atlas14Source: string | null;
-}
-
-/** A frequency source's answer for a location: its depths, or null outside Atlas 14. */
-export interface Atlas14Fill {
-  id: number;
-  atlas14Threshold: Atlas14Threshold | null;
-  atlas14Source: string;
 }
 
 /** An import row's identity in the account: whether a location has it already. */

@@ -24,8 +24,7 @@ import * as assignmentsSchema from '../../core/tables/assignments';
 import type { LocationRow } from '../../core/tables/locations';
 import * as locationsSchema from '../../core/tables/locations';
 import type { AssignmentsService } from '../assignments';
-import type { Atlas14Service } from '../sources';
-import { createAtlas14Fill } from './atlas14-fill';
+import { type Atlas14Service, createAtlas14Fill } from '../atlas14';
 import { createLocationBatches, type LocationLimits } from './location-batches';
 import {
   atlas14Columns,

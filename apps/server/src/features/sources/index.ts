@@ -90,8 +90,14 @@ export function createSources(config: SourcesConfig): Sources {
     ...(config.PRECIPITATION_SOURCE === 'simulator' && { scheduleStorm: simulator.scheduleStorm }),
   };
 }
-export { type Atlas14Answer, type Atlas14Service, createAtlas14Service } from './atlas14.service';
 export type { ScheduledStorm } from './simulator/storms';
 export { kmPerDegreeLongitude } from './simulator/storms';
-export type { ForecastSource, Pass, PrecipitationProduct, PrecipitationSource } from './sources';
+export type {
+  ForecastSource,
+  FrequencySource,
+  Pass,
+  Point,
+  PrecipitationProduct,
+  PrecipitationSource,
+} from './sources';
 export { sourcesRoutes } from './sources.routes';

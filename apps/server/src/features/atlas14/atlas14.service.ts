@@ -1,8 +1,8 @@
 import type { AppDb } from '../../core/db/client';
 import type { Clock } from '../../core/lib/clock';
 import type { Atlas14Threshold } from '../../core/tables/locations';
+import type { FrequencySource, Point } from '../sources';
 import { createAtlas14Repository } from './atlas14.repository';
-import type { FrequencySource, Point } from './sources';
 
 /** What a frequency source says about a point: its depths, or null outside Atlas 14. */
 export interface Atlas14Answer {

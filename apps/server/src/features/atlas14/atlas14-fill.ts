@@ -1,5 +1,5 @@
-import type { Atlas14Service } from '../sources';
-import type { Atlas14Fill, LocationsRepository } from './locations.repository';
+import type { Atlas14Threshold, LocationPoint } from '../../core/tables/locations';
+import type { Atlas14Service } from './atlas14.service';
 
 /** Locations awaiting Atlas 14 depths are read this many at a time. */
 const ATLAS14_BATCH = 500;
@@ -10,6 +10,19 @@ const ATLAS14_RUN_MS = 50_000;
 /** Failures in a row that mean the source is down, not that one point is odd: the run stops. */
 const ATLAS14_FAILURES_IN_A_ROW = 3;
 
+/** A frequency source's answer for a location: its depths, or null outside Atlas 14. */
+export interface Atlas14Fill {
+  id: number;
+  atlas14Threshold: Atlas14Threshold | null;
+  atlas14Source: string;
+}
+
+/** The locations the fill works through and where it stores their answers (the locations feature's). */
+export interface Atlas14Targets {
+  awaitingAtlas14(source: string, after: number, limit: number): Promise<LocationPoint[]>;
+  fillAtlas14(fills: Atlas14Fill[]): Promise<void>;
+}
+
 /**
  * Gives every location that the configured frequency source has not answered for its
  * answer: depths, or none outside Atlas 14 (at start, every minute, after a location is
@@ -19,7 +32,7 @@ const ATLAS14_FAILURES_IN_A_ROW = 3;
  * Answers how many locations it filled, and the last failure.
  */
 export function createAtlas14Fill(
-  repository: LocationsRepository,
+  repository: Atlas14Targets,
   atlas14: Pick<Atlas14Service, 'sourceName' | 'answer'>,
 ) {
   return async function fillAtlas14(): Promise<{ filled: number; failure: string | null }> {

@@ -1,0 +1,2 @@
+export { switchUserRoutes } from './switch-user.routes';
+export { createSwitchUserService, type SwitchUserService } from './switch-user.service';
