@@ -6,6 +6,7 @@ import { useEffect, useState } from 'react';
 import { ErrorMessage, InfoMessage } from '../../components/form-message';
 import { failureMessage } from '../../lib/api-client';
 import { refreshCurrentUser, updateCurrentUser } from '../../lib/current-user';
+import { validateWith } from '../../lib/form-validation';
 import { useCurrentUser } from '../../lib/session';
 import { cancelEmailChange, resendEmailChange } from './email-change-api';
 
@@ -44,15 +45,10 @@ function needsPassword(values: ProfileValues, user: CurrentUser | null): boolean
   return changesEmail(values, user) && !user?.impersonator;
 }
 
+const validateFields = validateWith<ProfileValues>(profileSchema);
+
 function validateProfile(values: ProfileValues, user: CurrentUser | null): Record<string, string> {
-  const errors: Record<string, string> = {};
-  const parsed = profileSchema.safeParse(values);
-  if (!parsed.success) {
-    for (const issue of parsed.error.issues) {
-      const field = String(issue.path[0] ?? '');
-      if (field && !errors[field]) errors[field] = issue.message;
-    }
-  }
+  const errors = validateFields(values);
   if (needsPassword(values, user) && !values.current_password)
     errors.current_password = EMAIL_CHANGE_MESSAGES.passwordRequired;
   return errors;

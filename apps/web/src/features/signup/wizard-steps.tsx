@@ -4,7 +4,6 @@ import {
   Group,
   Modal,
   NativeSelect,
-  PasswordInput,
   Radio,
   SimpleGrid,
   Stack,
@@ -27,6 +26,7 @@ import { TIER, type TierName, TRIAL_TIER, tierLabel } from '@pluvio/shared/tiers
 import { Link } from 'react-router';
 import { AddressSearch } from '../../components/address-search';
 import type { MapPoint } from '../../components/map-point';
+import { NewPasswordFields } from '../../components/new-password-fields';
 import { PlanCards } from '../../components/plan-cards';
 import { PointPicker } from '../../components/point-picker';
 import { PATHS } from '../../lib/routes';
@@ -83,19 +83,16 @@ export function UserStep({
         <TextInput label="Last Name" autoComplete="family-name" required {...text('last_name')} />
         <TextInput type="email" label="Email" autoComplete="email" required {...text('email')} />
         <TextInput type="tel" label="Phone" autoComplete="tel" required {...text('phone')} />
-        <PasswordInput
-          label="Password"
-          autoComplete="new-password"
-          required
-          value={passwords.password}
-          onChange={(event) => onPassword('password', event.currentTarget.value)}
-        />
-        <PasswordInput
-          label="Confirm Password"
-          autoComplete="new-password"
-          required
-          value={passwords.confirm_password}
-          onChange={(event) => onPassword('confirm_password', event.currentTarget.value)}
+        <NewPasswordFields
+          labels={['Password', 'Confirm Password']}
+          password={{
+            value: passwords.password,
+            onChange: (event) => onPassword('password', event.currentTarget.value),
+          }}
+          confirm={{
+            value: passwords.confirm_password,
+            onChange: (event) => onPassword('confirm_password', event.currentTarget.value),
+          }}
         />
       </SimpleGrid>
       <TextInput
