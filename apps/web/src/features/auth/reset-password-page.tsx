@@ -1,10 +1,11 @@
-import { Anchor, Button, Stack, Text } from '@mantine/core';
+import { Anchor, Stack, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { ERROR_CODES, MESSAGES } from '@pluvio/shared/messages';
 import { isStrongPassword, NEW_PASSWORD_MESSAGE } from '@pluvio/shared/passwords';
 import { type ReactNode, useEffect, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { BareCard } from '../../components/bare-card';
+import { SubmitButton } from '../../components/form-fields';
 import { ErrorMessage, InfoMessage } from '../../components/form-message';
 import { NewPasswordFields } from '../../components/new-password-fields';
 import { ApiError, failureMessage } from '../../lib/api-client';
@@ -107,9 +108,7 @@ export function ResetPasswordPage() {
               confirm={form.getInputProps('confirm')}
             />
             {error && <ErrorMessage>{error}</ErrorMessage>}
-            <Button type="submit" disabled={busy}>
-              {busy ? MESSAGES.working : texts.submit}
-            </Button>
+            <SubmitButton busy={busy}>{texts.submit}</SubmitButton>
           </Stack>
         </form>
       )}

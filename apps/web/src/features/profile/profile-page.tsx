@@ -3,6 +3,7 @@ import { useForm } from '@mantine/form';
 import { MESSAGES } from '@pluvio/shared/messages';
 import { type CurrentUser, EMAIL_CHANGE_MESSAGES, updateMeSchema } from '@pluvio/shared/users.schemas';
 import { useEffect, useState } from 'react';
+import { EmailInput, SubmitButton } from '../../components/form-fields';
 import { ErrorMessage, InfoMessage } from '../../components/form-message';
 import { failureMessage } from '../../lib/api-client';
 import { refreshCurrentUser, updateCurrentUser } from '../../lib/current-user';
@@ -161,12 +162,9 @@ export function ProfilePage() {
                 required
                 {...form.getInputProps('last_name')}
               />
-              <TextInput
-                type="email"
-                label="Email"
+              <EmailInput
                 description="The address you sign in with. A new one changes once you follow the link we e-mail to it."
                 autoComplete="email"
-                required
                 {...form.getInputProps('email')}
               />
               {user?.pending_email && <PendingEmail email={user.pending_email} onResult={setResult} />}
@@ -188,9 +186,7 @@ export function ProfilePage() {
               />
               {result?.ok && <InfoMessage>{result.message}</InfoMessage>}
               {result && !result.ok && <ErrorMessage>{result.message}</ErrorMessage>}
-              <Button type="submit" disabled={busy}>
-                {busy ? MESSAGES.working : 'Update Profile'}
-              </Button>
+              <SubmitButton busy={busy}>Update Profile</SubmitButton>
             </Stack>
           </form>
         </Paper>
