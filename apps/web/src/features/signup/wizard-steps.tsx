@@ -23,6 +23,7 @@ import {
   type WizardLocationValues,
 } from '@pluvio/shared/signup';
 import { TIER, type TierName, TRIAL_TIER, tierLabel } from '@pluvio/shared/tiers';
+import type { ChangeEvent } from 'react';
 import { Link } from 'react-router';
 import { AddressSearch } from '../../components/address-search';
 import type { MapPoint } from '../../components/map-point';
@@ -33,6 +34,15 @@ import { PATHS } from '../../lib/routes';
 import type { PasswordValues, PersonValues } from './wizard-draft';
 
 type Change<T> = <K extends keyof T>(field: K, value: T[K]) => void;
+
+/** The value and change handler of a text field bound to one of `values`' fields. */
+function textFieldsOf<T>(values: T, onChange: Change<T>) {
+  return (field: keyof T) => ({
+    value: values[field] as string,
+    onChange: (event: ChangeEvent<HTMLInputElement>) =>
+      onChange(field, event.currentTarget.value as T[keyof T]),
+  });
+}
 
 function TermsLink() {
   const [opened, { open, close }] = useDisclosure(false);
@@ -72,10 +82,8 @@ export function UserStep({
   onPerson: Change<PersonValues>;
   onPassword: Change<PasswordValues>;
 }) {
-  const text = (field: keyof PersonValues) => ({
-    value: person[field] as string,
-    onChange: (event: React.ChangeEvent<HTMLInputElement>) => onPerson(field, event.currentTarget.value),
-  });
+  const text = textFieldsOf(person, onPerson);
+  const password = textFieldsOf(passwords, onPassword);
   return (
     <Stack gap="sm">
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
@@ -85,14 +93,8 @@ export function UserStep({
         <TextInput type="tel" label="Phone" autoComplete="tel" required {...text('phone')} />
         <NewPasswordFields
           labels={['Password', 'Confirm Password']}
-          password={{
-            value: passwords.password,
-            onChange: (event) => onPassword('password', event.currentTarget.value),
-          }}
-          confirm={{
-            value: passwords.confirm_password,
-            onChange: (event) => onPassword('confirm_password', event.currentTarget.value),
-          }}
+          password={password('password')}
+          confirm={password('confirm_password')}
         />
       </SimpleGrid>
       <TextInput
@@ -184,16 +186,11 @@ export function LocationStep({
     onLocation('latitude', String(point.latitude));
     onLocation('longitude', String(point.longitude));
   };
+  const text = textFieldsOf(location, onLocation);
   return (
     <Stack gap="sm">
       <Text size="sm">{WIZARD_NOTES.locationHint}</Text>
-      <TextInput
-        label="Location Name"
-        autoComplete="off"
-        required
-        value={location.name}
-        onChange={(event) => onLocation('name', event.currentTarget.value)}
-      />
+      <TextInput label="Location Name" autoComplete="off" required {...text('name')} />
       <AddressSearch onPick={fillCoordinates} />
       <PointPicker
         latitude={location.latitude}
@@ -201,21 +198,13 @@ export function LocationStep({
         picking={{ coverage: WIZARD_COVERAGE, onPick: fillCoordinates }}
       />
       <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
-        <TextInput
-          label="Latitude"
-          inputMode="decimal"
-          placeholder="29.76"
-          required
-          value={location.latitude}
-          onChange={(event) => onLocation('latitude', event.currentTarget.value)}
-        />
+        <TextInput label="Latitude" inputMode="decimal" placeholder="29.76" required {...text('latitude')} />
         <TextInput
           label="Longitude"
           inputMode="decimal"
           placeholder="-95.37"
           required
-          value={location.longitude}
-          onChange={(event) => onLocation('longitude', event.currentTarget.value)}
+          {...text('longitude')}
         />
         <NativeSelect
           label="24 Hour Threshold"
