@@ -1,46 +1,60 @@
 import { Button, Container, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { MESSAGES } from '@pluvio/shared/messages';
+import type { QueryKey, UseQueryOptions } from '@tanstack/react-query';
 import { type ReactNode, useEffect } from 'react';
 import { useNavigate } from 'react-router';
+import type { z } from 'zod';
 import { failureMessage } from '../lib/api-client';
-import type { EditedRecord } from '../lib/use-edited-record';
+import { useEditedRecord } from '../lib/use-edited-record';
 import { DeleteButton } from './delete-button';
 import { ErrorMessage, InfoMessage } from './form-message';
 import { ManagersOnly } from './managers-only';
 import { SettingsTabs } from './settings-tabs';
 
-/** A Settings page that adds or edits one `noun`, for managers only (spec part 2 §2). */
-export function SettingsFormPage({ noun, children }: { noun: string; children: ReactNode }) {
+/** Where a form's record comes from: the list's navigation state under `stateKey`, or a read by id. */
+export interface RecordSource<T, K extends QueryKey> {
+  stateKey: string;
+  schema: z.ZodType<T>;
+  queryFor: (id: number, clientId: number | undefined) => UseQueryOptions<T, Error, T, K>;
+  /** Said when the record cannot be read. */
+  notFound: string;
+}
+
+interface RecordFormProps<T, K extends QueryKey> {
+  noun: string;
+  source: RecordSource<T, K>;
+  children: (record: T | null) => ReactNode;
+}
+
+/**
+ * A Settings page that adds or edits one `noun`, for managers only (spec part 2 §2): `children`
+ * draws the form of the record from `source` (none: a new one) once it is read. A form of another
+ * record starts again from its values.
+ */
+export function SettingsFormPage<T extends { id: number }, K extends QueryKey>(props: RecordFormProps<T, K>) {
   return (
     <Container size="lg" py="lg">
       <SettingsTabs />
       <Stack gap="md">
-        <ManagersOnly title={noun}>{children}</ManagersOnly>
+        <ManagersOnly title={props.noun}>
+          <EditedRecordForm {...props} />
+        </ManagersOnly>
       </Stack>
     </Container>
   );
 }
 
-/**
- * The form of the record being edited (none: a new one) under its title, once the record is read;
- * `notFound` shows when it cannot be. A form of another record starts again from its values.
- */
-export function EditedRecordForm<T extends { id: number }>({
+function EditedRecordForm<T extends { id: number }, K extends QueryKey>({
   noun,
-  edited,
-  notFound,
+  source,
   children,
-}: {
-  noun: string;
-  edited: EditedRecord<T>;
-  notFound: string;
-  children: (record: T | null) => ReactNode;
-}) {
+}: RecordFormProps<T, K>) {
+  const edited = useEditedRecord(source.stateKey, source.schema, source.queryFor);
   return (
     <>
       <Title order={1}>{edited.editing ? `Edit ${noun}` : `Add ${noun}`}</Title>
       {edited.loading && <Text role="status">{MESSAGES.loading}</Text>}
-      {edited.error && <ErrorMessage>{failureMessage(edited.error, notFound)}</ErrorMessage>}
+      {edited.error && <ErrorMessage>{failureMessage(edited.error, source.notFound)}</ErrorMessage>}
       {!edited.loading && !edited.error && (
         <Paper key={edited.record?.id ?? 'new'} withBorder p={{ base: 'md', sm: 'lg' }} radius="md" maw={720}>
           {children(edited.record)}

@@ -29,13 +29,12 @@ import { IconChevronDown } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { EditedRecordForm, RecordFormFooter, SettingsFormPage } from '../../components/record-form';
+import { RecordFormFooter, SettingsFormPage } from '../../components/record-form';
 import { useActiveAccount } from '../../lib/account-api';
 import { putInCachedLists } from '../../lib/cached-lists';
 import { DELAYS } from '../../lib/delay';
 import { fieldErrors, validateWith } from '../../lib/form-validation';
 import { PATHS } from '../../lib/routes';
-import { useEditedRecord } from '../../lib/use-edited-record';
 import { CONTACTS_KEY, contactQuery, createContact, updateContact } from './api';
 import { useDeleteContact } from './use-delete-contact';
 
@@ -206,20 +205,18 @@ function ContactFormFields({ contact }: { contact: Contact | null }) {
   );
 }
 
-function ContactFormContent() {
-  const edited = useEditedRecord('contact', contactSchema, contactQuery);
-  return (
-    <EditedRecordForm noun="Contact" edited={edited} notFound={CONTACT_MESSAGES.notFound}>
-      {(contact) => <ContactFormFields contact={contact} />}
-    </EditedRecordForm>
-  );
-}
+const CONTACT_SOURCE = {
+  stateKey: 'contact',
+  schema: contactSchema,
+  queryFor: contactQuery,
+  notFound: CONTACT_MESSAGES.notFound,
+};
 
 /** /contact-form: add or edit a contact (spec part 2 §2, §5 "Contact form"). */
 export function ContactFormPage() {
   return (
-    <SettingsFormPage noun="Contact">
-      <ContactFormContent />
+    <SettingsFormPage noun="Contact" source={CONTACT_SOURCE}>
+      {(contact) => <ContactFormFields contact={contact} />}
     </SettingsFormPage>
   );
 }

@@ -18,14 +18,13 @@ import { Link, useNavigate } from 'react-router';
 import { AddressSearch } from '../../components/address-search';
 import type { MapPoint } from '../../components/map-point';
 import { PointPicker } from '../../components/point-picker';
-import { EditedRecordForm, RecordFormFooter, SettingsFormPage } from '../../components/record-form';
+import { RecordFormFooter, SettingsFormPage } from '../../components/record-form';
 import { UpgradeLink } from '../../components/upgrade-link';
 import { accountKeys, locationQuery, useActiveAccount } from '../../lib/account-api';
 import { putInCachedLists } from '../../lib/cached-lists';
 import { DELAYS } from '../../lib/delay';
 import { validateWith } from '../../lib/form-validation';
 import { PATHS } from '../../lib/routes';
-import { useEditedRecord } from '../../lib/use-edited-record';
 import { type LocationBody, saveLocation } from './api';
 import { useDeleteLocation } from './use-delete-location';
 
@@ -181,20 +180,18 @@ function LocationForm({ location }: { location: Location | null }) {
   );
 }
 
-function LocationFormContent() {
-  const edited = useEditedRecord('location', locationSchema, locationQuery);
-  return (
-    <EditedRecordForm noun="Location" edited={edited} notFound={LOCATION_MESSAGES.notFound}>
-      {(location) => <LocationForm location={location} />}
-    </EditedRecordForm>
-  );
-}
+const LOCATION_SOURCE = {
+  stateKey: 'location',
+  schema: locationSchema,
+  queryFor: locationQuery,
+  notFound: LOCATION_MESSAGES.notFound,
+};
 
 /** /location-form: add or edit a location (spec part 2 §2, §4, §5 "Location form"). */
 export function LocationFormPage() {
   return (
-    <SettingsFormPage noun="Location">
-      <LocationFormContent />
+    <SettingsFormPage noun="Location" source={LOCATION_SOURCE}>
+      {(location) => <LocationForm location={location} />}
     </SettingsFormPage>
   );
 }
