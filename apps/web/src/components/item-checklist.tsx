@@ -1,5 +1,6 @@
-import { Checkbox, ScrollArea, Stack, Text, TextInput } from '@mantine/core';
-import { useState } from 'react';
+import { Button, Checkbox, Input, Popover, ScrollArea, Stack, Text, TextInput } from '@mantine/core';
+import { IconChevronDown } from '@tabler/icons-react';
+import { useId, useState } from 'react';
 
 /** Anything a checklist lists: its id becomes the checkbox value. */
 export interface Checkable {
@@ -10,6 +11,16 @@ function matches(text: string, search: string): boolean {
   return text.toLowerCase().includes(search.trim().toLowerCase());
 }
 
+export interface ChecklistProps<I extends Checkable> {
+  label: string;
+  items: readonly I[];
+  describe: (item: I) => string;
+  /** Chosen ids as strings (the checkbox values). */
+  selected: string[];
+  onChange: (ids: string[]) => void;
+  empty: string;
+}
+
 /** A multi-select with a search box and a select-all box over the items shown. */
 export function ItemChecklist<I extends Checkable>({
   label,
@@ -18,15 +29,7 @@ export function ItemChecklist<I extends Checkable>({
   selected,
   onChange,
   empty,
-}: {
-  label: string;
-  items: readonly I[];
-  describe: (item: I) => string;
-  /** Chosen ids as strings (the checkbox values). */
-  selected: string[];
-  onChange: (ids: string[]) => void;
-  empty: string;
-}) {
+}: ChecklistProps<I>) {
   const [search, setSearch] = useState('');
   const shown = items.filter((item) => matches(describe(item), search));
   const shownIds = shown.map((item) => String(item.id));
@@ -76,5 +79,39 @@ export function ItemChecklist<I extends Checkable>({
         {selected.length} selected
       </Text>
     </Stack>
+  );
+}
+
+/**
+ * The checklist folded into a button, for phone widths: the button says how many are chosen
+ * (`placeholder` while none are) and opens the list with its search and select-all boxes.
+ */
+export function DropdownChecklist<I extends Checkable>({
+  placeholder,
+  ...checklist
+}: ChecklistProps<I> & { placeholder: string }) {
+  const labelId = useId();
+  const { selected } = checklist;
+  const summary = selected.length === 0 ? placeholder : `${selected.length} selected`;
+  return (
+    <Input.Wrapper label={checklist.label} labelProps={{ id: labelId, component: 'div' }}>
+      <Popover position="bottom-start" width="target" shadow="md" trapFocus>
+        <Popover.Target>
+          <Button
+            variant="default"
+            fullWidth
+            justify="space-between"
+            rightSection={<IconChevronDown size={16} aria-hidden />}
+            aria-labelledby={`${labelId} ${labelId}-summary`}
+            fw={400}
+          >
+            <span id={`${labelId}-summary`}>{summary}</span>
+          </Button>
+        </Popover.Target>
+        <Popover.Dropdown>
+          <ItemChecklist {...checklist} />
+        </Popover.Dropdown>
+      </Popover>
+    </Input.Wrapper>
   );
 }

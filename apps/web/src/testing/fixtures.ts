@@ -1,3 +1,4 @@
+import type { Subscription } from '@pluvio/shared/billing';
 import { CLIENT_SETTINGS, type Client, type ClientSettings } from '@pluvio/shared/clients';
 import { CONTACT_FLAGS, type Contact, type ContactFlag } from '@pluvio/shared/contacts';
 import type { Location } from '@pluvio/shared/locations';
@@ -44,6 +45,20 @@ export function buildUser(overrides: Partial<CurrentUser> = {}): CurrentUser {
     pending_email_expires_at: null,
     ...overrides,
   };
+}
+
+/** Ada Admin, a superuser of no account of her own. */
+export function buildSuperuser(overrides: Partial<CurrentUser> = {}): CurrentUser {
+  return buildUser({
+    email: 'ada@example.com',
+    first_name: 'Ada',
+    last_name: 'Admin',
+    role: 'admin',
+    is_superuser: true,
+    clients: [],
+    primary_client_id: null,
+    ...overrides,
+  });
 }
 
 export function buildLocation(overrides: Partial<Location> = {}): Location {
@@ -115,6 +130,25 @@ export function buildAccount(overrides: Partial<Client> = {}): Client {
     subscription_ends_on: null,
     created_at: '2026-01-05T12:00:00Z',
     ...settings,
+    ...overrides,
+  };
+}
+
+/** A silver test-checkout subscription of 7 locations (2 blocks at $18), as GET /api/billing/subscription answers. */
+export function buildSubscription(overrides: Partial<Subscription> = {}): Subscription {
+  return {
+    client_id: 10,
+    tier: 'silver',
+    is_trial_account: false,
+    trial_end_date: null,
+    unit_amount: 18,
+    locations_count: 7,
+    blocks: 2,
+    monthly_amount: 36,
+    next_bill: { date: '2026-12-15', amount: 36 },
+    ends_on: null,
+    can_cancel: true,
+    payment_method: 'test_checkout',
     ...overrides,
   };
 }

@@ -70,6 +70,16 @@ export function stubFetch(handler: FetchHandler) {
   return fetchMock;
 }
 
+/** A test's answers by URL; undefined where the test expects no such request. */
+export type ExpectedRequests = (url: string, init: RequestInit) => Response | undefined;
+
+/** Stubs fetch with the default settings and `expected`; any other request gets a 500. */
+export function serveExpected(expected: ExpectedRequests) {
+  return stubFetch(
+    withConfig((url, init) => expected(url, init) ?? jsonResponse({ detail: 'unexpected' }, 500)),
+  );
+}
+
 export function withConfig(handler: FetchHandler, config = DEFAULT_CONFIG): FetchHandler {
   return (url, init) => (url.startsWith('/api/config') ? jsonResponse(config) : handler(url, init));
 }

@@ -2,22 +2,14 @@ import type { CurrentUser } from '@pluvio/shared/users.schemas';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { getAccessToken, getSession, setAccessToken, setUser } from '../../lib/session';
-import { buildUser } from '../../testing/fixtures';
-import { type FetchHandler, jsonResponse, renderRoute, stubFetch, withConfig } from '../../testing/render';
+import { getAccessToken, getSession } from '../../lib/session';
+import { buildSuperuser, buildUser } from '../../testing/fixtures';
+import { jsonResponse, renderRoute, serveExpected } from '../../testing/render';
+import { signInAs } from '../../testing/session';
 import { ACTING_AS_TEXTS } from './acting-as-bar';
 
 const RETURN_URL = '/api/services/user-token/return';
-const admin = buildUser({
-  id: 9,
-  email: 'ada@example.com',
-  first_name: 'Ada',
-  last_name: 'Admin',
-  role: 'admin',
-  is_superuser: true,
-  clients: [],
-  primary_client_id: null,
-});
+const admin = buildSuperuser({ id: 9 });
 const actingAsGail = (canReturn: boolean) =>
   buildUser({
     first_name: 'Gail',
@@ -26,22 +18,13 @@ const actingAsGail = (canReturn: boolean) =>
     can_return: canReturn,
   });
 
-function signIn(user: CurrentUser) {
-  setAccessToken('gail-token');
-  setUser(user);
-}
-
-function serve(handler: FetchHandler) {
-  return stubFetch(
-    withConfig((url, init) => handler(url, init) ?? jsonResponse({ detail: 'unexpected' }, 500)),
-  );
-}
+const signIn = (user: CurrentUser) => signInAs(user, 'gail-token');
 
 const bar = () => screen.queryByRole('complementary', { name: 'Acting as another user' });
 
 describe('acting-as bar', () => {
   it('is not shown to a user nobody acts as', async () => {
-    serve(() => jsonResponse([]));
+    serveExpected(() => jsonResponse([]));
     signIn(buildUser());
     renderRoute('/profile');
     await screen.findByRole('navigation', { name: 'Main' });
@@ -52,7 +35,7 @@ describe('acting-as bar', () => {
   it('names who acts as whom and returns the superuser to their own session and landing page', async () => {
     // The server's current user is Gail until the return, then Ada (the profile page reads it on opening).
     let returned = false;
-    const fetchMock = serve((url, init) => {
+    const fetchMock = serveExpected((url, init) => {
       if (url === RETURN_URL && init.method === 'POST') {
         returned = true;
         return jsonResponse({ token: 'ada-token' });
@@ -72,7 +55,7 @@ describe('acting-as bar', () => {
   });
 
   it('offers signing in again when the switch kept no session to return to', async () => {
-    serve(() => jsonResponse([]));
+    serveExpected(() => jsonResponse([]));
     signIn(actingAsGail(false));
     renderRoute('/profile');
     expect(await screen.findByText('Ada Admin is acting as Gail Gold')).toBeTruthy();
@@ -82,7 +65,7 @@ describe('acting-as bar', () => {
   });
 
   it('says so and offers signing in again when the server has nothing to return to (401)', async () => {
-    serve((url) => {
+    serveExpected((url) => {
       if (url === RETURN_URL) return jsonResponse({ detail: 'No refresh token available' }, 401);
       if (url === '/api/users/refresh-token') return jsonResponse({ token: 'gail-token-2' });
       if (url === '/auth/jwt/logout') return jsonResponse(null, 204);

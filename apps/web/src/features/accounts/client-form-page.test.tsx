@@ -1,4 +1,4 @@
-import { BILLING_MESSAGES, SUBSCRIPTION_TEXT, type Subscription } from '@pluvio/shared/billing';
+import { BILLING_MESSAGES, SUBSCRIPTION_TEXT } from '@pluvio/shared/billing';
 import { CLIENT_MESSAGES, type Client } from '@pluvio/shared/clients';
 import { MESSAGES } from '@pluvio/shared/messages';
 import { QUOTA_MESSAGES } from '@pluvio/shared/quotas';
@@ -8,24 +8,12 @@ import { describe, expect, it, vi } from 'vitest';
 import { browserLocation } from '../../lib/browser-location';
 import { setAccessToken, setUser } from '../../lib/session';
 import { answerConfirmation } from '../../testing/confirm';
-import { buildAccount, buildClient, buildUser } from '../../testing/fixtures';
+import { buildAccount, buildClient, buildSubscription, buildUser } from '../../testing/fixtures';
 import { DEFAULT_CONFIG, jsonResponse, renderRoute, stubFetch, withConfig } from '../../testing/render';
+import { signInAs } from '../../testing/session';
 
 const OWN = buildAccount();
-const SUBSCRIPTION: Subscription = {
-  client_id: 10,
-  tier: 'silver',
-  is_trial_account: false,
-  trial_end_date: null,
-  unit_amount: 18,
-  locations_count: 7,
-  blocks: 2,
-  monthly_amount: 36,
-  next_bill: { date: '2026-12-15', amount: 36 },
-  ends_on: null,
-  can_cancel: true,
-  payment_method: 'test_checkout',
-};
+const SUBSCRIPTION = buildSubscription();
 const SUMMARY_URL = '/api/billing/subscription?client_id=10';
 const OTHERS = [
   buildAccount({ id: 11, account_name: 'Second Site', tier: 'silver' }),
@@ -55,15 +43,8 @@ function bodyOf(fetchMock: ReturnType<typeof serve>, url: string, method: string
   return call ? JSON.parse(String(call[1]?.body)) : undefined;
 }
 
-function signInOwner() {
-  setAccessToken('token-1');
-  setUser(buildUser());
-}
-
-function signInSuperuser() {
-  setAccessToken('token-1');
-  setUser(buildUser({ is_superuser: true, role: 'admin', clients: [] }));
-}
+const signInOwner = () => signInAs(buildUser());
+const signInSuperuser = () => signInAs(buildUser({ is_superuser: true, role: 'admin', clients: [] }));
 
 function field(name: RegExp | string) {
   return screen.getByRole('textbox', { name }) as HTMLInputElement;

@@ -21,7 +21,7 @@ import { deleteConfirmation, MESSAGES } from '@pluvio/shared/messages';
 import { canManageClients } from '@pluvio/shared/permissions';
 import { accountLevel, tierLabel } from '@pluvio/shared/tiers';
 import { plural } from '@pluvio/shared/words';
-import { IconPencil, IconTrash, IconUserShare } from '@tabler/icons-react';
+import { IconUserShare } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
@@ -29,6 +29,7 @@ import { z } from 'zod';
 import { ActAsNotice } from '../../components/act-as-notice';
 import { askToConfirm } from '../../components/confirm-dialog';
 import { ErrorMessage, InfoMessage } from '../../components/form-message';
+import { EditDeleteIcons } from '../../components/record-table';
 import { SettingsTabs } from '../../components/settings-tabs';
 import { useActiveAccount } from '../../lib/account-api';
 import { failureMessage } from '../../lib/api-client';
@@ -119,18 +120,12 @@ function ClientRow({ client, actions, narrow }: { client: Client; actions: RowAc
           >
             <IconUserShare size={18} aria-hidden="true" />
           </ActionIcon>
-          <ActionIcon variant="subtle" aria-label={`Edit ${name}`} onClick={() => actions.edit(client)}>
-            <IconPencil size={18} aria-hidden="true" />
-          </ActionIcon>
-          <ActionIcon
-            variant="subtle"
-            color="red.9"
-            aria-label={`Delete ${name}`}
-            disabled={actions.busy}
-            onClick={() => actions.remove(client)}
-          >
-            <IconTrash size={18} aria-hidden="true" />
-          </ActionIcon>
+          <EditDeleteIcons
+            name={name}
+            busy={actions.busy}
+            onEdit={() => actions.edit(client)}
+            onDelete={() => actions.remove(client)}
+          />
         </Group>
       </Table.Td>
     </Table.Tr>

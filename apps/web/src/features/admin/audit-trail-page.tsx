@@ -9,12 +9,20 @@ import {
 } from '@pluvio/shared/audit.schemas';
 import { clientSchema } from '@pluvio/shared/clients';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { type ChangeEvent, useState } from 'react';
+import { useState } from 'react';
 import { fetchAllPages } from '../../lib/account-api';
 import { useTimeZone } from '../../lib/app-config';
 import { type AuditFilters, auditQuery } from './audit-api';
 import { actorName, summarise, userName } from './audit-summary';
-import { type LogColumn, NO_WRAP, PagedLog, WRAP_ANYWHERE } from './paged-log';
+import { DateRangeFields, useLogFilters } from './log-filters';
+import { type LogColumn, type LogWords, NO_WRAP, PagedLog, WRAP_ANYWHERE } from './paged-log';
+
+const WORDS: LogWords = {
+  title: 'Audit Trail',
+  tableLabel: 'Audit entries',
+  loadError: 'Could not load the audit trail.',
+  empty: 'No audit entries match these filters',
+};
 
 const ALL = '';
 const ACTION_OPTIONS = [
@@ -87,30 +95,18 @@ export function AuditTrailPage() {
   const accounts = useAccountOptions();
   const [actorText, setActorText] = useState('');
   const [actorEmail] = useDebouncedValue(actorText.trim(), 300);
-  const [filters, setFilters] = useState<Omit<AuditFilters, 'actor_email'>>({});
-  const [page, setPage] = useState(1);
+  const { filters, narrow, paging } = useLogFilters<Omit<AuditFilters, 'actor_email'>>();
   const query = useQuery({
-    ...auditQuery({ ...filters, actor_email: actorEmail || undefined }, page),
+    ...auditQuery({ ...filters, actor_email: actorEmail || undefined }, paging.page),
     placeholderData: keepPreviousData,
   });
-  /** Narrows the entries from the first page; an emptied filter shows everything again. */
-  const narrow = (changes: Omit<AuditFilters, 'actor_email'>) => {
-    setFilters({ ...filters, ...changes });
-    setPage(1);
-  };
-  const dateFilter = (key: 'start_date' | 'end_date') => (event: ChangeEvent<HTMLInputElement>) =>
-    narrow({ [key]: event.currentTarget.value || undefined });
 
   return (
     <PagedLog
-      title="Audit Trail"
+      words={WORDS}
       query={query}
-      page={page}
-      onPage={setPage}
+      paging={paging}
       columns={COLUMNS(timeZone)}
-      tableLabel="Audit entries"
-      loadError="Could not load the audit trail."
-      empty="No audit entries match these filters"
       filters={
         <SimpleGrid cols={{ base: 1, xs: 2, md: 5 }} role="search" aria-label="Filter audit entries">
           <TextInput
@@ -119,7 +115,7 @@ export function AuditTrailPage() {
             value={actorText}
             onChange={(event) => {
               setActorText(event.currentTarget.value);
-              setPage(1);
+              paging.onPage(1);
             }}
           />
           <Select
@@ -137,18 +133,7 @@ export function AuditTrailPage() {
             value={filters.action ?? ALL}
             onChange={(event) => narrow({ action: (event.currentTarget.value || undefined) as AuditAction })}
           />
-          <TextInput
-            type="date"
-            label="From"
-            value={filters.start_date ?? ''}
-            onChange={dateFilter('start_date')}
-          />
-          <TextInput
-            type="date"
-            label="To"
-            value={filters.end_date ?? ''}
-            onChange={dateFilter('end_date')}
-          />
+          <DateRangeFields range={filters} onChange={narrow} />
         </SimpleGrid>
       }
     />

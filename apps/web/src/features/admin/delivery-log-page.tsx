@@ -1,4 +1,4 @@
-import { Group, NativeSelect, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { Group, NativeSelect, SimpleGrid, Stack, Text } from '@mantine/core';
 import { alertTimeLabel } from '@pluvio/shared/alerts';
 import {
   type DeliveryCounts,
@@ -10,11 +10,19 @@ import {
   type OutboxChannel,
 } from '@pluvio/shared/outbox.schemas';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { type ChangeEvent, useState } from 'react';
+import type { ChangeEvent } from 'react';
 import { useTimeZone } from '../../lib/app-config';
 import { type DeliveryLogFilters, deliveryLogQuery } from './api';
+import { DateRangeFields, useLogFilters } from './log-filters';
 import { messageKindLabel, StatusBadge } from './outbox-status';
-import { type LogColumn, NO_WRAP, PagedLog, WRAP_ANYWHERE } from './paged-log';
+import { type LogColumn, type LogWords, NO_WRAP, PagedLog, WRAP_ANYWHERE } from './paged-log';
+
+const WORDS: LogWords = {
+  title: 'Delivery Log',
+  tableLabel: 'Messages',
+  loadError: 'Could not load the delivery log.',
+  empty: 'No messages in this range',
+};
 
 const CHANNEL_LABELS: Record<OutboxChannel, string> = { email: 'E-mail', sms: 'SMS' };
 
@@ -79,26 +87,18 @@ const COLUMNS = (timeZone: string): LogColumn<DeliveryLogEntry>[] => [
 /** /admin/deliveries: every account's e-mails and texts and how each fared (issue 6 point 6), superusers only. */
 export function DeliveryLogPage() {
   const timeZone = useTimeZone();
-  const [filters, setFilters] = useState<DeliveryLogFilters>({});
-  const [page, setPage] = useState(1);
-  const query = useQuery({ ...deliveryLogQuery(filters, page), placeholderData: keepPreviousData });
-  /** The change handler of one filter: an emptied field shows everything again, from the first page. */
-  const filterBy =
-    (key: keyof DeliveryLogFilters) => (event: ChangeEvent<HTMLInputElement | HTMLSelectElement>) => {
-      setFilters({ ...filters, [key]: event.currentTarget.value || undefined });
-      setPage(1);
-    };
+  const { filters, narrow, paging } = useLogFilters<DeliveryLogFilters>();
+  const query = useQuery({ ...deliveryLogQuery(filters, paging.page), placeholderData: keepPreviousData });
+  /** The change handler of one list: the first choice, All, shows everything again. */
+  const filterBy = (key: 'channel' | 'status') => (event: ChangeEvent<HTMLSelectElement>) =>
+    narrow({ [key]: event.currentTarget.value || undefined });
 
   return (
     <PagedLog
-      title="Delivery Log"
+      words={WORDS}
       query={query}
-      page={page}
-      onPage={setPage}
+      paging={paging}
       columns={COLUMNS(timeZone)}
-      tableLabel="Messages"
-      loadError="Could not load the delivery log."
-      empty="No messages in this range"
       summary={query.data && <StatusCounts counts={query.data.counts} />}
       filters={
         <SimpleGrid cols={{ base: 2, sm: 4 }} role="search" aria-label="Filter messages">
@@ -114,13 +114,7 @@ export function DeliveryLogPage() {
             value={filters.status ?? ALL}
             onChange={filterBy('status')}
           />
-          <TextInput
-            type="date"
-            label="From"
-            value={filters.start_date ?? ''}
-            onChange={filterBy('start_date')}
-          />
-          <TextInput type="date" label="To" value={filters.end_date ?? ''} onChange={filterBy('end_date')} />
+          <DateRangeFields range={filters} onChange={narrow} />
         </SimpleGrid>
       }
     />

@@ -1,57 +1,63 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { setAccessToken, setUser } from '../../lib/session';
 import { buildUser } from '../../testing/fixtures';
 import { stubMatchMedia } from '../../testing/match-media';
 import { jsonResponse, renderRoute, stubFetch, withConfig } from '../../testing/render';
+import { signInAs } from '../../testing/session';
 import { OUTBOX_TRANSPORT_NOTE } from './mail-viewer-page';
 
-const message = {
-  channel: 'email',
-  html: null,
-  kind: 'password_reset',
-  status: 'held',
-  attempts: 0,
-  last_error: null,
-  sent_at: null,
-};
+/** A held e-mail to jane@example.com whose text is its subject, created on November 2`id`. */
+function mail(id: number, subject: string, overrides: Record<string, unknown> = {}) {
+  return {
+    channel: 'email',
+    html: null,
+    kind: 'password_reset',
+    status: 'held',
+    attempts: 0,
+    last_error: null,
+    sent_at: null,
+    id,
+    to: 'jane@example.com',
+    subject,
+    text: subject,
+    created_at: `2026-11-2${id}T10:00:00Z`,
+    ...overrides,
+  };
+}
+
+/** The outbox's first page of 50, holding `items`. */
+function outboxPage(items: object[], overrides: Record<string, unknown> = {}) {
+  return { items, total: items.length, page: 1, page_size: 50, transport: 'outbox', ...overrides };
+}
+
+function openAsSuperuser(path: string) {
+  signInAs(buildUser({ role: 'admin', is_superuser: true }), 't');
+  renderRoute(path);
+}
 
 describe('mail viewer', () => {
   it('lists messages newest first and turns URLs of the body into links', async () => {
     const fetchMock = stubFetch(
       withConfig((url) =>
         url.startsWith('/api/admin/outbox')
-          ? jsonResponse({
-              items: [
-                {
-                  ...message,
-                  id: 1,
+          ? jsonResponse(
+              outboxPage([
+                mail(1, 'Welcome', {
                   to: 'old@example.com',
-                  subject: 'Welcome',
                   text: 'Hello',
                   created_at: '2026-11-20T10:00:00Z',
-                },
-                {
-                  ...message,
-                  id: 2,
-                  to: 'jane@example.com',
-                  subject: 'Reset your password',
+                }),
+                mail(2, 'Reset your password', {
                   text: 'Open http://localhost:3000/reset-password?token=abc.def to choose a new password.',
                   created_at: '2026-11-21T10:00:00Z',
-                },
-              ],
-              total: 2,
-              page: 1,
-              page_size: 50,
-              transport: 'outbox',
-            })
+                }),
+              ]),
+            )
           : jsonResponse({}, 500),
       ),
     );
-    setAccessToken('t');
-    setUser(buildUser({ role: 'admin', is_superuser: true }));
-    renderRoute('/admin/mail');
+    openAsSuperuser('/admin/mail');
     expect(await screen.findByText(OUTBOX_TRANSPORT_NOTE)).toBeTruthy();
     const list = within(screen.getByRole('list', { name: 'Messages' }));
     expect(list.getAllByRole('button').map((button) => button.textContent)).toEqual([
@@ -73,28 +79,15 @@ describe('mail viewer', () => {
     stubFetch(
       withConfig((url) =>
         url.startsWith('/api/admin/outbox')
-          ? jsonResponse({
-              items: [
-                {
-                  ...message,
-                  id: 1,
-                  to: 'jane@example.com',
-                  subject: 'Welcome',
-                  text: 'Hello',
-                  created_at: '2026-11-21T15:30:00Z',
-                },
-              ],
-              total: 1,
-              page: 1,
-              page_size: 50,
-              transport: 'smtp',
-            })
+          ? jsonResponse(
+              outboxPage([mail(1, 'Welcome', { text: 'Hello', created_at: '2026-11-21T15:30:00Z' })], {
+                transport: 'smtp',
+              }),
+            )
           : jsonResponse({}, 500),
       ),
     );
-    setAccessToken('t');
-    setUser(buildUser({ role: 'admin', is_superuser: true }));
-    renderRoute('/admin/mail');
+    openAsSuperuser('/admin/mail');
     const list = within(await screen.findByRole('list', { name: 'Messages' }));
     expect(screen.queryByRole('article')).toBeNull();
     expect(list.getByRole('button', { name: /Welcome/ }).textContent).toContain('Nov 21, 10:30 AM EST');
@@ -107,29 +100,16 @@ describe('mail viewer', () => {
   });
 
   it('opens the message a link names on its page (the Reports screen links to a report’s e-mails)', async () => {
-    const item = (id: number, subject: string) => ({
-      ...message,
-      id,
-      to: 'jane@example.com',
-      subject,
-      text: subject,
-      created_at: `2026-11-2${id}T10:00:00Z`,
-    });
     const fetchMock = stubFetch(
       withConfig((url) => {
         const linked = new URLSearchParams(url.split('?')[1]).get('message') === '1';
-        return jsonResponse({
-          items: linked ? [item(1, 'Monthly report'), item(3, 'Reset your password')] : [item(5, 'Newest')],
-          total: 60,
-          page: linked ? 2 : 1,
-          page_size: 50,
-          transport: 'outbox',
-        });
+        const items = linked
+          ? [mail(1, 'Monthly report'), mail(3, 'Reset your password')]
+          : [mail(5, 'Newest')];
+        return jsonResponse(outboxPage(items, { total: 60, page: linked ? 2 : 1 }));
       }),
     );
-    setAccessToken('t');
-    setUser(buildUser({ role: 'admin', is_superuser: true }));
-    renderRoute('/admin/mail?message=1');
+    openAsSuperuser('/admin/mail?message=1');
     const detail = within(await screen.findByRole('article'));
     expect(detail.getByRole('heading', { name: 'Monthly report' })).toBeTruthy();
     expect(
@@ -141,25 +121,15 @@ describe('mail viewer', () => {
   });
 
   it('finds messages by recipient or subject, and says when none match', async () => {
-    const item = (id: number, to: string, subject: string) => ({
-      ...message,
-      id,
-      to,
-      subject,
-      text: subject,
-      created_at: `2026-11-2${id}T10:00:00Z`,
-    });
-    const all = [item(1, 'jane@example.com', 'Welcome'), item(2, 'sam@example.com', 'Rain alert: Houston')];
+    const all = [mail(1, 'Welcome'), mail(2, 'Rain alert: Houston', { to: 'sam@example.com' })];
     const fetchMock = stubFetch(
       withConfig((url) => {
         const search = new URLSearchParams(url.split('?')[1]).get('search')?.toLowerCase() ?? '';
         const items = all.filter((one) => `${one.to} ${one.subject}`.toLowerCase().includes(search));
-        return jsonResponse({ items, total: items.length, page: 1, page_size: 50, transport: 'outbox' });
+        return jsonResponse(outboxPage(items));
       }),
     );
-    setAccessToken('t');
-    setUser(buildUser({ role: 'admin', is_superuser: true }));
-    renderRoute('/admin/mail');
+    openAsSuperuser('/admin/mail');
     const messages = () =>
       within(screen.getByRole('list', { name: 'Messages' }))
         .getAllByRole('button')
@@ -190,13 +160,10 @@ describe('mail viewer', () => {
                 'Content-Disposition': 'attachment; filename="pluvio-monthly-2026-10.csv"',
               },
             })
-          : jsonResponse({
-              items: [
-                {
-                  ...message,
-                  id: 9,
+          : jsonResponse(
+              outboxPage([
+                mail(9, 'Monthly report', {
                   to: 'site@example.com',
-                  subject: 'Monthly report',
                   text: 'Attached',
                   created_at: '2026-11-01T10:00:00Z',
                   attachment: {
@@ -204,19 +171,13 @@ describe('mail viewer', () => {
                     content_type: 'text/csv; charset=utf-8',
                     size: 2048,
                   },
-                },
-              ],
-              total: 1,
-              page: 1,
-              page_size: 50,
-              transport: 'outbox',
-            }),
+                }),
+              ]),
+            ),
       ),
     );
     const createObjectURL = vi.spyOn(URL, 'createObjectURL').mockReturnValue('blob:report');
-    setAccessToken('t');
-    setUser(buildUser({ role: 'admin', is_superuser: true }));
-    renderRoute('/admin/mail');
+    openAsSuperuser('/admin/mail');
     const detail = within(await screen.findByRole('article'));
     expect(detail.getByText(/text\/csv, 2\.0 KB/)).toBeTruthy();
     await userEvent.click(detail.getByRole('button', { name: 'pluvio-monthly-2026-10.csv' }));

@@ -6,6 +6,7 @@ import { ErrorMessage } from '../../components/form-message';
 import { RefreshableTitle } from '../../components/refreshable-title';
 import { ScrollRegion } from '../../components/scroll-region';
 import { failureMessage } from '../../lib/api-client';
+import type { LogPaging } from './log-filters';
 
 export const NO_WRAP = { whiteSpace: 'nowrap' } as const;
 export const WRAP_ANYWHERE = { overflowWrap: 'anywhere' } as const;
@@ -23,20 +24,23 @@ interface LogPage<Row> {
   page_size: number;
 }
 
-interface PagedLogProps<Row extends { id: number | string }> {
+/** What a log screen says: its title, its table's name for screen readers (its scroll region and pager are named after the title), and when it has nothing to show. */
+export interface LogWords {
   title: string;
+  tableLabel: string;
+  loadError: string;
+  empty: string;
+}
+
+interface PagedLogProps<Row extends { id: number | string }> {
+  words: LogWords;
   query: UseQueryResult<LogPage<Row>>;
-  page: number;
-  onPage: (page: number) => void;
+  paging: LogPaging;
   /** The filter fields, above the table. */
   filters: ReactNode;
   /** Shown between the filters and the table once a page has loaded. */
   summary?: ReactNode;
   columns: LogColumn<Row>[];
-  /** The table's name for screen readers; its scroll region and pager are named after it. */
-  tableLabel: string;
-  loadError: string;
-  empty: string;
 }
 
 /**
@@ -44,7 +48,8 @@ interface PagedLogProps<Row extends { id: number | string }> {
  * rows in a table that scrolls sideways on a phone, and the pager.
  */
 export function PagedLog<Row extends { id: number | string }>(props: PagedLogProps<Row>) {
-  const { title, query, page, onPage, columns, tableLabel } = props;
+  const { words, query, paging, columns } = props;
+  const { title } = words;
   const log = query.data;
   const pages = log ? Math.max(1, Math.ceil(log.total / log.page_size)) : 1;
   return (
@@ -53,12 +58,12 @@ export function PagedLog<Row extends { id: number | string }>(props: PagedLogPro
         <RefreshableTitle title={title} refreshing={query.isFetching} onRefresh={() => query.refetch()} />
         {props.filters}
         {query.isPending && <Text role="status">{MESSAGES.loading}</Text>}
-        {query.isError && <ErrorMessage>{failureMessage(query.error, props.loadError)}</ErrorMessage>}
+        {query.isError && <ErrorMessage>{failureMessage(query.error, words.loadError)}</ErrorMessage>}
         {log && props.summary}
-        {log && log.items.length === 0 && <Text>{props.empty}</Text>}
+        {log && log.items.length === 0 && <Text>{words.empty}</Text>}
         {log && log.items.length > 0 && (
           <ScrollRegion label={`${title} table`}>
-            <Table striped miw={1040} aria-label={tableLabel}>
+            <Table striped miw={1040} aria-label={words.tableLabel}>
               <Table.Thead>
                 <Table.Tr>
                   {columns.map((column) => (
@@ -81,7 +86,12 @@ export function PagedLog<Row extends { id: number | string }>(props: PagedLogPro
           </ScrollRegion>
         )}
         {pages > 1 && (
-          <Pagination total={pages} value={page} onChange={onPage} aria-label={`${title} pages`} />
+          <Pagination
+            total={pages}
+            value={paging.page}
+            onChange={paging.onPage}
+            aria-label={`${title} pages`}
+          />
         )}
       </Stack>
     </Container>

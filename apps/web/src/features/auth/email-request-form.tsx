@@ -1,8 +1,9 @@
-import { Button, Stack, TextInput } from '@mantine/core';
+import { Stack } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { MESSAGES } from '@pluvio/shared/messages';
 import { isEmailAddress } from '@pluvio/shared/phone';
 import { useState } from 'react';
+import { EmailInput, SubmitButton } from '../../components/form-fields';
 import { ErrorMessage, InfoMessage } from '../../components/form-message';
 import { failureMessage } from '../../lib/api-client';
 import { DELAYS, wait } from '../../lib/delay';
@@ -48,17 +49,9 @@ export function EmailRequestForm({
   return (
     <form onSubmit={submit} noValidate>
       <Stack gap="sm">
-        <TextInput
-          type="email"
-          label="Email"
-          autoComplete="email"
-          required
-          {...form.getInputProps('email')}
-        />
+        <EmailInput autoComplete="email" {...form.getInputProps('email')} />
         {error && <ErrorMessage>{error}</ErrorMessage>}
-        <Button type="submit" disabled={state === 'working'}>
-          {state === 'working' ? MESSAGES.working : submitLabel}
-        </Button>
+        <SubmitButton busy={state === 'working'}>{submitLabel}</SubmitButton>
       </Stack>
     </form>
   );

@@ -1,15 +1,4 @@
-import {
-  Anchor,
-  Box,
-  Button,
-  Group,
-  List,
-  PasswordInput,
-  SimpleGrid,
-  Stack,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Anchor, Box, Group, List, PasswordInput, SimpleGrid, Stack, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { landingAfterLogin } from '@pluvio/shared/landing';
 import { ERROR_CODES, MESSAGES } from '@pluvio/shared/messages';
@@ -18,6 +7,7 @@ import { type ReactNode, useState } from 'react';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { BareCard } from '../../components/bare-card';
 import { NationalForecastPanel } from '../../components/forecast/forecast-panel';
+import { EmailInput, SubmitButton } from '../../components/form-fields';
 import { ErrorMessage } from '../../components/form-message';
 import { ApiError } from '../../lib/api-client';
 import { fetchCurrentUser, signOutQuietly } from '../../lib/current-user';
@@ -101,13 +91,7 @@ function LoginScreen({ next }: { next: string | null }) {
         <BareCard title="Sign In">
           <form onSubmit={submit} noValidate>
             <Stack gap="sm">
-              <TextInput
-                type="email"
-                label="Email"
-                autoComplete="username"
-                required
-                {...form.getInputProps('email')}
-              />
+              <EmailInput autoComplete="username" {...form.getInputProps('email')} />
               <PasswordInput
                 label="Password"
                 placeholder="At least 8 characters"
@@ -116,9 +100,7 @@ function LoginScreen({ next }: { next: string | null }) {
                 {...form.getInputProps('password')}
               />
               {error && <ErrorMessage>{error}</ErrorMessage>}
-              <Button type="submit" disabled={busy}>
-                {busy ? MESSAGES.working : 'Login'}
-              </Button>
+              <SubmitButton busy={busy}>Login</SubmitButton>
               <Anchor component={Link} to={PATHS.forgotPassword} size="sm">
                 I forgot my password
               </Anchor>

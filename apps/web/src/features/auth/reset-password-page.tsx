@@ -1,11 +1,13 @@
-import { Anchor, Button, PasswordInput, Stack, Text } from '@mantine/core';
+import { Anchor, Stack, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { ERROR_CODES, MESSAGES } from '@pluvio/shared/messages';
 import { isStrongPassword, NEW_PASSWORD_MESSAGE } from '@pluvio/shared/passwords';
 import { type ReactNode, useEffect, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { BareCard } from '../../components/bare-card';
+import { SubmitButton } from '../../components/form-fields';
 import { ErrorMessage, InfoMessage } from '../../components/form-message';
+import { NewPasswordFields } from '../../components/new-password-fields';
 import { ApiError, failureMessage } from '../../lib/api-client';
 import { DELAYS } from '../../lib/delay';
 import { PATHS } from '../../lib/routes';
@@ -100,22 +102,13 @@ export function ResetPasswordPage() {
       ) : (
         <form onSubmit={submit} noValidate>
           <Stack gap="sm">
-            <PasswordInput
-              label="New Password"
-              autoComplete="new-password"
-              required
-              {...form.getInputProps('password')}
-            />
-            <PasswordInput
-              label="Re-type Password"
-              autoComplete="new-password"
-              required
-              {...form.getInputProps('confirm')}
+            <NewPasswordFields
+              labels={['New Password', 'Re-type Password']}
+              password={form.getInputProps('password')}
+              confirm={form.getInputProps('confirm')}
             />
             {error && <ErrorMessage>{error}</ErrorMessage>}
-            <Button type="submit" disabled={busy}>
-              {busy ? MESSAGES.working : texts.submit}
-            </Button>
+            <SubmitButton busy={busy}>{texts.submit}</SubmitButton>
           </Stack>
         </form>
       )}

@@ -4,9 +4,10 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { browserLocation } from '../../lib/browser-location';
 import { DELAYS } from '../../lib/delay';
-import { getSession, setAccessToken, setUser } from '../../lib/session';
-import { buildClient, buildUser } from '../../testing/fixtures';
+import { getSession } from '../../lib/session';
+import { buildClient, buildSubscription, buildUser } from '../../testing/fixtures';
 import { type FetchHandler, jsonResponse, renderRoute, stubFetch, withConfig } from '../../testing/render';
+import { signInAs } from '../../testing/session';
 
 const TRIAL = buildClient({
   id: 10,
@@ -17,10 +18,7 @@ const TRIAL = buildClient({
 });
 const SILVER = buildClient({ id: 11, account_name: 'Second Site', tier: 'silver', account_type: 'paid' });
 
-function signIn(clients = [TRIAL, SILVER]) {
-  setAccessToken('token-1');
-  setUser(buildUser({ clients }));
-}
+const signIn = (clients = [TRIAL, SILVER]) => signInAs(buildUser({ clients }));
 
 function serve(handler: FetchHandler = () => jsonResponse({ detail: 'unexpected' }, 500)) {
   return stubFetch(withConfig(handler));
@@ -109,20 +107,7 @@ describe('pricing page', WALK, () => {
 
   it('changes a running test-checkout subscription in place after a dialog that says the new price', async () => {
     signIn([SILVER]);
-    const summary = {
-      client_id: 11,
-      tier: 'silver',
-      is_trial_account: false,
-      trial_end_date: null,
-      unit_amount: 18,
-      locations_count: 7,
-      blocks: 2,
-      monthly_amount: 36,
-      next_bill: { date: '2099-12-21', amount: 36 },
-      ends_on: null,
-      can_cancel: true,
-      payment_method: 'test_checkout',
-    };
+    const summary = buildSubscription({ client_id: 11, next_bill: { date: '2099-12-21', amount: 36 } });
     const changed = { ...summary, tier: 'gold', unit_amount: 24, monthly_amount: 48 };
     const fetchMock = serve((url, init) => {
       if (url === '/api/billing/subscription?client_id=11') return jsonResponse(summary);

@@ -1,9 +1,7 @@
 import {
   Anchor,
-  Button,
   Checkbox,
   Collapse,
-  Container,
   Group,
   Paper,
   Stack,
@@ -11,7 +9,6 @@ import {
   Table,
   Text,
   TextInput,
-  Title,
   UnstyledButton,
 } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
@@ -26,26 +23,26 @@ import {
   contactCreateSchema,
   contactSchema,
 } from '@pluvio/shared/contacts';
-import { MESSAGES } from '@pluvio/shared/messages';
 import { seesAllContacts } from '@pluvio/shared/permissions';
 import { isAdminRole } from '@pluvio/shared/roles';
 import { IconChevronDown } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useId } from 'react';
+import { useId } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { DeleteButton } from '../../components/delete-button';
-import { ErrorMessage, InfoMessage } from '../../components/form-message';
-import { ManagersOnly } from '../../components/managers-only';
-import { SettingsTabs } from '../../components/settings-tabs';
+import { RecordFormFooter, SettingsFormPage } from '../../components/record-form';
 import { useActiveAccount } from '../../lib/account-api';
-import { failureMessage } from '../../lib/api-client';
 import { putInCachedLists } from '../../lib/cached-lists';
 import { DELAYS } from '../../lib/delay';
 import { fieldErrors, validateWith } from '../../lib/form-validation';
 import { PATHS } from '../../lib/routes';
-import { useEditedRecord } from '../../lib/use-edited-record';
 import { CONTACTS_KEY, contactQuery, createContact, updateContact } from './api';
 import { useDeleteContact } from './use-delete-contact';
+
+const BACK_TO_LIST = {
+  listPath: PATHS.contactList,
+  savedMessage: CONTACT_MESSAGES.saved,
+  delay: DELAYS.contactSaveRedirect,
+};
 
 /** The form of one contact; the id lets a reload find it again when the navigation state is gone. */
 export function contactFormPath(id: number): string {
@@ -177,12 +174,6 @@ function ContactFormFields({ contact }: { contact: Contact | null }) {
   });
   const removal = useDeleteContact(() => navigate(PATHS.contactList));
 
-  useEffect(() => {
-    if (!save.isSuccess) return;
-    const timer = setTimeout(() => navigate(PATHS.contactList), DELAYS.contactSaveRedirect);
-    return () => clearTimeout(timer);
-  }, [save.isSuccess, navigate]);
-
   return (
     <form onSubmit={form.onSubmit((values) => save.mutate(values))} noValidate>
       <Stack gap="md">
@@ -208,51 +199,24 @@ function ContactFormFields({ contact }: { contact: Contact | null }) {
           </Anchor>
         )}
         <NotificationSettings form={form} />
-        {save.isSuccess && <InfoMessage>{CONTACT_MESSAGES.saved}</InfoMessage>}
-        {save.isError && <ErrorMessage>{failureMessage(save.error, MESSAGES.tryAgain)}</ErrorMessage>}
-        {removal.message && <ErrorMessage>{removal.message}</ErrorMessage>}
-        <Group justify="space-between" gap="sm" wrap="wrap">
-          <Group gap="sm">
-            <Button type="submit" loading={save.isPending} disabled={save.isSuccess}>
-              Save
-            </Button>
-            <Button variant="default" onClick={() => navigate(PATHS.contactList)}>
-              Close
-            </Button>
-          </Group>
-          {contact && <DeleteButton busy={removal.busy} onClick={() => removal.askToDelete(contact)} />}
-        </Group>
+        <RecordFormFooter save={save} removal={removal} record={contact} back={BACK_TO_LIST} />
       </Stack>
     </form>
   );
 }
 
-function ContactFormContent() {
-  const edited = useEditedRecord('contact', contactSchema, contactQuery);
-  return (
-    <>
-      <Title order={1}>{edited.editing ? 'Edit Contact' : 'Add Contact'}</Title>
-      {edited.loading && <Text role="status">{MESSAGES.loading}</Text>}
-      {edited.error && <ErrorMessage>{failureMessage(edited.error, CONTACT_MESSAGES.notFound)}</ErrorMessage>}
-      {!edited.loading && !edited.error && (
-        <Paper withBorder p={{ base: 'md', sm: 'lg' }} radius="md" maw={720}>
-          <ContactFormFields key={edited.record?.id ?? 'new'} contact={edited.record} />
-        </Paper>
-      )}
-    </>
-  );
-}
+const CONTACT_SOURCE = {
+  stateKey: 'contact',
+  schema: contactSchema,
+  queryFor: contactQuery,
+  notFound: CONTACT_MESSAGES.notFound,
+};
 
 /** /contact-form: add or edit a contact (spec part 2 §2, §5 "Contact form"). */
 export function ContactFormPage() {
   return (
-    <Container size="lg" py="lg">
-      <SettingsTabs />
-      <Stack gap="md">
-        <ManagersOnly title="Contact">
-          <ContactFormContent />
-        </ManagersOnly>
-      </Stack>
-    </Container>
+    <SettingsFormPage noun="Contact" source={CONTACT_SOURCE}>
+      {(contact) => <ContactFormFields contact={contact} />}
+    </SettingsFormPage>
   );
 }

@@ -1,4 +1,3 @@
-import { Button, Container, Group, Stack, Text, TextInput, Title } from '@mantine/core';
 import {
   CONTACT_BULK_DELETE,
   CONTACT_MESSAGES,
@@ -6,24 +5,23 @@ import {
   contactBulkDeleteSchema,
 } from '@pluvio/shared/contacts';
 import { type ContactImportRow, checkContactRecords, EXAMPLE_CONTACTS_CSV } from '@pluvio/shared/csv-import';
-import { MESSAGES } from '@pluvio/shared/messages';
 import { canAddContacts, seesAllContacts } from '@pluvio/shared/permissions';
 import { phoneDigits } from '@pluvio/shared/phone';
 import { isTier4, type Viewer } from '@pluvio/shared/roles';
-import { IconPlus, IconSearch } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
 import { ActAsNotice } from '../../components/act-as-notice';
-import { BulkDeleteBar, type BulkDeleteKind, useRowSelection } from '../../components/bulk-delete';
 import { CsvImportDialog, type CsvImportKind } from '../../components/csv-import-dialog';
-import { ErrorMessage } from '../../components/form-message';
-import { ManagersOnly } from '../../components/managers-only';
-import { PagedRows, useSearchedPages } from '../../components/paged-rows';
-import { SettingsTabs } from '../../components/settings-tabs';
+import {
+  type ListBulkDelete,
+  type ListSearch,
+  SettingsList,
+  SettingsListPage,
+} from '../../components/settings-list';
 import { contactsQuery, useActiveAccount } from '../../lib/account-api';
 import { PATHS } from '../../lib/routes';
 import { useIsMobile } from '../../lib/use-is-mobile';
+import { useLoggedReadFailure } from '../../lib/use-logged-read-failure';
 import { useActAs } from '../../lib/use-masquerade';
 import { allContactsQuery, CONTACTS_KEY, deleteContacts, importContacts } from './api';
 import { contactFormPath } from './contact-form-page';
@@ -47,16 +45,21 @@ function contactImportKind(clientId: number | undefined): CsvImportKind<ContactI
   };
 }
 
-function contactBulkDelete(clientId: number | undefined): BulkDeleteKind {
+function contactBulkDelete(clientId: number | undefined): ListBulkDelete {
   return {
-    words: CONTACT_BULK_DELETE,
-    schema: contactBulkDeleteSchema,
-    send: (ids) => deleteContacts(ids, clientId),
-    listKey: CONTACTS_KEY,
+    kind: {
+      words: CONTACT_BULK_DELETE,
+      schema: contactBulkDeleteSchema,
+      send: (ids) => deleteContacts(ids, clientId),
+      listKey: CONTACTS_KEY,
+    },
+    label: 'Selected contacts',
   };
 }
 
 /** Search by name, e-mail or phone (the phone's digits, however it is written). */
+const CONTACT_SEARCH: ListSearch<Contact> = { placeholder: 'Name, e-mail or phone', matches: matchesContact };
+
 function matchesContact(contact: Contact, search: string): boolean {
   const text = search.trim().toLowerCase();
   if (!text) return true;
@@ -78,10 +81,8 @@ function useContactList(viewer: Viewer, clientId: number | undefined) {
   const own = useQuery({ ...contactsQuery(clientId), enabled: !everyAccount });
   const all = useQuery({ ...allContactsQuery, enabled: everyAccount });
   const query = everyAccount ? all : own;
-  useEffect(() => {
-    if (query.error) console.error('Could not load the contacts', query.error);
-  }, [query.error]);
-  return { contacts: query.data ?? [], loading: query.isPending };
+  useLoggedReadFailure(query.error, 'contacts');
+  return { rows: query.data ?? [], loading: query.isPending };
 }
 
 function ContactSettings({ viewer }: { viewer: Viewer }) {
@@ -89,14 +90,11 @@ function ContactSettings({ viewer }: { viewer: Viewer }) {
   const navigate = useNavigate();
   const narrow = useIsMobile();
   const queryClient = useQueryClient();
-  const { search, setSearch, page, setPage } = useSearchedPages();
-  const { contacts, loading } = useContactList(viewer, clientId);
+  const contacts = useContactList(viewer, clientId);
   const removal = useDeleteContact();
   const actAs = useActAs();
   const addable = canAddContacts(viewer);
   const everyAccount = seesAllContacts(viewer);
-  const matching = contacts.filter((contact) => matchesContact(contact, search));
-  const ticked = useRowSelection(contacts.map((contact) => contact.id));
   // One request deletes contacts of one account: not offered on the list of every account's contacts.
   const bulkDeletable = !everyAccount;
 
@@ -112,60 +110,29 @@ function ContactSettings({ viewer }: { viewer: Viewer }) {
   };
 
   return (
-    <Stack gap="md">
-      <Group justify="space-between" align="flex-end" wrap="wrap" gap="sm">
-        <TextInput
-          type="search"
-          label="Search"
-          placeholder="Name, e-mail or phone"
-          leftSection={<IconSearch size={16} aria-hidden="true" />}
-          value={search}
-          onChange={(event) => setSearch(event.currentTarget.value)}
-          style={{ flex: '1 1 240px' }}
-          maw={420}
-        />
-        {addable && (
-          <Button
-            leftSection={<IconPlus size={18} aria-hidden="true" />}
-            onClick={() => navigate(PATHS.contactForm)}
-          >
-            Add Contact
-          </Button>
-        )}
-      </Group>
-      {removal.message && <ErrorMessage>{removal.message}</ErrorMessage>}
-      <ActAsNotice actAs={actAs} />
-      {bulkDeletable && (
-        <BulkDeleteBar
-          kind={contactBulkDelete(clientId)}
-          label="Selected contacts"
-          ids={ticked.ids}
-          matchingIds={matching.map((contact) => contact.id)}
-          selection={ticked.selection}
-          onClear={ticked.clear}
+    <SettingsList
+      list={contacts}
+      search={CONTACT_SEARCH}
+      add={addable ? { label: 'Add Contact', path: PATHS.contactForm } : undefined}
+      removalError={removal.message}
+      notice={<ActAsNotice actAs={actAs} />}
+      bulkDelete={bulkDeletable ? contactBulkDelete(clientId) : undefined}
+      table={(shown, selection) => (
+        <ContactTable
+          contacts={shown}
+          actions={actions}
+          columns={{ accountName: everyAccount, narrow }}
+          selection={selection}
         />
       )}
-      {loading ? (
-        <Text role="status">{MESSAGES.loading}</Text>
-      ) : (
-        <PagedRows rows={matching} page={page} onPage={setPage}>
-          {(shown) => (
-            <ContactTable
-              contacts={shown}
-              actions={actions}
-              columns={{ accountName: everyAccount, narrow }}
-              selection={bulkDeletable ? ticked.selection : undefined}
-            />
-          )}
-        </PagedRows>
-      )}
+    >
       {addable && (
         <CsvImportDialog
           kind={contactImportKind(clientId)}
           onImported={() => queryClient.invalidateQueries({ queryKey: CONTACTS_KEY })}
         />
       )}
-    </Stack>
+    </SettingsList>
   );
 }
 
@@ -173,12 +140,6 @@ function ContactSettings({ viewer }: { viewer: Viewer }) {
 export function ContactListPage() {
   const { viewer } = useActiveAccount();
   return (
-    <Container size="lg" py="lg">
-      <SettingsTabs />
-      <Stack gap="md">
-        <Title order={1}>Contacts</Title>
-        <ManagersOnly>{viewer && <ContactSettings viewer={viewer} />}</ManagersOnly>
-      </Stack>
-    </Container>
+    <SettingsListPage title="Contacts">{viewer && <ContactSettings viewer={viewer} />}</SettingsListPage>
   );
 }

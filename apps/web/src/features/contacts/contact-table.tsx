@@ -1,9 +1,10 @@
 import { ActionIcon, Group, Table, Text, UnstyledButton } from '@mantine/core';
 import type { Contact } from '@pluvio/shared/contacts';
 import { formatPhone } from '@pluvio/shared/phone';
-import { IconPencil, IconTrash, IconUserShare } from '@tabler/icons-react';
+import { IconUserShare } from '@tabler/icons-react';
 import type { MouseEvent } from 'react';
-import { type RowSelection, SelectRowBox, SelectShownBox } from '../../components/bulk-delete';
+import type { RowSelection } from '../../components/bulk-delete';
+import { EditDeleteIcons, RecordTable, SelectRowCell } from '../../components/record-table';
 
 export interface ContactRowActions {
   /** Present for tier 4 only. */
@@ -42,18 +43,12 @@ function ContactActions({ contact, actions }: { contact: Contact; actions: Conta
           <IconUserShare size={18} aria-hidden="true" />
         </ActionIcon>
       )}
-      <ActionIcon variant="subtle" aria-label={`Edit ${name}`} onClick={only(() => actions.edit(contact))}>
-        <IconPencil size={18} aria-hidden="true" />
-      </ActionIcon>
-      <ActionIcon
-        variant="subtle"
-        color="red.9"
-        aria-label={`Delete ${name}`}
-        disabled={actions.busy}
-        onClick={only(() => actions.remove(contact))}
-      >
-        <IconTrash size={18} aria-hidden="true" />
-      </ActionIcon>
+      <EditDeleteIcons
+        name={name}
+        busy={actions.busy}
+        onEdit={only(() => actions.edit(contact))}
+        onDelete={only(() => actions.remove(contact))}
+      />
     </Group>
   );
 }
@@ -107,11 +102,7 @@ function ContactRow({
   const open = () => actions.edit(contact);
   return (
     <Table.Tr onClick={narrow ? open : undefined} style={narrow ? { cursor: 'pointer' } : undefined}>
-      {selection && (
-        <Table.Td>
-          <SelectRowBox id={contact.id} label={`Select ${contact.name}`} selection={selection} />
-        </Table.Td>
-      )}
+      <SelectRowCell id={contact.id} name={contact.name} selection={selection} />
       <Table.Td style={{ overflowWrap: 'break-word' }}>
         {narrow ? (
           <NarrowContactCell contact={contact} withAccount={columns.accountName} onOpen={open} />
@@ -143,43 +134,23 @@ export function ContactTable({
 }) {
   const { narrow, accountName } = columns;
   return (
-    <Table.ScrollContainer minWidth={narrow ? 0 : 560}>
-      <Table striped highlightOnHover verticalSpacing="xs" aria-label="Contacts">
-        <Table.Thead>
-          <Table.Tr>
-            {selection && (
-              <Table.Th w={40}>
-                <SelectShownBox
-                  ids={contacts.map((contact) => contact.id)}
-                  label="Select the contacts shown"
-                  selection={selection}
-                />
-              </Table.Th>
-            )}
-            <Table.Th>Contact</Table.Th>
-            {accountName && !narrow && <Table.Th>Account Name</Table.Th>}
-            {!narrow && <Table.Th>Email</Table.Th>}
-            {!narrow && <Table.Th>Phone</Table.Th>}
-            <Table.Th ta="right">Actions</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {contacts.map((contact) => (
-            <ContactRow
-              key={contact.id}
-              contact={contact}
-              actions={actions}
-              columns={columns}
-              selection={selection}
-            />
-          ))}
-        </Table.Tbody>
-      </Table>
-      {contacts.length === 0 && (
-        <Text c="dimmed" ta="center" py="md">
-          No contacts to show.
-        </Text>
+    <RecordTable
+      label="Contacts"
+      rows={contacts}
+      narrow={narrow}
+      selection={selection}
+      headers={
+        <>
+          <Table.Th>Contact</Table.Th>
+          {accountName && !narrow && <Table.Th>Account Name</Table.Th>}
+          {!narrow && <Table.Th>Email</Table.Th>}
+          {!narrow && <Table.Th>Phone</Table.Th>}
+        </>
+      }
+    >
+      {(contact) => (
+        <ContactRow contact={contact} actions={actions} columns={columns} selection={selection} />
       )}
-    </Table.ScrollContainer>
+    </RecordTable>
   );
 }

@@ -1,16 +1,4 @@
-import {
-  Anchor,
-  Button,
-  Container,
-  Group,
-  NativeSelect,
-  Paper,
-  SimpleGrid,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Anchor, NativeSelect, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { levelAllows } from '@pluvio/shared/gates';
 import {
@@ -26,25 +14,25 @@ import { MESSAGES } from '@pluvio/shared/messages';
 import { isAdminRole } from '@pluvio/shared/roles';
 import { TIER } from '@pluvio/shared/tiers';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { AddressSearch } from '../../components/address-search';
-import { DeleteButton } from '../../components/delete-button';
-import { ErrorMessage, InfoMessage } from '../../components/form-message';
-import { ManagersOnly } from '../../components/managers-only';
 import type { MapPoint } from '../../components/map-point';
 import { PointPicker } from '../../components/point-picker';
-import { SettingsTabs } from '../../components/settings-tabs';
+import { RecordFormFooter, SettingsFormPage } from '../../components/record-form';
 import { UpgradeLink } from '../../components/upgrade-link';
 import { accountKeys, locationQuery, useActiveAccount } from '../../lib/account-api';
-import { failureMessage } from '../../lib/api-client';
 import { putInCachedLists } from '../../lib/cached-lists';
 import { DELAYS } from '../../lib/delay';
 import { validateWith } from '../../lib/form-validation';
 import { PATHS } from '../../lib/routes';
-import { useEditedRecord } from '../../lib/use-edited-record';
 import { type LocationBody, saveLocation } from './api';
 import { useDeleteLocation } from './use-delete-location';
+
+const BACK_TO_LIST = {
+  listPath: PATHS.locationList,
+  savedMessage: LOCATION_MESSAGES.saved,
+  delay: DELAYS.locationSaveRedirect,
+};
 
 /** The form of one location; the id lets a reload find it again when the navigation state is gone. */
 export function locationFormPath(id: number): string {
@@ -127,12 +115,6 @@ function LocationForm({ location }: { location: Location | null }) {
   });
   const removal = useDeleteLocation(() => navigate(PATHS.locationList));
 
-  useEffect(() => {
-    if (!save.isSuccess) return;
-    const timer = setTimeout(() => navigate(PATHS.locationList), DELAYS.locationSaveRedirect);
-    return () => clearTimeout(timer);
-  }, [save.isSuccess, navigate]);
-
   const fillCoordinates = (point: MapPoint) => {
     form.setFieldValue('latitude', String(point.latitude));
     form.setFieldValue('longitude', String(point.longitude));
@@ -192,53 +174,24 @@ function LocationForm({ location }: { location: Location | null }) {
             Assign Contacts
           </Anchor>
         )}
-        {save.isSuccess && <InfoMessage>{LOCATION_MESSAGES.saved}</InfoMessage>}
-        {save.isError && <ErrorMessage>{failureMessage(save.error, MESSAGES.tryAgain)}</ErrorMessage>}
-        {removal.message && <ErrorMessage>{removal.message}</ErrorMessage>}
-        <Group justify="space-between" gap="sm" wrap="wrap">
-          <Group gap="sm">
-            <Button type="submit" loading={save.isPending} disabled={save.isSuccess}>
-              Save
-            </Button>
-            <Button variant="default" onClick={() => navigate(PATHS.locationList)}>
-              Close
-            </Button>
-          </Group>
-          {location && <DeleteButton busy={removal.busy} onClick={() => removal.askToDelete(location)} />}
-        </Group>
+        <RecordFormFooter save={save} removal={removal} record={location} back={BACK_TO_LIST} />
       </Stack>
     </form>
   );
 }
 
-function LocationFormContent() {
-  const edited = useEditedRecord('location', locationSchema, locationQuery);
-  return (
-    <>
-      <Title order={1}>{edited.editing ? 'Edit Location' : 'Add Location'}</Title>
-      {edited.loading && <Text role="status">{MESSAGES.loading}</Text>}
-      {edited.error && (
-        <ErrorMessage>{failureMessage(edited.error, LOCATION_MESSAGES.notFound)}</ErrorMessage>
-      )}
-      {!edited.loading && !edited.error && (
-        <Paper withBorder p={{ base: 'md', sm: 'lg' }} radius="md" maw={720}>
-          <LocationForm key={edited.record?.id ?? 'new'} location={edited.record} />
-        </Paper>
-      )}
-    </>
-  );
-}
+const LOCATION_SOURCE = {
+  stateKey: 'location',
+  schema: locationSchema,
+  queryFor: locationQuery,
+  notFound: LOCATION_MESSAGES.notFound,
+};
 
 /** /location-form: add or edit a location (spec part 2 §2, §4, §5 "Location form"). */
 export function LocationFormPage() {
   return (
-    <Container size="lg" py="lg">
-      <SettingsTabs />
-      <Stack gap="md">
-        <ManagersOnly title="Location">
-          <LocationFormContent />
-        </ManagersOnly>
-      </Stack>
-    </Container>
+    <SettingsFormPage noun="Location" source={LOCATION_SOURCE}>
+      {(location) => <LocationForm location={location} />}
+    </SettingsFormPage>
   );
 }

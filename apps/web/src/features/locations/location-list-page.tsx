@@ -1,4 +1,3 @@
-import { Button, Container, Group, Stack, Text, TextInput, Title } from '@mantine/core';
 import { priceChangeText } from '@pluvio/shared/billing';
 import {
   checkLocationRecords,
@@ -15,19 +14,19 @@ import {
 import { MESSAGES } from '@pluvio/shared/messages';
 import { canAddLocation } from '@pluvio/shared/permissions';
 import { TIER, type TierName } from '@pluvio/shared/tiers';
-import { IconPlus, IconSearch } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
-import { BulkDeleteBar, type BulkDeleteKind, useRowSelection } from '../../components/bulk-delete';
 import { CsvImportDialog, type CsvImportKind } from '../../components/csv-import-dialog';
-import { ErrorMessage } from '../../components/form-message';
-import { ManagersOnly } from '../../components/managers-only';
-import { PagedRows, useSearchedPages } from '../../components/paged-rows';
-import { SettingsTabs } from '../../components/settings-tabs';
+import {
+  type ListBulkDelete,
+  type ListSearch,
+  SettingsList,
+  SettingsListPage,
+} from '../../components/settings-list';
 import { accountKeys, locationsQuery, useActiveAccount } from '../../lib/account-api';
 import { PATHS } from '../../lib/routes';
 import { useIsMobile } from '../../lib/use-is-mobile';
+import { useLoggedReadFailure } from '../../lib/use-logged-read-failure';
 import { deleteLocations, importLocations } from './api';
 import { locationFormPath } from './location-form-page';
 import { LocationTable } from './location-table';
@@ -54,26 +53,28 @@ function locationImportKind(
   };
 }
 
-function locationBulkDelete(clientId: number | undefined): BulkDeleteKind {
+function locationBulkDelete(clientId: number | undefined): ListBulkDelete {
   return {
-    words: LOCATION_BULK_DELETE,
-    schema: locationBulkDeleteSchema,
-    send: (ids) => deleteLocations(ids, clientId),
-    listKey: accountKeys.locations(clientId),
+    kind: {
+      words: LOCATION_BULK_DELETE,
+      schema: locationBulkDeleteSchema,
+      send: (ids) => deleteLocations(ids, clientId),
+      listKey: accountKeys.locations(clientId),
+    },
+    label: 'Selected locations',
   };
 }
 
-function matchesName(location: Location, search: string): boolean {
-  return location.name.toLowerCase().includes(search.trim().toLowerCase());
-}
+const LOCATION_SEARCH: ListSearch<Location> = {
+  placeholder: 'Location name',
+  matches: (location, text) => location.name.toLowerCase().includes(text.trim().toLowerCase()),
+};
 
 /** The account's locations; a failed read is logged and shows as an empty list (spec part 2 §8). */
 function useLocationList(clientId: number | undefined) {
   const query = useQuery(locationsQuery(clientId));
-  useEffect(() => {
-    if (query.error) console.error('Could not load the locations', query.error);
-  }, [query.error]);
-  return { locations: query.data ?? [], loading: query.isPending };
+  useLoggedReadFailure(query.error, 'locations');
+  return { rows: query.data ?? [], loading: query.isPending };
 }
 
 function LocationSettings() {
@@ -82,18 +83,15 @@ function LocationSettings() {
   const navigate = useNavigate();
   const narrow = useIsMobile();
   const queryClient = useQueryClient();
-  const { search, setSearch, page, setPage } = useSearchedPages();
-  const { locations, loading } = useLocationList(clientId);
+  const locations = useLocationList(clientId);
   const removal = useDeleteLocation();
-  const matching = locations.filter((location) => matchesName(location, search));
-  const ticked = useRowSelection(locations.map((location) => location.id));
   const bulkDeletable = levelAllows(tier, 'locationDelete');
   const addable =
-    !loading &&
+    !locations.loading &&
     canAddLocation({
       tier,
       is_trial_account: account?.is_trial_account ?? false,
-      locations_count: locations.length,
+      locations_count: locations.rows.length,
     });
 
   const actions = {
@@ -103,73 +101,36 @@ function LocationSettings() {
   };
 
   return (
-    <Stack gap="md">
-      <Group justify="space-between" align="flex-end" wrap="wrap" gap="sm">
-        <TextInput
-          type="search"
-          label="Search"
-          placeholder="Location name"
-          leftSection={<IconSearch size={16} aria-hidden="true" />}
-          value={search}
-          onChange={(event) => setSearch(event.currentTarget.value)}
-          style={{ flex: '1 1 240px' }}
-          maw={420}
-        />
-        {addable && (
-          <Button
-            leftSection={<IconPlus size={18} aria-hidden="true" />}
-            onClick={() => navigate(PATHS.locationForm)}
-          >
-            Add Location
-          </Button>
-        )}
-      </Group>
-      {removal.message && <ErrorMessage>{removal.message}</ErrorMessage>}
-      {bulkDeletable && (
-        <BulkDeleteBar
-          kind={locationBulkDelete(clientId)}
-          label="Selected locations"
-          ids={ticked.ids}
-          matchingIds={matching.map((location) => location.id)}
-          selection={ticked.selection}
-          onClear={ticked.clear}
+    <SettingsList
+      list={locations}
+      search={LOCATION_SEARCH}
+      add={addable ? { label: 'Add Location', path: PATHS.locationForm } : undefined}
+      removalError={removal.message}
+      bulkDelete={bulkDeletable ? locationBulkDelete(clientId) : undefined}
+      table={(shown, selection) => (
+        <LocationTable
+          locations={shown}
+          actions={actions}
+          narrow={narrow}
+          showUpgrade={!levelAllows(tier, 'rapidrainThreshold')}
+          selection={selection}
         />
       )}
-      {loading ? (
-        <Text role="status">{MESSAGES.loading}</Text>
-      ) : (
-        <PagedRows rows={matching} page={page} onPage={setPage}>
-          {(shown) => (
-            <LocationTable
-              locations={shown}
-              actions={actions}
-              narrow={narrow}
-              showUpgrade={!levelAllows(tier, 'rapidrainThreshold')}
-              selection={bulkDeletable ? ticked.selection : undefined}
-            />
-          )}
-        </PagedRows>
-      )}
+    >
       <CsvImportDialog
         kind={locationImportKind(clientId, account?.tier)}
         blockedMessage={levelAllows(tier, 'locationBulkUpload') ? undefined : MESSAGES.tierTooLow}
         onImported={() => queryClient.invalidateQueries({ queryKey: accountKeys.locations(clientId) })}
       />
-    </Stack>
+    </SettingsList>
   );
 }
 
 /** /location-list and /settings: Settings > Locations (spec part 2 §2). */
 export function LocationListPage() {
   return (
-    <Container size="lg" py="lg">
-      <SettingsTabs />
-      <Stack gap="md">
-        <Title order={1}>Locations</Title>
-        <ManagersOnly>
-          <LocationSettings />
-        </ManagersOnly>
-      </Stack>
-    </Container>
+    <SettingsListPage title="Locations">
+      <LocationSettings />
+    </SettingsListPage>
   );
 }

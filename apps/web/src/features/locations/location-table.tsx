@@ -1,7 +1,7 @@
-import { ActionIcon, Group, Stack, Table, Text } from '@mantine/core';
+import { Group, Stack, Table } from '@mantine/core';
 import { effectiveRapidrainThreshold, type Location } from '@pluvio/shared/locations';
-import { IconPencil, IconTrash } from '@tabler/icons-react';
-import { type RowSelection, SelectRowBox, SelectShownBox } from '../../components/bulk-delete';
+import type { RowSelection } from '../../components/bulk-delete';
+import { EditDeleteIcons, RecordTable, SelectRowCell } from '../../components/record-table';
 import { UpgradeLink } from '../../components/upgrade-link';
 
 export interface LocationRowActions {
@@ -37,11 +37,7 @@ function LocationRow({
   const { name } = location;
   return (
     <Table.Tr>
-      {selection && (
-        <Table.Td>
-          <SelectRowBox id={location.id} label={`Select ${name}`} selection={selection} />
-        </Table.Td>
-      )}
+      <SelectRowCell id={location.id} name={name} selection={selection} />
       <Table.Td style={{ overflowWrap: 'break-word' }}>{name}</Table.Td>
       {!narrow && <Table.Td ta="right">{location.latitude}</Table.Td>}
       {!narrow && <Table.Td ta="right">{location.longitude}</Table.Td>}
@@ -49,18 +45,12 @@ function LocationRow({
       <Table.Td ta="right">{effectiveRapidrainThreshold(location)}</Table.Td>
       <Table.Td>
         <Group gap={4} wrap="nowrap" justify="flex-end">
-          <ActionIcon variant="subtle" aria-label={`Edit ${name}`} onClick={() => actions.edit(location)}>
-            <IconPencil size={18} aria-hidden="true" />
-          </ActionIcon>
-          <ActionIcon
-            variant="subtle"
-            color="red.9"
-            aria-label={`Delete ${name}`}
-            disabled={actions.busy}
-            onClick={() => actions.remove(location)}
-          >
-            <IconTrash size={18} aria-hidden="true" />
-          </ActionIcon>
+          <EditDeleteIcons
+            name={name}
+            busy={actions.busy}
+            onEdit={() => actions.edit(location)}
+            onDelete={() => actions.remove(location)}
+          />
         </Group>
       </Table.Td>
     </Table.Tr>
@@ -86,53 +76,28 @@ export function LocationTable({
   selection?: RowSelection;
 }) {
   return (
-    <Table.ScrollContainer minWidth={narrow ? 0 : 560}>
-      <Table
-        striped
-        highlightOnHover
-        verticalSpacing="xs"
-        // Under 600 px the row's box, name, both thresholds and actions share 343 px.
-        horizontalSpacing={narrow ? 6 : 'xs'}
-        aria-label="Locations"
-      >
-        <Table.Thead>
-          <Table.Tr>
-            {selection && (
-              <Table.Th w={40}>
-                <SelectShownBox
-                  ids={locations.map((location) => location.id)}
-                  label="Select the locations shown"
-                  selection={selection}
-                />
-              </Table.Th>
-            )}
-            <Table.Th>Name</Table.Th>
-            {!narrow && <Table.Th ta="right">Latitude</Table.Th>}
-            {!narrow && <Table.Th ta="right">Longitude</Table.Th>}
-            <Table.Th ta="right">{narrow ? '24 Hour' : '24 Hour Threshold'}</Table.Th>
-            <Table.Th ta="right">
-              <RapidrainHeader showUpgrade={showUpgrade} narrow={narrow} />
-            </Table.Th>
-            <Table.Th ta="right">Actions</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {locations.map((location) => (
-            <LocationRow
-              key={location.id}
-              location={location}
-              actions={actions}
-              narrow={narrow}
-              selection={selection}
-            />
-          ))}
-        </Table.Tbody>
-      </Table>
-      {locations.length === 0 && (
-        <Text c="dimmed" ta="center" py="md">
-          No locations to show.
-        </Text>
+    <RecordTable
+      label="Locations"
+      rows={locations}
+      narrow={narrow}
+      selection={selection}
+      // Under 600 px the row's box, name, both thresholds and actions share 343 px.
+      horizontalSpacing={narrow ? 6 : 'xs'}
+      headers={
+        <>
+          <Table.Th>Name</Table.Th>
+          {!narrow && <Table.Th ta="right">Latitude</Table.Th>}
+          {!narrow && <Table.Th ta="right">Longitude</Table.Th>}
+          <Table.Th ta="right">{narrow ? '24 Hour' : '24 Hour Threshold'}</Table.Th>
+          <Table.Th ta="right">
+            <RapidrainHeader showUpgrade={showUpgrade} narrow={narrow} />
+          </Table.Th>
+        </>
+      }
+    >
+      {(location) => (
+        <LocationRow location={location} actions={actions} narrow={narrow} selection={selection} />
       )}
-    </Table.ScrollContainer>
+    </RecordTable>
   );
 }

@@ -3,9 +3,11 @@ import { useForm } from '@mantine/form';
 import { MESSAGES } from '@pluvio/shared/messages';
 import { type CurrentUser, EMAIL_CHANGE_MESSAGES, updateMeSchema } from '@pluvio/shared/users.schemas';
 import { useEffect, useState } from 'react';
+import { EmailInput, SubmitButton } from '../../components/form-fields';
 import { ErrorMessage, InfoMessage } from '../../components/form-message';
 import { failureMessage } from '../../lib/api-client';
 import { refreshCurrentUser, updateCurrentUser } from '../../lib/current-user';
+import { validateWith } from '../../lib/form-validation';
 import { useCurrentUser } from '../../lib/session';
 import { cancelEmailChange, resendEmailChange } from './email-change-api';
 
@@ -44,15 +46,10 @@ function needsPassword(values: ProfileValues, user: CurrentUser | null): boolean
   return changesEmail(values, user) && !user?.impersonator;
 }
 
+const validateFields = validateWith<ProfileValues>(profileSchema);
+
 function validateProfile(values: ProfileValues, user: CurrentUser | null): Record<string, string> {
-  const errors: Record<string, string> = {};
-  const parsed = profileSchema.safeParse(values);
-  if (!parsed.success) {
-    for (const issue of parsed.error.issues) {
-      const field = String(issue.path[0] ?? '');
-      if (field && !errors[field]) errors[field] = issue.message;
-    }
-  }
+  const errors = validateFields(values);
   if (needsPassword(values, user) && !values.current_password)
     errors.current_password = EMAIL_CHANGE_MESSAGES.passwordRequired;
   return errors;
@@ -165,12 +162,9 @@ export function ProfilePage() {
                 required
                 {...form.getInputProps('last_name')}
               />
-              <TextInput
-                type="email"
-                label="Email"
+              <EmailInput
                 description="The address you sign in with. A new one changes once you follow the link we e-mail to it."
                 autoComplete="email"
-                required
                 {...form.getInputProps('email')}
               />
               {user?.pending_email && <PendingEmail email={user.pending_email} onResult={setResult} />}
@@ -192,9 +186,7 @@ export function ProfilePage() {
               />
               {result?.ok && <InfoMessage>{result.message}</InfoMessage>}
               {result && !result.ok && <ErrorMessage>{result.message}</ErrorMessage>}
-              <Button type="submit" disabled={busy}>
-                {busy ? MESSAGES.working : 'Update Profile'}
-              </Button>
+              <SubmitButton busy={busy}>Update Profile</SubmitButton>
             </Stack>
           </form>
         </Paper>

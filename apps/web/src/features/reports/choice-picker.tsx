@@ -1,5 +1,5 @@
 import { Checkbox, MultiSelect, Stack } from '@mantine/core';
-import { DropdownChecklist } from '../../components/dropdown-checklist';
+import { DropdownChecklist } from '../../components/item-checklist';
 import { useIsMobile } from '../../lib/use-is-mobile';
 
 export interface Choice {

@@ -42,6 +42,11 @@ function capitalised(word: string): string {
   return word.charAt(0).toUpperCase() + word.slice(1);
 }
 
+/** A select's options: each value with its label. */
+function optionsOf<V extends string>(values: readonly V[], label: (value: V) => string) {
+  return values.map((value) => ({ value, label: label(value) }));
+}
+
 const SEPARATORS = /[\s,;]+/;
 
 function ExtraAddresses({ value, onChange }: { value: string[]; onChange: (addresses: string[]) => void }) {
@@ -76,6 +81,32 @@ function ExtraAddresses({ value, onChange }: { value: string[]; onChange: (addre
   );
 }
 
+/** A month or date field that offers only the dates from `bounds.min` to `bounds.max`. */
+function BoundedDateInput({
+  type,
+  label,
+  value,
+  bounds,
+  onChange,
+}: {
+  type: 'month' | 'date';
+  label: string;
+  value: string;
+  bounds: { min: string; max: string };
+  onChange: (value: string) => void;
+}) {
+  return (
+    <TextInput
+      type={type}
+      label={label}
+      value={value}
+      min={bounds.min}
+      max={bounds.max}
+      onChange={(event) => onChange(event.currentTarget.value)}
+    />
+  );
+}
+
 function DateFields({
   form,
   asker,
@@ -88,13 +119,12 @@ function DateFields({
   const limits = reportDateLimits(form.type, asker.level, asker.today);
   if (limits.month) {
     return (
-      <TextInput
+      <BoundedDateInput
         type="month"
         label="Month"
         value={form.month}
-        min={limits.month.min}
-        max={limits.month.max}
-        onChange={(event) => onChange({ month: event.currentTarget.value })}
+        bounds={limits.month}
+        onChange={(month) => onChange({ month })}
       />
     );
   }
@@ -103,22 +133,14 @@ function DateFields({
     onChange(form.type === 'weekly' && to ? { to, from: weeklyFrom(to) } : { to });
   return (
     <Group grow gap="sm" align="flex-start">
-      <TextInput
+      <BoundedDateInput
         type="date"
         label="From date"
         value={form.from}
-        min={limits.from.min}
-        max={limits.from.max}
-        onChange={(event) => onChange({ from: event.currentTarget.value })}
+        bounds={limits.from}
+        onChange={(from) => onChange({ from })}
       />
-      <TextInput
-        type="date"
-        label="To date"
-        value={form.to}
-        min={limits.to.min}
-        max={limits.to.max}
-        onChange={(event) => changeTo(event.currentTarget.value)}
-      />
+      <BoundedDateInput type="date" label="To date" value={form.to} bounds={limits.to} onChange={changeTo} />
     </Group>
   );
 }
@@ -165,6 +187,44 @@ function HistoricalFee({
   );
 }
 
+const LOCATION_WORDS = {
+  label: 'Locations',
+  selectAllLabel: 'Select all locations',
+  placeholder: 'Choose locations',
+  empty: 'No locations yet.',
+};
+
+const RECIPIENT_WORDS = {
+  label: 'Email To',
+  selectAllLabel: 'Select all recipients',
+  placeholder: 'Choose recipients',
+  empty: 'No contacts with an e-mail address yet.',
+};
+
+/** The report's locations or recipients (`field`), chosen from `choices`. */
+function ReportChoices({
+  words,
+  choices,
+  field,
+  form,
+  onChange,
+}: {
+  words: typeof LOCATION_WORDS;
+  choices: readonly Choice[];
+  field: 'locations' | 'recipients';
+  form: ReportForm;
+  onChange: (changes: Partial<ReportForm>) => void;
+}) {
+  return (
+    <ChoicePicker
+      {...words}
+      choices={choices}
+      selected={form[field]}
+      onChange={(ids) => onChange({ [field]: ids })}
+    />
+  );
+}
+
 /** The Reports query form (part 2 §2, §4, §5). */
 export function ReportFormFields({
   form,
@@ -203,10 +263,7 @@ export function ReportFormFields({
         <NativeSelect
           label="Report type"
           value={form.type}
-          data={reportTypesFor(asker.isSuperuser).map((type) => ({
-            value: type,
-            label: REPORT_TYPE_LABELS[type],
-          }))}
+          data={optionsOf(reportTypesFor(asker.isSuperuser), (type) => REPORT_TYPE_LABELS[type])}
           onChange={(event) => chooseType(event.currentTarget.value as ReportType)}
         />
         {!allowed ? (
@@ -217,7 +274,7 @@ export function ReportFormFields({
               <NativeSelect
                 label="Status"
                 value={form.status}
-                data={SMS_STATUS_FILTERS.map((status) => ({ value: status, label: capitalised(status) }))}
+                data={optionsOf(SMS_STATUS_FILTERS, capitalised)}
                 onChange={(event) => onChange({ status: event.currentTarget.value as SmsStatusFilter })}
               />
             )}
@@ -225,28 +282,24 @@ export function ReportFormFields({
             <NativeSelect
               label="Format"
               value={form.format}
-              data={REPORT_FORMATS.map((format) => ({ value: format, label: REPORT_FORMAT_LABELS[format] }))}
+              data={optionsOf(REPORT_FORMATS, (format) => REPORT_FORMAT_LABELS[format])}
               onChange={(event) => onChange({ format: event.currentTarget.value as ReportFormat })}
             />
             {!system && (
-              <ChoicePicker
-                label="Locations"
-                selectAllLabel="Select all locations"
+              <ReportChoices
+                words={LOCATION_WORDS}
                 choices={locations}
-                selected={form.locations}
-                onChange={(ids) => onChange({ locations: ids })}
-                placeholder="Choose locations"
-                empty="No locations yet."
+                field="locations"
+                form={form}
+                onChange={onChange}
               />
             )}
-            <ChoicePicker
-              label="Email To"
-              selectAllLabel="Select all recipients"
+            <ReportChoices
+              words={RECIPIENT_WORDS}
               choices={recipients}
-              selected={form.recipients}
-              onChange={(ids) => onChange({ recipients: ids })}
-              placeholder="Choose recipients"
-              empty="No contacts with an e-mail address yet."
+              field="recipients"
+              form={form}
+              onChange={onChange}
             />
             <ExtraAddresses value={form.extra} onChange={(extra) => onChange({ extra })} />
             <HistoricalFee form={form} asker={asker} quote={feeQuote} onChange={onChange} />

@@ -9,11 +9,11 @@ import {
 import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { setAccessToken, setUser } from '../../lib/session';
 import { MOBILE_QUERY } from '../../lib/use-is-mobile';
 import { buildClient, buildContact, buildLocation, buildUser } from '../../testing/fixtures';
 import { stubMatchMedia } from '../../testing/match-media';
 import { type FetchHandler, jsonResponse, renderRoute, stubFetch, withConfig } from '../../testing/render';
+import { signInAs } from '../../testing/session';
 
 const TODAY = new Date('2026-11-24T15:00:00Z');
 const LOCATIONS = [buildLocation({ id: 1, name: 'North Yard' }), buildLocation({ id: 2, name: 'South Pit' })];
@@ -104,19 +104,26 @@ function serveReports(
   return calls;
 }
 
-function signIn(tier: 'bronze' | 'silver' | 'gold', overrides: Parameters<typeof buildUser>[0] = {}) {
-  setAccessToken('token-1');
-  setUser(buildUser({ clients: [buildClient({ tier })], ...overrides }));
+type Tier = 'bronze' | 'silver' | 'gold';
+
+function signIn(tier: Tier, overrides: Parameters<typeof buildUser>[0] = {}) {
+  signInAs(buildUser({ clients: [buildClient({ tier })], ...overrides }));
 }
 
 function superuser() {
-  setAccessToken('token-1');
-  setUser(buildUser({ role: 'admin', is_superuser: true, clients: [buildClient({ tier: 'gold' })] }));
+  signInAs(buildUser({ role: 'admin', is_superuser: true, clients: [buildClient({ tier: 'gold' })] }));
 }
 
 async function openReports(path = '/reports') {
   renderRoute(path);
   return screen.findByRole('form', { name: 'Report' });
+}
+
+/** Signs in the owner of a `viewer` account, or a superuser, and opens the Reports form at `path`. */
+async function openReportsAs(viewer: Tier | 'superuser', path = '/reports') {
+  if (viewer === 'superuser') superuser();
+  else signIn(viewer);
+  return openReports(path);
 }
 
 function field(label: string): HTMLInputElement {
@@ -175,8 +182,7 @@ describe('reports screen', { timeout: 15_000 }, () => {
 
   it('opens on the monthly report of the month the level allows (part 2 §4, §5)', async () => {
     serveReports();
-    signIn('bronze');
-    await openReports();
+    await openReportsAs('bronze');
     expect(field('Report type').value).toBe('monthly');
     expect(field('Month').value).toBe('2026-10');
     expect(field('Month').max).toBe('2026-10');
@@ -185,22 +191,19 @@ describe('reports screen', { timeout: 15_000 }, () => {
 
   it('lets gold run the current month and holds silver to the previous one', async () => {
     serveReports();
-    signIn('gold');
-    await openReports();
+    await openReportsAs('gold');
     expect(field('Month').value).toBe('2026-11');
     expect(field('Month').max).toBe('2026-11');
     cleanup();
 
-    signIn('silver');
-    await openReports();
+    await openReportsAs('silver');
     expect(field('Month').value).toBe('2026-10');
     expect(field('Month').max).toBe('2026-10');
   });
 
   it('sets each type’s dates and keeps weekly at seven days back from the to date', async () => {
     serveReports();
-    signIn('gold');
-    await openReports();
+    await openReportsAs('gold');
     await chooseType('Weekly');
     expect([field('From date').value, field('To date').value]).toEqual(['2026-11-17', '2026-11-24']);
     setDate('To date', '2026-11-20');
@@ -219,8 +222,7 @@ describe('reports screen', { timeout: 15_000 }, () => {
 
   it('says what the button does: View Report, Download Report, or Email Report once recipients are chosen', async () => {
     serveReports();
-    signIn('gold');
-    await openReports();
+    await openReportsAs('gold');
     expect(submitButton().textContent).toBe('View Report');
     await pick('Locations', 'North Yard');
     await pick('Locations', 'South Pit');
@@ -237,8 +239,7 @@ describe('reports screen', { timeout: 15_000 }, () => {
 
   it('says what is missing, in the order of the specification', async () => {
     const calls = serveReports();
-    signIn('gold');
-    await openReports();
+    await openReportsAs('gold');
     await chooseType('Custom');
     setDate('From date', '');
     await userEvent.click(submitButton());
@@ -259,8 +260,7 @@ describe('reports screen', { timeout: 15_000 }, () => {
 
   it('shows the tier notice instead of the form for weekly, custom and RapidRain below silver', async () => {
     serveReports();
-    signIn('bronze');
-    await openReports();
+    await openReportsAs('bronze');
     for (const type of ['Weekly', 'Custom', 'RapidRain']) {
       await chooseType(type);
       expect(screen.getByText(/This feature is not available at your current service level/)).toBeTruthy();
@@ -272,8 +272,7 @@ describe('reports screen', { timeout: 15_000 }, () => {
 
   it('gives superusers the system reports without a location picker, except weekly and historical', async () => {
     serveReports();
-    superuser();
-    await openReports();
+    await openReportsAs('superuser');
     const options = within(field('Report type')).getAllByRole('option');
     expect(options.map((option) => option.textContent)).toEqual(
       reportTypesFor(true).map((type) => REPORT_TYPE_LABELS[type]),
@@ -290,22 +289,19 @@ describe('reports screen', { timeout: 15_000 }, () => {
 
   it('opens on the report type a link asks for when the user may run it (the system health cards)', async () => {
     serveReports();
-    superuser();
-    await openReports('/reports?type=emails');
+    await openReportsAs('superuser', '/reports?type=emails');
     expect(field('Report type').value).toBe('emails');
   });
 
   it('ignores a linked report type the user may not run', async () => {
     serveReports();
-    signIn('gold');
-    await openReports('/reports?type=emails');
+    await openReportsAs('gold', '/reports?type=emails');
     expect(field('Report type').value).toBe('monthly');
   });
 
   it('shows the superuser’s SMS report with the status filter and the misspelt sort parameter', async () => {
     const calls = serveReports();
-    superuser();
-    await openReports();
+    await openReportsAs('superuser');
     await userEvent.selectOptions(field('Status'), 'Failed');
     await userEvent.click(submitButton());
     await resultArea().findByTitle('Report');
@@ -324,8 +320,7 @@ describe('reports screen', { timeout: 15_000 }, () => {
 
   it('drops typed addresses that are not e-mail addresses, with a note', async () => {
     const calls = serveReports();
-    signIn('gold');
-    await openReports();
+    await openReportsAs('gold');
     await pick('Locations', 'North Yard');
     await chooseFormat('CSV');
     const extra = screen.getByRole('combobox', { name: 'Other e-mail addresses' });
@@ -343,8 +338,7 @@ describe('reports screen', { timeout: 15_000 }, () => {
 
   it('offers the user’s own address and the contacts that have one as recipients', async () => {
     serveReports();
-    signIn('gold');
-    await openReports();
+    await openReportsAs('gold');
     await userEvent.click(screen.getByRole('combobox', { name: 'Email To' }));
     const options = within(await screen.findByRole('listbox')).getAllByRole('option');
     expect(options.map((option) => option.textContent)).toEqual([
@@ -356,8 +350,7 @@ describe('reports screen', { timeout: 15_000 }, () => {
   it('shows a single location’s report in the page at once and downloads it as CSV', async () => {
     const calls = serveReports();
     const scroll = vi.spyOn(window, 'scrollTo');
-    signIn('gold');
-    await openReports();
+    await openReportsAs('gold');
     await pick('Locations', 'North Yard');
     await userEvent.click(submitButton());
 
@@ -379,8 +372,7 @@ describe('reports screen', { timeout: 15_000 }, () => {
 
   it('e-mails one location’s HTML report as a job and shows it once ready, saying it was sent', async () => {
     const calls = serveReports({}, task({ status: 'done', progress: 100, format: 'html', message_ids: [7] }));
-    signIn('gold');
-    await openReports();
+    await openReportsAs('gold');
     await pick('Locations', 'North Yard');
     await pick('Email To', 'Ann Site (ann@example.com)');
     await userEvent.click(screen.getByRole('button', { name: 'Email Report' }));
@@ -400,8 +392,7 @@ describe('reports screen', { timeout: 15_000 }, () => {
 
   it('views a PDF without e-mailing it: says what happens next, then links the file to open or download', async () => {
     const calls = serveReports({}, task({ status: 'done', progress: 100, format: 'pdf' }));
-    signIn('gold');
-    await openReports();
+    await openReportsAs('gold');
     await pick('Locations', 'North Yard');
     await chooseFormat('PDF');
     await userEvent.click(screen.getByRole('button', { name: 'View Report' }));
@@ -425,8 +416,7 @@ describe('reports screen', { timeout: 15_000 }, () => {
 
   it('downloads a CSV of several locations by itself once it is ready, with a link to download it again', async () => {
     const calls = serveReports({}, task({ status: 'done', progress: 100, format: 'csv' }));
-    signIn('gold');
-    await openReports();
+    await openReportsAs('gold');
     await pick('Locations', 'North Yard');
     await pick('Locations', 'South Pit');
     await chooseFormat('CSV');
@@ -444,8 +434,7 @@ describe('reports screen', { timeout: 15_000 }, () => {
 
   it('lets a shown report take its own height, read with the page’s scroll, not a box inside it', async () => {
     serveReports({}, task({ status: 'done', progress: 100, format: 'html' }));
-    signIn('gold');
-    await openReports();
+    await openReportsAs('gold');
     await pick('Locations', 'North Yard');
     await userEvent.click(submitButton());
     const frame = (await resultArea().findByTitle('Report')) as HTMLIFrameElement;
@@ -460,8 +449,7 @@ describe('reports screen', { timeout: 15_000 }, () => {
 
   it('e-mails a report as a job, with its progress until it is done and a link to the file', async () => {
     const calls = serveReports({}, task({ status: 'done', progress: 100, format: 'pdf', message_ids: [7] }));
-    signIn('gold');
-    await openReports();
+    await openReportsAs('gold');
     await pick('Locations', 'North Yard');
     await pick('Locations', 'South Pit');
     await pick('Email To', 'Jane Doe (jane@example.com)');
@@ -488,8 +476,7 @@ describe('reports screen', { timeout: 15_000 }, () => {
 
   it('links a superuser to the report’s e-mails in the mail viewer', async () => {
     const calls = serveReports();
-    superuser();
-    await openReports();
+    await openReportsAs('superuser');
     await chooseType('Unpaid Accounts');
     await chooseFormat('Excel');
     await pick('Email To', 'Jane Doe (jane@example.com)');
@@ -515,8 +502,7 @@ describe('reports screen', { timeout: 15_000 }, () => {
       {},
       task({ type: 'historical', format: 'html', status: 'done', progress: 100, fee: 25 }),
     );
-    signIn('gold');
-    await openReports();
+    await openReportsAs('gold');
     await chooseType('Historical');
     await pick('Locations', 'North Yard');
     expect(await screen.findByText(feeWillBeCharged(25))).toBeTruthy();
@@ -546,8 +532,7 @@ describe('reports screen', { timeout: 15_000 }, () => {
       { fee: () => jsonResponse({ historical: true, fee: 0, already_paid: true }) },
       task({ type: 'historical', format: 'excel', status: 'done', progress: 100, fee: 0 }),
     );
-    signIn('gold');
-    await openReports();
+    await openReportsAs('gold');
     await chooseType('Historical');
     await pick('Locations', 'North Yard');
     await chooseFormat('Excel');
@@ -578,8 +563,7 @@ describe('reports screen', { timeout: 15_000 }, () => {
 
   it('says the location was not found when the report answers 404', async () => {
     serveReports({ report: () => jsonResponse({ detail: 'Not Found' }, 404) });
-    signIn('gold');
-    await openReports();
+    await openReportsAs('gold');
     await pick('Locations', 'North Yard');
     await userEvent.click(submitButton());
     const box = await resultArea().findByRole('alert');
@@ -588,8 +572,7 @@ describe('reports screen', { timeout: 15_000 }, () => {
 
   it('blames missing test data when the e-mail report fails', async () => {
     serveReports({ report: () => jsonResponse({ detail: 'No deliveries' }, 400) });
-    superuser();
-    await openReports();
+    await openReportsAs('superuser');
     await chooseType('Rejected E-mails');
     setDate('From date', '2026-11-01');
     await userEvent.click(submitButton());
@@ -607,8 +590,7 @@ describe('reports screen', { timeout: 15_000 }, () => {
           404,
         ),
     });
-    signIn('gold');
-    await openReports();
+    await openReportsAs('gold');
     await pick('Locations', 'North Yard');
     await chooseFormat('CSV');
     await pick('Email To', 'Jane Doe (jane@example.com)');
@@ -620,8 +602,7 @@ describe('reports screen', { timeout: 15_000 }, () => {
 
   it('shows why a job failed', async () => {
     serveReports({}, task({ status: 'failed', error: 'The rainfall source did not answer' }));
-    signIn('gold');
-    await openReports();
+    await openReportsAs('gold');
     await pick('Locations', 'North Yard');
     await chooseFormat('CSV');
     await pick('Email To', 'Jane Doe (jane@example.com)');
@@ -634,8 +615,7 @@ describe('reports screen', { timeout: 15_000 }, () => {
   it('uses dropdown checklists with search and select-all on a phone', async () => {
     stubMatchMedia((query) => query === MOBILE_QUERY);
     serveReports();
-    signIn('gold');
-    await openReports();
+    await openReportsAs('gold');
     expect(screen.queryByRole('region', { name: 'Report result' })).toBeNull();
     await userEvent.click(screen.getByRole('button', { name: 'Locations Choose locations' }));
     await userEvent.type(screen.getByRole('searchbox', { name: 'Search locations' }), 'pit');

@@ -81,6 +81,14 @@ async function fillStepThree() {
   await fill(/^Longitude/, '95.37');
 }
 
+/** Fills step 1 and goes on through step 2 as the address chose it. */
+async function reachStepThree() {
+  await fillStepOne();
+  await next();
+  await screen.findByRole('heading', { name: /^Step 2 of 3/ });
+  await next();
+}
+
 /** Each test walks several steps of a real form: seconds in jsdom on a busy machine. */
 const WALK = { timeout: 30_000 };
 
@@ -216,10 +224,7 @@ describe('registration wizard', WALK, () => {
         : jsonResponse({ detail: 'unexpected' }, 500),
     );
     renderRoute('/wizard?account_type=paid&tier=silver');
-    await fillStepOne();
-    await next();
-    await screen.findByRole('heading', { name: /^Step 2 of 3/ });
-    await next();
+    await reachStepThree();
     await fillStepThree();
     await next();
     await waitFor(() => expect(assign).toHaveBeenCalledWith('/checkout/test/cs_1'));
@@ -281,10 +286,7 @@ describe('registration wizard', WALK, () => {
     );
     serve((url) => (url === '/api/signups' ? answer : jsonResponse({ detail: 'unexpected' }, 500)));
     renderRoute('/wizard?account_type=trial');
-    await fillStepOne();
-    await next();
-    await screen.findByRole('heading', { name: /^Step 2 of 3/ });
-    await next();
+    await reachStepThree();
     await fillStepThree();
     await next();
     expect((await screen.findByRole('alert')).textContent).toBe('Location outside the data grid');
@@ -356,10 +358,7 @@ describe('back from the checkout', WALK, () => {
       ),
     );
     renderRoute('/wizard?account_type=trial');
-    await fillStepOne();
-    await next();
-    await screen.findByRole('heading', { name: /^Step 2 of 3/ });
-    await next();
+    await reachStepThree();
     await screen.findByRole('heading', { name: /^Step 3 of 3/ });
     await fill(new RegExp(`^${GEOCODE_MESSAGES.label}`), '901 Bagby St, Houston');
     await userEvent.click(screen.getByRole('button', { name: 'Search' }));
@@ -372,10 +371,7 @@ describe('back from the checkout', WALK, () => {
     prepareMapsForJsdom();
     serve();
     renderRoute('/wizard?account_type=trial');
-    await fillStepOne();
-    await next();
-    await screen.findByRole('heading', { name: /^Step 2 of 3/ });
-    await next();
+    await reachStepThree();
     await screen.findByRole('heading', { name: /^Step 3 of 3/ });
     await userEvent.click(screen.getByRole('button', { name: 'Pick on map' }));
     // The empty map frames the contiguous US; its left edge lies in the Pacific, west of -124.

@@ -4,7 +4,6 @@ import {
   Group,
   Modal,
   NativeSelect,
-  PasswordInput,
   Radio,
   SimpleGrid,
   Stack,
@@ -24,15 +23,26 @@ import {
   type WizardLocationValues,
 } from '@pluvio/shared/signup';
 import { TIER, type TierName, TRIAL_TIER, tierLabel } from '@pluvio/shared/tiers';
+import type { ChangeEvent } from 'react';
 import { Link } from 'react-router';
 import { AddressSearch } from '../../components/address-search';
 import type { MapPoint } from '../../components/map-point';
+import { NewPasswordFields } from '../../components/new-password-fields';
 import { PlanCards } from '../../components/plan-cards';
 import { PointPicker } from '../../components/point-picker';
 import { PATHS } from '../../lib/routes';
 import type { PasswordValues, PersonValues } from './wizard-draft';
 
 type Change<T> = <K extends keyof T>(field: K, value: T[K]) => void;
+
+/** The value and change handler of a text field bound to one of `values`' fields. */
+function textFieldsOf<T>(values: T, onChange: Change<T>) {
+  return (field: keyof T) => ({
+    value: values[field] as string,
+    onChange: (event: ChangeEvent<HTMLInputElement>) =>
+      onChange(field, event.currentTarget.value as T[keyof T]),
+  });
+}
 
 function TermsLink() {
   const [opened, { open, close }] = useDisclosure(false);
@@ -72,10 +82,8 @@ export function UserStep({
   onPerson: Change<PersonValues>;
   onPassword: Change<PasswordValues>;
 }) {
-  const text = (field: keyof PersonValues) => ({
-    value: person[field] as string,
-    onChange: (event: React.ChangeEvent<HTMLInputElement>) => onPerson(field, event.currentTarget.value),
-  });
+  const text = textFieldsOf(person, onPerson);
+  const password = textFieldsOf(passwords, onPassword);
   return (
     <Stack gap="sm">
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
@@ -83,19 +91,10 @@ export function UserStep({
         <TextInput label="Last Name" autoComplete="family-name" required {...text('last_name')} />
         <TextInput type="email" label="Email" autoComplete="email" required {...text('email')} />
         <TextInput type="tel" label="Phone" autoComplete="tel" required {...text('phone')} />
-        <PasswordInput
-          label="Password"
-          autoComplete="new-password"
-          required
-          value={passwords.password}
-          onChange={(event) => onPassword('password', event.currentTarget.value)}
-        />
-        <PasswordInput
-          label="Confirm Password"
-          autoComplete="new-password"
-          required
-          value={passwords.confirm_password}
-          onChange={(event) => onPassword('confirm_password', event.currentTarget.value)}
+        <NewPasswordFields
+          labels={['Password', 'Confirm Password']}
+          password={password('password')}
+          confirm={password('confirm_password')}
         />
       </SimpleGrid>
       <TextInput
@@ -187,16 +186,11 @@ export function LocationStep({
     onLocation('latitude', String(point.latitude));
     onLocation('longitude', String(point.longitude));
   };
+  const text = textFieldsOf(location, onLocation);
   return (
     <Stack gap="sm">
       <Text size="sm">{WIZARD_NOTES.locationHint}</Text>
-      <TextInput
-        label="Location Name"
-        autoComplete="off"
-        required
-        value={location.name}
-        onChange={(event) => onLocation('name', event.currentTarget.value)}
-      />
+      <TextInput label="Location Name" autoComplete="off" required {...text('name')} />
       <AddressSearch onPick={fillCoordinates} />
       <PointPicker
         latitude={location.latitude}
@@ -204,21 +198,13 @@ export function LocationStep({
         picking={{ coverage: WIZARD_COVERAGE, onPick: fillCoordinates }}
       />
       <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
-        <TextInput
-          label="Latitude"
-          inputMode="decimal"
-          placeholder="29.76"
-          required
-          value={location.latitude}
-          onChange={(event) => onLocation('latitude', event.currentTarget.value)}
-        />
+        <TextInput label="Latitude" inputMode="decimal" placeholder="29.76" required {...text('latitude')} />
         <TextInput
           label="Longitude"
           inputMode="decimal"
           placeholder="-95.37"
           required
-          value={location.longitude}
-          onChange={(event) => onLocation('longitude', event.currentTarget.value)}
+          {...text('longitude')}
         />
         <NativeSelect
           label="24 Hour Threshold"

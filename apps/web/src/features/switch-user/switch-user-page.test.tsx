@@ -3,21 +3,13 @@ import type { CurrentUser, UserListEntry } from '@pluvio/shared/users.schemas';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { getAccessToken, getSession, setAccessToken, setUser } from '../../lib/session';
-import { buildClient, buildUser } from '../../testing/fixtures';
-import { type FetchHandler, jsonResponse, renderRoute, stubFetch, withConfig } from '../../testing/render';
+import { getAccessToken, getSession } from '../../lib/session';
+import { buildClient, buildSuperuser, buildUser } from '../../testing/fixtures';
+import { jsonResponse, renderRoute, serveExpected } from '../../testing/render';
+import { signInAs } from '../../testing/session';
 import { SWITCH_USER_TEXTS } from './switch-user-page';
 
-const admin = buildUser({
-  id: 1,
-  email: 'ada@example.com',
-  first_name: 'Ada',
-  last_name: 'Admin',
-  role: 'admin',
-  is_superuser: true,
-  clients: [],
-  primary_client_id: null,
-});
+const admin = buildSuperuser();
 
 function entry(overrides: Partial<UserListEntry>): UserListEntry {
   return {
@@ -46,23 +38,14 @@ const otherAdmin = entry({
   subscription_level: 4,
 });
 
-function signIn(user: CurrentUser) {
-  setAccessToken('ada-token');
-  setUser(user);
-}
+const signIn = (user: CurrentUser) => signInAs(user, 'ada-token');
 
-function serve(handler: FetchHandler) {
-  return stubFetch(
-    withConfig((url, init) => handler(url, init) ?? jsonResponse({ detail: 'unexpected' }, 500)),
-  );
-}
-
-const usersCalls = (fetchMock: ReturnType<typeof serve>) =>
+const usersCalls = (fetchMock: ReturnType<typeof serveExpected>) =>
   fetchMock.mock.calls.map(([url]) => String(url)).filter((url) => url.startsWith('/api/admin/users'));
 
 describe('Switch User screen', () => {
   it('searches users, shows the chosen one with role and level, and switches to them', async () => {
-    const fetchMock = serve((url, init) => {
+    const fetchMock = serveExpected((url, init) => {
       if (url.startsWith('/api/admin/users'))
         return jsonResponse({ items: [gail, otherAdmin], total: 2, page: 1, page_size: 20 });
       if (url === '/api/services/user-token?email=gail%40example.com' && init.method === 'POST')
@@ -100,7 +83,7 @@ describe('Switch User screen', () => {
   });
 
   it('loads more users a page at a time', async () => {
-    const fetchMock = serve((url) => {
+    const fetchMock = serveExpected((url) => {
       if (url.includes('page=1&')) return jsonResponse({ items: [gail], total: 2, page: 1, page_size: 1 });
       if (url.includes('page=2&'))
         return jsonResponse({
@@ -126,7 +109,7 @@ describe('Switch User screen', () => {
   });
 
   it('goes back to the dashboard on Cancel without switching', async () => {
-    const fetchMock = serve(() => jsonResponse([]));
+    const fetchMock = serveExpected(() => jsonResponse([]));
     signIn(admin);
     const { router } = renderRoute('/double');
     await userEvent.click(await screen.findByRole('button', { name: 'Cancel' }));
@@ -138,7 +121,7 @@ describe('Switch User screen', () => {
   });
 
   it('shows everyone else the tier notice instead of the list', async () => {
-    const fetchMock = serve(() => jsonResponse([]));
+    const fetchMock = serveExpected(() => jsonResponse([]));
     signIn(buildUser({ clients: [buildClient({ tier: 'gold' })] }));
     renderRoute('/double');
     expect(await screen.findByRole('heading', { name: 'Switch User' })).toBeTruthy();
