@@ -150,6 +150,7 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
   app.setSerializerCompiler(serializerCompiler);
   app.decorateRequest('auth', null);
   app.decorateRequest('access', null);
+  app.decorateRequest('guardReads', null);
   installErrorHandler(app);
   registerRequestIdHeader(app);
   registerHttpMetrics(app, services.metrics.registry);

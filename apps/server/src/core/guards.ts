@@ -1,6 +1,7 @@
 import type { ClientIdQuery } from '@pluvio/shared/lists';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AccountAccess, AuditActor, AuthContext } from './access';
+import { recordReads, type TableSet } from './db/table-reads';
 import { forbidden, unauthorized } from './lib/errors';
 import type { UserRow } from './tables/users';
 
@@ -9,6 +10,8 @@ declare module 'fastify' {
     auth: AuthContext | null;
     /** The account an account-scoped route is about, set by `requireAccount`. */
     access: AccountAccess | null;
+    /** The tables the guards read to admit the caller: a kept answer depends on them too. */
+    guardReads: TableSet | null;
   }
 }
 
@@ -25,9 +28,17 @@ export interface GuardDeps {
 }
 
 export function createGuards({ auth, accounts }: GuardDeps) {
+  /** Runs a guard's lookup, adding the tables it read to the request's. */
+  async function guardRead<T>(request: FastifyRequest, lookup: () => Promise<T>): Promise<T> {
+    const { value, reads } = await recordReads(lookup);
+    const before = request.guardReads;
+    request.guardReads = before === '*' || reads === '*' ? '*' : new Set([...(before ?? []), ...reads]);
+    return value;
+  }
+
   async function requireUser(request: FastifyRequest, _reply?: FastifyReply): Promise<void> {
     const token = bearerToken(request);
-    const context = token ? await auth.authenticate(token) : null;
+    const context = token ? await guardRead(request, () => auth.authenticate(token)) : null;
     if (!context) throw unauthorized();
     request.auth = context;
   }
@@ -46,7 +57,7 @@ export function createGuards({ auth, accounts }: GuardDeps) {
     async requireAccount(request: FastifyRequest): Promise<void> {
       await requireUser(request);
       const { client_id } = request.query as ClientIdQuery;
-      request.access = await accounts.accessFor(authOf(request).user, client_id);
+      request.access = await guardRead(request, () => accounts.accessFor(authOf(request).user, client_id));
     },
     /** Sets `request.auth` when a valid token is present, without requiring one. */
     async optionalUser(request: FastifyRequest): Promise<void> {

@@ -6,6 +6,7 @@ import { createReadCache } from '../core/db/read-cache';
 import * as schema from '../core/db/schema';
 import { clients, locations, users } from '../core/db/schema';
 import { cascadeTargets, createTableChanges, writtenTables } from '../core/db/table-changes';
+import { noteReads } from '../core/db/table-reads';
 import { createIngestionService } from '../features/rainfall/ingestion.service';
 import { createServices } from '../services';
 import { bearer, buildContactUser, buildOwnedClient, buildUser, login } from './factories';
@@ -242,25 +243,52 @@ describe('the write counter', () => {
   it('drops a read that was loading while a write was counted (a write committed mid-read)', async () => {
     const changes = createTableChanges();
     const cache = createReadCache(changes, { maxAgeMs: Number.POSITIVE_INFINITY });
+    const readingLocations = (load: () => Promise<string>) => async () => {
+      noteReads(['locations']);
+      return load();
+    };
     let value = 'old';
     let release = () => {};
     const slow = cache.read(
       'key',
-      ['locations'],
-      () =>
-        new Promise<string>((resolve) => {
-          release = () => resolve(value);
-        }),
+      readingLocations(
+        () =>
+          new Promise<string>((resolve) => {
+            release = () => resolve(value);
+          }),
+      ),
     );
     value = 'new';
     changes.bump(['locations']);
     release();
     expect(await slow).toBe('new');
     value = 'newer';
-    expect(await cache.read('key', ['locations'], async () => value)).toBe('newer');
-    expect(await cache.read('key', ['locations'], async () => 'unused')).toBe('newer');
+    expect(
+      await cache.read(
+        'key',
+        readingLocations(async () => value),
+      ),
+    ).toBe('newer');
+    expect(
+      await cache.read(
+        'key',
+        readingLocations(async () => 'unused'),
+      ),
+    ).toBe('newer');
+    changes.bump(['contacts']);
+    expect(
+      await cache.read(
+        'key',
+        readingLocations(async () => 'unused'),
+      ),
+    ).toBe('newer');
     changes.bump(['clients']);
-    expect(await cache.read('key', ['locations'], async () => 'after cascade')).toBe('after cascade');
+    expect(
+      await cache.read(
+        'key',
+        readingLocations(async () => 'after cascade'),
+      ),
+    ).toBe('after cascade');
   });
 });
 

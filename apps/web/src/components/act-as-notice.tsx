@@ -1,6 +1,6 @@
 import { MESSAGES } from '@pluvio/shared/messages';
 import { failureMessage } from '../lib/api-client';
-import type { ActAs } from '../lib/use-masquerade';
+import type { ActAs } from '../lib/use-switch-user';
 import { ErrorMessage, InfoMessage } from './form-message';
 
 /** What a list says after its act-as action: the confirmation was cancelled, or the switch failed. */

@@ -11,7 +11,7 @@ import { broadcastChanges } from './change-broadcast';
 import { PgliteOverPort } from './pglite-bridge';
 import { PGLITE_OPTIONS } from './pglite-options';
 import * as schema from './schema';
-import { createTableChanges, type TableChanges, trackWrites } from './table-changes';
+import { createTableChanges, type TableChanges, trackTableUse } from './table-changes';
 
 export type AppDb = PgDatabase<PgQueryResultHKT, typeof schema>;
 
@@ -54,7 +54,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     pool.on('connect', (client) => client.on('error', lost));
     const db = drizzlePg(pool, { schema }) as unknown as AppDb;
     const changes = createTableChanges();
-    trackWrites(db, changes);
+    trackTableUse(db, changes);
     const broadcast = broadcastChanges(pool, options.databaseUrl, changes);
     await broadcast.started;
     const close = async () => {
@@ -73,7 +73,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   }
   const db = drizzlePglite(pglite, { schema }) as unknown as AppDb;
   const changes = createTableChanges();
-  trackWrites(db, changes);
+  trackTableUse(db, changes);
   return { kind: 'pglite', db, changes, pglite, close: () => pglite.close() };
 }
 
@@ -85,7 +85,7 @@ export function openDatabaseOverPort(port: MessagePort): Database {
   const pglite = new PgliteOverPort(port);
   const db = drizzlePglite(pglite as unknown as PGlite, { schema }) as unknown as AppDb;
   const changes = createTableChanges();
-  trackWrites(db, changes);
+  trackTableUse(db, changes);
   return { kind: 'pglite', db, changes, pglite, close: async () => pglite.close() };
 }
 

@@ -12,7 +12,7 @@ describe('kept reads bounded by bytes', () => {
       sizeOf: (value) => (value as string).length,
     });
     const read = (key: string, body: string) =>
-      cache.read(key, ['locations'], async () => {
+      cache.read(key, async () => {
         loads.push(key);
         return body;
       });

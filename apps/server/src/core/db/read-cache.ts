@@ -1,33 +1,30 @@
-import { getTableName, is, Table } from 'drizzle-orm';
 import type { Database } from './client';
 import type { TableChanges } from './table-changes';
+import { noteReads, recordReads, type TableSet } from './table-reads';
 
 /**
- * Reads kept in memory until a table they came from is written (`table-changes.ts`). Services
- * built on a transaction get `noReadCache`: they must see their own transaction, never a copy.
+ * Reads kept in memory until a table they came from is written (`table-changes.ts`). The tables
+ * are those the load's statements read, recorded as they run (`table-reads.ts`), with those of
+ * kept reads it used. Services built on a transaction get `noReadCache`: they must see their
+ * own transaction, never a copy.
  */
 export interface ReadCache {
   /**
-   * `load()`'s answer for `key`, made again once one of `tables` was written after it started.
+   * `load()`'s answer for `key`, made again once a table it read was written after it started.
    * The answer is shared between callers: never change it.
    */
-  read<T>(key: string, tables: readonly string[], load: () => Promise<T>): Promise<T>;
+  read<T>(key: string, load: () => Promise<T>): Promise<T>;
 }
 
-export const noReadCache: ReadCache = { read: (_key, _tables, load) => load() };
-
-/** The names of the tables among feature schema modules' exports, for `ReadCache.read`. */
-export function tablesIn(...modules: Record<string, unknown>[]): string[] {
-  return modules.flatMap((module) =>
-    Object.values(module).flatMap((value) => (is(value, Table) ? [getTableName(value)] : [])),
-  );
-}
+export const noReadCache: ReadCache = { read: (_key, load) => load() };
 
 interface Entry {
   /** The change counter before the load began: the entry holds while no table changed after it. */
   since: number;
   storedAt: number;
   value: Promise<unknown>;
+  /** The tables the load read; null until it has finished (meanwhile any write makes it stale). */
+  reads: TableSet | null;
   /** What it counts against `maxBytes` once loaded (0 before). */
   bytes: number;
 }
@@ -83,21 +80,36 @@ export function createReadCache(changes: TableChanges, options: ReadCacheOptions
     }
   }
 
-  function fresh(entry: Entry | undefined, tables: readonly string[]): entry is Entry {
+  function lastChangeOf(reads: TableSet | null): number {
+    return reads === null || reads === '*' ? changes.now() : changes.changedAt([...reads]);
+  }
+
+  function fresh(entry: Entry | undefined): entry is Entry {
     return (
-      entry !== undefined && changes.changedAt(tables) <= entry.since && now() - entry.storedAt < maxAgeMs
+      entry !== undefined && lastChangeOf(entry.reads) <= entry.since && now() - entry.storedAt < maxAgeMs
     );
   }
 
+  /** A kept answer counts as read by the load using it: its tables are noted once it is there. */
+  async function reuse<T>(entry: Entry): Promise<T> {
+    const value = (await entry.value) as T;
+    noteReads(entry.reads ?? '*');
+    return value;
+  }
+
   return {
-    read<T>(key: string, tables: readonly string[], load: () => Promise<T>): Promise<T> {
+    read<T>(key: string, load: () => Promise<T>): Promise<T> {
       const entry = entries.get(key);
-      if (fresh(entry, tables)) return entry.value as Promise<T>;
+      if (fresh(entry)) return reuse(entry);
       // Read before the load runs: a write counted during the load makes the entry stale.
       const since = changes.now();
+      const stored: Entry = { since, storedAt: now(), value: Promise.resolve(), bytes: 0, reads: null };
       // Callers that miss together share one load (its promise is the entry).
-      const value = load();
-      const stored: Entry = { since, storedAt: now(), value, bytes: 0 };
+      const value = recordReads(load).then(({ value, reads }) => {
+        stored.reads = reads;
+        return value;
+      });
+      stored.value = value;
       // The oldest stored goes first when full; a key stored again moves to the end.
       remove(key);
       if (entries.size >= maxEntries) remove(entries.keys().next().value as string);

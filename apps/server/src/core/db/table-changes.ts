@@ -3,11 +3,13 @@ import { getTableName, is, Table } from 'drizzle-orm';
 import { getTableConfig, type PgTable } from 'drizzle-orm/pg-core';
 import { type DrizzleSession, type QueryMetadata, queryMetadataOf, sessionOf } from './drizzle-session';
 import * as schema from './schema';
+import { noteReads, readTables, recordingReads } from './table-reads';
 
 /**
  * Which tables were written, and when, as a counter per process: what lets a read be reused
  * until a table it came from changes (`read-cache.ts`). Every statement drizzle sends passes
- * through `trackWrites`, so no repository can forget to report a write.
+ * through `trackTableUse`, so no repository can forget to report a write, and no kept read can
+ * forget a table it read (`table-reads.ts`).
  */
 export interface TableChanges {
   /** The counter now: a read made after this moment sees every write counted up to it. */
@@ -141,10 +143,14 @@ export function shareChanges(changes: TableChanges, port: MessagePort): () => vo
   };
 }
 
-/** Reports each write of the session's statements to `onWrite` once the statement is done. */
+/**
+ * Reports each write of the session's statements to `onWrite` once the statement is done, and
+ * the tables each statement reads to the load recording them, if any.
+ */
 function hookStatements(session: DrizzleSession, onWrite: (tables: readonly string[] | '*') => void): void {
   const prepare = session.prepareQuery.bind(session);
   session.prepareQuery = (query, ...rest) => {
+    if (recordingReads()) noteReads(readTables(query.sql, TABLE_NAMES));
     const prepared = prepare(query, ...rest);
     const written = writtenTables(query, queryMetadataOf(rest));
     if (!written) return prepared;
@@ -156,11 +162,12 @@ function hookStatements(session: DrizzleSession, onWrite: (tables: readonly stri
 }
 
 /**
- * Counts every write made through `db` in `changes`: a statement on its own once it has run
+ * Notes the tables each statement through `db` reads (`table-reads.ts`), and counts every write
+ * in `changes`: a statement on its own once it has run
  * (committed), a transaction's statements once the transaction has ended, committed or rolled
  * back. Never earlier: a read between a write and its commit must not be kept as the new state.
  */
-export function trackWrites(db: object, changes: TableChanges): void {
+export function trackTableUse(db: object, changes: TableChanges): void {
   const root = sessionOf(db);
   hookStatements(root, (tables) => changes.bump(tables));
   const transaction = root.transaction.bind(root);

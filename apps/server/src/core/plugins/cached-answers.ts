@@ -1,6 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { encode, type ZodType } from 'zod';
 import type { ReadCache } from '../db/read-cache';
+import { noteReads } from '../db/table-reads';
 import { unauthorized } from '../lib/errors';
 import { callerHolds, etagOf } from '../lib/etag';
 
@@ -24,7 +25,7 @@ function serialise(request: FastifyRequest, value: unknown): Answer {
 
 /**
  * Answers of read routes kept serialised per session until a table they came from is written
- * (`db/read-cache.ts`): the route's queries, its zod encoding and JSON run once per change, not
+ * (`db/read-cache.ts`; the caller's access, read by the guards, counts): the route's queries, its zod encoding and JSON run once per change, not
  * per request. Each answer carries an `ETag`; a request naming it in `If-None-Match` gets 304.
  * The key holds the session (so the caller's access and masquerade), the product date, the
  * method, the URL with its query and the body.
@@ -32,21 +33,23 @@ function serialise(request: FastifyRequest, value: unknown): Answer {
 export function createCachedAnswers(cache: ReadCache, today: () => string) {
   return {
     /**
-     * Sends `produce()`'s answer, or the kept one; `tables` are every table `produce` reads
-     * (the caller's access included), `vary` what else the answer depends on (a cookie),
+     * Sends `produce()`'s answer, or the kept one, kept until a table that `produce` or the
+     * route's guards read is written; `vary` is what else the answer depends on (a cookie),
      * `cacheControl` what browsers may keep (the API's default is `no-store`).
      */
     async send(
       request: FastifyRequest,
       reply: FastifyReply,
-      tables: readonly string[],
       produce: () => Promise<unknown>,
       { vary = '', cacheControl }: { vary?: string; cacheControl?: string } = {},
     ): Promise<FastifyReply> {
       if (!request.auth) throw unauthorized();
       const body = request.method === 'GET' ? '' : JSON.stringify(request.body);
       const key = `answer:${request.auth.sessionId}:${today()}:${vary}:${request.method} ${request.url} ${body}`;
-      const answer = await cache.read(key, tables, async () => serialise(request, await produce()));
+      const answer = await cache.read(key, async () => {
+        noteReads(request.guardReads ?? []);
+        return serialise(request, await produce());
+      });
       if (callerHolds(request, reply, answer.etag, cacheControl)) return reply.code(304).send();
       return reply.type('application/json; charset=utf-8').send(answer.body);
     },

@@ -17,15 +17,12 @@ import type { UserClient } from '@pluvio/shared/users.schemas';
 import type { AuditActor } from '../../core/access';
 import { type AccountAccess, accountNotFound, buildAccess, requireManager } from '../../core/access';
 import type { AppDb } from '../../core/db/client';
-import { noReadCache, type ReadCache, tablesIn } from '../../core/db/read-cache';
+import { noReadCache, type ReadCache } from '../../core/db/read-cache';
 import type { Clock } from '../../core/lib/clock';
 import { conflict, invalidField } from '../../core/lib/errors';
 import { productDate } from '../../core/lib/time';
 import type { ClientRow } from '../../core/tables/accounts';
-import * as accountsSchema from '../../core/tables/accounts';
-import * as contactsSchema from '../../core/tables/contacts';
 import type { UserRow } from '../../core/tables/users';
-import * as usersSchema from '../../core/tables/users';
 import { type AuditRecord, type AuditService, changesBetween } from '../audit';
 import {
   accountTypeFields,
@@ -95,9 +92,6 @@ export interface AccountsOptions {
   readCache?: ReadCache;
 }
 
-/** What resolving a caller's access to an account reads. */
-const ACCESS_READS = tablesIn(accountsSchema, usersSchema, contactsSchema);
-
 /** A change of an account as the audit log tells it apart: status (suspension), tier, the rest. */
 function clientChangeEntries(changes: AuditChanges): [AuditAction, AuditChanges][] {
   const { status, tier, ...others } = changes;
@@ -119,7 +113,7 @@ export function createAccountsService(db: AppDb, options: AccountsOptions) {
   function accessFor(user: UserRow, clientId?: number): Promise<AccountAccess> {
     const { readCache = noReadCache } = options;
     const key = `access:${user.id}:${user.isSuperuser}:${user.primaryClientId}:${clientId}`;
-    return readCache.read(key, ACCESS_READS, () => resolveAccess(user, clientId));
+    return readCache.read(key, () => resolveAccess(user, clientId));
   }
 
   async function resolveAccess(user: UserRow, clientId?: number): Promise<AccountAccess> {

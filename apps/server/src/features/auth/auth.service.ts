@@ -5,14 +5,14 @@ import { WIZARD_MESSAGES } from '@pluvio/shared/signup';
 import { TRIAL_TIER } from '@pluvio/shared/tiers';
 import type { AuthContext } from '../../core/access';
 import type { AppDb } from '../../core/db/client';
-import { noReadCache, type ReadCache, tablesIn } from '../../core/db/read-cache';
+import { noReadCache, type ReadCache } from '../../core/db/read-cache';
 import type { Clock } from '../../core/lib/clock';
 import { badRequest, conflict, unauthorized } from '../../core/lib/errors';
 import { HOUR_MS, productDate } from '../../core/lib/time';
 import { hashToken, randomToken } from '../../core/lib/tokens';
 import { hashPassword, verifyPassword } from '../../core/passwords';
-import { sessions, type TokenPurpose } from '../../core/tables/auth';
-import { type UserRow, users as usersTable } from '../../core/tables/users';
+import type { TokenPurpose } from '../../core/tables/auth';
+import type { UserRow } from '../../core/tables/users';
 import type { AccountsService } from '../accounts';
 import type { AuditService } from '../audit';
 import type { OutboxService } from '../notifications';
@@ -35,9 +35,6 @@ export interface AuthOptions {
   /** Keeps each session's row and user between requests (none for a transaction's services). */
   readCache?: ReadCache;
 }
-
-/** What a request's session check reads. */
-const SESSION_READS = tablesIn({ sessions, usersTable });
 
 export interface AuthDeps {
   users: UsersService;
@@ -202,7 +199,7 @@ export function createAuthService(db: AppDb, deps: AuthDeps, options: AuthOption
       const now = clock.now();
       const claims = await signer.verify(accessToken, now);
       if (!claims) return null;
-      const found = await readCache.read(`session:${claims.sessionId}`, SESSION_READS, () =>
+      const found = await readCache.read(`session:${claims.sessionId}`, () =>
         repository.unrevokedSessionWithUser(claims.sessionId),
       );
       if (!isLive(found, now)) return null;

@@ -4,7 +4,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { accessOf } from '../../core/guards';
 import type { Services } from '../../services';
-import { type PendingQuarters, RAINFALL_ANSWER_READS } from '../rainfall';
+import type { PendingQuarters } from '../rainfall';
 
 const presentPending = (pending: PendingQuarters) => ({
   from: pending.from.toISOString(),
@@ -44,7 +44,6 @@ export function locationOverviewRoutes(services: Services): FastifyPluginAsyncZo
         answers.send(
           request,
           reply,
-          RAINFALL_ANSWER_READS,
           async () => {
             const access = accessOf(request);
             const rows = await locations.listVisible(access, EVERY_ROW);

@@ -12,7 +12,6 @@ import { z } from 'zod';
 import { accessOf } from '../../core/guards';
 import { errorResponse } from '../../core/lib/error-responses';
 import type { Services } from '../../services';
-import { RAINFALL_ANSWER_READS } from '../rainfall';
 
 const tags = ['locations'];
 const OVER_LOCATION_LIMIT = errorResponse(
@@ -33,7 +32,7 @@ export function locationsRoutes(services: Services): FastifyPluginAsyncZod {
         schema: { tags, querystring: listQuerySchema, response: { 200: z.array(locationSchema) } },
       },
       async (request, reply) =>
-        answers.send(request, reply, RAINFALL_ANSWER_READS, async () => {
+        answers.send(request, reply, async () => {
           const access = accessOf(request);
           return locationViews.present(access, await locations.listVisible(access, request.query));
         }),

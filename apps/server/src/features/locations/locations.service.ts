@@ -15,14 +15,12 @@ import type { TierNumber } from '@pluvio/shared/tiers';
 import { type AccountAccess, requireManager } from '../../core/access';
 import type { AppDb } from '../../core/db/client';
 import { retryOnDeadlock } from '../../core/db/pg-errors';
-import { noReadCache, type ReadCache, tablesIn } from '../../core/db/read-cache';
+import { noReadCache, type ReadCache } from '../../core/db/read-cache';
 import type { Clock } from '../../core/lib/clock';
 import { forbidden, notFound } from '../../core/lib/errors';
 import { requireImportSize } from '../../core/lib/import-checks';
 import { productDate } from '../../core/lib/time';
-import * as assignmentsSchema from '../../core/tables/assignments';
 import type { LocationRow } from '../../core/tables/locations';
-import * as locationsSchema from '../../core/tables/locations';
 import type { AssignmentsService } from '../assignments';
 import { type Atlas14Service, createAtlas14Fill } from '../atlas14';
 import { createLocationBatches, type LocationLimits } from './location-batches';
@@ -57,9 +55,6 @@ export interface LocationsOptions {
   readCache?: ReadCache;
 }
 
-/** What the visible ids are read from. */
-const VISIBILITY_READS = tablesIn(locationsSchema, assignmentsSchema);
-
 /** The first location of a new account (sign-up, spec part 2 §4 "Provisioning"). */
 export interface FirstLocation {
   name: string;
@@ -84,7 +79,7 @@ export function createLocationsService(db: AppDb, options: LocationsOptions) {
     const contactId = access.relation === 'contact' ? access.contactId : undefined;
     if (contactId === null) return Promise.resolve(new Set());
     const key = `visible-locations:${access.client.id}:${contactId ?? 'all'}`;
-    return readCache.read(key, VISIBILITY_READS, async () => {
+    return readCache.read(key, async () => {
       const inClient = await repository.allIdsInClient(access.client.id);
       return new Set(
         contactId === undefined ? inClient : await assignments.assignedAmong(contactId, inClient),

@@ -17,6 +17,5 @@ export { rainfallDataRoutes } from './rainfall-data.routes';
 export {
   createRainfallDataService,
   type PendingQuarters,
-  RAINFALL_ANSWER_READS,
   type RainfallDataService,
 } from './rainfall-data.service';

@@ -12,7 +12,6 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { accessOf } from '../../core/guards';
 import type { Services } from '../../services';
-import { RAINFALL_ANSWER_READS } from './rainfall-data.service';
 
 const tags = ['rainfall'];
 
@@ -34,7 +33,7 @@ export function rainfallDataRoutes(services: Services): FastifyPluginAsyncZod {
         },
       },
       async (request, reply) =>
-        answers.send(request, reply, RAINFALL_ANSWER_READS, () =>
+        answers.send(request, reply, () =>
           rainfallData.totals(accessOf(request), request.body, request.query.date),
         ),
     );
@@ -53,7 +52,7 @@ export function rainfallDataRoutes(services: Services): FastifyPluginAsyncZod {
         },
       },
       async (request, reply) =>
-        answers.send(request, reply, RAINFALL_ANSWER_READS, () =>
+        answers.send(request, reply, () =>
           rainfallData.hourly(accessOf(request), request.params.id, request.query),
         ),
     );
@@ -71,7 +70,7 @@ export function rainfallDataRoutes(services: Services): FastifyPluginAsyncZod {
         },
       },
       async (request, reply) =>
-        answers.send(request, reply, RAINFALL_ANSWER_READS, () =>
+        answers.send(request, reply, () =>
           rainfallData.quarterHours(accessOf(request), request.params.id, request.query.hours),
         ),
     );
@@ -90,7 +89,7 @@ export function rainfallDataRoutes(services: Services): FastifyPluginAsyncZod {
       },
       async (request, reply) => {
         const { id, startDate, endDate } = request.params;
-        return answers.send(request, reply, RAINFALL_ANSWER_READS, () =>
+        return answers.send(request, reply, () =>
           rainfallData.daily(accessOf(request), id, startDate, endDate),
         );
       },

@@ -12,9 +12,8 @@ import {
   type SeriesResponse,
 } from '@pluvio/shared/rainfall';
 import type { TierNumber } from '@pluvio/shared/tiers';
-import { getTableName } from 'drizzle-orm';
 import { type AccountAccess, type LocationVisibility, requireFeature } from '../../core/access';
-import { noReadCache, type ReadCache, tablesIn } from '../../core/db/read-cache';
+import { noReadCache, type ReadCache } from '../../core/db/read-cache';
 import type { Clock } from '../../core/lib/clock';
 import { serviceUnavailable } from '../../core/lib/errors';
 import { SourceError } from '../../core/lib/fetch-with-retry';
@@ -26,13 +25,6 @@ import {
   productTimestamp,
   productToday,
 } from '../../core/lib/time';
-import * as accountsSchema from '../../core/tables/accounts';
-import * as assignmentsSchema from '../../core/tables/assignments';
-import * as contactsSchema from '../../core/tables/contacts';
-import * as locationsSchema from '../../core/tables/locations';
-import * as rainfallSchema from '../../core/tables/rainfall';
-import * as sourcesSchema from '../../core/tables/sources';
-import * as usersSchema from '../../core/tables/users';
 import type { ForecastSource, PrecipitationProduct } from '../sources';
 import { STEP_MS } from './intervals';
 import { type RainfallService, sumOfRainfall } from './rainfall.service';
@@ -99,27 +91,6 @@ type FiguresOf = (locationId: number) => LocationFigures;
 
 const DRY: LocationFigures = { total24h: 0, dayTotal: 0 };
 
-/** What the processed hour (D3) is read from. */
-const PROCESSED_HOUR_READS = [getTableName(rainfallSchema.ingestIntervals)];
-
-/** What an account's stored figures are read from. */
-const FIGURES_READS = [
-  getTableName(rainfallSchema.rainfallFigures),
-  getTableName(rainfallSchema.rainfallFiguresHour),
-  getTableName(locationsSchema.locations),
-];
-
-/** What the stored-rainfall answers read: the caller's access, the locations and the rainfall. */
-export const RAINFALL_ANSWER_READS = tablesIn(
-  accountsSchema,
-  usersSchema,
-  contactsSchema,
-  assignmentsSchema,
-  locationsSchema,
-  rainfallSchema,
-  sourcesSchema,
-);
-
 /**
  * The rainfall data calls (spec part 1 §3, §7; D5): totals, colours, series and forecasts of the
  * locations the caller may see (D10). Only readings at or before the newest processed hour
@@ -130,7 +101,7 @@ export function createRainfallDataService(options: RainfallDataOptions) {
 
   /** The newest processed hour (D3), kept until the ingestion's record changes; never change it. */
   function processedUpTo(): Promise<Date | null> {
-    return readCache.read('rainfall-processed-hour', PROCESSED_HOUR_READS, async () => {
+    return readCache.read('rainfall-processed-hour', async () => {
       const { datetime } = await ingestion.processStatus();
       return datetime === null ? null : new Date(datetime);
     });
@@ -171,9 +142,7 @@ export function createRainfallDataService(options: RainfallDataOptions) {
 
   /** The account's stored figures (kept per account until they or the locations change). */
   function storedFiguresOf(clientId: number) {
-    return readCache.read(`rainfall-figures:${clientId}`, FIGURES_READS, () =>
-      rainfall.storedFigures(clientId),
-    );
+    return readCache.read(`rainfall-figures:${clientId}`, () => rainfall.storedFigures(clientId));
   }
 
   /** The stored figures when they are of the processed hour `upTo` and today's local day, else null. */

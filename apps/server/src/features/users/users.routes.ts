@@ -8,26 +8,11 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { tablesIn } from '../../core/db/read-cache';
 import { authOf } from '../../core/guards';
 import { errorResponse } from '../../core/lib/error-responses';
 import { hasParkedSession } from '../../core/session-cookies';
-import * as accountsSchema from '../../core/tables/accounts';
-import * as assignmentsSchema from '../../core/tables/assignments';
-import * as contactsSchema from '../../core/tables/contacts';
-import * as locationsSchema from '../../core/tables/locations';
-import * as usersSchema from '../../core/tables/users';
 import type { Services } from '../../services';
 import type { EmailChangeCaller } from './email-change.service';
-
-/** What the current user's answer reads: the user, the actor, their accounts and location counts. */
-const CURRENT_USER_READS = tablesIn(
-  usersSchema,
-  accountsSchema,
-  contactsSchema,
-  assignmentsSchema,
-  locationsSchema,
-);
 
 const tags = ['users'];
 
@@ -50,15 +35,9 @@ export function usersRoutes(services: Services): FastifyPluginAsyncZod {
       async (request, reply) => {
         const { user, actorUserId } = authOf(request);
         const canReturn = hasParkedSession(request);
-        return answers.send(
-          request,
-          reply,
-          CURRENT_USER_READS,
-          () => users.currentUser(user, actorUserId, canReturn),
-          {
-            vary: String(canReturn),
-          },
-        );
+        return answers.send(request, reply, () => users.currentUser(user, actorUserId, canReturn), {
+          vary: String(canReturn),
+        });
       },
     );
     app.patch(

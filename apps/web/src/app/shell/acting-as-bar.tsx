@@ -7,7 +7,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { ApiError, failureMessage } from '../../lib/api-client';
-import { returnToOwnSession } from '../../lib/masquerade';
+import { returnToOwnSession } from '../../lib/switch-user';
 
 export const ACTING_AS_TEXTS = {
   nothingToReturnTo:

@@ -35,7 +35,7 @@ import { useActiveAccount } from '../../lib/account-api';
 import { failureMessage } from '../../lib/api-client';
 import { PATHS } from '../../lib/routes';
 import { useIsMobile } from '../../lib/use-is-mobile';
-import { useActAs } from '../../lib/use-masquerade';
+import { useActAs } from '../../lib/use-switch-user';
 import { clientsQuery, deleteClient, forgetClient } from './api';
 
 const FILTER_LABELS: Record<ClientFilter, string> = {

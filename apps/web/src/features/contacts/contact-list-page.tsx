@@ -22,7 +22,7 @@ import { contactsQuery, useActiveAccount } from '../../lib/account-api';
 import { PATHS } from '../../lib/routes';
 import { useIsMobile } from '../../lib/use-is-mobile';
 import { useLoggedReadFailure } from '../../lib/use-logged-read-failure';
-import { useActAs } from '../../lib/use-masquerade';
+import { useActAs } from '../../lib/use-switch-user';
 import { allContactsQuery, CONTACTS_KEY, deleteContacts, importContacts } from './api';
 import { contactFormPath } from './contact-form-page';
 import { ContactTable } from './contact-table';

@@ -13,7 +13,7 @@ import { failureMessage } from '../../lib/api-client';
 import { PATHS } from '../../lib/routes';
 import { useCurrentUser } from '../../lib/session';
 import { useIsMobile } from '../../lib/use-is-mobile';
-import { useMasquerade } from '../../lib/use-masquerade';
+import { useSwitchUser } from '../../lib/use-switch-user';
 import { usersSearchQuery } from './api';
 
 export const SWITCH_USER_TEXTS = {
@@ -161,15 +161,15 @@ function UserResults({
 
 function SwitchUser({ current }: { current: CurrentUser }) {
   const navigate = useNavigate();
-  const masquerade = useMasquerade();
+  const switchUser = useSwitchUser();
   const [search, setSearch] = useState('');
   const [debounced] = useDebouncedValue(search.trim(), SEARCH_PAUSE_MS);
   const [chosen, setChosen] = useState<UserListEntry | null>(null);
   return (
     <Stack gap="md">
       <SwapSummary current={current} chosen={chosen} />
-      {masquerade.isError && (
-        <ErrorMessage>{failureMessage(masquerade.error, MESSAGES.tryAgain)}</ErrorMessage>
+      {switchUser.isError && (
+        <ErrorMessage>{failureMessage(switchUser.error, MESSAGES.tryAgain)}</ErrorMessage>
       )}
       <Group justify="flex-end" gap="sm">
         <Button variant="default" onClick={() => navigate(PATHS.dashboard)}>
@@ -177,8 +177,8 @@ function SwitchUser({ current }: { current: CurrentUser }) {
         </Button>
         <Button
           disabled={!chosen}
-          loading={masquerade.isPending}
-          onClick={() => chosen && masquerade.mutate(chosen.email)}
+          loading={switchUser.isPending}
+          onClick={() => chosen && switchUser.mutate(chosen.email)}
         >
           Switch User!
         </Button>

@@ -11,7 +11,7 @@ export const MASQUERADE_RETURN_PATH = '/api/services/user-token/return';
  * A superuser starts acting as the user with this e-mail address (D11): the new session's
  * token and user replace the stored ones. The caller then goes to /dashboard.
  */
-export async function startMasquerade(email: string): Promise<CurrentUser> {
+export async function switchToUser(email: string): Promise<CurrentUser> {
   const { token } = tokenSchema.parse(
     await apiRequest(MASQUERADE_PATH, { method: 'POST', query: { email } }),
   );

@@ -3,15 +3,15 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { askToConfirm } from '../components/confirm-dialog';
-import { startMasquerade } from './masquerade';
 import { PATHS } from './routes';
+import { switchToUser } from './switch-user';
 
 /** A superuser starts acting as the user with an e-mail address, then lands on /dashboard (D11). */
-export function useMasquerade() {
+export function useSwitchUser() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (email: string) => startMasquerade(email),
+    mutationFn: (email: string) => switchToUser(email),
     onSuccess: () => {
       // The cached lists belong to the superuser's own session.
       queryClient.clear();
@@ -25,14 +25,14 @@ export function useMasquerade() {
  * leaves them on the list with the spec's message (`cancelled`).
  */
 export function useActAs() {
-  const masquerade = useMasquerade();
+  const switchUser = useSwitchUser();
   const [cancelled, setCancelled] = useState(false);
   const ask = async (email: string, who?: string) => {
     const confirmed = await askToConfirm(actAsConfirmation(email, who));
     setCancelled(!confirmed);
-    if (confirmed) masquerade.mutate(email);
+    if (confirmed) switchUser.mutate(email);
   };
-  return { ask, cancelled, busy: masquerade.isPending, error: masquerade.error };
+  return { ask, cancelled, busy: switchUser.isPending, error: switchUser.error };
 }
 
 export type ActAs = ReturnType<typeof useActAs>;
