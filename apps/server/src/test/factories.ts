@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import type { LocationImportRow } from '@pluvio/shared/csv-import';
+import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import type { AppDb } from '../core/db/client';
 import { hashPassword } from '../core/passwords';
 import type { locations } from '../core/tables/locations';
 import type { UserRow } from '../core/tables/users';
@@ -60,6 +62,13 @@ export async function buildOwnedClient(services: Services, owner?: UserRow, over
   });
   await services.users.setPrimaryClient(user.id, client.id);
   return { user, client };
+}
+
+/** Sets columns of the account's row by their names in the database (its notification switches and such). */
+export async function setClientColumns(db: AppDb, clientId: number, columns: Record<string, unknown>) {
+  for (const [column, value] of Object.entries(columns)) {
+    await db.execute(sql`update clients set ${sql.raw(column)} = ${value} where id = ${clientId}`);
+  }
 }
 
 export async function login(app: FastifyInstance, email: string, password = TEST_PASSWORD) {

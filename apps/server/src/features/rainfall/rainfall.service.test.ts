@@ -1,9 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildSiteIds } from '../../test/factories';
-import { scriptedSource } from '../../test/scripted-source';
+import { scriptedIngestion } from '../../test/scripted-source';
 import { createTestApp, manualClock, type TestApp } from '../../test/test-app';
 import type { Point } from '../sources/sources';
-import { createIngestionService } from './ingestion.service';
 import type { IntervalKey } from './intervals';
 import { createRainfallService } from './rainfall.service';
 
@@ -25,12 +24,7 @@ describe('reading stored rainfall', () => {
   const indexOf = (point: Point) => Math.round((point.latitude - 30) * 10);
 
   async function ingest(from: string, to: string, script: (key: IntervalKey, point: Point) => number) {
-    const ingestion = createIngestionService(t.database.db, {
-      source: scriptedSource(script).source,
-      locations: t.services.locations,
-      clock,
-      backfillDays: 1,
-    });
+    const ingestion = scriptedIngestion(t, clock, script);
     await ingestion.ingestRange(at(from), at(to));
   }
 
