@@ -4,9 +4,8 @@ import type { AccountAccess } from '../../core/access';
 import { productTimestamp } from '../../core/lib/time';
 import { bearer, buildOwnedClient, login } from '../../test/factories';
 import { hourlyScript, scriptedIngestion, TEST_ATLAS14 } from '../../test/scripted-source';
-import { createTestApp, manualClock, type TestApp } from '../../test/test-app';
+import { createTestApp, manualClock, type TestApp, testReportContent } from '../../test/test-app';
 import { sumOfRainfall } from '../rainfall/rainfall.service';
-import { createReportContent } from './report-content';
 import type { ReportDocument, ReportSection, ReportSubject } from './report-document';
 
 const HOUR = 3_600_000;
@@ -70,18 +69,7 @@ describe('rainfall report content', () => {
   }, 120_000);
   afterAll(() => t.close());
 
-  const content = () =>
-    createReportContent({
-      locations: t.services.locations,
-      rainfall: t.services.rainfall,
-      ingestion: t.services.ingestion,
-      pastRainfall: t.services.pastRainfall,
-      deliveryLog: t.services.deliveryLog,
-      accounts: t.services.accounts,
-      charges: { totalsByAccount: async () => new Map() },
-      timeZone: t.services.config.TIME_ZONE,
-      clock,
-    });
+  const content = () => testReportContent(t, clock, { totalsByAccount: async () => new Map() });
 
   function subject(of: Account, type: ReportSubject['type'], from: string, to: string, names?: string[]) {
     return {
