@@ -1,7 +1,15 @@
 import { locationOverviewSchema, locationSummariesOf } from '@pluvio/shared/location-overview';
 import type { Location } from '@pluvio/shared/locations';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, buildContactUser, buildOwnedClient, buildUser, login } from '../../test/factories';
+import {
+  bearer,
+  buildContactUser,
+  buildLocations,
+  buildOwnedClient,
+  buildUser,
+  login,
+  numberedNames,
+} from '../../test/factories';
 import { scriptedIngestion, TEST_ATLAS14 } from '../../test/scripted-source';
 import { createTestApp, manualClock, type TestApp } from '../../test/test-app';
 
@@ -11,6 +19,18 @@ const NOW = new Date('2026-11-21T14:05:00Z');
 const WET = 30;
 const DAMP = 31;
 const DRY = 32;
+
+/** The fields of the paged list that the overview carries too. */
+const OVERVIEW_FIELDS = [
+  'id',
+  'name',
+  'latitude',
+  'longitude',
+  'total_rainfall',
+  'color_24',
+  'total_hourly_rainfall',
+  'color_hourly',
+] as const;
 
 describe('GET /api/locations/overview', () => {
   let t: TestApp;
@@ -71,27 +91,7 @@ describe('GET /api/locations/overview', () => {
     const paged = await pagedList(ownerToken);
     expect(summaries.map((row) => row.name)).toEqual(['Annex', 'barn', 'Dock', 'Gate', 'yard']);
     expect(summaries).toEqual(
-      paged.map(
-        ({
-          id,
-          name,
-          latitude,
-          longitude,
-          total_rainfall,
-          color_24,
-          total_hourly_rainfall,
-          color_hourly,
-        }) => ({
-          id,
-          name,
-          latitude,
-          longitude,
-          total_rainfall,
-          color_24,
-          total_hourly_rainfall,
-          color_hourly,
-        }),
-      ),
+      paged.map((row) => Object.fromEntries(OVERVIEW_FIELDS.map((field) => [field, row[field]]))),
     );
     // The rain reached the answer: a wet site is red over its Atlas 14 depth, a dry one green.
     expect(summaries.find((row) => row.name === 'yard')?.color_24).toBe('red');
@@ -118,14 +118,10 @@ describe('GET /api/locations/overview', () => {
 
   it('comes compressed for a large account', async () => {
     const { user, client } = await buildOwnedClient(t.services, undefined, { tier: 'gold' });
-    await t.services.locations.createMany(
-      Array.from({ length: 300 }, (_, index) => ({
-        clientId: client.id,
-        name: `Site ${index + 1}`,
-        latitude: 30 + index / 1000,
-        longitude: -90,
-      })),
-    );
+    await buildLocations(t.services, client.id, numberedNames('Site', 300, 1), {
+      perDegree: 1000,
+      longitude: -90,
+    });
     const token = (await login(t.app, user.email)).token;
     const response = await get('/api/locations/overview', token, { 'accept-encoding': 'gzip' });
     expect(response.headers['content-encoding']).toBe('gzip');
