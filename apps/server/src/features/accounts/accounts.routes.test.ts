@@ -5,7 +5,14 @@ import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MANAGERS_ONLY, NOT_AN_ACCOUNT } from '../../core/access';
 import type { UserRow } from '../../core/tables/users';
-import { bearer, buildOwnedClient, buildUser, login } from '../../test/factories';
+import {
+  bearer,
+  buildLocations,
+  buildOwnedClient,
+  buildUser,
+  login,
+  numberedNames,
+} from '../../test/factories';
 import { createTestApp, manualClock, type TestApp } from '../../test/test-app';
 
 // 22:30 on 7 March in New York, already 8 March in UTC: trial dates follow the product time zone.
@@ -53,14 +60,10 @@ describe('/api/clients', () => {
   }
 
   async function addLocations(clientId: number, count: number) {
-    await t.services.locations.createMany(
-      Array.from({ length: count }, (_, index) => ({
-        clientId,
-        name: `Site ${index + 1}`,
-        latitude: 30 + index / 10,
-        longitude: -95,
-      })),
-    );
+    await buildLocations(t.services, clientId, numberedNames('Site', count, 1), {
+      perDegree: 10,
+      longitude: -95,
+    });
   }
 
   const readAsSuperuser = async (id: number): Promise<Client> =>

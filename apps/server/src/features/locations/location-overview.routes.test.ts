@@ -1,15 +1,7 @@
 import { locationOverviewSchema, locationSummariesOf } from '@pluvio/shared/location-overview';
 import type { Location } from '@pluvio/shared/locations';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  bearer,
-  buildContactUser,
-  buildLocations,
-  buildOwnedClient,
-  buildUser,
-  login,
-  numberedNames,
-} from '../../test/factories';
+import { bearer, buildContactUser, buildOwnedClient, buildUser, login } from '../../test/factories';
 import { scriptedIngestion, TEST_ATLAS14 } from '../../test/scripted-source';
 import { createTestApp, manualClock, type TestApp } from '../../test/test-app';
 
@@ -118,10 +110,14 @@ describe('GET /api/locations/overview', () => {
 
   it('comes compressed for a large account', async () => {
     const { user, client } = await buildOwnedClient(t.services, undefined, { tier: 'gold' });
-    await buildLocations(t.services, client.id, numberedNames('Site', 300, 1), {
-      perDegree: 1000,
-      longitude: -90,
-    });
+    await t.services.locations.createMany(
+      Array.from({ length: 300 }, (_, index) => ({
+        clientId: client.id,
+        name: `Site ${index + 1}`,
+        latitude: 30 + index / 1000,
+        longitude: -90,
+      })),
+    );
     const token = (await login(t.app, user.email)).token;
     const response = await get('/api/locations/overview', token, { 'accept-encoding': 'gzip' });
     expect(response.headers['content-encoding']).toBe('gzip');
