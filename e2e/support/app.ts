@@ -124,12 +124,32 @@ interface OutboxItem {
   created_at: string;
 }
 
+/** The newest 50 messages of the outbox, read with an administrator's token. */
+async function outboxItems(adminToken: string): Promise<OutboxItem[]> {
+  return (await api<{ items: OutboxItem[] }>('/api/admin/outbox?page=1&page_size=50', { token: adminToken }))
+    .body.items;
+}
+
+/** The newest e-mail to `to` whose subject contains `subject`, waiting for the outbox to have it. */
+export async function newestMail(to: string, subject: string): Promise<OutboxItem> {
+  const adminToken = await apiToken(demo('admin'));
+  let found: OutboxItem | undefined;
+  await expect
+    .poll(async () => {
+      found = (await outboxItems(adminToken)).find(
+        (item) => item.to === to && item.subject?.includes(subject),
+      );
+      return found !== undefined;
+    }, WAIT)
+    .toBe(true);
+  if (!found) throw new Error(`no e-mail to ${to}`);
+  return found;
+}
+
 /** Sets a user's password back through the API (forgot-password, the outbox, reset-password). */
 export async function resetPasswordByApi(email: string, password: string): Promise<void> {
   const adminToken = await apiToken(demo('admin'));
-  const outbox = async () =>
-    (await api<{ items: OutboxItem[] }>('/api/admin/outbox?page=1&page_size=50', { token: adminToken })).body
-      .items;
+  const outbox = () => outboxItems(adminToken);
   const lastId = Math.max(0, ...(await outbox()).map((item) => item.id));
   await api('/auth/forgot-password', { method: 'POST', json: { email } });
   let token: string | undefined;
