@@ -1,5 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SIGNUP_PASSWORD, trialSignupBody } from '../apps/server/src/test/signup-body';
 import { api, captureScreen, expectText, signedInPage, signInAndLand } from './support/app';
 import { baseUrl, DEMO_PASSWORD, demo, launchBrowser, newPage, signIn } from './support/browser';
 
@@ -76,30 +77,13 @@ describe('account security', () => {
 
   it('tells the owner of an unverified trial that alerts wait for the verified address', async () => {
     const email = `unverified-${Date.now()}@example.com`;
-    const password = 'Cloudburst#2026';
     const trial = await api('/api/signups', {
       method: 'POST',
-      json: {
-        email,
-        password,
-        first_name: 'Una',
-        last_name: 'Verified',
-        phone: '512-555-0199',
-        terms_accepted: true,
-        sms_accepted: true,
-        account_type: 'trial',
-        location: {
-          name: 'Barn',
-          latitude: 30.27,
-          longitude: -97.74,
-          h24_threshold: 1,
-          rapidrain_threshold: 0.25,
-        },
-      },
+      json: trialSignupBody({ email, first_name: 'Una', last_name: 'Verified' }),
     });
     expect(trial.status).toBe(200);
     const page = await newPage(browser);
-    await signInAndLand(page, email, '/dashboard', password);
+    await signInAndLand(page, email, '/dashboard', SIGNUP_PASSWORD);
     await expectText(page, 'Verify your e-mail address to receive alerts');
     await captureScreen(page, 'dashboard-verify-email-notice');
     await page.context().close();

@@ -1,16 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  apiToken,
-  captureScreen,
-  deleteByApi,
-  expectText,
-  openScreen,
-  signedInPage,
-  uniqueName,
-  WAIT,
-} from './support/app';
-import { demo, launchBrowser } from './support/browser';
+import { captureScreen, expectText, onAddLocationForm, saveLocationForm, WAIT } from './support/app';
+import { launchBrowser } from './support/browser';
 
 /** What the stand-in Census geocoder (support/fake-census.ts) matches for Bagby St. */
 const HOUSTON_MATCH = '901 BAGBY ST, HOUSTON, TX, 77002';
@@ -23,12 +14,8 @@ describe('address search in the location form', () => {
   });
   afterAll(() => browser.close());
 
-  it('fills the coordinates from the picked address and saves them', async () => {
-    const token = await apiToken(demo('gold'));
-    const name = uniqueName('E2E Address');
-    const page = await signedInPage(browser, 'gold');
-    try {
-      await openScreen(page, '/location-form', 'Add Location');
+  it('fills the coordinates from the picked address and saves them', () =>
+    onAddLocationForm(browser, 'E2E Address', async (page, name) => {
       const address = page.getByLabel('Find by address');
       await address.fill('nowhere lane, Springfield');
       await address.press('Enter');
@@ -43,13 +30,7 @@ describe('address search in the location form', () => {
       await captureScreen(page, 'location-form-address-search', () => match.waitFor());
 
       await page.getByLabel('Name').fill(name);
-      await page.getByRole('button', { name: 'Save' }).click();
-      await expectText(page, 'Successfully Updated');
-      await page.waitForURL((url) => url.pathname === '/location-list');
+      await saveLocationForm(page);
       await page.getByRole('cell', { name, exact: true }).waitFor();
-    } finally {
-      await page.context().close();
-      await deleteByApi('locations', token, (each) => each === name);
-    }
-  });
+    }));
 });

@@ -2,16 +2,15 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   api,
-  apiToken,
   captureScreen,
-  deleteByApi,
   expectText,
+  onAddLocationForm,
   openScreen,
-  signedInPage,
+  saveLocationForm,
   uniqueName,
   WAIT,
 } from './support/app';
-import { demo, launchBrowser, newPage } from './support/browser';
+import { launchBrowser, newPage } from './support/browser';
 
 interface SavedLocation {
   id: number;
@@ -47,12 +46,8 @@ describe('picking the point on a map', () => {
   });
   afterAll(() => browser.close());
 
-  it('places a location by a click, moves it by dragging the marker, and saves those coordinates', async () => {
-    const token = await apiToken(demo('gold'));
-    const name = uniqueName('E2E Map Pick');
-    const page = await signedInPage(browser, 'gold');
-    try {
-      await openScreen(page, '/location-form', 'Add Location');
+  it('places a location by a click, moves it by dragging the marker, and saves those coordinates', () =>
+    onAddLocationForm(browser, 'E2E Map Pick', async (page, name, token) => {
       await page.getByLabel('Name').fill(name);
       await page.getByRole('button', { name: 'Pick on map' }).click();
       // A little south-west of the middle of the contiguous US.
@@ -76,9 +71,7 @@ describe('picking the point on a map', () => {
       expect(await filledPoint(page)).toBe(dragged);
 
       await captureScreen(page, 'location-form-map-pick', () => marker(page, dragged).waitFor());
-      await page.getByRole('button', { name: 'Save' }).click();
-      await expectText(page, 'Successfully Updated');
-      await page.waitForURL((url) => url.pathname === '/location-list');
+      await saveLocationForm(page);
       const { body } = await api<SavedLocation[]>('/api/locations/?page=1&page_size=250', { token });
       const saved = body.find((location) => location.name === name);
       expect(saved && `${saved.latitude}, ${saved.longitude}`).toBe(dragged);
@@ -89,11 +82,7 @@ describe('picking the point on a map', () => {
       await marker(page, dragged).waitFor();
       await page.getByRole('region', { name: 'Map of the location' }).click({ position: { x: 20, y: 200 } });
       await captureScreen(page, 'location-edit-map', () => marker(page, dragged).waitFor());
-    } finally {
-      await page.context().close();
-      await deleteByApi('locations', token, (each) => each === name);
-    }
-  });
+    }));
 
   it("fills the wizard's first location from a click on its map", async () => {
     const page = await newPage(browser, 'desktop');

@@ -1,15 +1,14 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectText, openUserMenu, pathOf, resetPasswordByApi, signInAndLand } from './support/app';
 import {
-  DEMO_PASSWORD,
-  demo,
-  expectAccessible,
-  launchBrowser,
-  newPage,
-  screenshot,
-  signIn,
-} from './support/browser';
+  expectText,
+  openUserMenu,
+  pathOf,
+  resetPasswordByApi,
+  signInAndLand,
+  signInRefused,
+} from './support/app';
+import { DEMO_PASSWORD, demo, expectAccessible, launchBrowser, newPage, screenshot } from './support/browser';
 
 /** Demo users are shared by every file of the run: silver's password is set back afterwards. */
 const EMAIL = demo('silver');
@@ -83,8 +82,7 @@ describe('password reset', () => {
     await expectText(fresh, 'Welcome Sam Silver (Silver Level)');
 
     const old = await newPage(browser);
-    await signIn(old, EMAIL, DEMO_PASSWORD);
-    await old.getByRole('alert').filter({ hasText: 'Sorry we could not login' }).waitFor();
+    await signInRefused(old, EMAIL, DEMO_PASSWORD);
     expect(pathOf(old)).toBe('/');
 
     // The link works once.

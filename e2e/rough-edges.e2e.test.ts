@@ -6,34 +6,13 @@ import {
   createByApi,
   deleteByApi,
   expectText,
+  newestMail,
   openScreen,
   signedInPage,
   uniqueName,
   WAIT,
 } from './support/app';
 import { demo, expectAccessible, launchBrowser, newPage, screenshot } from './support/browser';
-
-interface OutboxItem {
-  id: number;
-  to: string;
-  subject: string | null;
-  text: string;
-}
-
-/** The newest e-mail to `to` whose subject contains `subject`, waiting for the outbox to have it. */
-async function newestMail(to: string, subject: string): Promise<OutboxItem> {
-  const token = await apiToken(demo('admin'));
-  let found: OutboxItem | undefined;
-  await expect
-    .poll(async () => {
-      const { body } = await api<{ items: OutboxItem[] }>('/api/admin/outbox?page=1&page_size=50', { token });
-      found = body.items.find((item) => item.to === to && item.subject?.includes(subject));
-      return found !== undefined;
-    }, WAIT)
-    .toBe(true);
-  if (!found) throw new Error(`no e-mail to ${to}`);
-  return found;
-}
 
 async function scrollToBottom(page: Page): Promise<void> {
   await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));

@@ -11,10 +11,9 @@ import {
   expectNoSidewaysScroll,
   expectText,
   listByApi,
-  openScreen,
   pathOf,
+  settingsList,
   signedInPage,
-  tableRows,
   uniqueName,
   WAIT,
 } from './support/app';
@@ -31,26 +30,9 @@ const NOTIFICATION_TYPES = [
   'NOAA Atlas 14 First Exceedance Only',
 ];
 
-const contactsTable = (page: Page) => page.getByRole('table', { name: 'Contacts', exact: true });
-/** The rows' cells, without the box of Delete selected (an account's own list). */
-async function contactRows(page: Page): Promise<string[][]> {
-  const rows = await tableRows(contactsTable(page));
-  const boxed = (await contactsTable(page).getByRole('checkbox').count()) > 0;
-  return boxed ? rows.map((row) => row.slice(1)) : rows;
-}
-const contactNames = async (page: Page) => (await contactRows(page)).map((row) => row[0] ?? '');
-const rowOf = async (page: Page, name: string) => (await contactRows(page)).find((row) => row[0] === name);
-const search = (page: Page) => page.getByRole('searchbox', { name: 'Search' });
-
-/** Waits until the list shows the contact (under 600 px its cell also holds the e-mail address). */
-async function waitForRow(page: Page, name: string): Promise<void> {
-  await contactsTable(page).getByRole('cell').filter({ hasText: name }).first().waitFor();
-}
-
-async function openContactList(page: Page, firstRow?: string): Promise<void> {
-  await openScreen(page, '/contact-list', 'Contacts');
-  if (firstRow) await waitForRow(page, firstRow);
-}
+/** Under 600 px a contact's name cell also holds the e-mail address. */
+const contacts = (page: Page) =>
+  settingsList(page, 'Contacts', (table, name) => table.getByRole('cell').filter({ hasText: name }).first());
 
 const settingsToggle = (page: Page) => page.getByRole('button', { name: 'Notification Settings' });
 
@@ -90,8 +72,8 @@ describe('settings: contacts', () => {
     const email = `${name.replaceAll(' ', '.').toLowerCase()}@pluvio.example`;
     const page = await signedInPage(browser, 'gold');
     try {
-      await openContactList(page, 'Carl Contact');
-      expect(await rowOf(page, 'Carl Contact')).toEqual([
+      await contacts(page).open('Carl Contact');
+      expect(await contacts(page).rowOf('Carl Contact')).toEqual([
         'Carl Contact',
         'contact@pluvio.example',
         '409-555-0105',
@@ -99,17 +81,17 @@ describe('settings: contacts', () => {
       ]);
       // No Account Name column for an owner.
       expect(await page.getByRole('columnheader', { name: 'Account Name' }).count()).toBe(0);
-      await captureScreen(page, 'contact-list-owner', () => waitForRow(page, 'Carl Contact'));
+      await captureScreen(page, 'contact-list-owner', () => contacts(page).waitForRow('Carl Contact'));
 
       // Search by name, e-mail or phone digits.
-      await search(page).fill('CORA');
-      await expect.poll(() => contactNames(page), WAIT).toEqual(['Cora Coowner']);
-      await search(page).fill('contact@pluvio');
-      await expect.poll(() => contactNames(page), WAIT).toEqual(['Carl Contact']);
-      await search(page).fill('(409) 555 0105');
-      await expect.poll(() => contactNames(page), WAIT).toEqual(['Carl Contact']);
-      await search(page).fill('');
-      await expect.poll(async () => (await contactNames(page)).length, WAIT).toBeGreaterThanOrEqual(2);
+      await contacts(page).search.fill('CORA');
+      await expect.poll(() => contacts(page).names(), WAIT).toEqual(['Cora Coowner']);
+      await contacts(page).search.fill('contact@pluvio');
+      await expect.poll(() => contacts(page).names(), WAIT).toEqual(['Carl Contact']);
+      await contacts(page).search.fill('(409) 555 0105');
+      await expect.poll(() => contacts(page).names(), WAIT).toEqual(['Carl Contact']);
+      await contacts(page).search.fill('');
+      await expect.poll(async () => (await contacts(page).names()).length, WAIT).toBeGreaterThanOrEqual(2);
 
       // Add: the notification settings are folded away and all on for a new contact.
       await page.getByRole('button', { name: 'Add Contact' }).click();
@@ -135,8 +117,8 @@ describe('settings: contacts', () => {
       await page.getByRole('button', { name: 'Save' }).click();
       await expectText(page, 'Contact updated Successfully');
       await page.waitForURL((url) => url.pathname === '/contact-list');
-      await waitForRow(page, name);
-      expect(await rowOf(page, name)).toEqual([name, email, '512-555-0177', '']);
+      await contacts(page).waitForRow(name);
+      expect(await contacts(page).rowOf(name)).toEqual([name, email, '512-555-0177', '']);
 
       // Edit: the saved settings come back; the name changes.
       await page.getByRole('button', { name: `Edit ${name}` }).click();
@@ -151,8 +133,8 @@ describe('settings: contacts', () => {
       await page.getByRole('button', { name: 'Save' }).click();
       await expectText(page, 'Contact updated Successfully');
       await page.waitForURL((url) => url.pathname === '/contact-list');
-      await waitForRow(page, renamed);
-      expect(await contactNames(page)).not.toContain(name);
+      await contacts(page).waitForRow(renamed);
+      expect(await contacts(page).names()).not.toContain(name);
 
       // Delete from the form, after the confirmation.
       await page.getByRole('button', { name: `Edit ${renamed}` }).click();
@@ -162,8 +144,8 @@ describe('settings: contacts', () => {
         'Are you sure you want to delete this contact?',
       );
       await page.waitForURL((url) => url.pathname === '/contact-list');
-      await waitForRow(page, 'Carl Contact');
-      expect(await contactNames(page)).not.toContain(renamed);
+      await contacts(page).waitForRow('Carl Contact');
+      expect(await contacts(page).names()).not.toContain(renamed);
       expect((await listByApi('contacts', token)).map((contact) => contact.name)).not.toContain(renamed);
     } finally {
       await deleteByApi('contacts', token, (contact) => contact.startsWith(name));
@@ -179,8 +161,8 @@ describe('settings: contacts', () => {
     await deleteByApi('contacts', token, imported);
     const page = await signedInPage(browser, 'silver');
     try {
-      await openContactList(page);
-      await contactsTable(page).waitFor();
+      await contacts(page).open();
+      await contacts(page).table.waitFor();
       const upload = csvImport(page, 'Contacts');
 
       // One bad row: every problem is listed and nothing is added.
@@ -197,7 +179,7 @@ describe('settings: contacts', () => {
       await captureScreen(page, 'contact-import-bad-row-silver');
       await upload.close();
       expect(await importedByApi()).toEqual([]);
-      expect((await contactNames(page)).filter(imported)).toEqual([]);
+      expect((await contacts(page).names()).filter(imported)).toEqual([]);
 
       // A good file: a preview of its rows, then every row added.
       await upload.choose('contacts-good.csv');
@@ -207,15 +189,15 @@ describe('settings: contacts', () => {
       await screenshot(page, 'contact-import-done-silver-desktop');
       await expectAccessible(page);
       await upload.close();
-      await waitForRow(page, 'E2E Import Contact Two');
+      await contacts(page).waitForRow('E2E Import Contact Two');
       // Periods in the phone become hyphens; none leaves the value out.
-      expect(await rowOf(page, 'E2E Import Contact One')).toEqual([
+      expect(await contacts(page).rowOf('E2E Import Contact One')).toEqual([
         'E2E Import Contact One',
         'e2e-import-one@pluvio.example',
         '512-555-0181',
         '',
       ]);
-      expect(await rowOf(page, 'E2E Import Contact Two')).toEqual([
+      expect(await contacts(page).rowOf('E2E Import Contact Two')).toEqual([
         'E2E Import Contact Two',
         '',
         '713-555-0182',
@@ -241,9 +223,9 @@ describe('settings: contacts', () => {
     try {
       await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Settings' }).click();
       await page.getByRole('heading', { name: 'Contacts', level: 1 }).waitFor();
-      await waitForRow(page, name);
+      await contacts(page).waitForRow(name);
       expect(await page.getByRole('button', { name: 'Add Contact' }).isVisible()).toBe(true);
-      await captureScreen(page, 'contact-list-coowner', () => waitForRow(page, name));
+      await captureScreen(page, 'contact-list-coowner', () => contacts(page).waitForRow(name));
 
       const tabs = page.getByRole('tablist', { name: 'Settings' });
       expect(await tabs.getByRole('tab').allTextContents()).toEqual([
@@ -274,7 +256,7 @@ describe('settings: contacts', () => {
       await page.getByRole('button', { name: 'Save' }).click();
       await expectText(page, 'Contact updated Successfully');
       await page.waitForURL((url) => url.pathname === '/contact-list');
-      await expect.poll(async () => (await rowOf(page, name))?.[2], WAIT).toBe('281-555-0167');
+      await expect.poll(async () => (await contacts(page).rowOf(name))?.[2], WAIT).toBe('281-555-0167');
     } finally {
       await deleteByApi('contacts', token, (contact) => contact === name);
       await page.context().close();
@@ -283,9 +265,9 @@ describe('settings: contacts', () => {
 
   it("shows the superuser every account's contacts with the Account Name column and no Add Contact", async () => {
     const page = await signedInPage(browser, 'admin', 'desktop', '/admin');
-    await openContactList(page, 'Carl Contact');
+    await contacts(page).open('Carl Contact');
     expect(await page.getByRole('columnheader', { name: 'Account Name' }).isVisible()).toBe(true);
-    expect(await rowOf(page, 'Carl Contact')).toEqual([
+    expect(await contacts(page).rowOf('Carl Contact')).toEqual([
       'Carl Contact',
       'Gulf Coast Builders',
       'contact@pluvio.example',
@@ -299,7 +281,7 @@ describe('settings: contacts', () => {
       'Client Management',
       'Modify Contacts',
     ]);
-    await captureScreen(page, 'contact-list-admin', () => waitForRow(page, 'Carl Contact'));
+    await captureScreen(page, 'contact-list-admin', () => contacts(page).waitForRow('Carl Contact'));
 
     // The form shows the contact's account, read-only, and no Assign Locations link.
     await page.getByRole('button', { name: 'Edit Carl Contact' }).click();
@@ -321,14 +303,14 @@ describe('settings: contacts', () => {
       await createByApi('contacts', token, { name, phone: `512-555-01${50 + i}` });
     const page = await signedInPage(browser, 'gold');
     try {
-      await openContactList(page, names[0]);
-      await search(page).fill(prefix);
-      await expect.poll(() => contactNames(page), WAIT).toEqual(names);
+      await contacts(page).open(names[0]);
+      await contacts(page).search.fill(prefix);
+      await expect.poll(() => contacts(page).names(), WAIT).toEqual(names);
 
       // Desktop: the header's box ticks the page; one box is cleared again.
-      await contactsTable(page).getByRole('checkbox', { name: 'Select the contacts shown' }).check();
-      await contactsTable(page)
-        .getByRole('checkbox', { name: `Select ${names[3]}` })
+      await contacts(page).table.getByRole('checkbox', { name: 'Select the contacts shown' }).check();
+      await contacts(page)
+        .table.getByRole('checkbox', { name: `Select ${names[3]}` })
         .uncheck();
       const bar = page.getByRole('group', { name: 'Selected contacts' });
       await expectText(page, '3 selected');
@@ -341,14 +323,14 @@ describe('settings: contacts', () => {
       expect(question).toContain('lose their location assignments');
       expect(question).toContain('Their logins stay');
       await expectText(page, '3 contacts deleted.');
-      await expect.poll(() => contactNames(page), WAIT).toEqual([names[3]]);
+      await expect.poll(() => contacts(page).names(), WAIT).toEqual([names[3]]);
       expect((await listByApi('contacts', token)).map((contact) => contact.name).filter(chosen)).toEqual([
         names[3],
       ]);
 
       // Phone: the row's box and the bar's buttons are on screen; a tap on the box does not open the row.
       await page.setViewportSize(VIEWPORTS.phone);
-      const box = contactsTable(page).getByRole('checkbox', { name: `Select ${names[3]}` });
+      const box = contacts(page).table.getByRole('checkbox', { name: `Select ${names[3]}` });
       await expectInsideWindow(box);
       await box.check();
       expect(pathOf(page)).toBe('/contact-list');
@@ -361,7 +343,7 @@ describe('settings: contacts', () => {
         'Are you sure you want to delete this contact?',
       );
       await expectText(page, '1 contact deleted.');
-      await expect.poll(() => contactNames(page), WAIT).toEqual([]);
+      await expect.poll(() => contacts(page).names(), WAIT).toEqual([]);
       expect((await listByApi('contacts', token)).filter((contact) => chosen(contact.name))).toEqual([]);
     } finally {
       await deleteByApi('contacts', token, chosen);
@@ -371,7 +353,7 @@ describe('settings: contacts', () => {
 
   it('keeps the contact list usable at phone width', async () => {
     const page = await signedInPage(browser, 'gold', 'phone');
-    await openContactList(page, 'Carl Contact');
+    await contacts(page).open('Carl Contact');
     await expectNoSidewaysScroll(page);
     await expectInsideWindow(page.getByRole('button', { name: 'Edit Carl Contact' }));
     await expectInsideWindow(page.getByRole('button', { name: 'Delete Carl Contact' }));
@@ -380,7 +362,7 @@ describe('settings: contacts', () => {
     expect(await page.getByRole('columnheader', { name: 'Phone' }).count()).toBe(0);
     await expectText(page, 'contact@pluvio.example');
     await expectText(page, '409-555-0105');
-    await expectInsideWindow(contactsTable(page).getByRole('checkbox', { name: 'Select Carl Contact' }));
+    await expectInsideWindow(contacts(page).table.getByRole('checkbox', { name: 'Select Carl Contact' }));
     await screenshot(page, 'contact-list-owner-phone-only');
     await expectAccessible(page);
     await page.getByRole('cell', { name: /^Carl Contact/ }).click();

@@ -11,10 +11,10 @@ import {
   expectText,
   listByApi,
   mainNavLinks,
-  openScreen,
   pathOf,
+  saveLocationForm,
+  settingsList,
   signedInPage,
-  tableRows,
   uniqueName,
   WAIT,
 } from './support/app';
@@ -27,26 +27,8 @@ const OWNERS_ONLY =
 const UPGRADE = 'Please upgrade to enable this feature';
 const TIER_TOO_LOW = 'This feature is not available at your current service level';
 
-const locationsTable = (page: Page) => page.getByRole('table', { name: 'Locations', exact: true });
-/** The rows' cells, without the box of Delete selected (silver and up). */
-async function locationRows(page: Page): Promise<string[][]> {
-  const rows = await tableRows(locationsTable(page));
-  const boxed = (await locationsTable(page).getByRole('checkbox').count()) > 0;
-  return boxed ? rows.map((row) => row.slice(1)) : rows;
-}
-const locationNames = async (page: Page) => (await locationRows(page)).map((row) => row[0] ?? '');
-const rowOf = async (page: Page, name: string) => (await locationRows(page)).find((row) => row[0] === name);
-const search = (page: Page) => page.getByRole('searchbox', { name: 'Search' });
-
-/** Waits until the list shows the location (the list reloads after saves and imports). */
-async function waitForRow(page: Page, name: string): Promise<void> {
-  await locationsTable(page).getByRole('cell', { name, exact: true }).waitFor();
-}
-
-async function openLocationList(page: Page, firstRow?: string): Promise<void> {
-  await openScreen(page, '/location-list', 'Locations');
-  if (firstRow) await waitForRow(page, firstRow);
-}
+const locations = (page: Page) =>
+  settingsList(page, 'Locations', (table, name) => table.getByRole('cell', { name, exact: true }));
 
 describe('settings: locations', () => {
   let browser: Browser;
@@ -61,19 +43,19 @@ describe('settings: locations', () => {
     const renamed = `${name} Edited`;
     const page = await signedInPage(browser, 'gold');
     try {
-      await openLocationList(page, 'Houston');
-      expect(await locationNames(page)).toEqual(
+      await locations(page).open('Houston');
+      expect(await locations(page).names()).toEqual(
         expect.arrayContaining(['Houston', 'Galveston', 'Beaumont', 'Corpus Christi']),
       );
-      await captureScreen(page, 'location-list-owner', () => waitForRow(page, 'Houston'));
+      await captureScreen(page, 'location-list-owner', () => locations(page).waitForRow('Houston'));
 
       // The search filters by name, whatever the case.
-      await search(page).fill('gALV');
-      await expect.poll(() => locationNames(page), WAIT).toEqual(['Galveston']);
-      await search(page).fill('no such place');
+      await locations(page).search.fill('gALV');
+      await expect.poll(() => locations(page).names(), WAIT).toEqual(['Galveston']);
+      await locations(page).search.fill('no such place');
       await expectText(page, 'No locations to show.');
-      await search(page).fill('');
-      await expect.poll(async () => (await locationNames(page)).length, WAIT).toBeGreaterThanOrEqual(4);
+      await locations(page).search.fill('');
+      await expect.poll(async () => (await locations(page).names()).length, WAIT).toBeGreaterThanOrEqual(4);
 
       // Add: a latitude outside 24..49 is refused first.
       await page.getByRole('button', { name: 'Add Location' }).click();
@@ -91,11 +73,9 @@ describe('settings: locations', () => {
       await page.getByLabel('Latitude').fill('29.9');
       await page.getByLabel('24 Hour Threshold').selectOption('1');
       await page.getByLabel('RapidRain Threshold').selectOption('0.25');
-      await page.getByRole('button', { name: 'Save' }).click();
-      await expectText(page, 'Successfully Updated');
-      await page.waitForURL((url) => url.pathname === '/location-list');
-      await waitForRow(page, name);
-      expect(await rowOf(page, name)).toEqual([name, '29.9', '-95.5', '1', '0.25', '']);
+      await saveLocationForm(page);
+      await locations(page).waitForRow(name);
+      expect(await locations(page).rowOf(name)).toEqual([name, '29.9', '-95.5', '1', '0.25', '']);
 
       // Edit: the coordinates cannot change, the rest can.
       await page.getByRole('button', { name: `Edit ${name}` }).click();
@@ -109,26 +89,24 @@ describe('settings: locations', () => {
       await captureScreen(page, 'location-form-edit-owner');
       await page.getByLabel('Name').fill(renamed);
       await page.getByLabel('24 Hour Threshold').selectOption('2');
-      await page.getByRole('button', { name: 'Save' }).click();
-      await expectText(page, 'Successfully Updated');
-      await page.waitForURL((url) => url.pathname === '/location-list');
-      await waitForRow(page, renamed);
-      expect(await rowOf(page, renamed)).toEqual([renamed, '29.9', '-95.5', '2', '0.25', '']);
-      expect(await locationNames(page)).not.toContain(name);
+      await saveLocationForm(page);
+      await locations(page).waitForRow(renamed);
+      expect(await locations(page).rowOf(renamed)).toEqual([renamed, '29.9', '-95.5', '2', '0.25', '']);
+      expect(await locations(page).names()).not.toContain(name);
 
       // Delete asks first; Cancel keeps the location.
       await page.getByRole('button', { name: `Delete ${renamed}` }).click();
       expect(await answerConfirmation(page, 'Cancel')).toContain(
         `Delete the location “${renamed}”?Are you sure you want to delete this location?`,
       );
-      expect(await locationNames(page)).toContain(renamed);
+      expect(await locations(page).names()).toContain(renamed);
       await page.getByRole('button', { name: `Delete ${renamed}` }).click();
       await captureScreen(page, 'confirm-delete-location', () => page.getByRole('dialog').waitFor());
       await answerConfirmation(page, 'Delete location');
-      await expect.poll(() => locationNames(page), WAIT).not.toContain(renamed);
+      await expect.poll(() => locations(page).names(), WAIT).not.toContain(renamed);
       await page.reload();
-      await waitForRow(page, 'Houston');
-      expect(await locationNames(page)).not.toContain(renamed);
+      await locations(page).waitForRow('Houston');
+      expect(await locations(page).names()).not.toContain(renamed);
     } finally {
       await deleteByApi('locations', token, (location) => location.startsWith(name));
       await page.context().close();
@@ -141,7 +119,7 @@ describe('settings: locations', () => {
     await deleteByApi('locations', token, imported);
     const page = await signedInPage(browser, 'silver');
     try {
-      await openLocationList(page, 'Dallas');
+      await locations(page).open('Dallas');
 
       // A good file: its name and size, a preview with the new price, then every row imported.
       const upload = csvImport(page, 'Locations');
@@ -170,9 +148,9 @@ describe('settings: locations', () => {
       await screenshot(page, 'location-import-done-silver-desktop');
       await expectAccessible(page);
       await upload.close();
-      await waitForRow(page, 'E2E Import Charlie');
+      await locations(page).waitForRow('E2E Import Charlie');
       // rapidrain left out equals limit24; a positive longitude is stored west.
-      expect(await rowOf(page, 'E2E Import Alpha')).toEqual([
+      expect(await locations(page).rowOf('E2E Import Alpha')).toEqual([
         'E2E Import Alpha',
         '30.628',
         '-96.3344',
@@ -180,7 +158,7 @@ describe('settings: locations', () => {
         '0.25',
         '',
       ]);
-      expect(await rowOf(page, 'E2E Import Bravo')).toEqual([
+      expect(await locations(page).rowOf('E2E Import Bravo')).toEqual([
         'E2E Import Bravo',
         '31.0982',
         '-97.3428',
@@ -188,7 +166,7 @@ describe('settings: locations', () => {
         '1',
         '',
       ]);
-      expect(await rowOf(page, 'E2E Import Charlie')).toEqual([
+      expect(await locations(page).rowOf('E2E Import Charlie')).toEqual([
         'E2E Import Charlie',
         '29.8833',
         '-97.9414',
@@ -234,15 +212,15 @@ describe('settings: locations', () => {
       expect(outcome).toContain('Nothing was imported. Correct the file and choose it again.');
       await captureScreen(page, 'location-import-bad-rows-silver');
       await upload.close();
-      expect((await locationNames(page)).filter(imported)).toHaveLength(3);
+      expect((await locations(page).names()).filter(imported)).toHaveLength(3);
 
       // Columns are found by their names, in any order.
       await upload.choose('locations-other-headers.csv');
       expect(await upload.process()).toContain('1 location will be added');
       expect(await upload.confirm()).toContain('Locations added: 1');
       await upload.close();
-      await waitForRow(page, 'E2E Import Juliett');
-      expect(await rowOf(page, 'E2E Import Juliett')).toEqual([
+      await locations(page).waitForRow('E2E Import Juliett');
+      expect(await locations(page).rowOf('E2E Import Juliett')).toEqual([
         'E2E Import Juliett',
         '31.2',
         '-97.5',
@@ -256,11 +234,11 @@ describe('settings: locations', () => {
       await expectText(page, 'Only .csv files are accepted');
       expect(await dialog.count()).toBe(0);
       await captureScreen(page, 'location-import-not-csv-silver');
-      expect((await locationNames(page)).filter(imported)).toHaveLength(4);
+      expect((await locations(page).names()).filter(imported)).toHaveLength(4);
 
       // The imported rows go together: ticked at once, one confirmation, one request.
-      await search(page).fill(IMPORTED);
-      await locationsTable(page).getByRole('checkbox', { name: 'Select the locations shown' }).check();
+      await locations(page).search.fill(IMPORTED);
+      await locations(page).table.getByRole('checkbox', { name: 'Select the locations shown' }).check();
       await page.getByRole('button', { name: 'Delete selected' }).click();
       await expectText(page, 'Are you sure you want to delete these 4 locations?');
       await screenshot(page, 'location-bulk-delete-silver-desktop');
@@ -269,7 +247,7 @@ describe('settings: locations', () => {
         'Their rainfall history, alerts and assignments are deleted with them.',
       );
       await expectText(page, '4 locations deleted.');
-      await expect.poll(() => locationNames(page), WAIT).toEqual([]);
+      await expect.poll(() => locations(page).names(), WAIT).toEqual([]);
       expect((await listByApi('locations', token)).filter((location) => imported(location.name))).toEqual([]);
     } finally {
       await deleteByApi('locations', token, imported);
@@ -284,17 +262,17 @@ describe('settings: locations', () => {
       dialogs.push(dialog.message());
       void dialog.dismiss();
     });
-    await openLocationList(page, 'Austin');
+    await locations(page).open('Austin');
     const header = page.getByRole('columnheader', { name: /RapidRain Threshold/ });
     expect(await header.getByRole('link', { name: 'Upgrade Now' }).getAttribute('href')).toBe('/upgrade');
-    await captureScreen(page, 'location-list-bronze', () => waitForRow(page, 'Austin'));
+    await captureScreen(page, 'location-list-bronze', () => locations(page).waitForRow('Austin'));
 
     await page.getByRole('button', { name: 'Delete Austin' }).click();
     await expectText(page, UPGRADE);
     expect(dialogs).toEqual([]);
     await page.reload();
-    await waitForRow(page, 'Austin');
-    expect(await locationNames(page)).toEqual(['Austin', 'San Antonio', 'Tyler']);
+    await locations(page).waitForRow('Austin');
+    expect(await locations(page).names()).toEqual(['Austin', 'San Antonio', 'Tyler']);
 
     await page.getByRole('button', { name: 'Upload Locations CSV' }).click();
     await expectText(page, TIER_TOO_LOW);
@@ -313,11 +291,11 @@ describe('settings: locations', () => {
     const token = await apiToken(demo('trial'));
     const page = await signedInPage(browser, 'trial');
     try {
-      await openLocationList(page, 'Lubbock');
+      await locations(page).open('Lubbock');
       const upload = csvImport(page, 'Locations');
-      expect(await locationNames(page)).toEqual(['Lubbock']);
+      expect(await locations(page).names()).toEqual(['Lubbock']);
       expect(await page.getByRole('button', { name: 'Add Location' }).count()).toBe(0);
-      await captureScreen(page, 'location-list-trial', () => waitForRow(page, 'Lubbock'));
+      await captureScreen(page, 'location-list-trial', () => locations(page).waitForRow('Lubbock'));
 
       await upload.choose('locations-good.csv');
       const outcome = await upload.process();
@@ -333,7 +311,7 @@ describe('settings: locations', () => {
   it('tells a plain contact that only the owner or a co-owner sees settings', async () => {
     const page = await signedInPage(browser, 'contact');
     expect((await mainNavLinks(page)).map((link) => link.label)).not.toContain('Settings');
-    await openLocationList(page);
+    await locations(page).open();
     await expectText(page, OWNERS_ONLY);
     expect(await page.getByRole('table').count()).toBe(0);
     expect(await page.getByRole('button', { name: 'Add Location' }).count()).toBe(0);
@@ -343,7 +321,7 @@ describe('settings: locations', () => {
 
   it('keeps the location list usable at phone width', async () => {
     const page = await signedInPage(browser, 'gold', 'phone');
-    await openLocationList(page, 'Houston');
+    await locations(page).open('Houston');
     // Coordinates are left out; the thresholds and actions stay.
     expect(await page.getByRole('columnheader', { name: 'Latitude' }).count()).toBe(0);
     await expectInsideWindow(page.getByRole('button', { name: 'Edit Houston' }));
@@ -352,7 +330,7 @@ describe('settings: locations', () => {
     await screenshot(page, 'location-list-owner-phone-only');
     await expectAccessible(page);
     // Rows are ticked on a phone too, and the bar's buttons are on screen.
-    await locationsTable(page).getByRole('checkbox', { name: 'Select Houston' }).check();
+    await locations(page).table.getByRole('checkbox', { name: 'Select Houston' }).check();
     const bar = page.getByRole('group', { name: 'Selected locations' });
     await expectText(page, '1 selected');
     await captureScreen(page, 'location-list-selected-owner', () => bar.waitFor());

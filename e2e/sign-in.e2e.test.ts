@@ -1,17 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_LOGINS, expectText, mainNavLinks, pathOf, signInAndLand } from './support/app';
-import {
-  DEMO_PASSWORD,
-  demo,
-  expectAccessible,
-  launchBrowser,
-  newPage,
-  screenshot,
-  signIn,
-} from './support/browser';
-
-const BAD_CREDENTIALS = 'Sorry we could not login using the email address or password you provided';
+import { DEMO_LOGINS, expectText, mainNavLinks, pathOf, signInAndLand, signInRefused } from './support/app';
+import { DEMO_PASSWORD, demo, expectAccessible, launchBrowser, newPage, screenshot } from './support/browser';
 
 describe('sign-in', () => {
   let browser: Browser;
@@ -63,9 +53,7 @@ describe('sign-in', () => {
 
   it('explains bad credentials with links to reset the password and to a trial account', async () => {
     const page = await newPage(browser);
-    await signIn(page, demo('gold'), 'Not-the-password#1');
-    const alert = page.getByRole('alert').filter({ hasText: BAD_CREDENTIALS });
-    await alert.waitFor();
+    const alert = await signInRefused(page, demo('gold'), 'Not-the-password#1');
     const hrefs = await alert
       .getByRole('link')
       .evaluateAll((links) => links.map((link) => link.getAttribute('href')));
@@ -79,8 +67,7 @@ describe('sign-in', () => {
     await expectAccessible(page);
 
     // An unknown address gets the same answer.
-    await signIn(page, demo('nobody'), 'Whatever#2026');
-    await page.getByRole('alert').filter({ hasText: BAD_CREDENTIALS }).waitFor();
+    await signInRefused(page, demo('nobody'), 'Whatever#2026');
     await page.context().close();
   });
 

@@ -41,6 +41,17 @@ export async function signInAndLand(
   await page.waitForURL((url) => url.pathname === landing);
 }
 
+/** The login screen's answer to a wrong e-mail address or password. */
+export const BAD_CREDENTIALS = 'Sorry we could not login using the email address or password you provided';
+
+/** Signs in with credentials the server refuses and returns the alert that says so, once it shows. */
+export async function signInRefused(page: Page, email: string, password: string): Promise<Locator> {
+  await signIn(page, email, password);
+  const alert = page.getByRole('alert').filter({ hasText: BAD_CREDENTIALS });
+  await alert.waitFor();
+  return alert;
+}
+
 /** expect.poll options for what waits on the server: its default second is short on a busy machine. */
 export const WAIT = { timeout: 10_000 } as const;
 
@@ -113,12 +124,32 @@ interface OutboxItem {
   created_at: string;
 }
 
+/** The newest 50 messages of the outbox, read with an administrator's token. */
+async function outboxItems(adminToken: string): Promise<OutboxItem[]> {
+  return (await api<{ items: OutboxItem[] }>('/api/admin/outbox?page=1&page_size=50', { token: adminToken }))
+    .body.items;
+}
+
+/** The newest e-mail to `to` whose subject contains `subject`, waiting for the outbox to have it. */
+export async function newestMail(to: string, subject: string): Promise<OutboxItem> {
+  const adminToken = await apiToken(demo('admin'));
+  let found: OutboxItem | undefined;
+  await expect
+    .poll(async () => {
+      found = (await outboxItems(adminToken)).find(
+        (item) => item.to === to && item.subject?.includes(subject),
+      );
+      return found !== undefined;
+    }, WAIT)
+    .toBe(true);
+  if (!found) throw new Error(`no e-mail to ${to}`);
+  return found;
+}
+
 /** Sets a user's password back through the API (forgot-password, the outbox, reset-password). */
 export async function resetPasswordByApi(email: string, password: string): Promise<void> {
   const adminToken = await apiToken(demo('admin'));
-  const outbox = async () =>
-    (await api<{ items: OutboxItem[] }>('/api/admin/outbox?page=1&page_size=50', { token: adminToken })).body
-      .items;
+  const outbox = () => outboxItems(adminToken);
   const lastId = Math.max(0, ...(await outbox()).map((item) => item.id));
   await api('/auth/forgot-password', { method: 'POST', json: { email } });
   let token: string | undefined;
@@ -294,4 +325,63 @@ export function csvImport(page: Page, noun: 'Locations' | 'Contacts') {
       await dialog.waitFor({ state: 'hidden' });
     },
   };
+}
+
+/**
+ * The list under Settings > Locations or Contacts. `nameCell` finds the cell that shows a row's
+ * name (the list reloads after saves and imports, so the tests wait for it).
+ */
+export function settingsList(
+  page: Page,
+  noun: 'Locations' | 'Contacts',
+  nameCell: (table: Locator, name: string) => Locator,
+) {
+  const table = page.getByRole('table', { name: noun, exact: true });
+  /** The rows' cells, without the box of Delete selected (where the list has one). */
+  async function rows(): Promise<string[][]> {
+    const cells = await tableRows(table);
+    const boxed = (await table.getByRole('checkbox').count()) > 0;
+    return boxed ? cells.map((row) => row.slice(1)) : cells;
+  }
+  const waitForRow = (name: string) => nameCell(table, name).waitFor();
+  return {
+    table,
+    names: async () => (await rows()).map((row) => row[0] ?? ''),
+    rowOf: async (name: string) => (await rows()).find((row) => row[0] === name),
+    search: page.getByRole('searchbox', { name: 'Search' }),
+    waitForRow,
+    /** Opens the list and, when named, waits for a row. */
+    async open(firstRow?: string): Promise<void> {
+      await openScreen(page, noun === 'Contacts' ? '/contact-list' : '/location-list', noun);
+      if (firstRow) await waitForRow(firstRow);
+    },
+  };
+}
+
+/**
+ * Signs gold in on a new page at the Add Location form and runs the test's steps there with a
+ * new location name; closes the page and deletes that location after them.
+ */
+export async function onAddLocationForm(
+  browser: Browser,
+  prefix: string,
+  steps: (page: Page, name: string, token: string) => Promise<void>,
+): Promise<void> {
+  const token = await apiToken(demo('gold'));
+  const name = uniqueName(prefix);
+  const page = await signedInPage(browser, 'gold');
+  try {
+    await openScreen(page, '/location-form', 'Add Location');
+    await steps(page, name, token);
+  } finally {
+    await page.context().close();
+    await deleteByApi('locations', token, (each) => each === name);
+  }
+}
+
+/** Saves the location form and waits for its success message and the list it goes back to. */
+export async function saveLocationForm(page: Page): Promise<void> {
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expectText(page, 'Successfully Updated');
+  await page.waitForURL((url) => url.pathname === '/location-list');
 }

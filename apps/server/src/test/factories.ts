@@ -1,7 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import type { LocationImportRow } from '@pluvio/shared/csv-import';
+import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import type { AppDb } from '../core/db/client';
 import { hashPassword } from '../core/passwords';
+import type { locations } from '../core/tables/locations';
 import type { UserRow } from '../core/tables/users';
 import type { Services } from '../services';
 
@@ -61,6 +64,13 @@ export async function buildOwnedClient(services: Services, owner?: UserRow, over
   return { user, client };
 }
 
+/** Sets columns of the account's row by their names in the database (its notification switches and such). */
+export async function setClientColumns(db: AppDb, clientId: number, columns: Record<string, unknown>) {
+  for (const [column, value] of Object.entries(columns)) {
+    await db.execute(sql`update clients set ${sql.raw(column)} = ${value} where id = ${clientId}`);
+  }
+}
+
 export async function login(app: FastifyInstance, email: string, password = TEST_PASSWORD) {
   const response = await app.inject({
     method: 'POST',
@@ -89,6 +99,44 @@ export async function buildContactUser(
   });
   if (options.coOwner) await services.accounts.addClientAdmin(clientId, user.id);
   return { user, contact };
+}
+
+/** `Site 0`, `Site 1`, …: `count` names of the prefix, numbered from `first`. */
+export function numberedNames(prefix: string, count: number, first = 0): string[] {
+  return Array.from({ length: count }, (_, i) => `${prefix} ${first + i}`);
+}
+
+/**
+ * Locations of the account with these names, in this order, on one meridian: the first at 30° N,
+ * `perDegree` of them to a degree of latitude northwards; `rest` holds any other columns.
+ * Answers the rows as stored, in the same order.
+ */
+export function buildLocations(
+  services: Services,
+  clientId: number,
+  names: string[],
+  {
+    perDegree,
+    longitude,
+    ...rest
+  }: { perDegree: number; longitude: number } & Partial<typeof locations.$inferInsert>,
+) {
+  return services.locations.createMany(
+    names.map((name, i) => ({ clientId, name, latitude: 30 + i / perDegree, longitude, ...rest })),
+  );
+}
+
+/**
+ * A new account's locations `Site 0`, `Site 1`, … at latitudes 30.0, 30.1, … on the meridian;
+ * their ids, in that order.
+ */
+export async function buildSiteIds(services: Services, count: number, longitude: number): Promise<number[]> {
+  const { client } = await buildOwnedClient(services);
+  const rows = await buildLocations(services, client.id, numberedNames('Site', count), {
+    perDegree: 10,
+    longitude,
+  });
+  return rows.map((row) => row.id);
 }
 
 /** `count` distinct rows as the browser sends them (the header being row 1). */

@@ -7,10 +7,9 @@ import * as schema from '../core/db/schema';
 import { clients, locations, users } from '../core/db/schema';
 import { cascadeTargets, createTableChanges, writtenTables } from '../core/db/table-changes';
 import { noteReads } from '../core/db/table-reads';
-import { createIngestionService } from '../features/rainfall/ingestion.service';
 import { createServices } from '../services';
-import { bearer, buildContactUser, buildOwnedClient, buildUser, login } from './factories';
-import { scriptedSource } from './scripted-source';
+import { bearer, buildContactUser, buildLocations, buildOwnedClient, buildUser, login } from './factories';
+import { scriptedIngestion } from './scripted-source';
 import { createTestApp, manualClock, type TestApp } from './test-app';
 
 const HOUR = 3_600_000;
@@ -27,13 +26,7 @@ describe('answers after a change', () => {
   let owner: { token: string; clientId: number; ids: number[] };
   let ownerEmail: string;
 
-  const ingestion = () =>
-    createIngestionService(t.database.db, {
-      source: scriptedSource(() => rain).source,
-      locations: t.services.locations,
-      clock,
-      backfillDays: 1,
-    });
+  const ingestion = () => scriptedIngestion(t, clock, () => rain);
   const get = (url: string, token: string, headers: Record<string, string> = {}) =>
     t.app.inject({ url, headers: { ...bearer(token), ...headers } });
   const post = (url: string, token: string, payload: unknown) =>
@@ -44,15 +37,11 @@ describe('answers after a change', () => {
   beforeAll(async () => {
     t = await createTestApp({ clock });
     const { user, client } = await buildOwnedClient(t.services, undefined, { tier: 'gold' });
-    const rows = await t.services.locations.createMany(
-      ['North', 'South', 'East'].map((name, index) => ({
-        clientId: client.id,
-        name,
-        latitude: 30 + index,
-        longitude: -90,
-        h24Threshold: 0.5,
-      })),
-    );
+    const rows = await buildLocations(t.services, client.id, ['North', 'South', 'East'], {
+      perDegree: 1,
+      longitude: -90,
+      h24Threshold: 0.5,
+    });
     await ingestion().ingestRange(new Date(NOW.getTime() - 24 * HOUR), NOW);
     ownerEmail = user.email;
     owner = {

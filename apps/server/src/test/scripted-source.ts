@@ -1,7 +1,36 @@
+import type { Clock } from '../core/lib/clock';
+import { createIngestionService } from '../features/rainfall/ingestion.service';
 import type { IntervalKey } from '../features/rainfall/intervals';
 import type { Point, PrecipitationField, PrecipitationSource } from '../features/sources/sources';
+import type { TestApp } from './test-app';
 
 type Script = (key: IntervalKey, point: Point) => number | null;
+
+const HOUR = 3_600_000;
+
+/** Atlas 14 depths of a test location (1- to 1000-year), for one hour and for 24 hours. */
+export const TEST_ATLAS14 = {
+  '1h': [1, 1.2, 1.5, 1.8, 2.2, 2.5, 2.9, 3.3, 3.9, 4.4],
+  '24h': [2, 2.4, 3, 3.5, 4.3, 5, 5.7, 6.5, 7.6, 8.5],
+};
+
+/** A script from the rain of each hour at each latitude: a quarter hour gets a quarter of its hour's. */
+export function hourlyScript(hourly: (endsAt: Date, latitude: number) => number): Script {
+  return (key, point) => {
+    if (key.product === '1h') return hourly(key.endsAt, point.latitude);
+    return hourly(new Date(Math.ceil(key.endsAt.getTime() / HOUR) * HOUR), point.latitude) / 4;
+  };
+}
+
+/** The ingestion of the test app's locations from a scripted source. */
+export function scriptedIngestion(t: TestApp, clock: Clock, script: Script, backfillDays = 1) {
+  return createIngestionService(t.database.db, {
+    source: scriptedSource(script).source,
+    locations: t.services.locations,
+    clock,
+    backfillDays,
+  });
+}
 
 /**
  * A precipitation source for tests: amounts come from a script, and any field can be made to

@@ -10,6 +10,7 @@ import type { Clock } from '../core/lib/clock';
 import type { MailTransport } from '../features/notifications/mail-transport';
 import type { PastRainfallAsk } from '../features/rainfall/past-rainfall.service';
 import { renderReport } from '../features/reports/render';
+import { createReportContent, type ReportCharges } from '../features/reports/report-content';
 import type { ReportRenderer } from '../features/reports/reports.service';
 import { createServices, type Services } from '../services';
 
@@ -120,4 +121,19 @@ export async function createSecondInstance(t: TestApp): Promise<Pick<TestApp, 'a
   const app = await buildApp(services, { serveWeb: false, logger: false });
   await app.ready();
   return { app, close: () => app.close() };
+}
+
+/** What builds report documents, over the test app's services, at the clock's time. */
+export function testReportContent(t: TestApp, clock: Clock, charges: ReportCharges) {
+  return createReportContent({
+    locations: t.services.locations,
+    rainfall: t.services.rainfall,
+    ingestion: t.services.ingestion,
+    pastRainfall: t.services.pastRainfall,
+    deliveryLog: t.services.deliveryLog,
+    accounts: t.services.accounts,
+    charges,
+    timeZone: t.services.config.TIME_ZONE,
+    clock,
+  });
 }

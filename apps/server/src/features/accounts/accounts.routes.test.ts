@@ -5,7 +5,14 @@ import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MANAGERS_ONLY, NOT_AN_ACCOUNT } from '../../core/access';
 import type { UserRow } from '../../core/tables/users';
-import { bearer, buildOwnedClient, buildUser, login } from '../../test/factories';
+import {
+  bearer,
+  buildLocations,
+  buildOwnedClient,
+  buildUser,
+  login,
+  numberedNames,
+} from '../../test/factories';
 import { createTestApp, manualClock, type TestApp } from '../../test/test-app';
 
 // 22:30 on 7 March in New York, already 8 March in UTC: trial dates follow the product time zone.
@@ -28,6 +35,10 @@ describe('/api/clients', () => {
   const call = (token: string, options: InjectOptions) =>
     t.app.inject({ ...options, headers: { ...bearer(token), ...options.headers } });
 
+  /** Changes the account as the caller: PATCH /api/clients/{id}. */
+  const patchClient = (token: string, clientId: number, payload: object) =>
+    call(token, { method: 'PATCH', url: `/api/clients/${clientId}`, payload });
+
   /** An account with its owner signed in. */
   async function ownedAccount(tier: Tier = 'gold', overrides: Parameters<typeof buildOwnedClient>[2] = {}) {
     const { user, client } = await buildOwnedClient(t.services, undefined, { tier, ...overrides });
@@ -49,14 +60,10 @@ describe('/api/clients', () => {
   }
 
   async function addLocations(clientId: number, count: number) {
-    await t.services.locations.createMany(
-      Array.from({ length: count }, (_, index) => ({
-        clientId,
-        name: `Site ${index + 1}`,
-        latitude: 30 + index / 10,
-        longitude: -95,
-      })),
-    );
+    await buildLocations(t.services, clientId, numberedNames('Site', count, 1), {
+      perDegree: 10,
+      longitude: -95,
+    });
   }
 
   const readAsSuperuser = async (id: number): Promise<Client> =>
@@ -133,48 +140,33 @@ describe('/api/clients', () => {
   describe('PATCH /api/clients/{id}', () => {
     it('lets the owner change the account details, with or without the trailing slash', async () => {
       const { client, token } = await ownedAccount('gold');
-      const response = await call(token, {
-        method: 'PATCH',
-        url: `/api/clients/${client.id}/?client_id=${client.id}`,
-        payload: {
-          account_name: 'Renamed Farms',
-          email: 'office@renamed.example',
-          phone: '512-555-0123',
-          invoice_email: 'billing@renamed.example',
-          invoice_period: 'monthly',
-          auto_add_locations: false,
-        },
-      });
-      expect(response.statusCode).toBe(200);
-      expect(response.json()).toMatchObject({
-        id: client.id,
+      const details = {
         account_name: 'Renamed Farms',
         email: 'office@renamed.example',
         phone: '512-555-0123',
         invoice_email: 'billing@renamed.example',
         invoice_period: 'monthly',
         auto_add_locations: false,
-      });
-      const cleared = await call(token, {
+      };
+      const response = await call(token, {
         method: 'PATCH',
-        url: `/api/clients/${client.id}`,
-        payload: { invoice_email: '' },
+        url: `/api/clients/${client.id}/?client_id=${client.id}`,
+        payload: details,
       });
+      expect(response.statusCode).toBe(200);
+      expect(response.json()).toMatchObject({ id: client.id, ...details });
+      const cleared = await patchClient(token, client.id, { invoice_email: '' });
       expect(cleared.json()).toMatchObject({ account_name: 'Renamed Farms', invoice_email: null });
     });
 
     it('takes the whole client object back from the old client and ignores unchanged read-only values', async () => {
       const { client, token } = await ownedAccount('silver');
-      await call(token, {
-        method: 'PATCH',
-        url: `/api/clients/${client.id}`,
-        payload: { email: 'a@farm.example', phone: '512-555-0100' },
-      });
+      await patchClient(token, client.id, { email: 'a@farm.example', phone: '512-555-0100' });
       const stored: Client = (await call(token, { url: `/api/clients/${client.id}` })).json();
-      const response = await call(token, {
-        method: 'PATCH',
-        url: `/api/clients/${client.id}`,
-        payload: { ...stored, account_name: 'Whole Object', rapidrain_on: true },
+      const response = await patchClient(token, client.id, {
+        ...stored,
+        account_name: 'Whole Object',
+        rapidrain_on: true,
       });
       expect(response.statusCode).toBe(200);
       expect(response.json()).toEqual({ ...stored, account_name: 'Whole Object', rapidrain_on: true });
@@ -191,16 +183,17 @@ describe('/api/clients', () => {
         [{ manual_invoice: true }, CLIENT_MESSAGES.accountTypeViaSupport],
       ];
       for (const [payload, detail] of attempts) {
-        const response = await call(token, { method: 'PATCH', url: `/api/clients/${client.id}`, payload });
+        const response = await patchClient(token, client.id, payload);
         expect(response.statusCode).toBe(403);
         expect(response.json()).toEqual({ detail });
       }
       expect(await readAsSuperuser(client.id)).toEqual(before);
 
-      const same = await call(token, {
-        method: 'PATCH',
-        url: `/api/clients/${client.id}`,
-        payload: { tier: 'bronze', status: 'active', account_type: 'paid', manual_invoice: false },
+      const same = await patchClient(token, client.id, {
+        tier: 'bronze',
+        status: 'active',
+        account_type: 'paid',
+        manual_invoice: false,
       });
       expect(same.statusCode).toBe(200);
     });
@@ -211,10 +204,11 @@ describe('/api/clients', () => {
         accountType: 'trial',
         isTrialAccount: true,
       });
-      const response = await call(token, {
-        method: 'PATCH',
-        url: `/api/clients/${client.id}`,
-        payload: { id: client.id, status: 'active', daily_report_on: true, forecast_on: true },
+      const response = await patchClient(token, client.id, {
+        id: client.id,
+        status: 'active',
+        daily_report_on: true,
+        forecast_on: true,
       });
       expect(response.statusCode).toBe(200);
       expect(response.json()).toMatchObject({ status: 'active', forecast_on: true });
@@ -224,25 +218,13 @@ describe('/api/clients', () => {
       const { client } = await ownedAccount('gold');
       const coOwner = await contactOf(client.id, { coOwner: true });
       const contact = await contactOf(client.id);
-      const renamed = await call(coOwner.token, {
-        method: 'PATCH',
-        url: `/api/clients/${client.id}`,
-        payload: { account_name: 'Co-owner Named' },
-      });
+      const renamed = await patchClient(coOwner.token, client.id, { account_name: 'Co-owner Named' });
       expect(renamed.json()).toMatchObject({ account_name: 'Co-owner Named' });
-      const tier = await call(coOwner.token, {
-        method: 'PATCH',
-        url: `/api/clients/${client.id}`,
-        payload: { tier: 'silver' },
-      });
+      const tier = await patchClient(coOwner.token, client.id, { tier: 'silver' });
       expect(tier.json()).toEqual({ detail: CLIENT_MESSAGES.subscriptionViaUpgrade });
 
       const before = await readAsSuperuser(client.id);
-      const byContact = await call(contact.token, {
-        method: 'PATCH',
-        url: `/api/clients/${client.id}`,
-        payload: { account_name: 'Contact Named' },
-      });
+      const byContact = await patchClient(contact.token, client.id, { account_name: 'Contact Named' });
       expect(byContact.statusCode).toBe(403);
       const byStranger = await call(await stranger(), {
         method: 'PATCH',
@@ -307,11 +289,7 @@ describe('/api/clients', () => {
           accountType: trial ? 'trial' : 'paid',
         });
         for (const key of refused) {
-          const response = await call(token, {
-            method: 'PATCH',
-            url: `/api/clients/${client.id}`,
-            payload: { account_name: 'Changed', [key]: true },
-          });
+          const response = await patchClient(token, client.id, { account_name: 'Changed', [key]: true });
           expect(response.statusCode, `${level} ${key}`).toBe(403);
           expect(response.json()).toEqual({ detail: MESSAGES.upgradeToEnable });
           expect(await readAsSuperuser(client.id)).toMatchObject({
@@ -320,11 +298,7 @@ describe('/api/clients', () => {
           });
         }
         for (const key of allowed) {
-          const on = await call(token, {
-            method: 'PATCH',
-            url: `/api/clients/${client.id}`,
-            payload: { [key]: true },
-          });
+          const on = await patchClient(token, client.id, { [key]: true });
           expect(on.statusCode, `${level} ${key}`).toBe(200);
           expect(on.json()[key]).toBe(true);
         }
@@ -333,53 +307,25 @@ describe('/api/clients', () => {
 
     it('always lets a setting be turned off, or sent unchanged after a downgrade', async () => {
       const { client, token } = await ownedAccount('gold');
-      await call(token, {
-        method: 'PATCH',
-        url: `/api/clients/${client.id}`,
-        payload: { forecast_on: true },
-      });
-      await call(superToken, {
-        method: 'PATCH',
-        url: `/api/clients/${client.id}`,
-        payload: { tier: 'bronze' },
-      });
-      const unchanged = await call(token, {
-        method: 'PATCH',
-        url: `/api/clients/${client.id}`,
-        payload: { forecast_on: true, atlas14_on: false },
-      });
+      await patchClient(token, client.id, { forecast_on: true });
+      await patchClient(superToken, client.id, { tier: 'bronze' });
+      const unchanged = await patchClient(token, client.id, { forecast_on: true, atlas14_on: false });
       expect(unchanged.statusCode).toBe(200);
-      const off = await call(token, {
-        method: 'PATCH',
-        url: `/api/clients/${client.id}`,
-        payload: { forecast_on: false },
-      });
+      const off = await patchClient(token, client.id, { forecast_on: false });
       expect(off.json()).toMatchObject({ tier: 'bronze', forecast_on: false });
-      const again = await call(token, {
-        method: 'PATCH',
-        url: `/api/clients/${client.id}`,
-        payload: { forecast_on: true },
-      });
+      const again = await patchClient(token, client.id, { forecast_on: true });
       expect(again.statusCode).toBe(403);
     });
 
     it("gates a superuser's settings by the account's tier too", async () => {
       const { client } = await ownedAccount('bronze');
-      const refused = await call(superToken, {
-        method: 'PATCH',
-        url: `/api/clients/${client.id}`,
-        payload: { rapidrain_on: true },
-      });
+      const refused = await patchClient(superToken, client.id, { rapidrain_on: true });
       expect(refused.json()).toEqual({ detail: MESSAGES.upgradeToEnable });
     });
 
     it('checks the client form fields', async () => {
       const { client, token } = await ownedAccount();
-      const response = await call(token, {
-        method: 'PATCH',
-        url: `/api/clients/${client.id}`,
-        payload: { account_name: ' ', email: '' },
-      });
+      const response = await patchClient(token, client.id, { account_name: ' ', email: '' });
       expect(response.statusCode).toBe(422);
       expect(response.json().detail).toEqual([
         expect.objectContaining({ loc: ['body', 'account_name'], msg: CLIENT_MESSAGES.accountNameRequired }),
@@ -464,10 +410,10 @@ describe('/api/clients', () => {
   describe('POST /api/clients/{id}/new', () => {
     it("starts a trial of its own for the same owner, whatever the request or the source's plan says", async () => {
       const { owner, client, token } = await ownedAccount('bronze');
-      await call(token, {
-        method: 'PATCH',
-        url: `/api/clients/${client.id}`,
-        payload: { email: 'a@farm.example', phone: '512-555-0100', invoice_email: 'pay@farm.example' },
+      await patchClient(token, client.id, {
+        email: 'a@farm.example',
+        phone: '512-555-0100',
+        invoice_email: 'pay@farm.example',
       });
       const source: Client = (await call(token, { url: `/api/clients/${client.id}` })).json();
 

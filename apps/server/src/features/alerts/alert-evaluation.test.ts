@@ -1,10 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../core/db/client';
-import { buildOwnedClient } from '../../test/factories';
-import { scriptedSource } from '../../test/scripted-source';
+import { buildOwnedClient, setClientColumns } from '../../test/factories';
+import { scriptedIngestion } from '../../test/scripted-source';
 import { createTestApp, manualClock, type TestApp } from '../../test/test-app';
-import { createIngestionService } from '../rainfall/ingestion.service';
 import type { IntervalKey } from '../rainfall/intervals';
 import type { Point } from '../sources/sources';
 import { createAlertEvaluationService } from './alert-evaluation.service';
@@ -38,11 +37,7 @@ describe('alert rules engine', () => {
     const { client } = await buildOwnedClient(t.services, undefined, { tier });
     await t.database.db.execute(sql`update clients set atlas14_on = true, atlas14_24h_on = true, atlas14_1h_on = true,
       rapidrain_on = true where id = ${client.id}`);
-    for (const [column, value] of Object.entries(settings)) {
-      await t.database.db.execute(
-        sql`update clients set ${sql.raw(column)} = ${value} where id = ${client.id}`,
-      );
-    }
+    await setClientColumns(t.database.db, client.id, settings);
     const [row] = await t.services.locations.createMany([
       {
         clientId: client.id,
@@ -67,13 +62,7 @@ describe('alert rules engine', () => {
       if (!wet.has(point.latitude)) return 0;
       return key.product === '1h' ? hourly(key.endsAt, key.pass) : quarterly();
     };
-    const ingestion = createIngestionService(t.database.db, {
-      source: scriptedSource(script).source,
-      locations: t.services.locations,
-      clock,
-      backfillDays: 3,
-    });
-    return ingestion;
+    return scriptedIngestion(t, clock, script, 3);
   }
 
   const rules = () => createAlertEvaluationService(t.database.db, { clock, timeZone: 'America/New_York' });

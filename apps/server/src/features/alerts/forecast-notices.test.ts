@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../core/db/client';
 import { productDate } from '../../core/lib/time';
-import { bearer, buildOwnedClient, login } from '../../test/factories';
+import { bearer, buildOwnedClient, login, setClientColumns } from '../../test/factories';
 import { createTestApp, manualClock, type TestApp } from '../../test/test-app';
 import type { ForecastSource } from '../sources/sources';
 import { createForecastNoticeService } from './forecast-notices.service';
@@ -52,11 +52,7 @@ describe('forecast notices', () => {
   /** An account with `forecast_on` (unless told) and one location per [latitude, forecast amount], threshold 0.5. */
   async function account(sites: [number, number][], overrides: Overrides = {}, settings = {}) {
     const { user, client } = await buildOwnedClient(t.services, undefined, overrides);
-    for (const [column, value] of Object.entries({ forecast_on: true, ...settings })) {
-      await t.database.db.execute(
-        sql`update clients set ${sql.raw(column)} = ${value} where id = ${client.id}`,
-      );
-    }
+    await setClientColumns(t.database.db, client.id, { forecast_on: true, ...settings });
     const locations = await t.services.locations.createMany(
       sites.map(([latitude]) => ({
         clientId: client.id,

@@ -3,7 +3,14 @@ import { CONTACT_MESSAGES } from '@pluvio/shared/contacts';
 import { LOCATION_MESSAGES } from '@pluvio/shared/locations';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, buildContactUser, buildOwnedClient, buildUser, login } from '../../test/factories';
+import {
+  bearer,
+  buildContactUser,
+  buildLocations,
+  buildOwnedClient,
+  buildUser,
+  login,
+} from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/test-app';
 
 const ids = (response: { json: () => { id: number }[] }) => response.json().map((item) => item.id);
@@ -23,14 +30,10 @@ describe('assignments', () => {
   /** An account with three locations and three contacts (the first one signs in), nothing assigned. */
   async function account(tier: 'bronze' | 'gold' = 'gold') {
     const { user, client } = await buildOwnedClient(t.services, undefined, { tier });
-    const locations = await t.services.locations.createMany(
-      ['Cedar', 'alder', 'Birch'].map((name, i) => ({
-        clientId: client.id,
-        name,
-        latitude: 30 + i,
-        longitude: -97,
-      })),
-    );
+    const locations = await buildLocations(t.services, client.id, ['Cedar', 'alder', 'Birch'], {
+      perDegree: 1,
+      longitude: -97,
+    });
     const signedIn = await buildContactUser(t.services, client.id);
     const contacts = [
       signedIn.contact,

@@ -47,22 +47,38 @@ describe('upgrade through the built-in test checkout', () => {
 
   const sessionOf = (url: string) => decodeURIComponent(/\/checkout\/test\/([^/?]+)$/.exec(url)?.[1] ?? '');
 
-  it('records the tier once the checkout is paid, and restores monitoring at once', async () => {
-    const { client, token } = await endedTrial();
-    await t.services.locations.createMany(
-      Array.from({ length: 6 }, (_, index) => ({
-        clientId: client.id,
-        name: `Site ${index}`,
+  /** Adds `count` locations named `${prefix} 0`, `${prefix} 1`, … to the account. */
+  const addLocations = (clientId: number, prefix: string, count: number) =>
+    t.services.locations.createMany(
+      Array.from({ length: count }, (_, index) => ({
+        clientId,
+        name: `${prefix} ${index}`,
         latitude: 30,
         longitude: -95,
       })),
     );
+
+  /** Starts a test checkout of the tier for the account. */
+  const startCheckout = (token: string, clientId: number, tier: string) =>
+    call(token, { url: '/api/billing/checkout', payload: { client_id: clientId, tier } });
+
+  /** Pays a test checkout, as the Pay button of its page does. */
+  const payCheckout = (sessionId: string) =>
+    t.app.inject({ method: 'POST', url: `/api/test-checkout/${sessionId}/pay` });
+
+  /** Starts a test checkout of the tier for the account and pays it; returns its session id. */
+  async function subscribe(token: string, clientId: number, tier: string): Promise<string> {
+    const sessionId = sessionOf((await startCheckout(token, clientId, tier)).json().checkout_url);
+    await payCheckout(sessionId);
+    return sessionId;
+  }
+
+  it('records the tier once the checkout is paid, and restores monitoring at once', async () => {
+    const { client, token } = await endedTrial();
+    await addLocations(client.id, 'Site', 6);
     expect(await monitored(client.id)).toBe(false);
 
-    const started = await call(token, {
-      url: '/api/billing/checkout',
-      payload: { client_id: client.id, tier: 'silver' },
-    });
+    const started = await startCheckout(token, client.id, 'silver');
     expect(started.statusCode).toBe(200);
     const sessionId = sessionOf(started.json().checkout_url);
     const page = await t.app.inject({ url: `/api/test-checkout/${sessionId}` });
@@ -81,7 +97,7 @@ describe('upgrade through the built-in test checkout', () => {
     });
     expect(unpaid.json()).toEqual({ paid: false, client_id: client.id, tier: 'silver' });
 
-    const paid = await t.app.inject({ method: 'POST', url: `/api/test-checkout/${sessionId}/pay` });
+    const paid = await payCheckout(sessionId);
     expect(paid.json()).toEqual({ redirect_url: `http://localhost:3000/upgrade?session_id=${sessionId}` });
     for (let attempt = 0; attempt < 2; attempt += 1) {
       const confirmed = await call(token, {
@@ -104,7 +120,7 @@ describe('upgrade through the built-in test checkout', () => {
     );
     expect(tierChanges[0]?.n).toBe(1);
 
-    const again = await t.app.inject({ method: 'POST', url: `/api/test-checkout/${sessionId}/pay` });
+    const again = await payCheckout(sessionId);
     expect(again.statusCode).toBe(409);
     expect(again.json()).toEqual({ detail: BILLING_MESSAGES.checkoutClosed });
   });
@@ -116,22 +132,12 @@ describe('upgrade through the built-in test checkout', () => {
 
   it('e-mails one receipt per paid checkout, to the invoice address when the account has one', async () => {
     const { user, client, token } = await endedTrial();
-    await t.services.locations.createMany(
-      Array.from({ length: 7 }, (_, index) => ({
-        clientId: client.id,
-        name: `Yard ${index}`,
-        latitude: 30,
-        longitude: -95,
-      })),
-    );
-    const started = await call(token, {
-      url: '/api/billing/checkout',
-      payload: { client_id: client.id, tier: 'silver' },
-    });
+    await addLocations(client.id, 'Yard', 7);
+    const started = await startCheckout(token, client.id, 'silver');
     const sessionId = sessionOf(started.json().checkout_url);
     expect(await receiptsTo(user.email)).toHaveLength(0);
-    await t.app.inject({ method: 'POST', url: `/api/test-checkout/${sessionId}/pay` });
-    await t.app.inject({ method: 'POST', url: `/api/test-checkout/${sessionId}/pay` });
+    await payCheckout(sessionId);
+    await payCheckout(sessionId);
     for (let attempt = 0; attempt < 2; attempt += 1) {
       await call(token, { url: '/api/billing/checkout/confirm', payload: { session_id: sessionId } });
     }
@@ -153,14 +159,7 @@ describe('upgrade through the built-in test checkout', () => {
       t.database.db,
       sql`update clients set invoice_email = 'accounts@example.com' where id = ${other.client.id} returning id`,
     );
-    const bought = await call(other.token, {
-      url: '/api/billing/checkout',
-      payload: { client_id: other.client.id, tier: 'bronze' },
-    });
-    await t.app.inject({
-      method: 'POST',
-      url: `/api/test-checkout/${sessionOf(bought.json().checkout_url)}/pay`,
-    });
+    await subscribe(other.token, other.client.id, 'bronze');
     expect(await receiptsTo(other.user.email)).toHaveLength(0);
     const [invoiced] = await receiptsTo('accounts@example.com');
     expect(invoiced?.text).toMatch(/^Hello,\n/);
@@ -170,12 +169,7 @@ describe('upgrade through the built-in test checkout', () => {
 
   it('lets the quantity follow the locations of a subscribed account', async () => {
     const { client, token } = await endedTrial();
-    const started = await call(token, {
-      url: '/api/billing/checkout',
-      payload: { client_id: client.id, tier: 'gold' },
-    });
-    const sessionId = sessionOf(started.json().checkout_url);
-    await t.app.inject({ method: 'POST', url: `/api/test-checkout/${sessionId}/pay` });
+    const sessionId = await subscribe(token, client.id, 'gold');
     await call(token, { url: '/api/billing/checkout/confirm', payload: { session_id: sessionId } });
 
     for (let index = 0; index < 6; index += 1) {
@@ -190,10 +184,7 @@ describe('upgrade through the built-in test checkout', () => {
     const page = await t.app.inject({ url: `/api/test-checkout/${sessionId}` });
     expect(page.json()).toMatchObject({ quantity: 2, status: 'complete' });
 
-    const change = await call(token, {
-      url: '/api/billing/checkout',
-      payload: { client_id: client.id, tier: 'bronze' },
-    });
+    const change = await startCheckout(token, client.id, 'bronze');
     expect(change.statusCode).toBe(409);
     expect(change.json()).toEqual({ detail: BILLING_MESSAGES.changePlanInPortal });
     const portal = await call(token, { url: '/api/billing/portal', payload: { client_id: client.id } });
@@ -239,13 +230,10 @@ describe('upgrade through the built-in test checkout', () => {
   it('lets a trial marked for manual invoice (as the admin form and the demo make one) pay through checkout', async () => {
     const { client, token } = await endedTrial();
     await t.services.accounts.updateSubscription(client.id, { manualInvoice: true }, { actorUserId: null });
-    const started = await call(token, {
-      url: '/api/billing/checkout',
-      payload: { client_id: client.id, tier: 'gold' },
-    });
+    const started = await startCheckout(token, client.id, 'gold');
     expect(started.statusCode).toBe(200);
     const sessionId = sessionOf(started.json().checkout_url);
-    await t.app.inject({ method: 'POST', url: `/api/test-checkout/${sessionId}/pay` });
+    await payCheckout(sessionId);
     const account = await t.app.inject({ url: `/api/clients/${client.id}`, headers: bearer(token) });
     expect(account.json()).toMatchObject({
       account_type: 'paid',
@@ -273,22 +261,8 @@ describe('upgrade through the built-in test checkout', () => {
       can_cancel: false,
       payment_method: 'none',
     });
-    const started = await call(token, {
-      url: '/api/billing/checkout',
-      payload: { client_id: client.id, tier: 'silver' },
-    });
-    await t.app.inject({
-      method: 'POST',
-      url: `/api/test-checkout/${sessionOf(started.json().checkout_url)}/pay`,
-    });
-    await t.services.locations.createMany(
-      Array.from({ length: 7 }, (_, index) => ({
-        clientId: client.id,
-        name: `Lot ${index}`,
-        latitude: 30,
-        longitude: -95,
-      })),
-    );
+    await subscribe(token, client.id, 'silver');
+    await addLocations(client.id, 'Lot', 7);
     expect((await summary()).json()).toMatchObject({
       tier: 'silver',
       is_trial_account: false,
@@ -320,14 +294,7 @@ describe('upgrade through the built-in test checkout', () => {
     const trialCancel = await call(token, { url: '/api/billing/subscription/cancel', payload });
     expect(trialCancel.statusCode).toBe(409);
     expect(trialCancel.json()).toEqual({ detail: SUBSCRIPTION_TEXT.nothingToCancel });
-    const started = await call(token, {
-      url: '/api/billing/checkout',
-      payload: { ...payload, tier: 'gold' },
-    });
-    await t.app.inject({
-      method: 'POST',
-      url: `/api/test-checkout/${sessionOf(started.json().checkout_url)}/pay`,
-    });
+    await subscribe(token, client.id, 'gold');
     try {
       const cancelled = await call(token, { url: '/api/billing/subscription/cancel', payload });
       expect(cancelled.json()).toMatchObject({ ends_on: '2026-12-20', next_bill: null, can_cancel: false });
@@ -354,10 +321,7 @@ describe('upgrade through the built-in test checkout', () => {
       const tooLate = await call(later, { url: '/api/billing/subscription/resume', payload });
       expect(tooLate.statusCode).toBe(409);
       expect(tooLate.json()).toEqual({ detail: SUBSCRIPTION_TEXT.alreadyEnded });
-      const again = await call(later, {
-        url: '/api/billing/checkout',
-        payload: { ...payload, tier: 'silver' },
-      });
+      const again = await startCheckout(later, client.id, 'silver');
       expect(again.statusCode).toBe(200);
     } finally {
       clock.set(NOW);
@@ -370,22 +334,8 @@ describe('upgrade through the built-in test checkout', () => {
     const early = await call(token, { url: '/api/billing/subscription/plan', payload });
     expect(early.statusCode).toBe(409);
     expect(early.json()).toEqual({ detail: SUBSCRIPTION_TEXT.nothingToChange });
-    await t.services.locations.createMany(
-      Array.from({ length: 6 }, (_, index) => ({
-        clientId: client.id,
-        name: `Pit ${index}`,
-        latitude: 30,
-        longitude: -95,
-      })),
-    );
-    const started = await call(token, {
-      url: '/api/billing/checkout',
-      payload: { client_id: client.id, tier: 'silver' },
-    });
-    await t.app.inject({
-      method: 'POST',
-      url: `/api/test-checkout/${sessionOf(started.json().checkout_url)}/pay`,
-    });
+    await addLocations(client.id, 'Pit', 6);
+    await subscribe(token, client.id, 'silver');
     const tierChanges = () =>
       queryRows<{ actor_user_id: number | null; changes: Record<string, unknown> }>(
         t.database.db,
@@ -432,10 +382,7 @@ describe('upgrade through the built-in test checkout', () => {
   it('answers unknown test checkouts 404 and sends a cancelled one back to its cancel URL', async () => {
     expect((await t.app.inject({ url: '/api/test-checkout/cs_test_nothing' })).statusCode).toBe(404);
     const { client, token } = await endedTrial();
-    const started = await call(token, {
-      url: '/api/billing/checkout',
-      payload: { client_id: client.id, tier: 'bronze' },
-    });
+    const started = await startCheckout(token, client.id, 'bronze');
     const sessionId = sessionOf(started.json().checkout_url);
     const cancelled = await t.app.inject({ method: 'POST', url: `/api/test-checkout/${sessionId}/cancel` });
     expect(cancelled.json()).toEqual({

@@ -14,6 +14,26 @@ const WEBHOOK_SECRET = 'whsec_test_secret';
 const PASSWORD = 'Stripe#Secret-4412';
 const signer = new Stripe('sk_test_fake');
 
+/** Who signs up, and the first location, as the wizard sends them. */
+interface SignupPerson {
+  first_name: string;
+  last_name: string;
+  phone: string;
+  location: { name: string; latitude: number; longitude: number };
+}
+const SAM: SignupPerson = {
+  first_name: 'Sam',
+  last_name: 'Storm',
+  phone: '512-555-0142',
+  location: { name: 'Ridge', latitude: 35.1, longitude: -101.8 },
+};
+const PAT: SignupPerson = {
+  first_name: 'Pat',
+  last_name: 'Puddle',
+  phone: '512-555-0143',
+  location: { name: 'Creek', latitude: 35.2, longitude: -101.7 },
+};
+
 describe('the Stripe adapter against a local server that answers as Stripe', () => {
   const clock = manualClock(new Date('2026-11-21T15:00:00Z'));
   let stripe: FakeStripe;
@@ -108,26 +128,33 @@ describe('the Stripe adapter against a local server that answers as Stripe', () 
     parent: { type: 'subscription_details', quote_details: null, subscription_details: { subscription } },
   });
 
+  /** Posts a paid gold sign-up of the person with the address, which goes on to Stripe's checkout. */
+  const postPaidSignup = (address: string, person: SignupPerson) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/signups',
+      payload: {
+        email: address,
+        password: PASSWORD,
+        ...person,
+        terms_accepted: true,
+        account_type: 'paid',
+        tier: 'gold',
+      },
+    });
+
+  /** What the browser posts on the way back from Stripe, or from its Cancel link. */
+  const completeSignup = (session: string) =>
+    t.app.inject({ method: 'POST', url: '/api/signups/complete', payload: { session_id: session } });
+  const cancelSignup = (session: string) =>
+    t.app.inject({ method: 'POST', url: '/api/signups/cancel', payload: { session_id: session } });
+
   let email: string;
   let sessionId: string;
 
   it('signs up through a Checkout Session made on the server: price, quantity, URLs, no password', async () => {
     email = 'stripe-signup@example.com';
-    const response = await t.app.inject({
-      method: 'POST',
-      url: '/api/signups',
-      payload: {
-        email,
-        password: PASSWORD,
-        first_name: 'Sam',
-        last_name: 'Storm',
-        phone: '512-555-0142',
-        terms_accepted: true,
-        account_type: 'paid',
-        tier: 'gold',
-        location: { name: 'Ridge', latitude: 35.1, longitude: -101.8 },
-      },
-    });
+    const response = await postPaidSignup(email, SAM);
     expect(response.statusCode).toBe(200);
     const { checkout_url } = response.json();
     expect(checkout_url).toMatch(/^https:\/\/checkout\.stripe\.test\/c\/pay\/cs_test_/);
@@ -170,11 +197,7 @@ describe('the Stripe adapter against a local server that answers as Stripe', () 
     expect(first.statusCode).toBe(200);
     const repeat = await deliver('checkout.session.completed', paid, { id: 'evt_checkout' });
     expect(repeat.statusCode).toBe(200);
-    const completed = await t.app.inject({
-      method: 'POST',
-      url: '/api/signups/complete',
-      payload: { session_id: sessionId },
-    });
+    const completed = await completeSignup(sessionId);
     expect(completed.json()).toEqual({ status: 'provisioned', access_token: null, notice: null });
     const account = await accountOf(email);
     expect(account).toMatchObject({
@@ -382,32 +405,14 @@ describe('the Stripe adapter against a local server that answers as Stripe', () 
 
   /** A paid sign-up up to Stripe's checkout: its session id. */
   async function startPaidSignup(address: string): Promise<string> {
-    const response = await t.app.inject({
-      method: 'POST',
-      url: '/api/signups',
-      payload: {
-        email: address,
-        password: PASSWORD,
-        first_name: 'Pat',
-        last_name: 'Puddle',
-        phone: '512-555-0143',
-        terms_accepted: true,
-        account_type: 'paid',
-        tier: 'gold',
-        location: { name: 'Creek', latitude: 35.2, longitude: -101.7 },
-      },
-    });
+    const response = await postPaidSignup(address, PAT);
     expect(response.statusCode).toBe(200);
     return response.json().checkout_url.split('/').pop();
   }
 
   it('cancelling a sign-up expires its Checkout Session at Stripe; a paid one cannot be cancelled', async () => {
     const open = await startPaidSignup('stripe-cancel@example.com');
-    const cancel = await t.app.inject({
-      method: 'POST',
-      url: '/api/signups/cancel',
-      payload: { session_id: open },
-    });
+    const cancel = await cancelSignup(open);
     expect(cancel.statusCode).toBe(204);
     expect(stripe.requests.at(-1)).toMatchObject({
       method: 'POST',
@@ -417,11 +422,7 @@ describe('the Stripe adapter against a local server that answers as Stripe', () 
 
     const paid = await startPaidSignup('stripe-cancel-paid@example.com');
     stripe.pay(paid);
-    const refused = await t.app.inject({
-      method: 'POST',
-      url: '/api/signups/cancel',
-      payload: { session_id: paid },
-    });
+    const refused = await cancelSignup(paid);
     expect(refused.statusCode).toBe(409);
     expect(refused.json()).toEqual({ detail: WIZARD_MESSAGES.alreadyPaid });
     expect(stripe.session(paid)?.status).toBe('complete');
@@ -448,11 +449,7 @@ describe('the Stripe adapter against a local server that answers as Stripe', () 
     expect(stripe.subscription(String(paid.subscription))?.status).toBe('canceled');
     expect(await accountOf(address)).toBeUndefined();
     expect(await mailsOfKind(address, 'signup_refunded')).toHaveLength(1);
-    const complete = await t.app.inject({
-      method: 'POST',
-      url: '/api/signups/complete',
-      payload: { session_id: session },
-    });
+    const complete = await completeSignup(session);
     expect(complete.statusCode).toBe(409);
     expect(complete.json()).toEqual({ detail: WIZARD_MESSAGES.refundedEmailTaken });
     expect(stripe.refunds.filter((item) => item.payment_intent === payment?.paymentIntent)).toHaveLength(1);
@@ -461,7 +458,7 @@ describe('the Stripe adapter against a local server that answers as Stripe', () 
   it('makes no account of a completion for a cancelled sign-up, and refunds it once Stripe answers again', async () => {
     const address = 'stripe-late@example.com';
     const session = await startPaidSignup(address);
-    await t.app.inject({ method: 'POST', url: '/api/signups/cancel', payload: { session_id: session } });
+    await cancelSignup(session);
     // A payment Stripe took as the cancel crossed it (the checkout reopened for this test).
     Object.assign(stripe.session(session) ?? {}, { status: 'open' });
     const paid = stripe.pay(session);
@@ -479,11 +476,7 @@ describe('the Stripe adapter against a local server that answers as Stripe', () 
     expect(stripe.paymentOf(session)?.refunded).toBe(true);
     expect(await mailsOfKind(address, 'signup_refunded')).toHaveLength(1);
     expect(await t.services.signups.settleRefusals()).toBe(0);
-    const complete = await t.app.inject({
-      method: 'POST',
-      url: '/api/signups/complete',
-      payload: { session_id: session },
-    });
+    const complete = await completeSignup(session);
     expect(complete.json()).toEqual({ detail: WIZARD_MESSAGES.refundedCancelled });
   });
 

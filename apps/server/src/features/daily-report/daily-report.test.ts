@@ -2,11 +2,10 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../core/db/client';
 import { productDays } from '../../core/lib/time';
-import { buildOwnedClient } from '../../test/factories';
-import { scriptedSource } from '../../test/scripted-source';
+import { buildOwnedClient, setClientColumns } from '../../test/factories';
+import { scriptedIngestion } from '../../test/scripted-source';
 import { createTestApp, manualClock, type TestApp } from '../../test/test-app';
 import { createOutboxService } from '../notifications/outbox.service';
-import { createIngestionService } from '../rainfall/ingestion.service';
 import { createDailyReportService } from './daily-report.service';
 
 const TIME_ZONE = 'America/New_York';
@@ -34,11 +33,7 @@ describe('the 6 am daily report', () => {
 
   async function account(tier: 'bronze' | 'silver' | 'gold', sites: [string, number][], settings = {}) {
     const { user: owner, client } = await buildOwnedClient(t.services, undefined, { tier });
-    for (const [column, value] of Object.entries(settings)) {
-      await t.database.db.execute(
-        sql`update clients set ${sql.raw(column)} = ${value} where id = ${client.id}`,
-      );
-    }
+    await setClientColumns(t.database.db, client.id, settings);
     const locations = await t.services.locations.createMany(
       sites.map(([name, latitude]) => ({
         clientId: client.id,
@@ -58,12 +53,7 @@ describe('the 6 am daily report', () => {
     if (!day) throw new Error(date);
     const script = (key: { product: string }, point: { latitude: number }) =>
       key.product === '1h' ? perHour(point.latitude) : 0;
-    const ingestion = createIngestionService(t.database.db, {
-      source: scriptedSource(script).source,
-      locations: t.services.locations,
-      clock,
-      backfillDays: 3,
-    });
+    const ingestion = scriptedIngestion(t, clock, script, 3);
     clock.set(new Date(day.end.getTime() + 3 * 3_600_000));
     await ingestion.ingestRange(day.start, day.end);
   }

@@ -2,9 +2,8 @@ import { locationOverviewSchema, locationSummariesOf } from '@pluvio/shared/loca
 import type { Location } from '@pluvio/shared/locations';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, buildContactUser, buildOwnedClient, buildUser, login } from '../../test/factories';
-import { scriptedSource } from '../../test/scripted-source';
+import { scriptedIngestion, TEST_ATLAS14 } from '../../test/scripted-source';
 import { createTestApp, manualClock, type TestApp } from '../../test/test-app';
-import { createIngestionService } from '../rainfall/ingestion.service';
 
 const HOUR = 3_600_000;
 const NOW = new Date('2026-11-21T14:05:00Z');
@@ -12,10 +11,18 @@ const NOW = new Date('2026-11-21T14:05:00Z');
 const WET = 30;
 const DAMP = 31;
 const DRY = 32;
-const ATLAS14 = {
-  '1h': [1, 1.2, 1.5, 1.8, 2.2, 2.5, 2.9, 3.3, 3.9, 4.4],
-  '24h': [2, 2.4, 3, 3.5, 4.3, 5, 5.7, 6.5, 7.6, 8.5],
-};
+
+/** The fields of the paged list that the overview carries too. */
+const OVERVIEW_FIELDS = [
+  'id',
+  'name',
+  'latitude',
+  'longitude',
+  'total_rainfall',
+  'color_24',
+  'total_hourly_rainfall',
+  'color_hourly',
+] as const;
 
 describe('GET /api/locations/overview', () => {
   let t: TestApp;
@@ -55,17 +62,16 @@ describe('GET /api/locations/overview', () => {
         latitude: latitude as number,
         longitude: -90,
         h24Threshold: 0.5,
-        atlas14Threshold: ATLAS14,
+        atlas14Threshold: TEST_ATLAS14,
       })),
     );
     ids = rows.map((row) => row.id);
     const rainOf = (latitude: number) => (latitude === WET ? 0.1 : latitude === DAMP ? 0.01 : 0);
-    const ingestion = createIngestionService(t.database.db, {
-      source: scriptedSource((key, point) => rainOf(point.latitude) / (key.product === '1h' ? 1 : 4)).source,
-      locations: t.services.locations,
+    const ingestion = scriptedIngestion(
+      t,
       clock,
-      backfillDays: 1,
-    });
+      (key, point) => rainOf(point.latitude) / (key.product === '1h' ? 1 : 4),
+    );
     await ingestion.ingestRange(new Date(NOW.getTime() - 2 * 24 * HOUR), NOW);
   }, 120_000);
   afterAll(() => t.close());
@@ -77,27 +83,7 @@ describe('GET /api/locations/overview', () => {
     const paged = await pagedList(ownerToken);
     expect(summaries.map((row) => row.name)).toEqual(['Annex', 'barn', 'Dock', 'Gate', 'yard']);
     expect(summaries).toEqual(
-      paged.map(
-        ({
-          id,
-          name,
-          latitude,
-          longitude,
-          total_rainfall,
-          color_24,
-          total_hourly_rainfall,
-          color_hourly,
-        }) => ({
-          id,
-          name,
-          latitude,
-          longitude,
-          total_rainfall,
-          color_24,
-          total_hourly_rainfall,
-          color_hourly,
-        }),
-      ),
+      paged.map((row) => Object.fromEntries(OVERVIEW_FIELDS.map((field) => [field, row[field]]))),
     );
     // The rain reached the answer: a wet site is red over its Atlas 14 depth, a dry one green.
     expect(summaries.find((row) => row.name === 'yard')?.color_24).toBe('red');

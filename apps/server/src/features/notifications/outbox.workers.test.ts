@@ -1,5 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { eq, inArray } from 'drizzle-orm';
+import { inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { outbox } from '../../core/tables/outbox';
 import { type FakeTwilio, startFakeTwilio } from '../../test/fake-twilio';
@@ -62,6 +62,15 @@ describe('outbox workers sharing one database', () => {
     });
 
   const rows = (ids: number[]) => t.database.db.select().from(outbox).where(inArray(outbox.id, ids));
+  /** Queues a plain e-mail with the subject to its lower-case address at example.com; its id. */
+  const enqueueTestEmail = (sender: OutboxService, subject: string) =>
+    sender.enqueueEmail({
+      to: `${subject.toLowerCase()}@example.com`,
+      subject,
+      text: 'Plain part',
+      html: null,
+      kind: 'test',
+    });
   const unsent = async (ids: number[]) =>
     (await rows(ids)).filter((row) => row.status === 'queued' || row.status === 'sending').length;
 
@@ -116,13 +125,7 @@ describe('outbox workers sharing one database', () => {
     const lease = { ms: 90 * SECOND, renewEveryMs: 10 };
     const slow = hangingTransport();
     const [one, two] = [worker({ mailTransport: slow.transport, lease }), worker({ lease })];
-    const id = await one.enqueueEmail({
-      to: 'slow@example.com',
-      subject: 'Slow',
-      text: 'Plain part',
-      html: null,
-      kind: 'test',
-    });
+    const id = await enqueueTestEmail(one, 'Slow');
     const received = smtp.received.length;
     const sending = one.deliverDue();
     await expect.poll(slow.calls).toBe(1);
@@ -138,7 +141,7 @@ describe('outbox workers sharing one database', () => {
     slow.release();
     await sending;
     expect(smtp.received.length).toBe(received);
-    const [row] = await t.database.db.select().from(outbox).where(eq(outbox.id, id));
+    const [row] = await rows([id]);
     expect(row).toMatchObject({ status: 'sent', attempts: 1 });
   });
 
@@ -151,13 +154,7 @@ describe('outbox workers sharing one database', () => {
       lease: { ms: lease.ms, renewEveryMs: 3_600_000 },
     });
     const live = worker({ lease });
-    const id = await dead.enqueueEmail({
-      to: 'orphan@example.com',
-      subject: 'Orphan',
-      text: 'Plain part',
-      html: null,
-      kind: 'test',
-    });
+    const id = await enqueueTestEmail(dead, 'Orphan');
     const received = smtp.received.length;
     const abandoned = dead.deliverDue();
     await expect.poll(killed.calls).toBe(1);
@@ -168,13 +165,13 @@ describe('outbox workers sharing one database', () => {
     expect(await live.deliverDue()).toBe(1);
 
     expect(smtp.received.length).toBe(received + 1);
-    const [row] = await t.database.db.select().from(outbox).where(eq(outbox.id, id));
+    const [row] = await rows([id]);
     expect(row).toMatchObject({ status: 'sent', attempts: 2 });
     expect(messageIdOf(smtp.received.at(-1)?.raw ?? '')).toContain(row?.idempotencyKey);
     // The killed worker's late answer changes nothing.
     killed.release();
     await abandoned;
-    const [after] = await t.database.db.select().from(outbox).where(eq(outbox.id, id));
+    const [after] = await rows([id]);
     expect(after).toMatchObject({ status: 'sent', attempts: 2 });
   });
 
@@ -208,13 +205,7 @@ describe('outbox workers sharing one database', () => {
       clock,
       lease,
     });
-    const id = await first.enqueueEmail({
-      to: 'restart@example.com',
-      subject: 'Restart',
-      text: 'Plain part',
-      html: null,
-      kind: 'test',
-    });
+    const id = await enqueueTestEmail(first, 'Restart');
     const received = smtp.received.length;
 
     expect(await first.deliverDue()).toBe(1);
@@ -222,7 +213,7 @@ describe('outbox workers sharing one database', () => {
     expect(await worker({ lease }).deliverDue()).toBe(0);
 
     expect(smtp.received.length).toBe(received + 1);
-    const [row] = await t.database.db.select().from(outbox).where(eq(outbox.id, id));
+    const [row] = await rows([id]);
     expect(row).toMatchObject({ status: 'sent', attempts: 1 });
   });
 });

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../core/db/client';
 import type { Lease } from '../../core/lib/lease';
-import { buildOwnedClient } from '../../test/factories';
+import { buildSiteIds } from '../../test/factories';
 import { scriptedSource } from '../../test/scripted-source';
 import { createTestApp, manualClock, type TestApp } from '../../test/test-app';
 import type { Point } from '../sources/sources';
@@ -34,18 +34,7 @@ describe('rainfall ingestion', () => {
   });
   afterAll(() => t.close());
 
-  async function places(count: number) {
-    const { client } = await buildOwnedClient(t.services);
-    const rows = await t.services.locations.createMany(
-      Array.from({ length: count }, (_, i) => ({
-        clientId: client.id,
-        name: `Site ${i}`,
-        latitude: 30 + i / 10,
-        longitude: -95,
-      })),
-    );
-    return rows.map((row) => row.id);
-  }
+  const places = (count: number) => buildSiteIds(t.services, count, -95);
 
   function ingestionWith(
     script: (key: IntervalKey, point: Point) => number | null,

@@ -2,11 +2,8 @@ import { MESSAGES } from '@pluvio/shared/messages';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { SourceError } from '../../core/lib/fetch-with-retry';
 import { bearer, buildContactUser, buildOwnedClient, buildUser, login } from '../../test/factories';
-import { scriptedSource } from '../../test/scripted-source';
+import { hourlyScript, scriptedIngestion, TEST_ATLAS14 } from '../../test/scripted-source';
 import { createTestApp, manualClock, type TestApp } from '../../test/test-app';
-import type { Point } from '../sources/sources';
-import { createIngestionService } from './ingestion.service';
-import type { IntervalKey } from './intervals';
 
 const HOUR = 3_600_000;
 /** 14:05 UTC is 09:05 EST: the newest processed hour ends 13:00 UTC (08:00 local, Pass 1). */
@@ -20,10 +17,6 @@ const HEAVY = 30; // 0.1 an hour: 2.4 in 24 hours, above the 1-year depth (2.0)
 const LIGHT = 31; // 0.02 an hour: 0.48, below the 0.5 threshold
 const MEDIUM = 32; // 0.025 an hour: 0.6, at least the threshold
 const VARIED = 33; // a pattern with dry hours
-const ATLAS14 = {
-  '1h': [1, 1.2, 1.5, 1.8, 2.2, 2.5, 2.9, 3.3, 3.9, 4.4],
-  '24h': [2, 2.4, 3, 3.5, 4.3, 5, 5.7, 6.5, 7.6, 8.5],
-};
 
 function hourly(endsAt: Date, latitude: number): number {
   if (latitude === HEAVY) return 0.1;
@@ -31,11 +24,6 @@ function hourly(endsAt: Date, latitude: number): number {
   if (latitude === MEDIUM) return 0.025;
   if (latitude === VARIED) return (((endsAt.getTime() / HOUR) * 7) % 5) * 0.05;
   return 0;
-}
-/** A quarter hour gets a quarter of its hour's rain. */
-function script(key: IntervalKey, point: Point): number {
-  if (key.product === '1h') return hourly(key.endsAt, point.latitude);
-  return hourly(new Date(Math.ceil(key.endsAt.getTime() / HOUR) * HOUR), point.latitude) / 4;
 }
 
 describe('rainfall data API', () => {
@@ -53,7 +41,7 @@ describe('rainfall data API', () => {
         latitude,
         longitude: -90,
         h24Threshold: 0.5,
-        atlas14Threshold: ATLAS14,
+        atlas14Threshold: TEST_ATLAS14,
       })),
     );
     return {
@@ -66,12 +54,7 @@ describe('rainfall data API', () => {
   beforeAll(async () => {
     t = await createTestApp({ clock });
     for (const tier of ['bronze', 'silver', 'gold'] as const) accounts[tier] = await account(tier);
-    const ingestion = createIngestionService(t.database.db, {
-      source: scriptedSource(script).source,
-      locations: t.services.locations,
-      clock,
-      backfillDays: 1,
-    });
+    const ingestion = scriptedIngestion(t, clock, hourlyScript(hourly));
     await ingestion.ingestRange(new Date(NOW.getTime() - 4 * 24 * HOUR), NOW);
     // The daylight-saving day in New York: 2026-11-01 has 25 hours.
     await ingestion.ingestRange(new Date('2026-10-31T00:00:00Z'), new Date('2026-11-02T12:00:00Z'));

@@ -1,9 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildOwnedClient } from '../../test/factories';
-import { scriptedSource } from '../../test/scripted-source';
+import { buildSiteIds } from '../../test/factories';
+import { scriptedIngestion } from '../../test/scripted-source';
 import { createTestApp, manualClock, type TestApp } from '../../test/test-app';
 import type { Point } from '../sources/sources';
-import { createIngestionService } from './ingestion.service';
 import type { IntervalKey } from './intervals';
 import { createRainfallService } from './rainfall.service';
 
@@ -21,27 +20,11 @@ describe('reading stored rainfall', () => {
   const rainfall = () => createRainfallService(t.database.db, { timeZone: 'America/New_York' });
 
   /** Locations 0, 1, ... at latitudes 30.0, 30.1, ...; the script tells them apart by latitude. */
-  async function places(count: number) {
-    const { client } = await buildOwnedClient(t.services);
-    const rows = await t.services.locations.createMany(
-      Array.from({ length: count }, (_, i) => ({
-        clientId: client.id,
-        name: `Site ${i}`,
-        latitude: 30 + i / 10,
-        longitude: -90,
-      })),
-    );
-    return rows.map((row) => row.id);
-  }
+  const places = (count: number) => buildSiteIds(t.services, count, -90);
   const indexOf = (point: Point) => Math.round((point.latitude - 30) * 10);
 
   async function ingest(from: string, to: string, script: (key: IntervalKey, point: Point) => number) {
-    const ingestion = createIngestionService(t.database.db, {
-      source: scriptedSource(script).source,
-      locations: t.services.locations,
-      clock,
-      backfillDays: 1,
-    });
+    const ingestion = scriptedIngestion(t, clock, script);
     await ingestion.ingestRange(at(from), at(to));
   }
 

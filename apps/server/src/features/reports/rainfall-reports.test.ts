@@ -3,13 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AccountAccess } from '../../core/access';
 import { productTimestamp } from '../../core/lib/time';
 import { bearer, buildOwnedClient, login } from '../../test/factories';
-import { scriptedSource } from '../../test/scripted-source';
-import { createTestApp, manualClock, type TestApp } from '../../test/test-app';
-import { createIngestionService } from '../rainfall/ingestion.service';
-import type { IntervalKey } from '../rainfall/intervals';
+import { hourlyScript, scriptedIngestion, TEST_ATLAS14 } from '../../test/scripted-source';
+import { createTestApp, manualClock, type TestApp, testReportContent } from '../../test/test-app';
 import { sumOfRainfall } from '../rainfall/rainfall.service';
-import type { Point } from '../sources/sources';
-import { createReportContent } from './report-content';
 import type { ReportDocument, ReportSection, ReportSubject } from './report-document';
 
 const HOUR = 3_600_000;
@@ -17,20 +13,11 @@ const HOUR = 3_600_000;
 const NOW = new Date('2026-11-21T14:05:00Z');
 const HEAVY = 30; // 0.1 an hour: 2.4 in a 24-hour day, 2.5 on the 25-hour 2026-11-01
 const VARIED = 33; // a pattern with dry hours
-const ATLAS14 = {
-  '1h': [1, 1.2, 1.5, 1.8, 2.2, 2.5, 2.9, 3.3, 3.9, 4.4],
-  '24h': [2, 2.4, 3, 3.5, 4.3, 5, 5.7, 6.5, 7.6, 8.5],
-};
 
 function hourly(endsAt: Date, latitude: number): number {
   if (latitude === HEAVY) return 0.1;
   if (latitude === VARIED) return (((endsAt.getTime() / HOUR) * 7) % 5) * 0.05;
   return 0;
-}
-/** A quarter hour gets a quarter of its hour's rain. */
-function script(key: IntervalKey, point: Point): number {
-  if (key.product === '1h') return hourly(key.endsAt, point.latitude);
-  return hourly(new Date(Math.ceil(key.endsAt.getTime() / HOUR) * HOUR), point.latitude) / 4;
 }
 
 interface Account {
@@ -61,7 +48,7 @@ describe('rainfall report content', () => {
         longitude: -90,
         h24Threshold: site.h24Threshold,
         rapidrainThreshold: site.rapidrainThreshold,
-        atlas14Threshold: site.atlas === false ? null : ATLAS14,
+        atlas14Threshold: site.atlas === false ? null : TEST_ATLAS14,
       })),
     );
     return {
@@ -75,30 +62,14 @@ describe('rainfall report content', () => {
     t = await createTestApp({ clock });
     gold = await account('gold');
     bronze = await account('bronze');
-    const ingestion = createIngestionService(t.database.db, {
-      source: scriptedSource(script).source,
-      locations: t.services.locations,
-      clock,
-      backfillDays: 1,
-    });
+    const ingestion = scriptedIngestion(t, clock, hourlyScript(hourly));
     await ingestion.ingestRange(new Date('2026-11-18T05:00:00Z'), NOW);
     // The daylight-saving day in New York: 2026-11-01 has 25 hours.
     await ingestion.ingestRange(new Date('2026-10-31T04:00:00Z'), new Date('2026-11-02T05:00:00Z'));
   }, 120_000);
   afterAll(() => t.close());
 
-  const content = () =>
-    createReportContent({
-      locations: t.services.locations,
-      rainfall: t.services.rainfall,
-      ingestion: t.services.ingestion,
-      pastRainfall: t.services.pastRainfall,
-      deliveryLog: t.services.deliveryLog,
-      accounts: t.services.accounts,
-      charges: { totalsByAccount: async () => new Map() },
-      timeZone: t.services.config.TIME_ZONE,
-      clock,
-    });
+  const content = () => testReportContent(t, clock, { totalsByAccount: async () => new Map() });
 
   function subject(of: Account, type: ReportSubject['type'], from: string, to: string, names?: string[]) {
     return {

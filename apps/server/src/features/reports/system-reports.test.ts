@@ -3,9 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AccountAccess } from '../../core/access';
 import { bearer, buildUser, login } from '../../test/factories';
 import { scriptedSource } from '../../test/scripted-source';
-import { createTestApp, manualClock, type TestApp } from '../../test/test-app';
+import { createTestApp, manualClock, type TestApp, testReportContent } from '../../test/test-app';
 import { createIngestionService } from '../rainfall/ingestion.service';
-import { createReportContent, type ReportCharges } from './report-content';
+import type { ReportCharges } from './report-content';
 import type { ReportDocument, ReportSubject } from './report-document';
 
 const NOW = new Date('2026-11-21T14:05:00Z');
@@ -84,18 +84,7 @@ describe('system report content', () => {
   }, 60_000);
   afterAll(() => t.close());
 
-  const content = (charges: ReportCharges = memoryCharges([])) =>
-    createReportContent({
-      locations: t.services.locations,
-      rainfall: t.services.rainfall,
-      ingestion: t.services.ingestion,
-      pastRainfall: t.services.pastRainfall,
-      deliveryLog: t.services.deliveryLog,
-      accounts: t.services.accounts,
-      charges,
-      timeZone: t.services.config.TIME_ZONE,
-      clock,
-    });
+  const content = (charges: ReportCharges = memoryCharges([])) => testReportContent(t, clock, charges);
 
   function subject(type: ReportSubject['type'], overrides: Partial<ReportSubject> = {}): ReportSubject {
     return {

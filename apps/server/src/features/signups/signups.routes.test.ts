@@ -5,33 +5,12 @@ import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../core/db/client';
 import { bearer, buildUser } from '../../test/factories';
+import { SIGNUP_PASSWORD, trialSignupBody } from '../../test/signup-body';
 import { createTestApp, manualClock, type TestApp } from '../../test/test-app';
 
 // 22:30 on 20 November in New York, already the 21st in UTC: trial dates follow the product time zone.
 const NOW = new Date('2026-11-21T03:30:00Z');
-const PASSWORD = 'Cloudburst#2026';
 const DAY = 24 * 3_600_000;
-
-function signupBody(overrides: Record<string, unknown> = {}) {
-  return {
-    email: `wizard-${Math.random().toString(36).slice(2, 10)}@example.com`,
-    password: PASSWORD,
-    first_name: 'Rita',
-    last_name: 'Rain',
-    phone: '512-555-0199',
-    terms_accepted: true,
-    sms_accepted: true,
-    account_type: 'trial',
-    location: {
-      name: 'Barn',
-      latitude: 30.27,
-      longitude: -97.74,
-      h24_threshold: 1,
-      rapidrain_threshold: 0.25,
-    },
-    ...overrides,
-  };
-}
 
 describe('/api/signups', () => {
   let t: TestApp;
@@ -74,7 +53,7 @@ describe('/api/signups', () => {
 
   /** A paid sign-up up to its checkout: the test checkout's session id and the browser's cookie. */
   async function startPaid(overrides: Record<string, unknown> = {}) {
-    const body = signupBody({ account_type: 'paid', tier: 'silver', ...overrides });
+    const body = trialSignupBody({ account_type: 'paid', tier: 'silver', ...overrides });
     const response = await post('/api/signups', body);
     expect(response.statusCode).toBe(200);
     const answer = response.json();
@@ -93,7 +72,7 @@ describe('/api/signups', () => {
       [{ password: 'short' }, WIZARD_MESSAGES.password],
     ];
     for (const [overrides, message] of cases) {
-      const body = signupBody(overrides);
+      const body = trialSignupBody(overrides);
       const response = await post('/api/signups', body);
       expect(response.statusCode).toBe(422);
       expect(response.json().detail.map((issue: { msg: string }) => issue.msg)).toContain(message);
@@ -102,7 +81,7 @@ describe('/api/signups', () => {
   });
 
   it('provisions a trial at once: gold for 30 days, one location, the defaults, e-mails, signed in', async () => {
-    const body = signupBody({ account_name: 'Rain Farms' });
+    const body = trialSignupBody({ account_name: 'Rain Farms' });
     const response = await post('/api/signups', body);
     expect(response.statusCode).toBe(200);
     const answer = response.json();
@@ -161,7 +140,7 @@ describe('/api/signups', () => {
 
   it('refuses an address that already has an account', async () => {
     const user = await buildUser(t.services);
-    const response = await post('/api/signups', signupBody({ email: user.email.toUpperCase() }));
+    const response = await post('/api/signups', trialSignupBody({ email: user.email.toUpperCase() }));
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual({ detail: WIZARD_MESSAGES.emailTaken });
   });
@@ -286,15 +265,15 @@ describe('/api/signups', () => {
   it('holds the address while a paid sign-up waits for its checkout, until it is cancelled', async () => {
     const { body, sessionId, cookie } = await startPaid();
     const email = body.email as string;
-    const trial = await post('/api/signups', signupBody({ email: email.toUpperCase() }));
+    const trial = await post('/api/signups', trialSignupBody({ email: email.toUpperCase() }));
     expect(trial.statusCode).toBe(409);
     expect(trial.json()).toEqual({ detail: WIZARD_MESSAGES.emailHeld });
-    const otherBrowser = await post('/api/signups', signupBody({ email, account_type: 'paid' }));
+    const otherBrowser = await post('/api/signups', trialSignupBody({ email, account_type: 'paid' }));
     expect(otherBrowser.statusCode).toBe(409);
     expect(otherBrowser.json()).toEqual({ detail: WIZARD_MESSAGES.emailHeld });
     const register = await post('/auth/register', {
       email,
-      password: PASSWORD,
+      password: SIGNUP_PASSWORD,
       first_name: 'Other',
       last_name: 'Person',
       phone: '512-555-0100',
@@ -318,7 +297,7 @@ describe('/api/signups', () => {
       /\/checkout\/test\/([^/?]+)$/.exec(again.json().checkout_url)?.[1] ?? '',
     );
     expect((await post('/api/signups/cancel', { session_id: secondId })).statusCode).toBe(204);
-    const afterCancel = await post('/api/signups', signupBody({ email }));
+    const afterCancel = await post('/api/signups', trialSignupBody({ email }));
     expect(afterCancel.statusCode).toBe(200);
     expect(await countUsers(email)).toBe(1);
   });
@@ -327,14 +306,14 @@ describe('/api/signups', () => {
     const { body, sessionId } = await startPaid();
     try {
       clock.advance(DAY - 60_000);
-      expect((await post('/api/signups', signupBody({ email: body.email }))).statusCode).toBe(409);
+      expect((await post('/api/signups', trialSignupBody({ email: body.email }))).statusCode).toBe(409);
       clock.advance(60_000);
       const page = await t.app.inject({ method: 'GET', url: `/api/test-checkout/${sessionId}` });
       expect(page.json().status).toBe('expired');
       const pay = await post(`/api/test-checkout/${sessionId}/pay`, {});
       expect(pay.statusCode).toBe(409);
       expect(pay.json()).toEqual({ detail: BILLING_MESSAGES.checkoutClosed });
-      const trial = await post('/api/signups', signupBody({ email: body.email }));
+      const trial = await post('/api/signups', trialSignupBody({ email: body.email }));
       expect(trial.statusCode).toBe(200);
     } finally {
       clock.set(NOW);
@@ -397,7 +376,7 @@ describe('/api/signups', () => {
     const { sessionId } = await startPaid({ password: 'Unique#Secret-7731' });
     await post(`/api/test-checkout/${sessionId}/pay`, {});
     await post('/api/signups/complete', { session_id: sessionId });
-    await post('/api/signups', signupBody({ password: 'Unique#Secret-7731' }));
+    await post('/api/signups', trialSignupBody({ password: 'Unique#Secret-7731' }));
     const dump = await queryRows<{ text: string }>(
       t.database.db,
       sql`select concat_ws(' ', (select string_agg(to_jsonb(s)::text, ' ') from signups s),
@@ -447,7 +426,7 @@ describe('/api/signups on a server started with only PORT set', () => {
     const response = await t.app.inject({
       method: 'POST',
       url: '/api/signups',
-      payload: signupBody({ account_type: 'paid', tier: 'silver' }),
+      payload: trialSignupBody({ account_type: 'paid', tier: 'silver' }),
     });
     const checkoutUrl: string = response.json().checkout_url;
     expect(checkoutUrl).toMatch(/^http:\/\/localhost:8080\/checkout\/test\//);
@@ -474,7 +453,7 @@ describe('free trials a day from one client address', () => {
     t.app.inject({ method: 'POST', url, payload, remoteAddress });
   const registration = () => ({
     email: `register-${Math.random().toString(36).slice(2, 10)}@example.com`,
-    password: PASSWORD,
+    password: SIGNUP_PASSWORD,
     first_name: 'Reg',
     last_name: 'Ister',
     phone: '512-555-0123',
@@ -482,12 +461,12 @@ describe('free trials a day from one client address', () => {
 
   it('refuses a third trial from one address in a day, by the wizard or /auth/register, with 429', async () => {
     const taken = await buildUser(t.services);
-    const refused = await from('198.51.100.7', '/api/signups', signupBody({ email: taken.email }));
+    const refused = await from('198.51.100.7', '/api/signups', trialSignupBody({ email: taken.email }));
     expect(refused.statusCode).toBe(400);
-    expect((await from('198.51.100.7', '/api/signups', signupBody())).statusCode).toBe(200);
+    expect((await from('198.51.100.7', '/api/signups', trialSignupBody())).statusCode).toBe(200);
     expect((await from('198.51.100.7', '/auth/register', registration())).statusCode).toBe(201);
     for (const [url, body] of [
-      ['/api/signups', signupBody()],
+      ['/api/signups', trialSignupBody()],
       ['/auth/register', registration()],
     ] as const) {
       const response = await from('198.51.100.7', url, body);
@@ -498,17 +477,17 @@ describe('free trials a day from one client address', () => {
     const paid = await from(
       '198.51.100.7',
       '/api/signups',
-      signupBody({ account_type: 'paid', tier: 'bronze' }),
+      trialSignupBody({ account_type: 'paid', tier: 'bronze' }),
     );
     expect(paid.statusCode).toBe(200);
-    expect((await from('203.0.113.9', '/api/signups', signupBody())).statusCode).toBe(200);
+    expect((await from('203.0.113.9', '/api/signups', trialSignupBody())).statusCode).toBe(200);
     clock.advance(DAY);
-    expect((await from('198.51.100.7', '/api/signups', signupBody())).statusCode).toBe(200);
+    expect((await from('198.51.100.7', '/api/signups', trialSignupBody())).statusCode).toBe(200);
   });
 
   it('gives an address one free trial, even after its login moved to another address', async () => {
     for (const [url, body] of [
-      ['/api/signups', signupBody()],
+      ['/api/signups', trialSignupBody()],
       ['/auth/register', registration()],
     ] as const) {
       expect((await from('192.0.2.10', url, body)).statusCode).toBeLessThan(300);
@@ -526,7 +505,7 @@ describe('free trials a day from one client address', () => {
       const paid = await from(
         '192.0.2.11',
         '/api/signups',
-        signupBody({ email: body.email, account_type: 'paid', tier: 'bronze' }),
+        trialSignupBody({ email: body.email, account_type: 'paid', tier: 'bronze' }),
       );
       expect(paid.statusCode).toBe(200);
     }

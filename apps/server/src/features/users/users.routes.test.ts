@@ -9,6 +9,11 @@ describe('/users/me', () => {
   });
   afterAll(() => t.close());
 
+  /** GET and PATCH /users/me as the token's user (`path` for the spelling with a trailing slash). */
+  const readMe = (token: string, path = '/users/me') => t.app.inject({ url: path, headers: bearer(token) });
+  const patchMe = (token: string, payload: object, path = '/users/me') =>
+    t.app.inject({ method: 'PATCH', url: path, headers: bearer(token), payload });
+
   it('needs a token', async () => {
     const response = await t.app.inject({ url: '/users/me' });
     expect(response.statusCode).toBe(401);
@@ -26,19 +31,14 @@ describe('/users/me', () => {
     });
     const { token } = await login(t.app, user.email);
 
-    const me = await t.app.inject({ url: '/users/me/', headers: bearer(token) });
+    const me = await readMe(token, '/users/me/');
     expect(me.statusCode).toBe(200);
     expect(me.json().clients.map((c: { id: number }) => c.id)).toEqual([second.id, first.id]);
     expect(me.json().primary_client_id).toBe(second.id);
 
-    const switched = await t.app.inject({
-      method: 'PATCH',
-      url: '/users/me',
-      headers: bearer(token),
-      payload: { primary_client_id: first.id },
-    });
+    const switched = await patchMe(token, { primary_client_id: first.id });
     expect(switched.statusCode).toBe(200);
-    const again = await t.app.inject({ url: '/users/me', headers: bearer(token) });
+    const again = await readMe(token);
     expect(again.json().clients[0]).toMatchObject({ id: first.id, tier: 'gold', membership: 'owner' });
   });
 
@@ -46,14 +46,9 @@ describe('/users/me', () => {
     const { user, client } = await buildOwnedClient(t.services);
     const { client: foreign } = await buildOwnedClient(t.services);
     const { token } = await login(t.app, user.email);
-    const response = await t.app.inject({
-      method: 'PATCH',
-      url: '/users/me',
-      headers: bearer(token),
-      payload: { primary_client_id: foreign.id },
-    });
+    const response = await patchMe(token, { primary_client_id: foreign.id });
     expect(response.statusCode).toBe(422);
-    const me = await t.app.inject({ url: '/users/me', headers: bearer(token) });
+    const me = await readMe(token);
     expect(me.json().primary_client_id).toBe(client.id);
   });
 
@@ -61,26 +56,15 @@ describe('/users/me', () => {
     const { user } = await buildOwnedClient(t.services);
     const other = await buildUser(t.services);
     const { token } = await login(t.app, user.email);
-    const updated = await t.app.inject({
-      method: 'PATCH',
-      url: '/users/me/',
-      headers: bearer(token),
-      payload: { first_name: 'Rosa', last_name: 'Rainer', phone: '713-555-0199' },
-    });
+    const updated = await patchMe(
+      token,
+      { first_name: 'Rosa', last_name: 'Rainer', phone: '713-555-0199' },
+      '/users/me/',
+    );
     expect(updated.json()).toMatchObject({ first_name: 'Rosa', last_name: 'Rainer', phone: '713-555-0199' });
-    const taken = await t.app.inject({
-      method: 'PATCH',
-      url: '/users/me',
-      headers: bearer(token),
-      payload: { email: other.email, current_password: TEST_PASSWORD },
-    });
+    const taken = await patchMe(token, { email: other.email, current_password: TEST_PASSWORD });
     expect(taken.statusCode).toBe(400);
-    const blank = await t.app.inject({
-      method: 'PATCH',
-      url: '/users/me',
-      headers: bearer(token),
-      payload: { first_name: ' ' },
-    });
+    const blank = await patchMe(token, { first_name: ' ' });
     expect(blank.statusCode).toBe(422);
     expect(blank.json().detail[0]).toMatchObject({
       loc: ['body', 'first_name'],
@@ -101,7 +85,7 @@ describe('/users/me', () => {
       name: 'C',
     });
     const { token } = await login(t.app, contactUser.email);
-    const before = await t.app.inject({ url: '/users/me', headers: bearer(token) });
+    const before = await readMe(token);
     expect(before.json()).toMatchObject({
       role: 'contact',
       co_owner: false,
@@ -109,10 +93,10 @@ describe('/users/me', () => {
       contact_id: contact.id,
     });
     await t.services.assignments.assignLocations(client.id, contact.id, [here?.id ?? 0, there?.id ?? 0]);
-    const after = await t.app.inject({ url: '/users/me', headers: bearer(token) });
+    const after = await readMe(token);
     expect(after.json().location_count).toBe(2);
     await t.services.accounts.addClientAdmin(client.id, contactUser.id);
-    const coOwner = await t.app.inject({ url: '/users/me', headers: bearer(token) });
+    const coOwner = await readMe(token);
     expect(coOwner.json()).toMatchObject({ co_owner: true, location_count: 2 });
   });
 });
