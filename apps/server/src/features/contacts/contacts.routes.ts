@@ -1,4 +1,3 @@
-import { bulkDeletedSchema } from '@pluvio/shared/bulk-delete';
 import {
   allContactsQuerySchema,
   contactBulkDeleteSchema,
@@ -6,18 +5,17 @@ import {
   contactPatchSchema,
   contactSchema,
 } from '@pluvio/shared/contacts';
-import { contactImportSchema, importResultSchema } from '@pluvio/shared/csv-import';
-import { clientIdQuerySchema, idParamsSchema, listQuerySchema } from '@pluvio/shared/lists';
+import { contactImportSchema } from '@pluvio/shared/csv-import';
+import { listQuerySchema } from '@pluvio/shared/lists';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { accountRecordRoutes } from '../../core/account-routes';
 import { accessOf, auditActorOf, authOf } from '../../core/guards';
 import { errorResponse } from '../../core/lib/error-responses';
 import type { Services } from '../../services';
 import { presentListedContact } from './contacts.presenter';
 
 const tags = ['contacts'];
-/** 20,000 import rows are about 2 MB of JSON; Fastify's default limit is 1 MB. */
-const IMPORT_BODY_LIMIT = 8 * 1024 * 1024;
 
 const OVER_EMAIL_LIMIT = errorResponse(
   'The new contacts would be e-mailed more invitations or notices than CONTACT_EMAILS_PER_DAY allows the account today (a setting, default 5,000); nothing was added. Retry-After says when the day ends',
@@ -30,12 +28,12 @@ const OVER_CONTACT_LIMIT = errorResponse(
 /** Contacts CRUD, every account's contacts and CSV import (spec part 2 §7), with and without trailing slashes. */
 export function contactsRoutes(services: Services): FastifyPluginAsyncZod {
   const { contacts, guards } = services;
-  const preHandler = guards.requireAccount;
+  const routes = accountRecordRoutes(guards.requireAccount, tags);
   return async (app) => {
     app.get(
       '/api/contacts',
       {
-        preHandler,
+        preHandler: guards.requireAccount,
         schema: { tags, querystring: listQuerySchema, response: { 200: z.array(contactSchema) } },
       },
       async (request) => {
@@ -46,15 +44,10 @@ export function contactsRoutes(services: Services): FastifyPluginAsyncZod {
     );
     app.post(
       '/api/contacts',
-      {
-        preHandler,
-        schema: {
-          tags,
-          querystring: clientIdQuerySchema,
-          body: contactCreateSchema,
-          response: { 201: contactSchema, 409: OVER_CONTACT_LIMIT, 429: OVER_EMAIL_LIMIT },
-        },
-      },
+      routes.scoped({
+        body: contactCreateSchema,
+        response: { 201: contactSchema, 409: OVER_CONTACT_LIMIT, 429: OVER_EMAIL_LIMIT },
+      }),
       async (request, reply) => {
         const access = accessOf(request);
         const row = await contacts.add(access, request.body);
@@ -77,23 +70,7 @@ export function contactsRoutes(services: Services): FastifyPluginAsyncZod {
 
     app.post(
       '/api/contacts/import',
-      {
-        preHandler,
-        bodyLimit: IMPORT_BODY_LIMIT,
-        schema: {
-          tags,
-          querystring: clientIdQuerySchema,
-          body: contactImportSchema,
-          response: {
-            200: importResultSchema,
-            409: OVER_CONTACT_LIMIT,
-            429: OVER_EMAIL_LIMIT,
-            422: errorResponse(
-              'A row is malformed (one item per bad row), or the file has more than ROWS_PER_IMPORT rows (a setting, default 5,000); nothing was imported',
-            ),
-          },
-        },
-      },
+      routes.import(contactImportSchema, { 409: OVER_CONTACT_LIMIT, 429: OVER_EMAIL_LIMIT }),
       async (request) => {
         const access = accessOf(request);
         return contacts.importRows(access, request.body.rows, request.body.preview);
@@ -102,65 +79,30 @@ export function contactsRoutes(services: Services): FastifyPluginAsyncZod {
 
     app.post(
       '/api/contacts/bulk-delete',
-      {
-        preHandler,
-        bodyLimit: IMPORT_BODY_LIMIT,
-        schema: {
-          tags,
-          querystring: clientIdQuerySchema,
-          body: contactBulkDeleteSchema,
-          response: {
-            200: bulkDeletedSchema,
-            404: errorResponse("An id is not one of the account's contacts; nothing was deleted"),
-          },
-        },
-      },
+      routes.bulkDelete(contactBulkDeleteSchema, {
+        404: errorResponse("An id is not one of the account's contacts; nothing was deleted"),
+      }),
       async (request) => ({
         deleted: await contacts.remove(accessOf(request), request.body.ids, auditActorOf(request)),
       }),
     );
 
-    app.get(
-      '/api/contacts/:id',
-      {
-        preHandler,
-        schema: {
-          tags,
-          params: idParamsSchema,
-          querystring: clientIdQuerySchema,
-          response: { 200: contactSchema },
-        },
-      },
-      async (request) => {
-        const access = accessOf(request);
-        return presentListedContact(await contacts.get(access, request.params.id));
-      },
-    );
+    app.get('/api/contacts/:id', routes.record({ response: { 200: contactSchema } }), async (request) => {
+      const access = accessOf(request);
+      return presentListedContact(await contacts.get(access, request.params.id));
+    });
     app.patch(
       '/api/contacts/:id',
-      {
-        preHandler,
-        schema: {
-          tags,
-          params: idParamsSchema,
-          querystring: clientIdQuerySchema,
-          body: contactPatchSchema,
-          response: { 200: contactSchema, 429: OVER_EMAIL_LIMIT },
-        },
-      },
+      routes.record({ body: contactPatchSchema, response: { 200: contactSchema, 429: OVER_EMAIL_LIMIT } }),
       async (request) => {
         const access = accessOf(request);
         return presentListedContact(await contacts.update(access, request.params.id, request.body));
       },
     );
-    app.delete(
-      '/api/contacts/:id',
-      { preHandler, schema: { tags, params: idParamsSchema, querystring: clientIdQuerySchema } },
-      async (request, reply) => {
-        const access = accessOf(request);
-        await contacts.remove(access, [request.params.id], auditActorOf(request));
-        return reply.code(204).send();
-      },
-    );
+    app.delete('/api/contacts/:id', routes.record({}), async (request, reply) => {
+      const access = accessOf(request);
+      await contacts.remove(access, [request.params.id], auditActorOf(request));
+      return reply.code(204).send();
+    });
   };
 }

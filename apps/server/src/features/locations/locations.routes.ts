@@ -1,6 +1,5 @@
-import { bulkDeletedSchema } from '@pluvio/shared/bulk-delete';
-import { importResultSchema, locationImportSchema } from '@pluvio/shared/csv-import';
-import { clientIdQuerySchema, idParamsSchema, listQuerySchema } from '@pluvio/shared/lists';
+import { locationImportSchema } from '@pluvio/shared/csv-import';
+import { listQuerySchema } from '@pluvio/shared/lists';
 import {
   locationBulkDeleteSchema,
   locationCreateSchema,
@@ -9,6 +8,7 @@ import {
 } from '@pluvio/shared/locations';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { accountRecordRoutes } from '../../core/account-routes';
 import { accessOf } from '../../core/guards';
 import { errorResponse } from '../../core/lib/error-responses';
 import type { Services } from '../../services';
@@ -17,13 +17,12 @@ const tags = ['locations'];
 const OVER_LOCATION_LIMIT = errorResponse(
   'The account would hold more than LOCATIONS_PER_ACCOUNT locations (a setting, default 10,000); nothing was added',
 );
-/** 20,000 import rows are about 2.5 MB of JSON; Fastify's default limit is 1 MB. */
-const IMPORT_BODY_LIMIT = 8 * 1024 * 1024;
 
 /** Locations CRUD and CSV import (spec part 2 §7), each path with and without its trailing slash. */
 export function locationsRoutes(services: Services): FastifyPluginAsyncZod {
   const { locations, guards, locationViews, answers } = services;
   const preHandler = guards.requireAccount;
+  const routes = accountRecordRoutes(preHandler, tags);
   return async (app) => {
     app.get(
       '/api/locations',
@@ -39,15 +38,10 @@ export function locationsRoutes(services: Services): FastifyPluginAsyncZod {
     );
     app.post(
       '/api/locations',
-      {
-        preHandler,
-        schema: {
-          tags,
-          querystring: clientIdQuerySchema,
-          body: locationCreateSchema,
-          response: { 201: locationSchema, 409: OVER_LOCATION_LIMIT },
-        },
-      },
+      routes.scoped({
+        body: locationCreateSchema,
+        response: { 201: locationSchema, 409: OVER_LOCATION_LIMIT },
+      }),
       async (request, reply) => {
         const access = accessOf(request);
         const row = await locations.create(access, request.body);
@@ -57,22 +51,7 @@ export function locationsRoutes(services: Services): FastifyPluginAsyncZod {
 
     app.post(
       '/api/locations/import',
-      {
-        preHandler,
-        bodyLimit: IMPORT_BODY_LIMIT,
-        schema: {
-          tags,
-          querystring: clientIdQuerySchema,
-          body: locationImportSchema,
-          response: {
-            200: importResultSchema,
-            409: OVER_LOCATION_LIMIT,
-            422: errorResponse(
-              'A row is malformed (one item per bad row), or the file has more than ROWS_PER_IMPORT rows (a setting, default 5,000); nothing was imported',
-            ),
-          },
-        },
-      },
+      routes.import(locationImportSchema, { 409: OVER_LOCATION_LIMIT }),
       async (request) => {
         const access = accessOf(request);
         return locations.importRows(access, request.body.rows, request.body.preview);
@@ -81,47 +60,17 @@ export function locationsRoutes(services: Services): FastifyPluginAsyncZod {
 
     app.post(
       '/api/locations/bulk-delete',
-      {
-        preHandler,
-        bodyLimit: IMPORT_BODY_LIMIT,
-        schema: {
-          tags,
-          querystring: clientIdQuerySchema,
-          body: locationBulkDeleteSchema,
-          response: { 200: bulkDeletedSchema },
-        },
-      },
+      routes.bulkDelete(locationBulkDeleteSchema, {}),
       async (request) => ({ deleted: await locations.removeMany(accessOf(request), request.body.ids) }),
     );
 
-    app.get(
-      '/api/locations/:id',
-      {
-        preHandler,
-        schema: {
-          tags,
-          params: idParamsSchema,
-          querystring: clientIdQuerySchema,
-          response: { 200: locationSchema },
-        },
-      },
-      async (request) => {
-        const access = accessOf(request);
-        return locationViews.presentOne(access, await locations.findVisible(access, request.params.id));
-      },
-    );
+    app.get('/api/locations/:id', routes.record({ response: { 200: locationSchema } }), async (request) => {
+      const access = accessOf(request);
+      return locationViews.presentOne(access, await locations.findVisible(access, request.params.id));
+    });
     app.patch(
       '/api/locations/:id',
-      {
-        preHandler,
-        schema: {
-          tags,
-          params: idParamsSchema,
-          querystring: clientIdQuerySchema,
-          body: locationPatchSchema,
-          response: { 200: locationSchema },
-        },
-      },
+      routes.record({ body: locationPatchSchema, response: { 200: locationSchema } }),
       async (request) => {
         const access = accessOf(request);
         return locationViews.presentOne(
@@ -130,14 +79,10 @@ export function locationsRoutes(services: Services): FastifyPluginAsyncZod {
         );
       },
     );
-    app.delete(
-      '/api/locations/:id',
-      { preHandler, schema: { tags, params: idParamsSchema, querystring: clientIdQuerySchema } },
-      async (request, reply) => {
-        const access = accessOf(request);
-        await locations.remove(access, request.params.id);
-        return reply.code(204).send();
-      },
-    );
+    app.delete('/api/locations/:id', routes.record({}), async (request, reply) => {
+      const access = accessOf(request);
+      await locations.remove(access, request.params.id);
+      return reply.code(204).send();
+    });
   };
 }
