@@ -24,6 +24,7 @@ import {
 import { createBillingService, createTrialNoticesService } from './features/billing';
 import { createContactsService } from './features/contacts';
 import { createDailyReportService } from './features/daily-report';
+import { createForecastsService } from './features/forecasts';
 import { createGeocodingService } from './features/geocoding';
 import { createLocationsService } from './features/locations';
 import { createMetricsService } from './features/metrics';
@@ -336,6 +337,7 @@ export async function createServices(options: ServiceOptions) {
     alerts,
     dailyReport,
     rainfallData,
+    forecasts: createForecastsService({ forecast: sources.forecast, locations, clock }),
     reports,
     reportRecipients,
     accountCharges,

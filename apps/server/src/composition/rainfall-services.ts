@@ -49,7 +49,6 @@ export function buildRainfallServices(
     rainfall,
     ingestion,
     locations,
-    forecast: sources.forecast,
     clock,
     timeZone: config.TIME_ZONE,
     readCache,

@@ -1,7 +1,6 @@
 import { MESSAGES } from '@pluvio/shared/messages';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { SourceError } from '../../core/lib/fetch-with-retry';
-import { bearer, buildContactUser, buildOwnedClient, buildUser, login } from '../../test/factories';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bearer, buildContactUser, buildOwnedClient, login } from '../../test/factories';
 import { hourlyScript, scriptedIngestion, TEST_ATLAS14 } from '../../test/scripted-source';
 import { createTestApp, manualClock, type TestApp } from '../../test/test-app';
 
@@ -204,49 +203,6 @@ describe('rainfall data API', () => {
           { date: '2026-11-21', rainfall: expect.closeTo(0.9, 6) },
         ],
       });
-    });
-  });
-
-  describe('GET /api/locations/{id}/forecast', () => {
-    it('gives gold today and the next two days', async () => {
-      const { token, ids } = accounts.gold;
-      const { forecasts } = (await get(`/api/locations/${ids[0]}/forecast`, token)).json();
-      expect(forecasts.map((item: { date: string }) => item.date)).toEqual([
-        '2026-11-21',
-        '2026-11-22',
-        '2026-11-23',
-      ]);
-      for (const item of forecasts) expect(item.value).toBeGreaterThanOrEqual(0);
-    });
-
-    it('says the forecast is unavailable for a while when the forecast service fails', async () => {
-      const { token, ids } = accounts.gold;
-      const failing = vi
-        .spyOn(t.services.sources.forecast, 'dailyAt')
-        .mockRejectedValueOnce(new SourceError('NWS API answered 503, 4 attempts'));
-      const response = await get(`/api/locations/${ids[0]}/forecast`, token);
-      failing.mockRestore();
-      expect(response.statusCode).toBe(503);
-      expect(response.headers['retry-after']).toBe('300');
-      expect(response.json()).toEqual({ detail: MESSAGES.forecastUnavailable });
-      expect((await get(`/api/locations/${ids[0]}/forecast`, token)).statusCode).toBe(200);
-    });
-
-    it('is refused below gold', async () => {
-      const { token, ids } = accounts.silver;
-      const response = await get(`/api/locations/${ids[0]}/forecast`, token);
-      expect(response.statusCode).toBe(403);
-      expect(response.json()).toEqual({ detail: MESSAGES.tierTooLow });
-    });
-
-    it('is open to the Owner role at any level, which passes every feature gate', async () => {
-      const owner = await buildUser(t.services, { role: 'Owner' });
-      const { client } = await buildOwnedClient(t.services, owner, { tier: 'bronze' });
-      const [site] = await t.services.locations.createMany([
-        { clientId: client.id, name: 'Owner site', latitude: HEAVY, longitude: -90 },
-      ]);
-      const token = (await login(t.app, owner.email)).token;
-      expect((await get(`/api/locations/${site?.id}/forecast`, token)).statusCode).toBe(200);
     });
   });
 

@@ -2,7 +2,6 @@ import { clientIdQuerySchema, idListSchema, idParamsSchema } from '@pluvio/share
 import {
   dailyDataParamsSchema,
   dailyDataResponseSchema,
-  forecastResponseSchema,
   hourlyDataQuerySchema,
   locationTotalsResponseSchema,
   quarterHourDataQuerySchema,
@@ -92,23 +91,6 @@ export function rainfallDataRoutes(services: Services): FastifyPluginAsyncZod {
         return answers.send(request, reply, () =>
           rainfallData.daily(accessOf(request), id, startDate, endDate),
         );
-      },
-    );
-
-    app.get(
-      '/api/locations/:id/forecast',
-      {
-        preHandler,
-        schema: {
-          tags,
-          summary: 'Forecast rainfall for today and the next two days (gold and up)',
-          params: idParamsSchema,
-          querystring: clientIdQuerySchema,
-          response: { 200: forecastResponseSchema },
-        },
-      },
-      async (request) => {
-        return rainfallData.forecasts(accessOf(request), request.params.id);
       },
     );
   };

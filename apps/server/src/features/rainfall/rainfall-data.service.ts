@@ -1,10 +1,8 @@
 import { shiftDate } from '@pluvio/shared/calendar';
 import type { Atlas14Threshold } from '@pluvio/shared/locations';
-import { MESSAGES } from '@pluvio/shared/messages';
 import {
   atlas14RedDepth,
   type DailyDataResponse,
-  type ForecastResponse,
   type LocationRainfall,
   type LocationTotalsResponse,
   locationColor,
@@ -15,8 +13,6 @@ import type { TierNumber } from '@pluvio/shared/tiers';
 import { type AccountAccess, type LocationVisibility, requireFeature } from '../../core/access';
 import { noReadCache, type ReadCache } from '../../core/db/read-cache';
 import type { Clock } from '../../core/lib/clock';
-import { serviceUnavailable } from '../../core/lib/errors';
-import { SourceError } from '../../core/lib/fetch-with-retry';
 import {
   DAY_MS as DAY,
   productDate,
@@ -25,7 +21,7 @@ import {
   productTimestamp,
   productToday,
 } from '../../core/lib/time';
-import type { ForecastSource, PrecipitationProduct } from '../sources';
+import type { PrecipitationProduct } from '../sources';
 import { STEP_MS } from './intervals';
 import { type RainfallService, sumOfRainfall } from './rainfall.service';
 import type { SeriesPoint } from './rainfall-reads.repository';
@@ -34,7 +30,6 @@ export interface RainfallDataOptions {
   rainfall: RainfallService;
   ingestion: { processStatus(): Promise<ProcessStatusResponse>; newestQuarterHour(): Promise<Date | null> };
   locations: LocationVisibility;
-  forecast: ForecastSource;
   clock: Clock;
   /** Product time zone (D2): local days, "today" and the offsets of the series keys. */
   timeZone: string;
@@ -92,12 +87,12 @@ type FiguresOf = (locationId: number) => LocationFigures;
 const DRY: LocationFigures = { total24h: 0, dayTotal: 0 };
 
 /**
- * The rainfall data calls (spec part 1 §3, §7; D5): totals, colours, series and forecasts of the
+ * The rainfall data calls (spec part 1 §3, §7; D5): totals, colours and series of the
  * locations the caller may see (D10). Only readings at or before the newest processed hour
  * (`process_status` datetime) are shown.
  */
 export function createRainfallDataService(options: RainfallDataOptions) {
-  const { rainfall, ingestion, locations, forecast, clock, timeZone, readCache = noReadCache } = options;
+  const { rainfall, ingestion, locations, clock, timeZone, readCache = noReadCache } = options;
 
   /** The newest processed hour (D3), kept until the ingestion's record changes; never change it. */
   function processedUpTo(): Promise<Date | null> {
@@ -307,18 +302,6 @@ export function createRainfallDataService(options: RainfallDataOptions) {
         rainfall: sumOfRainfall([day.total, ...(pendingByDay.get(day.date) ?? [])]),
       }));
       return { total_rainfall: sumOfRainfall(days.map((day) => day.rainfall)), items: days };
-    },
-
-    /** GET .../forecast: today and the next two days at the location (gold and up). */
-    async forecasts(access: AccountAccess, id: number): Promise<ForecastResponse> {
-      requireFeature(access, 'siteForecast');
-      const location = await locations.findVisible(access, id);
-      try {
-        return { forecasts: await forecast.dailyAt(location, clock.now()) };
-      } catch (error) {
-        if (error instanceof SourceError) throw serviceUnavailable(MESSAGES.forecastUnavailable, error, 300);
-        throw error;
-      }
     },
   };
 }

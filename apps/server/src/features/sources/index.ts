@@ -100,4 +100,3 @@ export type {
   PrecipitationProduct,
   PrecipitationSource,
 } from './sources';
-export { sourcesRoutes } from './sources.routes';

@@ -1,0 +1,2 @@
+export { forecastsRoutes } from './forecasts.routes';
+export { createForecastsService, type ForecastsService } from './forecasts.service';
