@@ -1,4 +1,4 @@
-import { clientIdQuerySchema, idListSchema, idParamsSchema } from '@pluvio/shared/lists';
+import { idListSchema } from '@pluvio/shared/lists';
 import {
   dailyDataParamsSchema,
   dailyDataResponseSchema,
@@ -9,6 +9,7 @@ import {
   totalsQuerySchema,
 } from '@pluvio/shared/rainfall';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { accountRecordRoutes } from '../../core/account-routes';
 import { accessOf } from '../../core/guards';
 import type { Services } from '../../services';
 
@@ -17,20 +18,16 @@ const tags = ['rainfall'];
 /** The rainfall data calls of spec part 1 §7 (shapes §3, D5); 404 for a location the caller may not see. */
 export function rainfallDataRoutes(services: Services): FastifyPluginAsyncZod {
   const { guards, rainfallData, answers } = services;
-  const preHandler = guards.requireAccount;
+  const routes = accountRecordRoutes(guards.requireAccount, tags);
   return async (app) => {
     app.post(
       '/api/locations/24h_data',
-      {
-        preHandler,
-        schema: {
-          tags,
-          summary: 'Trailing 24-hour totals, or the totals of one local day, of the listed locations',
-          querystring: totalsQuerySchema,
-          body: idListSchema,
-          response: { 200: locationTotalsResponseSchema },
-        },
-      },
+      routes.scoped({
+        summary: 'Trailing 24-hour totals, or the totals of one local day, of the listed locations',
+        querystring: totalsQuerySchema,
+        body: idListSchema,
+        response: { 200: locationTotalsResponseSchema },
+      }),
       async (request, reply) =>
         answers.send(request, reply, () =>
           rainfallData.totals(accessOf(request), request.body, request.query.date),
@@ -39,17 +36,12 @@ export function rainfallDataRoutes(services: Services): FastifyPluginAsyncZod {
 
     app.get(
       '/api/locations/:id/hourly_data',
-      {
-        preHandler,
-        schema: {
-          tags,
-          summary:
-            "Each hour of the local days ending with `date`: the hour's amount and the trailing 24 hours",
-          params: idParamsSchema,
-          querystring: hourlyDataQuerySchema,
-          response: { 200: seriesResponseSchema },
-        },
-      },
+      routes.record({
+        summary:
+          "Each hour of the local days ending with `date`: the hour's amount and the trailing 24 hours",
+        querystring: hourlyDataQuerySchema,
+        response: { 200: seriesResponseSchema },
+      }),
       async (request, reply) =>
         answers.send(request, reply, () =>
           rainfallData.hourly(accessOf(request), request.params.id, request.query),
@@ -58,16 +50,11 @@ export function rainfallDataRoutes(services: Services): FastifyPluginAsyncZod {
 
     app.get(
       '/api/locations/:id/15m_data',
-      {
-        preHandler,
-        schema: {
-          tags,
-          summary: 'Each 15 minutes of the last `hours` hours (silver and up)',
-          params: idParamsSchema,
-          querystring: quarterHourDataQuerySchema,
-          response: { 200: seriesResponseSchema },
-        },
-      },
+      routes.record({
+        summary: 'Each 15 minutes of the last `hours` hours (silver and up)',
+        querystring: quarterHourDataQuerySchema,
+        response: { 200: seriesResponseSchema },
+      }),
       async (request, reply) =>
         answers.send(request, reply, () =>
           rainfallData.quarterHours(accessOf(request), request.params.id, request.query.hours),
@@ -76,16 +63,11 @@ export function rainfallDataRoutes(services: Services): FastifyPluginAsyncZod {
 
     app.get(
       '/api/locations/:id/24h_data/:startDate/:endDate',
-      {
-        preHandler,
-        schema: {
-          tags,
-          summary: 'Rainfall of each local day from startDate to endDate and their total',
-          params: dailyDataParamsSchema,
-          querystring: clientIdQuerySchema,
-          response: { 200: dailyDataResponseSchema },
-        },
-      },
+      routes.scoped({
+        summary: 'Rainfall of each local day from startDate to endDate and their total',
+        params: dailyDataParamsSchema,
+        response: { 200: dailyDataResponseSchema },
+      }),
       async (request, reply) => {
         const { id, startDate, endDate } = request.params;
         return answers.send(request, reply, () =>
