@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { createServer, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { text } from 'node:stream/consumers';
 
 /** One request the server received: method, path and its form fields as sent (`line_items[0][price]`). */
 export interface FakeStripeRequest {
@@ -59,15 +60,6 @@ interface FakeRefund {
 }
 
 const id = (prefix: string) => `${prefix}_${randomBytes(8).toString('hex')}`;
-
-function readBody(request: IncomingMessage): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    request.on('data', (chunk: Buffer) => chunks.push(chunk));
-    request.on('end', () => resolve(Buffer.concat(chunks).toString()));
-    request.on('error', reject);
-  });
-}
 
 /** The `metadata[...]` fields of a form as an object. */
 function metadataOf(form: Record<string, string>, prefix = 'metadata'): Record<string, string> {
@@ -253,7 +245,7 @@ export async function startFakeStripe(options: { now?: () => Date } = {}) {
 
   const server = createServer(async (request, response) => {
     const url = new URL(request.url ?? '/', 'http://127.0.0.1');
-    const body = await readBody(request);
+    const body = await text(request);
     const form = Object.fromEntries(new URLSearchParams(body));
     const key = request.headers['idempotency-key'];
     const recorded: FakeStripeRequest = {

@@ -1,6 +1,7 @@
 import { createHmac } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { text } from 'node:stream/consumers';
 
 export interface FakeTwilioMessage {
   sid: string;
@@ -26,15 +27,6 @@ function twilioError(response: ServerResponse, status: number, code: number, mes
   response.end(
     JSON.stringify({ code, message, more_info: `https://www.twilio.com/docs/errors/${code}`, status }),
   );
-}
-
-function readBody(request: IncomingMessage): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    request.on('data', (chunk: Buffer) => chunks.push(chunk));
-    request.on('end', () => resolve(Buffer.concat(chunks).toString()));
-    request.on('error', reject);
-  });
 }
 
 /**
@@ -89,7 +81,7 @@ export async function startFakeTwilio(options: FakeTwilioOptions = {}) {
     if (request.headers.authorization !== expectedAuthorization) {
       return twilioError(response, 401, 20003, 'Authenticate');
     }
-    const form = new URLSearchParams(await readBody(request));
+    const form = new URLSearchParams(await text(request));
     await options.onMessage?.();
     const token = request.headers['i-twilio-idempotency-token'];
     const idempotencyToken = typeof token === 'string' ? token : null;

@@ -7,12 +7,10 @@ import { startDatabaseThread } from '../core/db/pglite-thread';
 import { openScratchDatabase } from '../core/db/scratch';
 import type { QueueCounts } from '../core/jobs/queue';
 import type { Clock } from '../core/lib/clock';
-import type { MailTransport } from '../features/notifications/mail-transport';
-import type { PastRainfallAsk } from '../features/rainfall/past-rainfall.service';
 import { renderReport } from '../features/reports/render';
 import { createReportContent, type ReportCharges } from '../features/reports/report-content';
 import type { ReportRenderer } from '../features/reports/reports.service';
-import { createServices, type Services } from '../services';
+import { createServices, type ServiceOptions, type Services } from '../services';
 
 /** A clock the test moves by hand. */
 export function manualClock(start = new Date('2026-11-21T12:00:00Z')) {
@@ -28,15 +26,20 @@ export function manualClock(start = new Date('2026-11-21T12:00:00Z')) {
   } satisfies Clock & Record<string, unknown>;
 }
 
-export interface TestAppOptions {
+/** The services' own hooks a test may hand in (a transport, the wake-ups of workers). */
+type ServiceHooks = Pick<
+  ServiceOptions,
+  | 'mailTransport'
+  | 'onMailQueued'
+  | 'onReportQueued'
+  | 'onSubscriptionQuantityChanged'
+  | 'onAtlas14Pending'
+  | 'onPastRainfallWanted'
+>;
+
+export interface TestAppOptions extends ServiceHooks {
   env?: Record<string, string>;
   clock?: Clock;
-  mailTransport?: MailTransport | null;
-  onMailQueued?: () => Promise<void>;
-  onReportQueued?: () => Promise<void>;
-  onSubscriptionQuantityChanged?: (clientId: number) => Promise<void>;
-  onAtlas14Pending?: () => Promise<void>;
-  onPastRainfallWanted?: (ask: PastRainfallAsk) => Promise<void>;
   /** Serve the web build in `env.WEB_DIST` too. */
   serveWeb?: boolean;
   jobQueues?: () => Promise<QueueCounts[]>;
