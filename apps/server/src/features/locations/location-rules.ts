@@ -50,6 +50,15 @@ export function patchedThresholds(access: AccountAccess, saved: LocationRow, pat
   return follows ? { h24Threshold: h24, rapidrainThreshold: h24 } : { h24Threshold: h24 };
 }
 
+/** The storm settings a create or patch gives, as columns; those left out stay undefined (issue 28). */
+export function stormColumns(input: LocationPatch) {
+  return {
+    stormThreshold: input.storm_threshold,
+    inspectionRule: input.inspection_rule,
+    routineCadenceDays: input.routine_cadence_days,
+  };
+}
+
 /** The import's rows as candidates to insert; a row against the CSV rules refuses the whole import (422). */
 export function checkImportRows(rows: LocationImportRow[]) {
   return requireValidRows(rows, (source, seq) => {

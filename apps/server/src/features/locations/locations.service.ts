@@ -30,6 +30,7 @@ import {
   patchedThresholds,
   requireRapidrainAllowed,
   requireSameCoordinates,
+  stormColumns,
 } from './location-rules';
 import {
   type CheckedCandidate,
@@ -182,6 +183,8 @@ export function createLocationsService(db: AppDb, options: LocationsOptions) {
         longitude: input.longitude,
         h24Threshold: h24,
         rapidrainThreshold: input.rapidrain_threshold ?? h24,
+        ...stormColumns(input),
+        stormThreshold: input.storm_threshold ?? access.client.stormThreshold,
         ...atlas14Columns(await atlas14.answerAtOnce(input)),
       };
       const [row] = await withinLocationLimit(
@@ -224,6 +227,7 @@ export function createLocationsService(db: AppDb, options: LocationsOptions) {
       requireSameCoordinates(saved, patch);
       const values: Partial<NewLocation> = {
         ...patchedThresholds(access, saved, patch),
+        ...stormColumns(patch),
         updatedAt: clock.now(),
       };
       if (patch.name !== undefined) values.name = patch.name;
