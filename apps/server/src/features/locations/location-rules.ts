@@ -2,6 +2,7 @@ import { checkLocationRow, type LocationImportRow } from '@pluvio/shared/csv-imp
 import { levelAllows } from '@pluvio/shared/gates';
 import { LOCATION_MESSAGES, type LocationPatch, normalizeLongitude } from '@pluvio/shared/locations';
 import { MESSAGES } from '@pluvio/shared/messages';
+import { STORM_SETTINGS_DEFAULTS } from '@pluvio/shared/storm-events';
 import type { AccountAccess } from '../../core/access';
 import { forbidden, invalidField } from '../../core/lib/errors';
 import { requireValidRows } from '../../core/lib/import-checks';
@@ -71,6 +72,10 @@ export function checkImportRows(rows: LocationImportRow[]) {
       longitude: normalizeLongitude(source.longitude),
       h24Threshold: source.h24_threshold,
       rapidrainThreshold: source.rapidrain_threshold,
+      // Left out: the account's default threshold, within 24 hours, no routine inspections.
+      stormThreshold: source.storm_threshold ?? null,
+      inspectionRule: source.inspection_rule ?? STORM_SETTINGS_DEFAULTS.inspection_rule,
+      routineCadenceDays: source.routine_cadence_days ?? null,
     };
     return { source, candidate };
   });

@@ -117,9 +117,13 @@ export function createLocationsService(db: AppDb, options: LocationsOptions) {
   }
 
   /** Adds an import's new rows (all or none) and tells who follows the account's locations; answers the `seq` of those added. */
-  async function importFresh(clientId: number, fresh: readonly CheckedCandidate[]): Promise<Set<number>> {
+  async function importFresh(
+    clientId: number,
+    fresh: readonly CheckedCandidate[],
+    stormThreshold: number,
+  ): Promise<Set<number>> {
     const candidates = await withAtlas14(fresh);
-    const added = await insertImport(clientId, candidates, newLocationDefaults());
+    const added = await insertImport(clientId, candidates, { ...newLocationDefaults(), stormThreshold });
     if (added.size === 0) return added;
     await countChanged(clientId);
     if (candidates.some((candidate) => !candidate.atlas14Source)) await wakeAtlas14Fill();
@@ -282,7 +286,7 @@ export function createLocationsService(db: AppDb, options: LocationsOptions) {
       );
       const added = preview
         ? new Set(fresh.map(({ seq }) => seq))
-        : await importFresh(access.client.id, fresh);
+        : await importFresh(access.client.id, fresh, access.client.stormThreshold);
       return {
         created: added.size,
         existing: checked

@@ -159,4 +159,65 @@ describe('storm settings of locations', () => {
       0.5,
     );
   });
+
+  it('imports the optional columns; rows without them take the defaults, the account threshold first', async () => {
+    const { client, call } = await owner();
+    await call({ method: 'PATCH', url: `/api/clients/${client.id}`, payload: { storm_threshold: 0.5 } });
+    const base = { latitude: 30, longitude: -95, h24_threshold: 0.5, rapidrain_threshold: 0.5 };
+    const imported = await call({
+      method: 'POST',
+      url: '/api/locations/import',
+      payload: {
+        rows: [
+          { row: 2, name: 'Plain', ...base },
+          {
+            row: 3,
+            name: 'Given',
+            ...base,
+            latitude: 31,
+            storm_threshold: 1.5,
+            inspection_rule: 'next_business_day',
+            routine_cadence_days: 14,
+          },
+          { row: 4, name: 'Weekly', ...base, latitude: 32, routine_cadence_days: 7 },
+        ],
+      },
+    });
+    expect(imported.statusCode).toBe(200);
+    expect(imported.json().created).toBe(3);
+    const byName = Object.fromEntries(
+      (await call({ url: '/api/locations' })).json().map((l: { name: string }) => [l.name, stormOf(l)]),
+    );
+    expect(byName).toEqual({
+      Plain: { storm_threshold: 0.5, inspection_rule: 'within_24h', routine_cadence_days: null },
+      Given: { storm_threshold: 1.5, inspection_rule: 'next_business_day', routine_cadence_days: 14 },
+      Weekly: { storm_threshold: 0.5, inspection_rule: 'within_24h', routine_cadence_days: 7 },
+    });
+  });
+
+  it('refuses an import with a bad storm value, with its message, and imports nothing', async () => {
+    const { client, call } = await owner();
+    const base = { latitude: 30, longitude: -95, h24_threshold: 0.5, rapidrain_threshold: 0.5 };
+    for (const [fields, field, msg] of [
+      [{ storm_threshold: 0.333 }, 'storm_threshold', STORM_MESSAGES.threshold],
+      [{ inspection_rule: 'monthly' }, 'inspection_rule', STORM_MESSAGES.inspectionRule],
+      [{ routine_cadence_days: 30 }, 'routine_cadence_days', STORM_MESSAGES.routineCadence],
+    ] as const) {
+      const response = await call({
+        method: 'POST',
+        url: '/api/locations/import',
+        payload: {
+          rows: [
+            { row: 2, name: 'Good', ...base },
+            { row: 3, name: 'Bad', ...base, latitude: 31, ...fields },
+          ],
+        },
+      });
+      expect(response.statusCode).toBe(422);
+      expect(response.json().detail).toContainEqual(
+        expect.objectContaining({ loc: ['body', 'rows', '1', field], msg }),
+      );
+    }
+    expect(await t.services.locations.countInClient(client.id)).toBe(0);
+  });
 });
