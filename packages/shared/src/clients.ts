@@ -10,6 +10,7 @@ import {
   TEXT_LIMITS,
   textSchema,
 } from './inputs';
+import { accountStormThresholdSchema } from './storm-events';
 import { TIER_NAMES, type TierNumber } from './tiers';
 
 /** Client (account) fields, notification settings and their rules (spec part 2 §3, §4, §6). */
@@ -148,6 +149,8 @@ export const clientSchema = z.object({
   /** The owner cancelled: the last day paid for; null while the subscription renews (issue 26). */
   subscription_ends_on: z.string().nullable(),
   created_at: z.string(),
+  /** The permit threshold (inches in 24 hours) a new location takes when none is given (issue 28). */
+  storm_threshold: z.number(),
   ...settingOutputFields,
 });
 export type Client = z.infer<typeof clientSchema>;
@@ -186,6 +189,7 @@ export const clientPatchSchema = z.object({
   invoice_period: clientFields.invoice_period,
   invoice_email: clientFields.invoice_email,
   auto_add_locations: clientFields.auto_add_locations,
+  storm_threshold: accountStormThresholdSchema,
   ...settingInputFields,
 });
 export type ClientPatch = z.infer<typeof clientPatchSchema>;

@@ -11,6 +11,7 @@ import {
   isCsvFileName,
   parserProblem,
 } from './csv-import';
+import { STORM_MESSAGES } from './storm-events';
 
 /** Records as a CSV parser hands them over, for files without quoted fields. */
 const records = (text: string) => text.split('\n').map((line) => line.split(','));
@@ -101,7 +102,7 @@ describe('location file', () => {
         {
           row: 1,
           message:
-            'Unknown column "notes". The columns are name, lat, lng, limit24 and rapidrain (may be left out).',
+            'Unknown column "notes". The columns are name, lat, lng, limit24, rapidrain (may be left out), storm_threshold (may be left out), inspection_rule (may be left out) and routine_cadence_days (may be left out).',
         },
         { row: 1, message: 'Missing required column: lng (headed lng, lon, long or longitude)' },
         {
@@ -119,7 +120,7 @@ describe('location file', () => {
       {
         row: 1,
         message:
-          'The first line must name the columns: name, lat, lng, limit24 and rapidrain (may be left out).',
+          'The first line must name the columns: name, lat, lng, limit24, rapidrain (may be left out), storm_threshold (may be left out), inspection_rule (may be left out) and routine_cadence_days (may be left out).',
       },
     ]);
   });
@@ -198,9 +199,54 @@ describe('location file', () => {
     expect(checkLocationRow({ ...row, latitude: 60 })).toBe(CSV_MESSAGES.latitude('60'));
   });
 
+  it('reads the optional storm columns: a blank cell is left out for the default, a bad one is a row error', () => {
+    const { rows, errors } = checkLocationRecords([
+      ['name', 'lat', 'lng', 'limit24', 'Storm Threshold', 'inspection rule', 'routine_cadence_days'],
+      ['Given', '30', '-97', '0.5', '0.75', 'Next_Business_Day', '14'],
+      ['Blank', '30.1', '-97', '0.5', '', '', ''],
+      ['None', '30.2', '-97', '0.5', '1', 'within_24h', 'none'],
+      ['Threshold', '30.3', '-97', '0.5', '0.333', '', ''],
+      ['Rule', '30.4', '-97', '0.5', '', 'weekly', ''],
+      ['Cadence', '30.5', '-97', '0.5', '', '', '10'],
+    ]);
+    expect(
+      rows.map(({ name, storm_threshold, inspection_rule, routine_cadence_days }) => ({
+        name,
+        storm_threshold,
+        inspection_rule,
+        routine_cadence_days,
+      })),
+    ).toEqual([
+      {
+        name: 'Given',
+        storm_threshold: 0.75,
+        inspection_rule: 'next_business_day',
+        routine_cadence_days: 14,
+      },
+      {
+        name: 'Blank',
+        storm_threshold: undefined,
+        inspection_rule: undefined,
+        routine_cadence_days: undefined,
+      },
+      { name: 'None', storm_threshold: 1, inspection_rule: 'within_24h', routine_cadence_days: null },
+    ]);
+    expect(rows[1]).not.toHaveProperty('storm_threshold');
+    expect(errors).toEqual([
+      { row: 5, message: CSV_MESSAGES.storm('storm_threshold', '0.333', STORM_MESSAGES.threshold) },
+      { row: 6, message: CSV_MESSAGES.storm('inspection_rule', 'weekly', STORM_MESSAGES.inspectionRule) },
+      { row: 7, message: CSV_MESSAGES.storm('routine_cadence_days', '10', STORM_MESSAGES.routineCadence) },
+    ]);
+    const [given, , none] = rows;
+    for (const row of [given, none]) if (row) expect(checkLocationRow(row)).toBeNull();
+  });
+
   it('accepts its own example file', () => {
     expect(checkLocationRecords(records(EXAMPLE_LOCATIONS_CSV))).toMatchObject({
-      rows: [{ row: 3 }, { row: 4, rapidrain_threshold: 1 }],
+      rows: [
+        { row: 3, storm_threshold: 0.5, inspection_rule: 'next_business_day', routine_cadence_days: 7 },
+        { row: 4, rapidrain_threshold: 1 },
+      ],
       errors: [],
     });
   });
@@ -263,6 +309,48 @@ describe('contact file', () => {
       status: 'active',
     });
     expect(checkContactRow({ row: 2, name: 'Office', email: 'nope' })).toBe(CSV_MESSAGES.email('nope'));
+  });
+
+  it('reads the optional storm columns: a blank cell is left out for the default, a bad one is a row error', () => {
+    const { rows, errors } = checkLocationRecords([
+      ['name', 'lat', 'lng', 'limit24', 'Storm Threshold', 'inspection rule', 'routine_cadence_days'],
+      ['Given', '30', '-97', '0.5', '0.75', 'Next_Business_Day', '14'],
+      ['Blank', '30.1', '-97', '0.5', '', '', ''],
+      ['None', '30.2', '-97', '0.5', '1', 'within_24h', 'none'],
+      ['Threshold', '30.3', '-97', '0.5', '0.333', '', ''],
+      ['Rule', '30.4', '-97', '0.5', '', 'weekly', ''],
+      ['Cadence', '30.5', '-97', '0.5', '', '', '10'],
+    ]);
+    expect(
+      rows.map(({ name, storm_threshold, inspection_rule, routine_cadence_days }) => ({
+        name,
+        storm_threshold,
+        inspection_rule,
+        routine_cadence_days,
+      })),
+    ).toEqual([
+      {
+        name: 'Given',
+        storm_threshold: 0.75,
+        inspection_rule: 'next_business_day',
+        routine_cadence_days: 14,
+      },
+      {
+        name: 'Blank',
+        storm_threshold: undefined,
+        inspection_rule: undefined,
+        routine_cadence_days: undefined,
+      },
+      { name: 'None', storm_threshold: 1, inspection_rule: 'within_24h', routine_cadence_days: null },
+    ]);
+    expect(rows[1]).not.toHaveProperty('storm_threshold');
+    expect(errors).toEqual([
+      { row: 5, message: CSV_MESSAGES.storm('storm_threshold', '0.333', STORM_MESSAGES.threshold) },
+      { row: 6, message: CSV_MESSAGES.storm('inspection_rule', 'weekly', STORM_MESSAGES.inspectionRule) },
+      { row: 7, message: CSV_MESSAGES.storm('routine_cadence_days', '10', STORM_MESSAGES.routineCadence) },
+    ]);
+    const [given, , none] = rows;
+    for (const row of [given, none]) if (row) expect(checkLocationRow(row)).toBeNull();
   });
 
   it('accepts its own example file', () => {

@@ -10,6 +10,7 @@ import {
   THRESHOLDS,
 } from './locations';
 import { isEmailAddress, phoneDigits } from './phone';
+import { locationStormFields, STORM_MESSAGES, stormSettingsSchema } from './storm-events';
 
 /**
  * CSV bulk import rules (spec part 2 §5 "Location CSV import", "Contact CSV import").
@@ -26,6 +27,8 @@ export const CSV_MESSAGES = {
     `Invalid longitude: ${value}. Longitude must be between ${LONGITUDE_RANGE.csv.min} and ${LONGITUDE_RANGE.csv.max} degrees`,
   limit24: (value: string) => `Invalid limit24: ${value}. Must be one of ${THRESHOLDS.join(', ')}`,
   rapidrain: (value: string) => `Invalid rapidrain: ${value}. Must be one of ${THRESHOLDS.join(', ')}`,
+  /** A storm setting's cell (issue 28): the column, the value and the shared message. */
+  storm: (column: string, value: string, message: string) => `Invalid ${column}: ${value}. ${message}`,
   email: (value: string) => `A valid address is required in order to create a contact login: ${value}`,
   phone: (value: string) => `Invalid phone number: ${value}`,
   parsing: (message: string) => `Parsing error: ${message}`,
@@ -104,6 +107,8 @@ export const locationImportRowSchema = z.object({
   longitude: z.number(),
   h24_threshold: z.number(),
   rapidrain_threshold: z.number(),
+  /** Left out: the account's default threshold, within 24 hours, no routine inspections. */
+  ...locationStormFields,
 });
 export type LocationImportRow = z.infer<typeof locationImportRowSchema>;
 
@@ -163,6 +168,12 @@ export const LOCATION_COLUMNS = {
     names: ['limit24', 'threshold', '24h threshold', '24 hour threshold', 'h24 threshold', '24h'],
   },
   rapidrain: { required: false, names: ['rapidrain', 'rapidrain threshold', 'rapid rain threshold'] },
+  storm_threshold: { required: false, names: ['storm_threshold', 'storm threshold', 'permit threshold'] },
+  inspection_rule: { required: false, names: ['inspection_rule', 'inspection rule'] },
+  routine_cadence_days: {
+    required: false,
+    names: ['routine_cadence_days', 'routine cadence', 'routine inspections', 'routine days'],
+  },
 } as const satisfies ColumnRules<string>;
 
 /** The contact file's columns, in the order the rows are checked. */
@@ -282,9 +293,44 @@ function checkRecords<Field extends string, Row>(
   return result;
 }
 
-/** Checks one location record (name, lat, lng, limit24, rapidrain); returns the row or the first problem. */
+type StormCells = Pick<LocationImportRow, 'storm_threshold' | 'inspection_rule' | 'routine_cadence_days'>;
+const STORM_CELL_MESSAGES = {
+  storm_threshold: STORM_MESSAGES.threshold,
+  inspection_rule: STORM_MESSAGES.inspectionRule,
+  routine_cadence_days: STORM_MESSAGES.routineCadence,
+} as const;
+
+/**
+ * The storm settings of a location record (issue 28): a blank cell is left out, so the location
+ * takes the default (the account's threshold); 'none' is no routine inspections.
+ */
+function checkStormCells(cells: Record<keyof StormCells, string>): StormCells | string {
+  const row: StormCells = {};
+  for (const column of Object.keys(STORM_CELL_MESSAGES) as (keyof StormCells)[]) {
+    const cell = cells[column].trim();
+    if (cell === '') continue;
+    const parsed = stormSettingsSchema.shape[column].safeParse(cell.toLowerCase());
+    if (!parsed.success) return CSV_MESSAGES.storm(column, cell, STORM_CELL_MESSAGES[column]);
+    Object.assign(row, { [column]: parsed.data });
+  }
+  return row;
+}
+
+/**
+ * Checks one location record (name, lat, lng, limit24, rapidrain, storm_threshold,
+ * inspection_rule, routine_cadence_days); returns the row or the first problem.
+ */
 export function checkLocationFields(fields: readonly string[]): Omit<LocationImportRow, 'row'> | string {
-  const [name = '', lat = '', lng = '', limit24 = '', rapidrain = ''] = fields;
+  const [
+    name = '',
+    lat = '',
+    lng = '',
+    limit24 = '',
+    rapidrain = '',
+    storm_threshold = '',
+    inspection_rule = '',
+    routine_cadence_days = '',
+  ] = fields;
   const required = { name, lat, lng, limit24 };
   for (const column of LOCATION_CSV_COLUMNS) {
     if (required[column].trim() === '') return CSV_MESSAGES.missingField(column);
@@ -298,7 +344,9 @@ export function checkLocationFields(fields: readonly string[]): Omit<LocationImp
   if (!isThreshold(h24)) return CSV_MESSAGES.limit24(limit24);
   const rapid = rapidrain.trim() === '' ? h24 : Number(rapidrain);
   if (!isThreshold(rapid)) return CSV_MESSAGES.rapidrain(rapidrain);
-  return { name: name.trim(), latitude, longitude, h24_threshold: h24, rapidrain_threshold: rapid };
+  const storm = checkStormCells({ storm_threshold, inspection_rule, routine_cadence_days });
+  if (typeof storm === 'string') return storm;
+  return { name: name.trim(), latitude, longitude, h24_threshold: h24, rapidrain_threshold: rapid, ...storm };
 }
 
 /** The location file: its rows, and a 'Row n: ...' problem for every line that is wrong. */
@@ -314,6 +362,9 @@ export function checkLocationRow(row: LocationImportRow): string | null {
     String(row.longitude),
     String(row.h24_threshold),
     String(row.rapidrain_threshold),
+    String(row.storm_threshold ?? ''),
+    row.inspection_rule ?? '',
+    row.routine_cadence_days === null ? NONE : String(row.routine_cadence_days ?? ''),
   ]);
   return typeof checked === 'string' ? checked : null;
 }
@@ -361,9 +412,9 @@ export function isCsvFileName(name: string): boolean {
 }
 
 export const EXAMPLE_LOCATIONS_CSV = [
-  'name,lat,lng,limit24,rapidrain',
-  '# Lines starting with # are skipped. rapidrain may be left out: it then equals limit24.',
-  'Warehouse North,29.7604,-95.3698,0.5,0.25',
+  'name,lat,lng,limit24,rapidrain,storm_threshold,inspection_rule,routine_cadence_days',
+  '# Lines starting with # are skipped. rapidrain may be left out: it then equals limit24. So may the storm columns: the account default threshold, within_24h, no routine inspections.',
+  'Warehouse North,29.7604,-95.3698,0.5,0.25,0.5,next_business_day,7',
   'Riverside Site,30.2672,-97.7431,1',
 ].join('\n');
 

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { bulkDeleteSchema, bulkDeleteWords } from './bulk-delete';
 import { recordStatusSchema, requiredTextSchema } from './inputs';
 import { locationRainfallSchema } from './rainfall';
+import { INSPECTION_RULES, locationStormFields } from './storm-events';
 
 /** Location rules (spec part 2 §5 "Location form", §9; D7). */
 
@@ -107,9 +108,13 @@ const locationFields = {
   ),
   status: recordStatusSchema.optional(),
   active: z.boolean().optional(),
+  ...locationStormFields,
 };
 
-/** POST /api/locations: h24_threshold defaults to 0.5, RapidRain to the 24-hour value. */
+/**
+ * POST /api/locations: h24_threshold defaults to 0.5, RapidRain to the 24-hour value, the storm
+ * threshold to the account's default, the inspection rule to within 24 hours, no routine cadence.
+ */
 export const locationCreateSchema = z.object(locationFields);
 export type LocationCreate = z.infer<typeof locationCreateSchema>;
 
@@ -148,6 +153,10 @@ export const locationSchema = z.object({
   active: z.boolean(),
   h24_threshold: z.number(),
   rapidrain_threshold: z.number().nullable(),
+  /** Storm events (issue 28): the permit's inches in 24 hours, its inspection rule, routine days. */
+  storm_threshold: z.number(),
+  inspection_rule: z.enum(INSPECTION_RULES),
+  routine_cadence_days: z.number().int().nullable(),
   atlas14_threshold: atlas14ThresholdSchema.nullable(),
   /** First day with rainfall data (YYYY-MM-DD). */
   data_start_date: z.string().nullable(),

@@ -1,11 +1,15 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { locationCreateSchema, locationPatchSchema } from './locations';
 import {
+  accountStormThresholdSchema,
   detectStormEvents,
   reviseStormEvents,
   STORM_MESSAGES,
   STORM_SETTINGS_DEFAULTS,
   type StormEvent,
+  storedThreshold,
   stormSettingsSchema,
   type WetHour,
 } from './storm-events';
@@ -424,5 +428,48 @@ describe('storm event properties', () => {
         }
       }),
     );
+  });
+});
+
+describe('the storm settings of the location API (issue 28 point 1)', () => {
+  const YARD = { name: 'Yard', latitude: 30.1, longitude: -95.2 };
+
+  it('leaves out what is not given, so a patch keeps it and a new location takes the defaults', () => {
+    const created = locationCreateSchema.parse({ ...YARD, storm_threshold: '', inspection_rule: '' });
+    expect(created.storm_threshold).toBeUndefined();
+    expect(created.inspection_rule).toBeUndefined();
+    expect(created.routine_cadence_days).toBeUndefined();
+    expect(locationPatchSchema.parse({ name: 'Gate' })).toEqual({ name: 'Gate' });
+    expect(accountStormThresholdSchema.parse(undefined)).toBeUndefined();
+  });
+
+  it('reads text as the form sends it; null or none is no routine cadence', () => {
+    expect(
+      locationPatchSchema.parse({
+        storm_threshold: '0.5',
+        inspection_rule: 'next_business_day',
+        routine_cadence_days: '14',
+      }),
+    ).toEqual({ storm_threshold: 0.5, inspection_rule: 'next_business_day', routine_cadence_days: 14 });
+    expect(locationPatchSchema.parse({ routine_cadence_days: null }).routine_cadence_days).toBeNull();
+    expect(locationPatchSchema.parse({ routine_cadence_days: 'none' }).routine_cadence_days).toBeNull();
+  });
+
+  it('refuses bad values with the shared messages', () => {
+    const messages = (payload: unknown) => [
+      ...new Set((locationPatchSchema.safeParse(payload).error?.issues ?? []).map((issue) => issue.message)),
+    ];
+    expect(messages({ storm_threshold: 0.005 })).toEqual([STORM_MESSAGES.threshold]);
+    expect(messages({ storm_threshold: 0.333 })).toEqual([STORM_MESSAGES.threshold]);
+    expect(messages({ inspection_rule: 'weekly' })).toEqual([STORM_MESSAGES.inspectionRule]);
+    expect(messages({ routine_cadence_days: 30 })).toEqual([STORM_MESSAGES.routineCadence]);
+    expect(z.safeParse(accountStormThresholdSchema, 25).error?.issues[0]?.message).toBe(
+      STORM_MESSAGES.threshold,
+    );
+  });
+
+  it('gives back the hundredths a 4-byte real stored', () => {
+    expect(storedThreshold(Math.fround(0.01))).toBe(0.01);
+    expect(storedThreshold(Math.fround(1.37))).toBe(1.37);
   });
 });

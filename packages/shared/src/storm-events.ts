@@ -281,3 +281,27 @@ export function reviseStormEvents<T extends StormEvent>(
   }
   return { opened: [...unmatched], removed, changed };
 }
+
+const blankToAbsent = (value: unknown) => (value === '' ? undefined : value);
+
+/**
+ * A location's storm settings in the API (issue 28), each optional: a field left out (or a
+ * blank threshold or rule) keeps the saved value, or on a new location takes the default (the
+ * account's threshold); `routine_cadence_days` null or 'none' is no routine inspections.
+ */
+export const locationStormFields = {
+  storm_threshold: z.preprocess(blankToAbsent, stormSettingsSchema.shape.storm_threshold.optional()),
+  inspection_rule: z.preprocess(blankToAbsent, stormSettingsSchema.shape.inspection_rule.optional()),
+  routine_cadence_days: stormSettingsSchema.shape.routine_cadence_days.optional(),
+};
+
+/** The account's default permit threshold (the client settings' `storm_threshold`). */
+export const accountStormThresholdSchema = z.preprocess(
+  blankToAbsent,
+  stormSettingsSchema.shape.storm_threshold.optional(),
+);
+
+/** A threshold read back from a 4-byte real column, in the hundredths it was saved in. */
+export function storedThreshold(value: number): number {
+  return Math.round(value * 100) / 100;
+}

@@ -96,6 +96,9 @@ describe('CSV bulk import', () => {
             longitude: -95.3698,
             h24_threshold: 0.5,
             rapidrain_threshold: 0.25,
+            storm_threshold: 0.5,
+            inspection_rule: 'next_business_day',
+            routine_cadence_days: 7,
           },
           {
             row: 4,

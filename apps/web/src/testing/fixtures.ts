@@ -72,6 +72,9 @@ export function buildLocation(overrides: Partial<Location> = {}): Location {
     active: true,
     h24_threshold: 0.5,
     rapidrain_threshold: null,
+    storm_threshold: 0.25,
+    inspection_rule: 'within_24h',
+    routine_cadence_days: null,
     atlas14_threshold: null,
     data_start_date: '2026-11-01',
     created_at: '2026-11-01T12:00:00.000Z',
@@ -129,6 +132,7 @@ export function buildAccount(overrides: Partial<Client> = {}): Client {
     stripe_session_id: null,
     subscription_ends_on: null,
     created_at: '2026-01-05T12:00:00Z',
+    storm_threshold: 0.25,
     ...settings,
     ...overrides,
   };

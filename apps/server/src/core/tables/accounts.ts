@@ -1,5 +1,16 @@
+import { STORM_SETTINGS_DEFAULTS } from '@pluvio/shared/storm-events';
 import { DEFAULT_TIER } from '@pluvio/shared/tiers';
-import { boolean, date, index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  date,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  real,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core';
 import { users } from './users';
 
 /** Client accounts with their subscription fields and client notification settings (spec part 2 §3). */
@@ -47,6 +58,8 @@ export const clients = pgTable(
     rapidrainOn: boolean('rapidrain_on').notNull().default(false),
     rapidrainCombineLocations: boolean('rapidrain_combine_locations').notNull().default(false),
     rapidrainFirstOn: boolean('rapidrain_first_on').notNull().default(false),
+    /** The permit threshold (inches in 24 hours) a new location takes when none is given (issue 28). */
+    stormThreshold: real('storm_threshold').notNull().default(STORM_SETTINGS_DEFAULTS.storm_threshold),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -1,11 +1,16 @@
+import { STORM_SETTINGS_DEFAULTS } from '@pluvio/shared/storm-events';
+import { sql } from 'drizzle-orm';
 import {
   boolean,
+  check,
   date,
   doublePrecision,
   index,
   integer,
   jsonb,
   pgTable,
+  real,
+  smallint,
   text,
   timestamp,
 } from 'drizzle-orm/pg-core';
@@ -37,13 +42,25 @@ export const locations = pgTable(
      * source's means the location is asked again (atlas14 fill job).
      */
     atlas14Source: text('atlas14_source'),
+    /** Storm events (issue 28): the permit's inches in 24 hours, its inspection rule and routine cadence. */
+    stormThreshold: real('storm_threshold').notNull().default(STORM_SETTINGS_DEFAULTS.storm_threshold),
+    inspectionRule: text('inspection_rule').notNull().default(STORM_SETTINGS_DEFAULTS.inspection_rule),
+    /** Days between routine inspections (7 or 14); null is none. */
+    routineCadenceDays: smallint('routine_cadence_days'),
     status: text('status').notNull().default('active'),
     active: boolean('active').notNull().default(true),
     dataStartDate: date('data_start_date'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [index('locations_client_idx').on(table.clientId)],
+  (table) => [
+    index('locations_client_idx').on(table.clientId),
+    check(
+      'locations_inspection_rule_check',
+      sql`${table.inspectionRule} in ('within_24h', 'next_business_day')`,
+    ),
+    check('locations_routine_cadence_check', sql`${table.routineCadenceDays} in (7, 14)`),
+  ],
 );
 
 export type LocationRow = typeof locations.$inferSelect;

@@ -5,6 +5,7 @@ import {
   type ClientSettingKey,
   type ClientSettings,
 } from '@pluvio/shared/clients';
+import { storedThreshold } from '@pluvio/shared/storm-events';
 import type { ClientRow } from '../../core/tables/accounts';
 import type { UserRow } from '../../core/tables/users';
 import type { ClientListRow } from './accounts.repository';
@@ -67,6 +68,7 @@ export function presentClient(row: ClientListRow): Client {
     stripe_session_id: row.stripeSessionId,
     subscription_ends_on: row.subscriptionEndsOn,
     created_at: row.createdAt.toISOString(),
+    storm_threshold: storedThreshold(row.stormThreshold),
     ...settingsOf(row),
   };
 }

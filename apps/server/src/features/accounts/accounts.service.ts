@@ -262,6 +262,7 @@ export function createAccountsService(db: AppDb, options: AccountsOptions) {
         invoicePeriod: patch.invoice_period,
         invoiceEmail: patch.invoice_email,
         autoAddLocations: patch.auto_add_locations,
+        stormThreshold: patch.storm_threshold,
         ...settingColumns(patch),
         updatedAt: options.clock.now(),
       });

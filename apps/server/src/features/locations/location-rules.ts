@@ -2,6 +2,7 @@ import { checkLocationRow, type LocationImportRow } from '@pluvio/shared/csv-imp
 import { levelAllows } from '@pluvio/shared/gates';
 import { LOCATION_MESSAGES, type LocationPatch, normalizeLongitude } from '@pluvio/shared/locations';
 import { MESSAGES } from '@pluvio/shared/messages';
+import { STORM_SETTINGS_DEFAULTS } from '@pluvio/shared/storm-events';
 import type { AccountAccess } from '../../core/access';
 import { forbidden, invalidField } from '../../core/lib/errors';
 import { requireValidRows } from '../../core/lib/import-checks';
@@ -50,6 +51,15 @@ export function patchedThresholds(access: AccountAccess, saved: LocationRow, pat
   return follows ? { h24Threshold: h24, rapidrainThreshold: h24 } : { h24Threshold: h24 };
 }
 
+/** The storm settings a create or patch gives, as columns; those left out stay undefined (issue 28). */
+export function stormColumns(input: LocationPatch) {
+  return {
+    stormThreshold: input.storm_threshold,
+    inspectionRule: input.inspection_rule,
+    routineCadenceDays: input.routine_cadence_days,
+  };
+}
+
 /** The import's rows as candidates to insert; a row against the CSV rules refuses the whole import (422). */
 export function checkImportRows(rows: LocationImportRow[]) {
   return requireValidRows(rows, (source, seq) => {
@@ -62,6 +72,10 @@ export function checkImportRows(rows: LocationImportRow[]) {
       longitude: normalizeLongitude(source.longitude),
       h24Threshold: source.h24_threshold,
       rapidrainThreshold: source.rapidrain_threshold,
+      // Left out: the account's default threshold, within 24 hours, no routine inspections.
+      stormThreshold: source.storm_threshold ?? null,
+      inspectionRule: source.inspection_rule ?? STORM_SETTINGS_DEFAULTS.inspection_rule,
+      routineCadenceDays: source.routine_cadence_days ?? null,
     };
     return { source, candidate };
   });

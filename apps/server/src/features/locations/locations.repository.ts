@@ -20,6 +20,10 @@ export interface CheckedCandidate {
   longitude: number;
   h24Threshold: number;
   rapidrainThreshold: number;
+  /** Null: the account's default (`ImportDefaults.stormThreshold`). */
+  stormThreshold: number | null;
+  inspectionRule: string;
+  routineCadenceDays: number | null;
 }
 
 /** A checked import row with its Atlas 14 depths, ready to insert. */
@@ -46,6 +50,8 @@ export interface ImportDefaults {
   status: string;
   active: boolean;
   dataStartDate: string;
+  /** The account's default permit threshold, for rows that give none. */
+  stormThreshold: number;
 }
 
 /** A location's identity in an import: its trimmed name ignoring case, and coordinates to 5 decimals (about a metre). */
@@ -61,6 +67,7 @@ function candidatesAndSaved(clientId: number, candidates: readonly CheckedCandid
             from jsonb_to_recordset(${JSON.stringify(candidates)}::jsonb) as c(
                    seq integer, name text, latitude double precision, longitude double precision,
                    "h24Threshold" double precision, "rapidrainThreshold" double precision,
+                   "stormThreshold" real, "inspectionRule" text, "routineCadenceDays" smallint,
                    "atlas14Threshold" jsonb, "atlas14Source" text)
         ),
         saved as (
@@ -206,8 +213,10 @@ export function createLocationsRepository(db: AppDb) {
         ),
         inserted as (
           insert into locations (client_id, name, latitude, longitude, h24_threshold, rapidrain_threshold,
+                                 storm_threshold, inspection_rule, routine_cadence_days,
                                  atlas14_threshold, atlas14_source, status, active, data_start_date)
           select ${clientId}, name, latitude, longitude, "h24Threshold", "rapidrainThreshold",
+                 coalesce("stormThreshold", ${defaults.stormThreshold}::real), "inspectionRule", "routineCadenceDays",
                  "atlas14Threshold", "atlas14Source", ${defaults.status}, ${defaults.active}, ${defaults.dataStartDate}::date
             from fresh order by seq
           returning id, ${SAME_LOCATION_KEYS}

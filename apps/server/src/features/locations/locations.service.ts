@@ -30,6 +30,7 @@ import {
   patchedThresholds,
   requireRapidrainAllowed,
   requireSameCoordinates,
+  stormColumns,
 } from './location-rules';
 import {
   type CheckedCandidate,
@@ -116,9 +117,13 @@ export function createLocationsService(db: AppDb, options: LocationsOptions) {
   }
 
   /** Adds an import's new rows (all or none) and tells who follows the account's locations; answers the `seq` of those added. */
-  async function importFresh(clientId: number, fresh: readonly CheckedCandidate[]): Promise<Set<number>> {
+  async function importFresh(
+    clientId: number,
+    fresh: readonly CheckedCandidate[],
+    stormThreshold: number,
+  ): Promise<Set<number>> {
     const candidates = await withAtlas14(fresh);
-    const added = await insertImport(clientId, candidates, newLocationDefaults());
+    const added = await insertImport(clientId, candidates, { ...newLocationDefaults(), stormThreshold });
     if (added.size === 0) return added;
     await countChanged(clientId);
     if (candidates.some((candidate) => !candidate.atlas14Source)) await wakeAtlas14Fill();
@@ -182,6 +187,8 @@ export function createLocationsService(db: AppDb, options: LocationsOptions) {
         longitude: input.longitude,
         h24Threshold: h24,
         rapidrainThreshold: input.rapidrain_threshold ?? h24,
+        ...stormColumns(input),
+        stormThreshold: input.storm_threshold ?? access.client.stormThreshold,
         ...atlas14Columns(await atlas14.answerAtOnce(input)),
       };
       const [row] = await withinLocationLimit(
@@ -224,6 +231,7 @@ export function createLocationsService(db: AppDb, options: LocationsOptions) {
       requireSameCoordinates(saved, patch);
       const values: Partial<NewLocation> = {
         ...patchedThresholds(access, saved, patch),
+        ...stormColumns(patch),
         updatedAt: clock.now(),
       };
       if (patch.name !== undefined) values.name = patch.name;
@@ -278,7 +286,7 @@ export function createLocationsService(db: AppDb, options: LocationsOptions) {
       );
       const added = preview
         ? new Set(fresh.map(({ seq }) => seq))
-        : await importFresh(access.client.id, fresh);
+        : await importFresh(access.client.id, fresh, access.client.stormThreshold);
       return {
         created: added.size,
         existing: checked

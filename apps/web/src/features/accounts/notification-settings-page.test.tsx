@@ -1,5 +1,6 @@
 import { CLIENT_MESSAGES, SETTING_GROUP_TITLES } from '@pluvio/shared/clients';
 import { MESSAGES } from '@pluvio/shared/messages';
+import { STORM_MESSAGES } from '@pluvio/shared/storm-events';
 import type { TierName } from '@pluvio/shared/tiers';
 import type { CurrentUser } from '@pluvio/shared/users.schemas';
 import { screen, within } from '@testing-library/react';
@@ -71,6 +72,29 @@ describe('notification settings', () => {
     expect(Object.keys(sent)).not.toContain('rapidrain_on');
     const patch = fetchMock.mock.calls.find(([, init]) => init?.method === 'PATCH');
     expect(patch?.[0]).toBe('/api/clients/10?client_id=10');
+  });
+
+  it('saves the default storm threshold of new locations, and refuses a bad one with its message', async () => {
+    signInOwner('bronze');
+    let sent: Record<string, unknown> = {};
+    const fetchMock = serveAccount('bronze', (_url, init) => {
+      sent = JSON.parse(String(init.body));
+      return jsonResponse(buildAccount({ tier: 'bronze', storm_threshold: Number(sent.storm_threshold) }));
+    });
+    renderRoute('/settings-general');
+    const threshold = (await group('Storm inspections')).getByLabelText(/^Default permit threshold/);
+    expect((threshold as HTMLInputElement).value).toBe('0.25');
+    await userEvent.clear(threshold);
+    await userEvent.type(threshold, '0.333');
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(screen.getByText(STORM_MESSAGES.threshold)).toBeTruthy();
+    expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'PATCH')).toBe(false);
+    await userEvent.clear(threshold);
+    await userEvent.type(threshold, '0.5');
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect((await screen.findByRole('status')).textContent).toBe(CLIENT_MESSAGES.settingsUpdated);
+    expect(sent.storm_threshold).toBe(0.5);
+    expect(screen.queryByText(STORM_MESSAGES.threshold)).toBeNull();
   });
 
   it('says when saving fails', async () => {

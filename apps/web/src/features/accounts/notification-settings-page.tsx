@@ -1,4 +1,15 @@
-import { Button, Container, Fieldset, Group, SimpleGrid, Stack, Switch, Text, Title } from '@mantine/core';
+import {
+  Button,
+  Container,
+  Fieldset,
+  Group,
+  SimpleGrid,
+  Stack,
+  Switch,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
 import {
   CLIENT_MESSAGES,
   CLIENT_SETTINGS,
@@ -10,6 +21,7 @@ import {
   settingAllowed,
 } from '@pluvio/shared/clients';
 import { MESSAGES } from '@pluvio/shared/messages';
+import { accountStormThresholdSchema } from '@pluvio/shared/storm-events';
 import { accountLevel, type TierNumber } from '@pluvio/shared/tiers';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -68,8 +80,11 @@ function SettingsForm({ client }: { client: Client }) {
   const queryClient = useQueryClient();
   const level = accountLevel(client);
   const [values, setValues] = useState(() => settingsOf(client));
+  const [threshold, setThreshold] = useState(() => String(client.storm_threshold));
+  const [thresholdError, setThresholdError] = useState<string | null>(null);
   const save = useMutation({
-    mutationFn: () => updateClient(client.id, allowedChanges(values, level)),
+    mutationFn: (stormThreshold: number | undefined) =>
+      updateClient(client.id, { ...allowedChanges(values, level), storm_threshold: stormThreshold }),
     onSuccess: (updated) => storeClient(queryClient, updated),
   });
   const toggle = (key: ClientSettingKey, on: boolean) => {
@@ -81,7 +96,9 @@ function SettingsForm({ client }: { client: Client }) {
     <form
       onSubmit={(event) => {
         event.preventDefault();
-        save.mutate();
+        const checked = accountStormThresholdSchema.safeParse(threshold);
+        setThresholdError(checked.success ? null : (checked.error.issues[0]?.message ?? null));
+        if (checked.success) save.mutate(checked.data);
       }}
     >
       <Stack>
@@ -93,6 +110,19 @@ function SettingsForm({ client }: { client: Client }) {
           {GROUPS.map((group) => (
             <SettingGroupFields key={group} group={group} level={level} values={values} onToggle={toggle} />
           ))}
+          <Fieldset legend="Storm inspections" radius="md">
+            <TextInput
+              label="Default permit threshold (inches in 24 hours)"
+              description="New locations start with it; each location can have its own."
+              inputMode="decimal"
+              value={threshold}
+              error={thresholdError}
+              onChange={(event) => {
+                save.reset();
+                setThreshold(event.currentTarget.value);
+              }}
+            />
+          </Fieldset>
         </SimpleGrid>
         {save.isSuccess && <InfoMessage>{CLIENT_MESSAGES.settingsUpdated}</InfoMessage>}
         {save.isError && <ErrorMessage>{CLIENT_MESSAGES.settingsFailed}</ErrorMessage>}

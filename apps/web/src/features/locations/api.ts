@@ -6,7 +6,14 @@ import { apiRequest } from '../../lib/api-client';
 /** What the location form sends on create and update (spec part 2 §7). */
 export type LocationBody = Pick<
   LocationCreate,
-  'name' | 'latitude' | 'longitude' | 'h24_threshold' | 'rapidrain_threshold'
+  | 'name'
+  | 'latitude'
+  | 'longitude'
+  | 'h24_threshold'
+  | 'rapidrain_threshold'
+  | 'storm_threshold'
+  | 'inspection_rule'
+  | 'routine_cadence_days'
 > & { status: 'active' };
 
 /** POST /api/locations/?client_id (no id) or PATCH /api/locations/{id}?client_id. */

@@ -1,5 +1,6 @@
 import { LOCATION_MESSAGES } from '@pluvio/shared/locations';
 import { MESSAGES } from '@pluvio/shared/messages';
+import { INSPECTION_RULE_LABELS, STORM_MESSAGES } from '@pluvio/shared/storm-events';
 import type { UserClient } from '@pluvio/shared/users.schemas';
 import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -8,6 +9,7 @@ import { setAccessToken, setUser } from '../../lib/session';
 import { answerConfirmation } from '../../testing/confirm';
 import { buildClient, buildLocation, buildUser } from '../../testing/fixtures';
 import { clickMap, prepareMapsForJsdom } from '../../testing/map';
+import { stubMatchMedia } from '../../testing/match-media';
 import { type FetchHandler, jsonResponse, renderRoute, stubFetch, withConfig } from '../../testing/render';
 
 function signIn(client: Partial<UserClient> = {}, role = 'client') {
@@ -68,6 +70,8 @@ describe('location form', () => {
       longitude: -95.3,
       h24_threshold: 1,
       rapidrain_threshold: 1,
+      inspection_rule: 'within_24h',
+      routine_cadence_days: null,
       status: 'active',
     });
     expect(router.state.location.pathname).toBe('/location-form');
@@ -171,5 +175,110 @@ describe('location form', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Close' }));
     expect(router.state.location.pathname).toBe('/location-list');
     expect(screen.queryByText(MESSAGES.loading)).toBeNull();
+  });
+
+  describe('storm inspections', () => {
+    const serveCreate = () =>
+      serve((url, init) => {
+        if (url === '/api/locations/?client_id=10' && init.method === 'POST')
+          return jsonResponse(buildLocation({ id: 7, name: 'Depot' }), 201);
+        if (url.startsWith('/api/locations/?')) return jsonResponse([]);
+        return unexpected();
+      });
+
+    async function fillNew(name: string) {
+      await userEvent.type(await screen.findByLabelText(/^Name/), name);
+      await userEvent.type(field(/^Latitude/), '29.7');
+      await userEvent.type(field(/^Longitude/), '-95.3');
+    }
+
+    for (const [width, phone] of [
+      ['desktop', false],
+      ['phone', true],
+    ] as const) {
+      it(`sets the permit threshold, inspection rule and routine inspections of a new location (${width})`, async () => {
+        stubMatchMedia((query) => phone && query.includes('max-width'));
+        signIn();
+        const fetchMock = serveCreate();
+        renderRoute('/location-form');
+        await fillNew('Depot');
+        expect(screen.getByRole('group', { name: 'Storm inspections' })).toBeTruthy();
+        const threshold = field(/^Permit threshold/);
+        expect(threshold.value).toBe('');
+        expect(threshold.placeholder).toBe('Account default');
+        expect(field(/^Inspection rule/).value).toBe('within_24h');
+        expect(field(/^Routine inspections/).value).toBe('');
+        expect(screen.getByRole('option', { name: INSPECTION_RULE_LABELS.next_business_day })).toBeTruthy();
+        expect(
+          screen.getAllByRole('option', { name: /^(None|Every \d+ days)$/ }).map((o) => o.textContent),
+        ).toEqual(['None', 'Every 7 days', 'Every 14 days']);
+        await userEvent.type(threshold, '0.5');
+        await userEvent.selectOptions(field(/^Inspection rule/), 'next_business_day');
+        await userEvent.selectOptions(field(/^Routine inspections/), '14');
+        await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+        expect((await screen.findByRole('status')).textContent).toBe(LOCATION_MESSAGES.saved);
+        expect(sentBody(fetchMock, 'POST')).toMatchObject({
+          storm_threshold: 0.5,
+          inspection_rule: 'next_business_day',
+          routine_cadence_days: 14,
+        });
+      });
+    }
+
+    it('leaves the threshold to the account default when blank', async () => {
+      signIn();
+      const fetchMock = serveCreate();
+      renderRoute('/location-form');
+      await fillNew('Depot');
+      await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+      await screen.findByRole('status');
+      expect(sentBody(fetchMock, 'POST')).not.toHaveProperty('storm_threshold');
+    });
+
+    it('refuses a threshold out of range or finer than hundredths with its message and sends nothing', async () => {
+      signIn();
+      const fetchMock = serve(unexpected);
+      renderRoute('/location-form');
+      await fillNew('Depot');
+      for (const value of ['0.005', '0.333', '25', 'lots']) {
+        await userEvent.clear(field(/^Permit threshold/));
+        await userEvent.type(field(/^Permit threshold/), value);
+        await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+        expect(screen.getByText(STORM_MESSAGES.threshold), value).toBeTruthy();
+      }
+      expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'POST')).toBe(false);
+    });
+
+    it('shows the saved settings of a location and sends the changes, None as no routine inspections', async () => {
+      signIn();
+      const location = buildLocation({
+        id: 5,
+        storm_threshold: 0.75,
+        inspection_rule: 'next_business_day',
+        routine_cadence_days: 7,
+      });
+      const fetchMock = serve((url, init) => {
+        if (url === '/api/locations/5?client_id=10' && init.method === 'PATCH')
+          return jsonResponse({ ...location, storm_threshold: 1, routine_cadence_days: null });
+        if (url === '/api/locations/5?client_id=10') return jsonResponse(location);
+        if (url.startsWith('/api/locations/?')) return jsonResponse([]);
+        return unexpected();
+      });
+      renderRoute('/location-form?id=5');
+      await screen.findByLabelText(/^Name/);
+      expect(field(/^Permit threshold/).value).toBe('0.75');
+      expect(field(/^Inspection rule/).value).toBe('next_business_day');
+      expect(field(/^Routine inspections/).value).toBe('7');
+      await userEvent.clear(field(/^Permit threshold/));
+      await userEvent.type(field(/^Permit threshold/), '1');
+      await userEvent.selectOptions(field(/^Routine inspections/), '');
+      await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+      expect((await screen.findByRole('status')).textContent).toBe(LOCATION_MESSAGES.saved);
+      expect(sentBody(fetchMock, 'PATCH')).toMatchObject({
+        storm_threshold: 1,
+        inspection_rule: 'next_business_day',
+        routine_cadence_days: null,
+      });
+    });
   });
 });

@@ -1,4 +1,4 @@
-import { Anchor, NativeSelect, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { Anchor, Fieldset, NativeSelect, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { levelAllows } from '@pluvio/shared/gates';
 import {
@@ -12,6 +12,7 @@ import {
 } from '@pluvio/shared/locations';
 import { MESSAGES } from '@pluvio/shared/messages';
 import { isAdminRole } from '@pluvio/shared/roles';
+import { INSPECTION_RULE_LABELS, INSPECTION_RULES, ROUTINE_CADENCES } from '@pluvio/shared/storm-events';
 import { TIER } from '@pluvio/shared/tiers';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from 'react-router';
@@ -46,6 +47,11 @@ interface LocationValues {
   h24_threshold: string;
   /** Empty: the same as the 24-hour threshold. */
   rapidrain_threshold: string;
+  /** Inches in 24 hours; empty on a new location: the account's default. */
+  storm_threshold: string;
+  inspection_rule: string;
+  /** Empty: no routine inspections. */
+  routine_cadence_days: string;
 }
 
 /** Coordinates of a saved location cannot change, so editing checks only the other fields. */
@@ -53,6 +59,14 @@ const editSchema = locationCreateSchema.omit({ latitude: true, longitude: true }
 const coordinatesSchema = locationCreateSchema.pick({ latitude: true, longitude: true });
 
 const RAPIDRAIN_CHOICES = [SAME_AS_24H_CHOICE, ...THRESHOLD_CHOICES];
+const INSPECTION_RULE_CHOICES = INSPECTION_RULES.map((value) => ({
+  value,
+  label: INSPECTION_RULE_LABELS[value],
+}));
+const ROUTINE_CHOICES = [
+  { value: '', label: 'None' },
+  ...ROUTINE_CADENCES.map((days) => ({ value: String(days), label: `Every ${days} days` })),
+];
 
 function valuesOf(location: Location | null): LocationValues {
   return {
@@ -61,6 +75,9 @@ function valuesOf(location: Location | null): LocationValues {
     longitude: location ? String(location.longitude) : '',
     h24_threshold: String(location?.h24_threshold ?? DEFAULT_THRESHOLD),
     rapidrain_threshold: location?.rapidrain_threshold == null ? '' : String(location.rapidrain_threshold),
+    storm_threshold: location ? String(location.storm_threshold) : '',
+    inspection_rule: location?.inspection_rule ?? INSPECTION_RULES[0],
+    routine_cadence_days: location?.routine_cadence_days == null ? '' : String(location.routine_cadence_days),
   };
 }
 
@@ -75,6 +92,10 @@ function bodyOf(values: LocationValues, saved: Location | null, rapidrainLocked:
     longitude,
     h24_threshold: h24,
     rapidrain_threshold: rapidrainLocked ? h24 : (fields.rapidrain_threshold ?? h24),
+    // Left out on a new location when blank: the server gives it the account's default.
+    ...(fields.storm_threshold !== undefined && { storm_threshold: fields.storm_threshold }),
+    inspection_rule: fields.inspection_rule,
+    routine_cadence_days: fields.routine_cadence_days ?? null,
     status: 'active',
   };
 }
@@ -161,6 +182,26 @@ function LocationForm({ location }: { location: Location | null }) {
             description={rapidrainLocked ? <RapidrainUpgradeHint /> : undefined}
           />
         </SimpleGrid>
+        <Fieldset legend="Storm inspections" radius="md">
+          <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
+            <TextInput
+              label="Permit threshold (inches in 24 hours)"
+              inputMode="decimal"
+              placeholder={location === null ? 'Account default' : undefined}
+              {...form.getInputProps('storm_threshold')}
+            />
+            <NativeSelect
+              label="Inspection rule"
+              data={INSPECTION_RULE_CHOICES}
+              {...form.getInputProps('inspection_rule')}
+            />
+            <NativeSelect
+              label="Routine inspections"
+              data={ROUTINE_CHOICES}
+              {...form.getInputProps('routine_cadence_days')}
+            />
+          </SimpleGrid>
+        </Fieldset>
         {location && (
           <TextInput
             label="Data Start Date"
