@@ -13,8 +13,8 @@ export const STORM_DRY_HOURS = { default: 6, min: 1, max: 72 } as const;
 export const INSPECTION_RULES = ['within_24h', 'next_business_day'] as const;
 export type InspectionRule = (typeof INSPECTION_RULES)[number];
 export const INSPECTION_RULE_LABELS: Record<InspectionRule, string> = {
-  within_24h: 'Within 24 hours of the end of the storm',
-  next_business_day: 'By the end of the next business day',
+  within_24h: 'Within 24 hours',
+  next_business_day: 'By end of next business day',
 };
 
 /** Days between routine inspections; null is none. */
