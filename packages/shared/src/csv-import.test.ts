@@ -311,48 +311,6 @@ describe('contact file', () => {
     expect(checkContactRow({ row: 2, name: 'Office', email: 'nope' })).toBe(CSV_MESSAGES.email('nope'));
   });
 
-  it('reads the optional storm columns: a blank cell is left out for the default, a bad one is a row error', () => {
-    const { rows, errors } = checkLocationRecords([
-      ['name', 'lat', 'lng', 'limit24', 'Storm Threshold', 'inspection rule', 'routine_cadence_days'],
-      ['Given', '30', '-97', '0.5', '0.75', 'Next_Business_Day', '14'],
-      ['Blank', '30.1', '-97', '0.5', '', '', ''],
-      ['None', '30.2', '-97', '0.5', '1', 'within_24h', 'none'],
-      ['Threshold', '30.3', '-97', '0.5', '0.333', '', ''],
-      ['Rule', '30.4', '-97', '0.5', '', 'weekly', ''],
-      ['Cadence', '30.5', '-97', '0.5', '', '', '10'],
-    ]);
-    expect(
-      rows.map(({ name, storm_threshold, inspection_rule, routine_cadence_days }) => ({
-        name,
-        storm_threshold,
-        inspection_rule,
-        routine_cadence_days,
-      })),
-    ).toEqual([
-      {
-        name: 'Given',
-        storm_threshold: 0.75,
-        inspection_rule: 'next_business_day',
-        routine_cadence_days: 14,
-      },
-      {
-        name: 'Blank',
-        storm_threshold: undefined,
-        inspection_rule: undefined,
-        routine_cadence_days: undefined,
-      },
-      { name: 'None', storm_threshold: 1, inspection_rule: 'within_24h', routine_cadence_days: null },
-    ]);
-    expect(rows[1]).not.toHaveProperty('storm_threshold');
-    expect(errors).toEqual([
-      { row: 5, message: CSV_MESSAGES.storm('storm_threshold', '0.333', STORM_MESSAGES.threshold) },
-      { row: 6, message: CSV_MESSAGES.storm('inspection_rule', 'weekly', STORM_MESSAGES.inspectionRule) },
-      { row: 7, message: CSV_MESSAGES.storm('routine_cadence_days', '10', STORM_MESSAGES.routineCadence) },
-    ]);
-    const [given, , none] = rows;
-    for (const row of [given, none]) if (row) expect(checkLocationRow(row)).toBeNull();
-  });
-
   it('accepts its own example file', () => {
     expect(checkContactRecords(records(EXAMPLE_CONTACTS_CSV)).errors).toEqual([]);
   });
