@@ -20,14 +20,15 @@ export interface CheckedCandidate {
   longitude: number;
   h24Threshold: number;
   rapidrainThreshold: number;
-  /** Null: the account's default (`ImportDefaults.stormThreshold`). */
+  /** Null: the account's default, given when the row becomes an `ImportCandidate`. */
   stormThreshold: number | null;
   inspectionRule: string;
   routineCadenceDays: number | null;
 }
 
-/** A checked import row with its Atlas 14 depths, ready to insert. */
-export interface ImportCandidate extends CheckedCandidate {
+/** A checked import row with its storm threshold and Atlas 14 depths, ready to insert. */
+export interface ImportCandidate extends Omit<CheckedCandidate, 'stormThreshold'> {
+  stormThreshold: number;
   atlas14Threshold: Atlas14Threshold | null;
   atlas14Source: string | null;
 }
@@ -50,8 +51,6 @@ export interface ImportDefaults {
   status: string;
   active: boolean;
   dataStartDate: string;
-  /** The account's default permit threshold, for rows that give none. */
-  stormThreshold: number;
 }
 
 /** A location's identity in an import: its trimmed name ignoring case, and coordinates to 5 decimals (about a metre). */
@@ -216,7 +215,7 @@ export function createLocationsRepository(db: AppDb) {
                                  storm_threshold, inspection_rule, routine_cadence_days,
                                  atlas14_threshold, atlas14_source, status, active, data_start_date)
           select ${clientId}, name, latitude, longitude, "h24Threshold", "rapidrainThreshold",
-                 coalesce("stormThreshold", ${defaults.stormThreshold}::real), "inspectionRule", "routineCadenceDays",
+                 "stormThreshold", "inspectionRule", "routineCadenceDays",
                  "atlas14Threshold", "atlas14Source", ${defaults.status}, ${defaults.active}, ${defaults.dataStartDate}::date
             from fresh order by seq
           returning id, ${SAME_LOCATION_KEYS}

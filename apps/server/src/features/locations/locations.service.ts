@@ -106,11 +106,15 @@ export function createLocationsService(db: AppDb, options: LocationsOptions) {
     limits,
   );
 
-  /** The rows to add with their depths, where the source answers at once. */
-  function withAtlas14(candidates: readonly CheckedCandidate[]): Promise<ImportCandidate[]> {
+  /** The rows to add with the account's storm threshold where they give none, and their depths where the source answers at once. */
+  function importCandidates(
+    candidates: readonly CheckedCandidate[],
+    stormThreshold: number,
+  ): Promise<ImportCandidate[]> {
     return Promise.all(
       candidates.map(async (candidate) => ({
         ...candidate,
+        stormThreshold: candidate.stormThreshold ?? stormThreshold,
         ...atlas14Columns(await atlas14.answerAtOnce(candidate)),
       })),
     );
@@ -122,8 +126,8 @@ export function createLocationsService(db: AppDb, options: LocationsOptions) {
     fresh: readonly CheckedCandidate[],
     stormThreshold: number,
   ): Promise<Set<number>> {
-    const candidates = await withAtlas14(fresh);
-    const added = await insertImport(clientId, candidates, { ...newLocationDefaults(), stormThreshold });
+    const candidates = await importCandidates(fresh, stormThreshold);
+    const added = await insertImport(clientId, candidates, newLocationDefaults());
     if (added.size === 0) return added;
     await countChanged(clientId);
     if (candidates.some((candidate) => !candidate.atlas14Source)) await wakeAtlas14Fill();
