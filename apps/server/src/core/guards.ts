@@ -21,12 +21,13 @@ export function bearerToken(request: FastifyRequest): string | null {
   return header.slice(7).trim() || null;
 }
 
-/** Route guards: who may call. Each sets `request.auth` (and `requireAccount` `request.access`) for the handler. */
+/** What the guards ask: the session behind a token, and the caller's access to an account. */
 export interface GuardDeps {
   auth: { authenticate(token: string): Promise<AuthContext | null> };
   accounts: { accessFor(user: UserRow, clientId?: number): Promise<AccountAccess> };
 }
 
+/** Route guards: who may call. Each sets `request.auth` (and `requireAccount` `request.access`) for the handler. */
 export function createGuards({ auth, accounts }: GuardDeps) {
   /** Runs a guard's lookup, adding the tables it read to the request's. */
   async function guardRead<T>(request: FastifyRequest, lookup: () => Promise<T>): Promise<T> {

@@ -1,6 +1,6 @@
 import type { Database } from './client';
 import type { TableChanges } from './table-changes';
-import { noteReads, recordReads, type TableSet } from './table-reads';
+import { noteReads, recordingReads, recordReads, type TableSet } from './table-reads';
 
 /**
  * Reads kept in memory until a table they came from is written (`table-changes.ts`). The tables
@@ -81,7 +81,7 @@ export function createReadCache(changes: TableChanges, options: ReadCacheOptions
   }
 
   function lastChangeOf(reads: TableSet | null): number {
-    return reads === null || reads === '*' ? changes.now() : changes.changedAt([...reads]);
+    return reads === null || reads === '*' ? changes.now() : changes.changedAt(reads);
   }
 
   function fresh(entry: Entry | undefined): entry is Entry {
@@ -90,11 +90,13 @@ export function createReadCache(changes: TableChanges, options: ReadCacheOptions
     );
   }
 
-  /** A kept answer counts as read by the load using it: its tables are noted once it is there. */
-  async function reuse<T>(entry: Entry): Promise<T> {
-    const value = (await entry.value) as T;
-    noteReads(entry.reads ?? '*');
-    return value;
+  /** A kept answer counts as read by the load using it, if one is recording: its tables are noted once it is there. */
+  function reuse<T>(entry: Entry): Promise<T> {
+    if (!recordingReads()) return entry.value as Promise<T>;
+    return (entry.value as Promise<T>).then((value) => {
+      noteReads(entry.reads ?? '*');
+      return value;
+    });
   }
 
   return {

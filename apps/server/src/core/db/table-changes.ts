@@ -15,7 +15,7 @@ export interface TableChanges {
   /** The counter now: a read made after this moment sees every write counted up to it. */
   now(): number;
   /** The newest change among `tables` (names), or of all tables at once. */
-  changedAt(tables: readonly string[]): number;
+  changedAt(tables: Iterable<string>): number;
   /** Records writes to `tables`, with what their foreign keys cascade to; `'*'` is every table. */
   bump(tables: readonly string[] | '*'): void;
   /** Records writes another process reported (they were broadcast there already). */
