@@ -296,10 +296,7 @@ export const locationStormFields = {
 };
 
 /** The account's default permit threshold (the client settings' `storm_threshold`). */
-export const accountStormThresholdSchema = z.preprocess(
-  blankToAbsent,
-  stormSettingsSchema.shape.storm_threshold.optional(),
-);
+export const accountStormThresholdSchema = locationStormFields.storm_threshold;
 
 /** A threshold read back from a 4-byte real column, in the hundredths it was saved in. */
 export function storedThreshold(value: number): number {
