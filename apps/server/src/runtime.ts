@@ -14,6 +14,7 @@ import { PRODUCE_PAST_RAINFALL, rainfallJobs } from './features/rainfall';
 import { rateLimitJobs } from './features/rate-limits';
 import { RENDER_REPORTS, reportJobs } from './features/reports';
 import { signupJobs } from './features/signups';
+import { stormEventJobs } from './features/storm-events';
 import { createServices, type Services } from './services';
 
 /**
@@ -57,6 +58,7 @@ export function allJobs(services: Services) {
     ...locationJobs(services.locations),
     ...rainfallJobs(services.ingestion, services.historyFill, services.pastRainfall, log),
     ...alertJobs(services.alerts),
+    ...stormEventJobs(services.stormDetection),
     ...dailyReportJobs(services.dailyReport),
     ...rateLimitJobs(services.rateLimits),
     ...reportJobs(services.reports),

@@ -40,6 +40,7 @@ import { createRateLimitsService } from './features/rate-limits';
 import type { ReportRenderer } from './features/reports';
 import { createSignupsService, createTrialClaims } from './features/signups';
 import { createSources } from './features/sources';
+import { createStormDetectionService } from './features/storm-events';
 import { createSwitchUserService } from './features/switch-user';
 import { installationSecret } from './features/system';
 import { createEmailChangeService, createUsersService } from './features/users';
@@ -263,6 +264,7 @@ export async function createServices(options: ServiceOptions) {
     onQueued: options.onMailQueued,
     forecast: sources.forecast,
   });
+  const stormDetection = createStormDetectionService(db, { clock, timeZone: config.TIME_ZONE });
   const dailyReport = createDailyReportService(db, {
     clock,
     timeZone: config.TIME_ZONE,
@@ -335,6 +337,7 @@ export async function createServices(options: ServiceOptions) {
     historyFill,
     pastRainfall,
     alerts,
+    stormDetection,
     dailyReport,
     rainfallData,
     forecasts: createForecastsService({ forecast: sources.forecast, locations, clock }),

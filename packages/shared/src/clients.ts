@@ -10,7 +10,7 @@ import {
   TEXT_LIMITS,
   textSchema,
 } from './inputs';
-import { accountStormThresholdSchema } from './storm-events';
+import { accountStormSettingsSchema } from './storm-events';
 import { TIER_NAMES, type TierNumber } from './tiers';
 
 /** Client (account) fields, notification settings and their rules (spec part 2 §3, §4, §6). */
@@ -151,6 +151,8 @@ export const clientSchema = z.object({
   created_at: z.string(),
   /** The permit threshold (inches in 24 hours) a new location takes when none is given (issue 28). */
   storm_threshold: z.number(),
+  /** Dry hours that end a storm event at the account's locations (issue 28). */
+  storm_dry_hours: z.number(),
   ...settingOutputFields,
 });
 export type Client = z.infer<typeof clientSchema>;
@@ -189,7 +191,7 @@ export const clientPatchSchema = z.object({
   invoice_period: clientFields.invoice_period,
   invoice_email: clientFields.invoice_email,
   auto_add_locations: clientFields.auto_add_locations,
-  storm_threshold: accountStormThresholdSchema,
+  ...accountStormSettingsSchema.shape,
   ...settingInputFields,
 });
 export type ClientPatch = z.infer<typeof clientPatchSchema>;

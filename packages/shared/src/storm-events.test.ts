@@ -91,6 +91,7 @@ describe('storm events', () => {
     expect(event).toEqual({
       start: from,
       end: after(from, 23),
+      opened: after(from, 23),
       total: 0.25,
       wettestHour: { endsAt: after(from, 1), amount: 0.1 },
       passes: [1],
@@ -221,7 +222,7 @@ describe('storm revisions', () => {
         stored,
         stored.map(({ id: _, ...event }) => event),
       ),
-    ).toEqual({
+    ).toMatchObject({
       opened: [],
       removed: [],
       changed: [],
@@ -239,7 +240,7 @@ describe('storm revisions', () => {
   it('change the first and remove the second when a revision merges two events', () => {
     const two = detect(from, [0.3, ...dry(6), 0.3, ...dry(6)]);
     const merged = detect(from, [0.3, ...dry(5), 0.05, 0.3, ...dry(6)]);
-    expect(reviseStormEvents(two, merged)).toEqual({
+    expect(reviseStormEvents(two, merged)).toMatchObject({
       opened: [],
       removed: [two[1]],
       changed: [{ before: two[0], after: merged[0] }],
@@ -275,6 +276,9 @@ describe('storm event properties', () => {
     detect(from, amounts, threshold, dryHours);
   /** The index in `amounts` of the hour ending at `time`. */
   const indexAt = (from: string, time: string) => (Date.parse(time) - Date.parse(from)) / HOUR_MS - 1;
+  /** The end of the hour at `index` in `amounts`. */
+  const hourEnd = ({ from }: Case, index: number) =>
+    new Date(Date.parse(from) + (index + 1) * HOUR_MS).toISOString();
   /** The indexes of the hours an event holds: from its first to its last wet hour, or to the range's end. */
   const indexesOf = ({ from, amounts }: Case, event: StormEvent) => {
     const first = indexAt(from, event.start) + 1;
@@ -331,6 +335,7 @@ describe('storm event properties', () => {
           expect(trailingMicro(input.amounts, opening as number)).toBeGreaterThanOrEqual(
             micro(input.threshold),
           );
+          expect(event.opened).toBe(hourEnd(input, opening as number));
         }
       }),
     );
@@ -399,11 +404,9 @@ describe('storm event properties', () => {
     fc.assert(
       fc.property(caseArb, (input) => {
         const events = eventsOf(input, input.dryHours);
-        expect(reviseStormEvents(events, structuredClone(events))).toEqual({
-          opened: [],
-          removed: [],
-          changed: [],
-        });
+        const revision = reviseStormEvents(events, structuredClone(events));
+        expect(revision).toMatchObject({ opened: [], removed: [], changed: [] });
+        expect(revision.kept.map((pair) => pair.before)).toEqual(events);
       }),
     );
   });
@@ -417,8 +420,9 @@ describe('storm event properties', () => {
         );
         const before = eventsOf(input, input.dryHours);
         const after = eventsOf({ ...input, amounts: revised }, input.dryHours);
-        const { opened, removed, changed } = reviseStormEvents(before, after);
+        const { opened, removed, changed, kept } = reviseStormEvents(before, after);
         expect(before.length - removed.length).toBe(after.length - opened.length);
+        expect(changed.length + kept.length).toBe(before.length - removed.length);
         expect(new Set([...removed, ...changed.map((change) => change.before)]).size).toBe(
           removed.length + changed.length,
         );

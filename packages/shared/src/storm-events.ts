@@ -94,6 +94,8 @@ export interface StormEvent {
   start: string;
   /** The end of its last wet hour; null while fewer than the dry hours have followed it. */
   end: string | null;
+  /** The end of the hour its total reached the threshold: when the event opened. */
+  opened: string;
   /** Inches, the sum of its wet hours. */
   total: number;
   wettestHour: { endsAt: string; amount: number };
@@ -161,7 +163,17 @@ function wetHourOf(hour: Hour): WetHour {
 
 const sumOf = (hours: Hour[]) => hours.reduce((sum, hour) => sum + hour.micro, 0);
 
-function eventOf(hours: Hour[], closed: boolean): StormEvent {
+/** The first hour whose running total reaches the threshold: all of an event's hours up to its opening lie within 24 hours. */
+function openingHour(hours: Hour[], threshold: number): Hour {
+  let sum = 0;
+  for (const hour of hours) {
+    sum += hour.micro;
+    if (sum >= threshold) return hour;
+  }
+  return hours[hours.length - 1] as Hour;
+}
+
+function eventOf(hours: Hour[], closed: boolean, threshold: number): StormEvent {
   const first = hours[0] as Hour;
   const last = hours[hours.length - 1] as Hour;
   // Of equally wet hours, the earliest is the wettest.
@@ -169,6 +181,7 @@ function eventOf(hours: Hour[], closed: boolean): StormEvent {
   return {
     start: iso(first.endsAt - HOUR_MS),
     end: closed ? iso(last.endsAt) : null,
+    opened: iso(openingHour(hours, threshold).endsAt),
     total: toInches(sumOf(hours)),
     wettestHour: { endsAt: iso(wettest.endsAt), amount: toInches(wettest.micro) },
     passes: [...new Set(hours.map((hour) => hour.pass))].sort((a, b) => a - b),
@@ -208,7 +221,7 @@ export function detectStormEvents(
     const lastWet = open[open.length - 1];
     // Dry hours between two wet hours: one fewer than the hours from one end to the other.
     if (lastWet && hour.endsAt - lastWet.endsAt - HOUR_MS >= dryGap) {
-      events.push(eventOf(open, true));
+      events.push(eventOf(open, true, threshold));
       open = [];
     }
     if (open.length > 0) {
@@ -224,10 +237,10 @@ export function detectStormEvents(
 
   const lastWet = open[open.length - 1];
   if (lastWet && to - lastWet.endsAt >= dryGap) {
-    events.push(eventOf(open, true));
+    events.push(eventOf(open, true, threshold));
     open = [];
   }
-  if (open.length > 0) events.push(eventOf(open, false));
+  if (open.length > 0) events.push(eventOf(open, false, threshold));
   recent = recent.filter((held) => held.endsAt > to - DAY_MS);
   return { events, state: { at: iso(to), recent: recent.map(wetHourOf), open: open.map(wetHourOf) } };
 }
@@ -239,6 +252,8 @@ export interface StormRevision<T extends StormEvent> {
   removed: T[];
   /** Stored events whose start, end or total the revised rainfall changes (an open one closing too). */
   changed: { before: T; after: StormEvent }[];
+  /** Stored events whose figures stay: their passes, sources or wettest hour may still differ. */
+  kept: { before: T; after: StormEvent }[];
 }
 
 /** An open event reaches to the end of time. */
@@ -266,6 +281,7 @@ export function reviseStormEvents<T extends StormEvent>(
   const unmatched = new Set([...next].sort(byStart));
   const removed: T[] = [];
   const changed: { before: T; after: StormEvent }[] = [];
+  const kept: { before: T; after: StormEvent }[] = [];
   for (const before of [...previous].sort(byStart)) {
     let after: StormEvent | undefined;
     for (const candidate of unmatched) {
@@ -277,9 +293,9 @@ export function reviseStormEvents<T extends StormEvent>(
       continue;
     }
     unmatched.delete(after);
-    if (!sameFigures(before, after)) changed.push({ before, after });
+    (sameFigures(before, after) ? kept : changed).push({ before, after });
   }
-  return { opened: [...unmatched], removed, changed };
+  return { opened: [...unmatched], removed, changed, kept };
 }
 
 const blankToAbsent = (value: unknown) => (value === '' ? undefined : value);
@@ -297,6 +313,19 @@ export const locationStormFields = {
 
 /** The account's default permit threshold (the client settings' `storm_threshold`). */
 export const accountStormThresholdSchema = locationStormFields.storm_threshold;
+
+/** The dry hours that end a storm event at the account's locations (the client settings' `storm_dry_hours`). */
+export const accountStormDryHoursSchema = z.preprocess(
+  blankToAbsent,
+  stormSettingsSchema.shape.storm_dry_hours.optional(),
+);
+
+/** The account's storm settings, as its settings page sends them. */
+export const accountStormSettingsSchema = z.object({
+  storm_threshold: accountStormThresholdSchema,
+  storm_dry_hours: accountStormDryHoursSchema,
+});
+export type AccountStormSettings = z.output<typeof accountStormSettingsSchema>;
 
 /** A threshold read back from a 4-byte real column, in the hundredths it was saved in. */
 export function storedThreshold(value: number): number {

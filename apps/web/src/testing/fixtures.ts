@@ -133,6 +133,7 @@ export function buildAccount(overrides: Partial<Client> = {}): Client {
     subscription_ends_on: null,
     created_at: '2026-01-05T12:00:00Z',
     storm_threshold: 0.25,
+    storm_dry_hours: 6,
     ...settings,
     ...overrides,
   };

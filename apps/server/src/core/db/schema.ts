@@ -14,5 +14,6 @@ export * from '../tables/rate-limits';
 export * from '../tables/reports';
 export * from '../tables/signups';
 export * from '../tables/sources';
+export * from '../tables/storm-events';
 export * from '../tables/system';
 export * from '../tables/users';

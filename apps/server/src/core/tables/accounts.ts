@@ -8,6 +8,7 @@ import {
   pgTable,
   primaryKey,
   real,
+  smallint,
   text,
   timestamp,
 } from 'drizzle-orm/pg-core';
@@ -60,6 +61,8 @@ export const clients = pgTable(
     rapidrainFirstOn: boolean('rapidrain_first_on').notNull().default(false),
     /** The permit threshold (inches in 24 hours) a new location takes when none is given (issue 28). */
     stormThreshold: real('storm_threshold').notNull().default(STORM_SETTINGS_DEFAULTS.storm_threshold),
+    /** Dry hours that end a storm event at the account's locations. */
+    stormDryHours: smallint('storm_dry_hours').notNull().default(STORM_SETTINGS_DEFAULTS.storm_dry_hours),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -69,6 +69,7 @@ export function presentClient(row: ClientListRow): Client {
     subscription_ends_on: row.subscriptionEndsOn,
     created_at: row.createdAt.toISOString(),
     storm_threshold: storedThreshold(row.stormThreshold),
+    storm_dry_hours: row.stormDryHours,
     ...settingsOf(row),
   };
 }

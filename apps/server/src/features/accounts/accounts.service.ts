@@ -263,6 +263,7 @@ export function createAccountsService(db: AppDb, options: AccountsOptions) {
         invoiceEmail: patch.invoice_email,
         autoAddLocations: patch.auto_add_locations,
         stormThreshold: patch.storm_threshold,
+        stormDryHours: patch.storm_dry_hours,
         ...settingColumns(patch),
         updatedAt: options.clock.now(),
       });

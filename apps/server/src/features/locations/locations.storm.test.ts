@@ -160,6 +160,23 @@ describe('storm settings of locations', () => {
     );
   });
 
+  it("keeps the account's dry hours that end a storm event, whole hours from 1 to 72", async () => {
+    const { client, call } = await owner();
+    const url = `/api/clients/${client.id}`;
+    expect((await call({ url })).json().storm_dry_hours).toBe(STORM_SETTINGS_DEFAULTS.storm_dry_hours);
+    for (const refused of [0, 73, 2.5, 'soon']) {
+      const bad = await call({ method: 'PATCH', url, payload: { storm_dry_hours: refused } });
+      expect(bad.statusCode).toBe(422);
+      expect(bad.json().detail).toContainEqual(
+        expect.objectContaining({ loc: ['body', 'storm_dry_hours'], msg: STORM_MESSAGES.dryHours }),
+      );
+    }
+    const changed = await call({ method: 'PATCH', url, payload: { storm_dry_hours: '12' } });
+    expect(changed.json().storm_dry_hours).toBe(12);
+    const untouched = await call({ method: 'PATCH', url, payload: { storm_threshold: 0.5 } });
+    expect(untouched.json()).toMatchObject({ storm_dry_hours: 12, storm_threshold: 0.5 });
+  });
+
   it('imports the optional columns; rows without them take the defaults, the account threshold first', async () => {
     const { client, call } = await owner();
     await call({ method: 'PATCH', url: `/api/clients/${client.id}`, payload: { storm_threshold: 0.5 } });

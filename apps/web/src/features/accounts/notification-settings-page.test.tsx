@@ -97,6 +97,28 @@ describe('notification settings', () => {
     expect(screen.queryByText(STORM_MESSAGES.threshold)).toBeNull();
   });
 
+  it('saves the dry hours that end a storm event, and refuses a fraction with its message', async () => {
+    signInOwner('bronze');
+    let sent: Record<string, unknown> = {};
+    const fetchMock = serveAccount('bronze', (_url, init) => {
+      sent = JSON.parse(String(init.body));
+      return jsonResponse(buildAccount({ tier: 'bronze', storm_dry_hours: Number(sent.storm_dry_hours) }));
+    });
+    renderRoute('/settings-general');
+    const dryHours = (await group('Storm inspections')).getByLabelText(/^Dry hours that end a storm event/);
+    expect((dryHours as HTMLInputElement).value).toBe('6');
+    await userEvent.clear(dryHours);
+    await userEvent.type(dryHours, '4.5');
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(screen.getByText(STORM_MESSAGES.dryHours)).toBeTruthy();
+    expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'PATCH')).toBe(false);
+    await userEvent.clear(dryHours);
+    await userEvent.type(dryHours, '12');
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect((await screen.findByRole('status')).textContent).toBe(CLIENT_MESSAGES.settingsUpdated);
+    expect(sent.storm_dry_hours).toBe(12);
+  });
+
   it('says when saving fails', async () => {
     signInOwner('gold');
     serveAccount('gold', () => jsonResponse({ detail: 'Please upgrade to enable this feature' }, 403));

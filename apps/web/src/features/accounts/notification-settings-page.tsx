@@ -21,15 +21,16 @@ import {
   settingAllowed,
 } from '@pluvio/shared/clients';
 import { MESSAGES } from '@pluvio/shared/messages';
-import { accountStormThresholdSchema } from '@pluvio/shared/storm-events';
+import { type AccountStormSettings, accountStormSettingsSchema } from '@pluvio/shared/storm-events';
 import { accountLevel, type TierNumber } from '@pluvio/shared/tiers';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { type ChangeEvent, useState } from 'react';
 import { ErrorMessage, InfoMessage } from '../../components/form-message';
 import { ManagersOnly } from '../../components/managers-only';
 import { SettingsTabs } from '../../components/settings-tabs';
 import { TierNotice } from '../../components/tier-notice';
 import { clientQuery, useActiveAccount } from '../../lib/account-api';
+import { validateWith } from '../../lib/form-validation';
 import { storeClient, updateClient } from './api';
 
 const GROUPS = Object.keys(SETTING_GROUP_TITLES) as SettingGroup[];
@@ -76,16 +77,32 @@ function SettingGroupFields({
   );
 }
 
+type StormFields = Record<keyof AccountStormSettings, string>;
+const validateStorm = validateWith<StormFields>(accountStormSettingsSchema);
+
 function SettingsForm({ client }: { client: Client }) {
   const queryClient = useQueryClient();
   const level = accountLevel(client);
   const [values, setValues] = useState(() => settingsOf(client));
-  const [threshold, setThreshold] = useState(() => String(client.storm_threshold));
-  const [thresholdError, setThresholdError] = useState<string | null>(null);
+  const [storm, setStorm] = useState<StormFields>(() => ({
+    storm_threshold: String(client.storm_threshold),
+    storm_dry_hours: String(client.storm_dry_hours),
+  }));
+  const [stormErrors, setStormErrors] = useState<Partial<StormFields>>({});
   const save = useMutation({
-    mutationFn: (stormThreshold: number | undefined) =>
-      updateClient(client.id, { ...allowedChanges(values, level), storm_threshold: stormThreshold }),
+    mutationFn: (stormSettings: AccountStormSettings) =>
+      updateClient(client.id, { ...allowedChanges(values, level), ...stormSettings }),
     onSuccess: (updated) => storeClient(queryClient, updated),
+  });
+  const stormInput = (name: keyof StormFields) => ({
+    value: storm[name],
+    error: stormErrors[name],
+    inputMode: 'numeric' as const,
+    onChange: (event: ChangeEvent<HTMLInputElement>) => {
+      save.reset();
+      const value = event.currentTarget.value;
+      setStorm((current) => ({ ...current, [name]: value }));
+    },
   });
   const toggle = (key: ClientSettingKey, on: boolean) => {
     save.reset();
@@ -96,9 +113,9 @@ function SettingsForm({ client }: { client: Client }) {
     <form
       onSubmit={(event) => {
         event.preventDefault();
-        const checked = accountStormThresholdSchema.safeParse(threshold);
-        setThresholdError(checked.success ? null : (checked.error.issues[0]?.message ?? null));
-        if (checked.success) save.mutate(checked.data);
+        const errors = validateStorm(storm);
+        setStormErrors(errors);
+        if (Object.keys(errors).length === 0) save.mutate(accountStormSettingsSchema.parse(storm));
       }}
     >
       <Stack>
@@ -111,17 +128,19 @@ function SettingsForm({ client }: { client: Client }) {
             <SettingGroupFields key={group} group={group} level={level} values={values} onToggle={toggle} />
           ))}
           <Fieldset legend="Storm inspections" radius="md">
-            <TextInput
-              label="Default permit threshold (inches in 24 hours)"
-              description="New locations start with it; each location can have its own."
-              inputMode="decimal"
-              value={threshold}
-              error={thresholdError}
-              onChange={(event) => {
-                save.reset();
-                setThreshold(event.currentTarget.value);
-              }}
-            />
+            <Stack gap="sm">
+              <TextInput
+                label="Default permit threshold (inches in 24 hours)"
+                description="New locations start with it; each location can have its own."
+                {...stormInput('storm_threshold')}
+                inputMode="decimal"
+              />
+              <TextInput
+                label="Dry hours that end a storm event"
+                description="An event ends with its last wet hour once this many dry hours follow it."
+                {...stormInput('storm_dry_hours')}
+              />
+            </Stack>
           </Fieldset>
         </SimpleGrid>
         {save.isSuccess && <InfoMessage>{CLIENT_MESSAGES.settingsUpdated}</InfoMessage>}

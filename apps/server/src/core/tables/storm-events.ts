@@ -1,0 +1,107 @@
+import type { InspectionRule } from '@pluvio/shared/storm-events';
+import { sql } from 'drizzle-orm';
+import {
+  check,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  real,
+  smallint,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core';
+import { locations } from './locations';
+
+/**
+ * A location's storm events (issue 28), detected from its stored hourly rainfall. A revision
+ * that removes an event sets `removed_at`: it stays, with its history, for whoever inspected it.
+ */
+export const stormEvents = pgTable(
+  'storm_events',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    locationId: integer('location_id')
+      .notNull()
+      .references(() => locations.id, { onDelete: 'cascade' }),
+    startedAt: timestamp('started_at', { withTimezone: true }).notNull(),
+    /** Null while the event is open: fewer than the dry hours have followed its last wet hour. */
+    endedAt: timestamp('ended_at', { withTimezone: true }),
+    /** The end of the hour its total reached the threshold. */
+    openedAt: timestamp('opened_at', { withTimezone: true }).notNull(),
+    /** Inches. */
+    total: doublePrecision('total').notNull(),
+    wettestHourEndsAt: timestamp('wettest_hour_ends_at', { withTimezone: true }).notNull(),
+    wettestHourAmount: doublePrecision('wettest_hour_amount').notNull(),
+    passes: smallint('passes').array().notNull(),
+    sources: text('sources').array().notNull(),
+    /** The permit threshold and inspection rule in force when it was detected. */
+    threshold: real('threshold').notNull(),
+    inspectionRule: text('inspection_rule').$type<InspectionRule>().notNull(),
+    /** When its inspection is due; set once it has ended. */
+    dueAt: timestamp('due_at', { withTimezone: true }),
+    detectedAt: timestamp('detected_at', { withTimezone: true }).notNull(),
+    /** The last time a revision of the rainfall (Pass 2) changed it. */
+    revisedAt: timestamp('revised_at', { withTimezone: true }),
+    removedAt: timestamp('removed_at', { withTimezone: true }),
+  },
+  (table) => [
+    index('storm_events_location_idx').on(table.locationId, table.startedAt),
+    check(
+      'storm_events_inspection_rule_check',
+      sql`${table.inspectionRule} in ('within_24h', 'next_business_day')`,
+    ),
+  ],
+);
+
+/** What a storm event looked like before and after a change, for its history. */
+export interface StormEventFigures {
+  start: string;
+  end: string | null;
+  total: number;
+  passes: number[];
+}
+
+/** Every change a revision made to a storm event: opened by it, changed, or removed. */
+export const stormEventRevisions = pgTable(
+  'storm_event_revisions',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    eventId: integer('event_id')
+      .notNull()
+      .references(() => stormEvents.id, { onDelete: 'cascade' }),
+    revisedAt: timestamp('revised_at', { withTimezone: true }).notNull(),
+    change: text('change').$type<'opened' | 'changed' | 'removed'>().notNull(),
+    before: jsonb('before').$type<StormEventFigures>(),
+    after: jsonb('after').$type<StormEventFigures>(),
+  },
+  (table) => [
+    index('storm_event_revisions_event_idx').on(table.eventId),
+    check('storm_event_revisions_change_check', sql`${table.change} in ('opened', 'changed', 'removed')`),
+  ],
+);
+
+/**
+ * How far each location's rainfall has been searched for storm events, and at which position:
+ * a moved location is searched again from the start of its stored rainfall.
+ */
+export const stormDetections = pgTable('storm_detections', {
+  locationId: integer('location_id')
+    .primaryKey()
+    .references(() => locations.id, { onDelete: 'cascade' }),
+  detectedThrough: timestamp('detected_through', { withTimezone: true }).notNull(),
+  latitude: doublePrecision('latitude').notNull(),
+  longitude: doublePrecision('longitude').notNull(),
+});
+
+/** The stored hourly passes the detection has seen: one it has not is new rain or a revision. */
+export const stormDetectedHours = pgTable(
+  'storm_detected_hours',
+  {
+    endsAt: timestamp('ends_at', { withTimezone: true }).notNull(),
+    pass: smallint('pass').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.endsAt, table.pass] })],
+);
