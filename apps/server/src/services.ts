@@ -40,7 +40,7 @@ import { createRateLimitsService } from './features/rate-limits';
 import type { ReportRenderer } from './features/reports';
 import { createSignupsService, createTrialClaims } from './features/signups';
 import { createSources } from './features/sources';
-import { createStormDetectionService } from './features/storm-events';
+import { createStormDetectionService, createStormEventsService } from './features/storm-events';
 import { createSwitchUserService } from './features/switch-user';
 import { installationSecret } from './features/system';
 import { createEmailChangeService, createUsersService } from './features/users';
@@ -338,6 +338,7 @@ export async function createServices(options: ServiceOptions) {
     pastRainfall,
     alerts,
     stormDetection,
+    stormEvents: createStormEventsService(db, { locations, clock, timeZone: config.TIME_ZONE }),
     dailyReport,
     rainfallData,
     forecasts: createForecastsService({ forecast: sources.forecast, locations, clock }),

@@ -1,5 +1,6 @@
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { stormEvents } from '../core/tables/storm-events';
 import { bearer, buildOwnedClient, buildUser, login, TEST_PASSWORD } from './factories';
 import { createTestApp, type TestApp } from './test-app';
 
@@ -22,6 +23,8 @@ interface Seeded {
   /** An extra report recipient the owner added (waiting for its confirmation). */
   recipientId: number;
   ownerUserId: number;
+  /** A storm event at the location (issue 28). */
+  stormEventId: number;
 }
 
 /** A past month every level may report on. */
@@ -83,8 +86,33 @@ async function seedAccount(t: TestApp, tier: 'bronze' | 'silver' | 'gold', trial
     checkoutSessionId: decodeURIComponent(checkout.json().checkout_url.split('/').at(-1)),
     recipientId: recipient.json().id,
     ownerUserId: user.id,
+    stormEventId: await seedStormEvent(t, location.json().id),
   };
   return { user, token, seeded, contactUser };
+}
+
+/** A storm event that ended at the location, waiting for its inspection. */
+async function seedStormEvent(t: TestApp, locationId: number): Promise<number> {
+  const ended = new Date('2025-10-02T12:00:00Z');
+  const [event] = await t.database.db
+    .insert(stormEvents)
+    .values({
+      locationId,
+      startedAt: new Date('2025-10-02T08:00:00Z'),
+      endedAt: ended,
+      openedAt: ended,
+      total: 0.5,
+      wettestHourEndsAt: ended,
+      wettestHourAmount: 0.3,
+      passes: [2],
+      sources: ['mrms'],
+      threshold: 0.25,
+      inspectionRule: 'within_24h',
+      dueAt: new Date('2025-10-03T12:00:00Z'),
+      detectedAt: ended,
+    })
+    .returning();
+  return event?.id as number;
 }
 
 /** Everything a caller could read of an account, to compare before and after. */
@@ -99,6 +127,7 @@ async function snapshot(t: TestApp, superToken: string, account: Seeded) {
       `/api/contacts/${account.contactId}/locations?${q}`,
       `/api/clients/${account.clientId}/admins`,
       `/api/tasks/${account.taskId}`,
+      `/api/storm-events/${account.stormEventId}?${q}`,
     ].map((url) => call(t.app, superToken, { url })),
   );
   return [
@@ -196,6 +225,11 @@ function foreignCalls(foreign: Seeded, own: Seeded): ForeignCall[] {
     { method: 'DELETE', url: `/api/clients/${f.clientId}/report-recipients/${f.recipientId}` },
     { method: 'DELETE', url: `/api/clients/${own.clientId}/report-recipients/${f.recipientId}` },
     { method: 'GET', url: `/api/alerts?${fq}` },
+    { method: 'GET', url: `/api/storm-events?${fq}` },
+    { method: 'GET', url: `/api/storm-events?location_id=${f.locationId}` },
+    { method: 'GET', url: `/api/storm-events/pending?${fq}` },
+    { method: 'GET', url: `/api/storm-events/${f.stormEventId}` },
+    { method: 'GET', url: `/api/storm-events/${f.stormEventId}?${fq}` },
     { method: 'POST', url: '/api/locations/24h_data', payload: [f.locationId] },
     { method: 'POST', url: `/api/locations/24h_data?${fq}`, payload: [own.locationId] },
     { method: 'POST', url: '/api/locations/24h_data?date=2026-11-20', payload: [f.locationId] },

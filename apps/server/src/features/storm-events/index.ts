@@ -1,2 +1,4 @@
 export { createStormDetectionService, type StormDetectionService } from './storm-detection.service';
 export { stormEventJobs } from './storm-events.jobs';
+export { stormEventsRoutes } from './storm-events.routes';
+export { createStormEventsService, type StormEventsService } from './storm-events.service';

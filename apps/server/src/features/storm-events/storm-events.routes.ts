@@ -1,0 +1,59 @@
+import { clientIdQuerySchema, idParamsSchema } from '@pluvio/shared/lists';
+import {
+  pendingStormEventsSchema,
+  stormEventDetailSchema,
+  stormEventListQuerySchema,
+  stormEventPageSchema,
+} from '@pluvio/shared/storm-events-api';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { accessOf } from '../../core/guards';
+import type { Services } from '../../services';
+
+/** GET /api/storm-events and /api/storm-events/{id} (issue 28 point 7). */
+export function stormEventsRoutes(services: Services): FastifyPluginAsyncZod {
+  const { stormEvents, guards } = services;
+  return async (app) => {
+    app.get(
+      '/api/storm-events',
+      {
+        preHandler: guards.requireAccount,
+        schema: {
+          tags: ['storm-events'],
+          summary: "The account's storm events (or one location's), newest first, by status and dates",
+          querystring: stormEventListQuerySchema,
+          response: { 200: stormEventPageSchema },
+        },
+      },
+      async (request) => stormEvents.list(accessOf(request), request.query),
+    );
+
+    app.get(
+      '/api/storm-events/pending',
+      {
+        preHandler: guards.requireAccount,
+        schema: {
+          tags: ['storm-events'],
+          summary: 'Each location with an event raining or waiting for its inspection, the most urgent one',
+          querystring: clientIdQuerySchema,
+          response: { 200: pendingStormEventsSchema },
+        },
+      },
+      async (request) => stormEvents.pending(accessOf(request)),
+    );
+
+    app.get(
+      '/api/storm-events/:id',
+      {
+        preHandler: guards.requireAccount,
+        schema: {
+          tags: ['storm-events'],
+          summary: 'A storm event with its hourly rainfall and the history of its revisions',
+          params: idParamsSchema,
+          querystring: clientIdQuerySchema,
+          response: { 200: stormEventDetailSchema },
+        },
+      },
+      async (request) => stormEvents.detail(accessOf(request), request.params.id),
+    );
+  };
+}

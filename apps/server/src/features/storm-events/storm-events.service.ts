@@ -1,0 +1,126 @@
+import { shiftDate } from '@pluvio/shared/calendar';
+import { endOfDay } from '@pluvio/shared/inspection-clock';
+import { storedThreshold } from '@pluvio/shared/storm-events';
+import {
+  type PendingStormEvents,
+  STORM_EVENT_MESSAGES,
+  type StormEventDetail,
+  type StormEventListQuery,
+  type StormEventPage,
+  type StormEventView,
+  stormSourceLabel,
+} from '@pluvio/shared/storm-events-api';
+import type { AccountAccess, LocationVisibility } from '../../core/access';
+import type { AppDb } from '../../core/db/client';
+import type { Clock } from '../../core/lib/clock';
+import { notFound } from '../../core/lib/errors';
+import { HOUR_MS } from '../../core/lib/time';
+import { createStormEventsRepository, type StormEventRow } from './storm-events.repository';
+
+/** Hours of the chart shown before an event's start and after its end. */
+const CHART_MARGIN_HOURS = 6;
+
+export interface StormEventsDeps {
+  locations: LocationVisibility;
+  clock: Clock;
+  timeZone: string;
+}
+
+const isoOf = (value: string | Date) => new Date(value).toISOString();
+const isoOrNull = (value: string | Date | null) => (value === null ? null : isoOf(value));
+
+function present(row: StormEventRow): StormEventView {
+  return {
+    id: row.id,
+    client_id: row.client_id,
+    location_id: row.location_id,
+    location_name: row.location_name,
+    started_at: isoOf(row.started_at),
+    ended_at: isoOrNull(row.ended_at),
+    opened_at: isoOf(row.opened_at),
+    total: row.total,
+    wettest_hour: { ends_at: isoOf(row.wettest_hour_ends_at), amount: row.wettest_hour_amount },
+    passes: row.passes,
+    sources: row.sources,
+    source_label: stormSourceLabel(row.sources, row.passes),
+    threshold: storedThreshold(row.threshold),
+    inspection_rule: row.inspection_rule,
+    due_at: isoOrNull(row.due_at),
+    status: row.status,
+    revised_at: isoOrNull(row.revised_at),
+  };
+}
+
+/** Every hour of the chart, in order: stored (wet) hours as they are, the others dry. */
+function chartHours(
+  stored: { ends_at: string | Date; amount: number; pass: number }[],
+  from: number,
+  to: number,
+) {
+  const wet = new Map(stored.map((hour) => [new Date(hour.ends_at).getTime(), hour]));
+  const hours: StormEventDetail['hours'] = [];
+  for (let end = from + HOUR_MS; end <= to; end += HOUR_MS) {
+    const hour = wet.get(end);
+    hours.push({ ends_at: new Date(end).toISOString(), amount: hour?.amount ?? 0, pass: hour?.pass ?? null });
+  }
+  return hours;
+}
+
+/** Storm events as accounts read them (issue 28 point 7); a plain contact sees its locations' only. */
+export function createStormEventsService(db: AppDb, { locations, clock, timeZone }: StormEventsDeps) {
+  const repository = createStormEventsRepository(db);
+
+  return {
+    async list(access: AccountAccess, query: StormEventListQuery): Promise<StormEventPage> {
+      if (query.location_id !== undefined) await locations.findVisible(access, query.location_id);
+      const now = clock.now();
+      const { rows, total } = await repository.page(
+        {
+          clientId: access.client.id,
+          contactId: access.relation === 'contact' ? access.contactId : null,
+          locationId: query.location_id,
+          status: query.status,
+          from: query.from
+            ? new Date(endOfDay(shiftDate(query.from, -1), timeZone).getTime() + 1)
+            : undefined,
+          to: query.to ? new Date(endOfDay(query.to, timeZone).getTime() + 1) : undefined,
+        },
+        query,
+        now,
+      );
+      return { items: rows.map(present), total, page: query.page, page_size: query.page_size };
+    },
+
+    async pending(access: AccountAccess): Promise<PendingStormEvents> {
+      const rows = await repository.pending(
+        { clientId: access.client.id, contactId: access.relation === 'contact' ? access.contactId : null },
+        clock.now(),
+      );
+      return { locations: rows.map((row) => ({ ...row, due_at: isoOrNull(row.due_at) })) };
+    },
+
+    async detail(access: AccountAccess, id: number): Promise<StormEventDetail> {
+      const now = clock.now();
+      const row = await repository.find(id, now);
+      if (!row || row.client_id !== access.client.id) throw notFound(STORM_EVENT_MESSAGES.notFound);
+      await locations.findVisible(access, row.location_id).catch(() => {
+        throw notFound(STORM_EVENT_MESSAGES.notFound);
+      });
+      const margin = CHART_MARGIN_HOURS * HOUR_MS;
+      const from = new Date(row.started_at).getTime() - margin;
+      const end = row.ended_at === null ? now.getTime() : new Date(row.ended_at).getTime() + margin;
+      const to = Math.min(Math.floor(now.getTime() / HOUR_MS) * HOUR_MS, end);
+      const [stored, revisions] = await Promise.all([
+        repository.hours(row.location_id, new Date(from), new Date(to)),
+        repository.revisions(row.id),
+      ]);
+      return {
+        ...present(row),
+        hours: chartHours(stored, from, to),
+        revisions: revisions.map((revision) => ({ ...revision, revised_at: isoOf(revision.revised_at) })),
+      };
+    },
+  };
+}
+
+export type StormEventsService = ReturnType<typeof createStormEventsService>;
