@@ -58,7 +58,7 @@ export function allJobs(services: Services) {
     ...locationJobs(services.locations),
     ...rainfallJobs(services.ingestion, services.historyFill, services.pastRainfall, log),
     ...alertJobs(services.alerts),
-    ...stormEventJobs(services.stormDetection),
+    ...stormEventJobs(services.stormDetection, services.inspectionNotices),
     ...dailyReportJobs(services.dailyReport),
     ...rateLimitJobs(services.rateLimits),
     ...reportJobs(services.reports),

@@ -40,7 +40,11 @@ import { createRateLimitsService } from './features/rate-limits';
 import type { ReportRenderer } from './features/reports';
 import { createSignupsService, createTrialClaims } from './features/signups';
 import { createSources } from './features/sources';
-import { createStormDetectionService, createStormEventsService } from './features/storm-events';
+import {
+  createInspectionNoticesService,
+  createStormDetectionService,
+  createStormEventsService,
+} from './features/storm-events';
 import { createSwitchUserService } from './features/switch-user';
 import { installationSecret } from './features/system';
 import { createEmailChangeService, createUsersService } from './features/users';
@@ -339,6 +343,13 @@ export async function createServices(options: ServiceOptions) {
     alerts,
     stormDetection,
     stormEvents: createStormEventsService(db, { locations, clock, timeZone: config.TIME_ZONE }),
+    inspectionNotices: createInspectionNoticesService(db, {
+      clock,
+      timeZone: config.TIME_ZONE,
+      publicUrl: config.PUBLIC_URL,
+      outboxIn,
+      onQueued: options.onMailQueued,
+    }),
     dailyReport,
     rainfallData,
     forecasts: createForecastsService({ forecast: sources.forecast, locations, clock }),

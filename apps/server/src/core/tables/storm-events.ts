@@ -1,6 +1,7 @@
 import type { InspectionRule } from '@pluvio/shared/storm-events';
 import { sql } from 'drizzle-orm';
 import {
+  boolean,
   check,
   doublePrecision,
   index,
@@ -49,6 +50,7 @@ export const stormEvents = pgTable(
   },
   (table) => [
     index('storm_events_location_idx').on(table.locationId, table.startedAt),
+    index('storm_events_due_idx').on(table.dueAt),
     check(
       'storm_events_inspection_rule_check',
       sql`${table.inspectionRule} in ('within_24h', 'next_business_day')`,
@@ -104,4 +106,31 @@ export const stormDetectedHours = pgTable(
     pass: smallint('pass').notNull(),
   },
   (table) => [primaryKey({ columns: [table.endsAt, table.pass] })],
+);
+
+/** What the inspection clock tells people: contacts when an event ends and 4 hours before it is due; the owner when it is overdue. */
+export const INSPECTION_NOTICE_KINDS = ['due', 'reminder', 'overdue'] as const;
+export type InspectionNoticeKind = (typeof INSPECTION_NOTICE_KINDS)[number];
+
+/**
+ * Each notice of each event, decided once: its row and its messages in the outbox commit together,
+ * so no notice is sent twice. `sent` is false for one that was past its time when found (an event
+ * found in old rainfall) or whose account is not monitored.
+ */
+export const inspectionNotices = pgTable(
+  'inspection_notices',
+  {
+    eventId: integer('event_id')
+      .notNull()
+      .references(() => stormEvents.id, { onDelete: 'cascade' }),
+    kind: text('kind').$type<InspectionNoticeKind>().notNull(),
+    decidedAt: timestamp('decided_at', { withTimezone: true }).notNull(),
+    sent: boolean('sent').notNull(),
+    /** Messages queued in the outbox. */
+    messages: integer('messages').notNull().default(0),
+  },
+  (table) => [
+    primaryKey({ columns: [table.eventId, table.kind] }),
+    check('inspection_notices_kind_check', sql`${table.kind} in ('due', 'reminder', 'overdue')`),
+  ],
 );

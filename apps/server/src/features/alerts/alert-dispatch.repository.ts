@@ -1,9 +1,8 @@
-import { CONTACT_FLAGS } from '@pluvio/shared/contacts';
 import { sql } from 'drizzle-orm';
 import { type AppDb, queryRows } from '../../core/db/client';
 import { pgArray } from '../../core/db/pg-array';
 import type { AlertKind } from '../../core/tables/alerts';
-import type { AlertToSend, ContactRecipient } from './alert-messages';
+import type { AlertToSend } from './alert-messages';
 
 interface PendingRow {
   id: number;
@@ -18,19 +17,6 @@ interface PendingRow {
   threshold: number;
   combine: boolean;
 }
-
-interface ContactRow {
-  location_id: number;
-  status: string;
-  email: string | null;
-  phone: string | null;
-  email_notification: boolean;
-  sms_notification: boolean;
-  flags: Record<string, boolean>;
-}
-
-/** The contact flags alert messages read (the daily report flags are not theirs). */
-const CONTACT_FLAG_COLUMNS = CONTACT_FLAGS.filter((flag) => !flag.startsWith('daily_report'));
 
 /** Who an alert goes to: accounts, users, contacts and their assignments joined in one query for speed. */
 export function createAlertDispatchRepository(db: AppDb) {
@@ -62,40 +48,6 @@ export function createAlertDispatchRepository(db: AppDb) {
         threshold: row.threshold,
         combine: row.combine,
       }));
-    },
-
-    /** The contacts assigned to these locations, with what the notification rule reads. */
-    async contactsOf(locationIds: readonly number[]): Promise<ContactRecipient[]> {
-      if (locationIds.length === 0) return [];
-      const flags = sql.raw(CONTACT_FLAG_COLUMNS.map((column) => `'${column}', ct.${column}`).join(', '));
-      const rows = await queryRows<ContactRow>(
-        db,
-        sql`
-        select cl.location_id, ct.status, ct.email, ct.phone, ct.email_notification, ct.sms_notification,
-               json_build_object(${flags}) as flags
-          from contact_locations cl join contacts ct on ct.id = cl.contact_id
-         where cl.location_id = any(${pgArray(locationIds)}::int[])`,
-      );
-      return rows.map((row) => ({
-        locationId: row.location_id,
-        status: row.status,
-        email: row.email,
-        phone: row.phone,
-        emailNotification: row.email_notification,
-        smsNotification: row.sms_notification,
-        flags: row.flags,
-      }));
-    },
-
-    /** Each account's owner's e-mail address. */
-    async ownerEmails(clientIds: readonly number[]): Promise<Map<number, string>> {
-      if (clientIds.length === 0) return new Map();
-      const rows = await queryRows<{ id: number; email: string }>(
-        db,
-        sql`select c.id, u.email from clients c join users u on u.id = c.owner_user_id
-             where c.id = any(${pgArray(clientIds)}::int[])`,
-      );
-      return new Map(rows.map((row) => [row.id, row.email]));
     },
 
     async recordDeliveries(links: readonly { alertId: number; outboxId: number }[]): Promise<void> {

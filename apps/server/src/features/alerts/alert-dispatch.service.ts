@@ -1,12 +1,11 @@
 import type { AppDb } from '../../core/db/client';
 import type { Clock } from '../../core/lib/clock';
 import type { OutboxBatchQueue } from '../notifications';
-import { contactChannels } from '../notifications';
+import { type ContactRecipient, contactChannels, createRecipientsRepository } from '../notifications';
 import { createAlertDispatchRepository } from './alert-dispatch.repository';
 import type { AlertMessage } from './alert-messages';
 import {
   type AlertToSend,
-  type ContactRecipient,
   type MessageOptions,
   noticeOf,
   planMessages,
@@ -61,11 +60,12 @@ async function queueMessages(
  */
 export function createAlertDispatchService(db: AppDb, options: AlertDispatchOptions) {
   const repository = createAlertDispatchRepository(db);
+  const recipients = createRecipientsRepository(db);
 
   async function recipientsOf(alerts: readonly AlertToSend[]) {
     const [contacts, owners] = await Promise.all([
-      repository.contactsOf([...new Set(alerts.map((alert) => alert.locationId))]),
-      repository.ownerEmails([...new Set(alerts.map((alert) => alert.clientId))]),
+      recipients.assignedContacts([...new Set(alerts.map((alert) => alert.locationId))]),
+      recipients.ownerEmails([...new Set(alerts.map((alert) => alert.clientId))]),
     ]);
     const byLocation = new Map<number, ContactRecipient[]>();
     for (const contact of contacts) {

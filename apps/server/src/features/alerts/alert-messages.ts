@@ -2,7 +2,7 @@ import { alertTimeLabel } from '@pluvio/shared/alerts';
 import { layoutEmail } from '../../core/lib/email-layout';
 import { dateLabel, productDate } from '../../core/lib/time';
 import type { AlertKind } from '../../core/tables/alerts';
-import type { Channel, Notice, NotifiableContact } from '../notifications';
+import type { Channel, Notice } from '../notifications';
 
 /** An alert ready to tell people about, with what the message names. */
 export interface AlertToSend {
@@ -18,11 +18,6 @@ export interface AlertToSend {
   threshold: number;
   /** The account joins its simultaneous alerts of this kind into one message. */
   combine: boolean;
-}
-
-/** A contact assigned to the location, as the notification rule reads it. */
-export interface ContactRecipient extends NotifiableContact {
-  locationId: number;
 }
 
 export type Recipient = Channel;

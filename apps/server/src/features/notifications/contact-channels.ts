@@ -23,6 +23,18 @@ export interface Notice {
   repeat: boolean;
 }
 
+/** An active contact's channels whose master switch is on and that `asks` (by the flag's suffix) for the notice. */
+function channelsAsking(contact: NotifiableContact, asks: (suffix: '' | '_sms') => boolean): Channel[] {
+  if (contact.status !== 'active') return [];
+  const channels: Channel[] = [];
+  if (contact.email && contact.emailNotification && asks('')) {
+    channels.push({ channel: 'email', address: contact.email });
+  }
+  const phone = contact.smsNotification && asks('_sms') ? toE164(contact.phone) : null;
+  if (phone) channels.push({ channel: 'sms', address: phone });
+  return channels;
+}
+
 /**
  * The one rule of who hears of a notice and how: an active contact, by e-mail when it has an
  * address and both `email_notification` and the type's flag are on, by SMS when it has a usable
@@ -31,16 +43,20 @@ export interface Notice {
  * its repeats, on that channel.
  */
 export function contactChannels(contact: NotifiableContact, notice: Notice): Channel[] {
-  if (contact.status !== 'active') return [];
   const firstOnly = notice.type.startsWith('atlas14') && notice.repeat;
-  const asks = (suffix: '' | '_sms') =>
-    contact.flags[`${notice.type}${suffix}`] === true &&
-    !(firstOnly && contact.flags[`atlas14_first_on${suffix}`] === true);
-  const channels: Channel[] = [];
-  if (contact.email && contact.emailNotification && asks('')) {
-    channels.push({ channel: 'email', address: contact.email });
-  }
-  const phone = contact.smsNotification && asks('_sms') ? toE164(contact.phone) : null;
-  if (phone) channels.push({ channel: 'sms', address: phone });
-  return channels;
+  return channelsAsking(
+    contact,
+    (suffix) =>
+      contact.flags[`${notice.type}${suffix}`] === true &&
+      !(firstOnly && contact.flags[`atlas14_first_on${suffix}`] === true),
+  );
+}
+
+/**
+ * A storm's inspection is the permit's, not a choice of notices: an active contact assigned to
+ * the location hears of it on every channel whose master switch (`email_notification`,
+ * `sms_notification`) is on.
+ */
+export function inspectionChannels(contact: NotifiableContact): Channel[] {
+  return channelsAsking(contact, () => true);
 }

@@ -1,4 +1,10 @@
-export { type Channel, contactChannels, type Notice, type NotifiableContact } from './contact-channels';
+export {
+  type Channel,
+  contactChannels,
+  inspectionChannels,
+  type Notice,
+  type NotifiableContact,
+} from './contact-channels';
 export { createDeliveryLogService, type DeliveryLogService } from './delivery-log.service';
 export { createSmtpTransport, type MailTransport } from './mail-transport';
 export { DELIVER_OUTBOX, notificationJobs } from './notifications.jobs';
@@ -11,5 +17,6 @@ export {
   type SmsToQueue,
   smsText,
 } from './outbox.service';
+export { type ContactRecipient, createRecipientsRepository } from './recipients.repository';
 export { smsStatusRoutes } from './sms-status.routes';
 export { twilioTransportFromConfig } from './sms-transport';

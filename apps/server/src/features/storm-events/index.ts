@@ -1,3 +1,4 @@
+export { createInspectionNoticesService, type InspectionNoticesService } from './inspection-notices.service';
 export { createStormDetectionService, type StormDetectionService } from './storm-detection.service';
 export { stormEventJobs } from './storm-events.jobs';
 export { stormEventsRoutes } from './storm-events.routes';
