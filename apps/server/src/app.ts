@@ -42,7 +42,7 @@ import { rainfallDataRoutes, rainfallRoutes } from './features/rainfall';
 import { sharedRateLimitStore } from './features/rate-limits';
 import { reportRecipientsRoutes, reportsRoutes } from './features/reports';
 import { signupsRoutes } from './features/signups';
-import { stormEventsRoutes } from './features/storm-events';
+import { inspectionsRoutes, stormEventsRoutes } from './features/storm-events';
 import { switchUserRoutes } from './features/switch-user';
 import { systemRoutes } from './features/system';
 import { usersRoutes } from './features/users';
@@ -191,6 +191,7 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
   await app.register(forecastsRoutes(services));
   await app.register(alertsRoutes(services));
   await app.register(stormEventsRoutes(services));
+  await app.register(inspectionsRoutes(services));
   await app.register(reportsRoutes(services));
   await app.register(reportRecipientsRoutes(services));
   await app.register(smsStatusRoutes(services));

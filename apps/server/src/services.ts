@@ -42,6 +42,7 @@ import { createSignupsService, createTrialClaims } from './features/signups';
 import { createSources } from './features/sources';
 import {
   createInspectionNoticesService,
+  createInspectionsService,
   createStormDetectionService,
   createStormEventsService,
 } from './features/storm-events';
@@ -343,6 +344,7 @@ export async function createServices(options: ServiceOptions) {
     alerts,
     stormDetection,
     stormEvents: createStormEventsService(db, { locations, clock, timeZone: config.TIME_ZONE }),
+    inspections: createInspectionsService(db, { locations, audit, clock }),
     inspectionNotices: createInspectionNoticesService(db, {
       clock,
       timeZone: config.TIME_ZONE,

@@ -21,6 +21,8 @@ export const AUDIT_ACTIONS = [
   'email_change_cancelled',
   'email_change_confirmed',
   'contacts_deleted',
+  'inspection_recorded',
+  'inspection_changed',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -42,6 +44,8 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   email_change_cancelled: 'Sign-in e-mail change cancelled',
   email_change_confirmed: 'Sign-in e-mail changed',
   contacts_deleted: 'Contacts deleted',
+  inspection_recorded: 'Storm inspection recorded',
+  inspection_changed: 'Storm inspection changed',
 };
 
 /**

@@ -73,6 +73,19 @@ export function lineSchema(max: number = TEXT_LIMITS.name, error?: string) {
     .refine((value) => !hasControlCharacters(value), INPUT_MESSAGES.controlCharacters);
 }
 
+// Control characters other than tab and line breaks.
+// biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is the point.
+const CONTROL_CHARACTERS_BUT_LINE_BREAKS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
+
+/** Text of several lines (notes, findings), trimmed, at most `max` characters; tabs and line breaks allowed. */
+export function paragraphsSchema(max: number) {
+  return z
+    .string()
+    .max(max, INPUT_MESSAGES.tooLong(max))
+    .refine((value) => !CONTROL_CHARACTERS_BUT_LINE_BREAKS.test(value), INPUT_MESSAGES.controlCharacters)
+    .trim();
+}
+
 /** One line of text, trimmed, at most `max` characters, without control characters. */
 export function textSchema(max: number = TEXT_LIMITS.name, error?: string) {
   return lineSchema(max, error).trim();

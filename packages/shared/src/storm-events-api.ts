@@ -8,6 +8,7 @@ import {
 } from './calendar';
 import { idParamSchema } from './inputs';
 import { INSPECTION_STATUSES } from './inspection-clock';
+import { inspectionSchema } from './inspections';
 import { clientIdQuerySchema, pagingFields } from './lists';
 import { INSPECTION_RULES } from './storm-events';
 
@@ -111,6 +112,8 @@ export type StormEventPage = z.infer<typeof stormEventPageSchema>;
 export const stormEventDetailSchema = stormEventSchema.extend({
   /** Every hour from 6 before the event to 6 after it (or to now), dry ones at 0 with no pass. */
   hours: z.array(z.object({ ends_at: z.string(), amount: z.number(), pass: z.number().int().nullable() })),
+  /** Its inspections, earliest first. */
+  inspections: z.array(inspectionSchema),
   revisions: z.array(
     z.object({
       revised_at: z.string(),

@@ -92,6 +92,12 @@ const VALID_BODIES: Record<string, unknown> = {
   'POST /api/contacts/{id}/locations': [1],
   'POST /api/contacts/{id}/remove_locations': [1],
   'POST /api/locations/24h_data': [1],
+  'POST /api/storm-events/{id}/inspections': {
+    inspected_at: '2026-11-10T15:00:00Z',
+    bmps: ['Silt fence'],
+    corrective_actions: [{ description: 'Re-stake', due_on: '2026-11-12' }],
+  },
+  'PATCH /api/inspections/{id}': { findings: 'Fine', corrective_actions: [{ description: 'Sweep' }] },
   'POST /api/signups': {
     email: 'wizard.walk@example.com',
     password: 'Rainfall#2026',

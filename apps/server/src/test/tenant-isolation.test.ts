@@ -1,6 +1,6 @@
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { stormEvents } from '../core/tables/storm-events';
+import { inspections, stormEvents } from '../core/tables/storm-events';
 import { bearer, buildOwnedClient, buildUser, login, TEST_PASSWORD } from './factories';
 import { createTestApp, type TestApp } from './test-app';
 
@@ -23,8 +23,9 @@ interface Seeded {
   /** An extra report recipient the owner added (waiting for its confirmation). */
   recipientId: number;
   ownerUserId: number;
-  /** A storm event at the location (issue 28). */
+  /** A storm event at the location (issue 28), and its inspection. */
   stormEventId: number;
+  inspectionId: number;
 }
 
 /** A past month every level may report on. */
@@ -86,13 +87,13 @@ async function seedAccount(t: TestApp, tier: 'bronze' | 'silver' | 'gold', trial
     checkoutSessionId: decodeURIComponent(checkout.json().checkout_url.split('/').at(-1)),
     recipientId: recipient.json().id,
     ownerUserId: user.id,
-    stormEventId: await seedStormEvent(t, location.json().id),
+    ...(await seedStormEvent(t, location.json().id)),
   };
   return { user, token, seeded, contactUser };
 }
 
-/** A storm event that ended at the location, waiting for its inspection. */
-async function seedStormEvent(t: TestApp, locationId: number): Promise<number> {
+/** A storm event that ended at the location, inspected once. */
+async function seedStormEvent(t: TestApp, locationId: number) {
   const ended = new Date('2025-10-02T12:00:00Z');
   const [event] = await t.database.db
     .insert(stormEvents)
@@ -112,7 +113,21 @@ async function seedStormEvent(t: TestApp, locationId: number): Promise<number> {
       detectedAt: ended,
     })
     .returning();
-  return event?.id as number;
+  const stormEventId = event?.id as number;
+  const [inspection] = await t.database.db
+    .insert(inspections)
+    .values({
+      eventId: stormEventId,
+      inspectorName: 'Site Lead',
+      inspectedAt: ended,
+      bmps: ['Silt fence'],
+      findings: 'Fine',
+      notes: '',
+      createdAt: ended,
+      updatedAt: ended,
+    })
+    .returning();
+  return { stormEventId, inspectionId: inspection?.id as number };
 }
 
 /** Everything a caller could read of an account, to compare before and after. */
@@ -128,6 +143,7 @@ async function snapshot(t: TestApp, superToken: string, account: Seeded) {
       `/api/clients/${account.clientId}/admins`,
       `/api/tasks/${account.taskId}`,
       `/api/storm-events/${account.stormEventId}?${q}`,
+      `/api/inspections/${account.inspectionId}?${q}`,
     ].map((url) => call(t.app, superToken, { url })),
   );
   return [
@@ -230,6 +246,14 @@ function foreignCalls(foreign: Seeded, own: Seeded): ForeignCall[] {
     { method: 'GET', url: `/api/storm-events/pending?${fq}` },
     { method: 'GET', url: `/api/storm-events/${f.stormEventId}` },
     { method: 'GET', url: `/api/storm-events/${f.stormEventId}?${fq}` },
+    {
+      method: 'POST',
+      url: `/api/storm-events/${f.stormEventId}/inspections`,
+      payload: { inspected_at: '2025-10-02T13:00:00Z' },
+    },
+    { method: 'GET', url: `/api/inspections/${f.inspectionId}` },
+    { method: 'PATCH', url: `/api/inspections/${f.inspectionId}`, payload: { findings: 'Changed' } },
+    { method: 'PATCH', url: `/api/inspections/${f.inspectionId}?${fq}`, payload: { findings: 'Changed' } },
     { method: 'POST', url: '/api/locations/24h_data', payload: [f.locationId] },
     { method: 'POST', url: `/api/locations/24h_data?${fq}`, payload: [own.locationId] },
     { method: 'POST', url: '/api/locations/24h_data?date=2026-11-20', payload: [f.locationId] },

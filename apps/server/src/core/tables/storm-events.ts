@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import {
   boolean,
   check,
+  date,
   doublePrecision,
   index,
   integer,
@@ -15,6 +16,7 @@ import {
   timestamp,
 } from 'drizzle-orm/pg-core';
 import { locations } from './locations';
+import { users } from './users';
 
 /**
  * A location's storm events (issue 28), detected from its stored hourly rainfall. A revision
@@ -133,4 +135,40 @@ export const inspectionNotices = pgTable(
     primaryKey({ columns: [table.eventId, table.kind] }),
     check('inspection_notices_kind_check', sql`${table.kind} in ('due', 'reminder', 'overdue')`),
   ],
+);
+
+/** A storm event's inspection (issue 28 point 4); only one at or after the event's end satisfies the permit. */
+export const inspections = pgTable(
+  'inspections',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    eventId: integer('event_id')
+      .notNull()
+      .references(() => stormEvents.id, { onDelete: 'cascade' }),
+    inspectorUserId: integer('inspector_user_id').references(() => users.id, { onDelete: 'set null' }),
+    /** The inspector's name when it was recorded: the record stands if the user is deleted. */
+    inspectorName: text('inspector_name').notNull(),
+    inspectedAt: timestamp('inspected_at', { withTimezone: true }).notNull(),
+    bmps: text('bmps').array().notNull(),
+    findings: text('findings').notNull(),
+    notes: text('notes').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [index('inspections_event_idx').on(table.eventId, table.inspectedAt)],
+);
+
+/** What an inspection found to fix, with its own due date and completion. */
+export const correctiveActions = pgTable(
+  'corrective_actions',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    inspectionId: integer('inspection_id')
+      .notNull()
+      .references(() => inspections.id, { onDelete: 'cascade' }),
+    description: text('description').notNull(),
+    dueOn: date('due_on'),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+  },
+  (table) => [index('corrective_actions_inspection_idx').on(table.inspectionId)],
 );

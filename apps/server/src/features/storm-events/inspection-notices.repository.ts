@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { type AppDb, queryRows } from '../../core/db/client';
 import { monitoredClient } from '../../core/db/monitored-client';
 import { type InspectionNoticeKind, inspectionNotices } from '../../core/tables/storm-events';
+import { inspected } from './storm-events.repository';
 
 /** An event with a notice to decide, and what its messages name. */
 export interface NoticeCandidate {
@@ -18,6 +19,8 @@ export interface NoticeCandidate {
   /** When the contacts were told the inspection is due; null before. */
   dueNoticeAt: Date | null;
   monitored: boolean;
+  /** An inspection made at or after the event's end: the reminder and the overdue notice are then moot. */
+  inspected: boolean;
 }
 
 interface CandidateRow {
@@ -33,6 +36,7 @@ interface CandidateRow {
   detected_at: string | Date;
   due_notice_at: string | Date | null;
   monitored: boolean;
+  inspected: boolean;
 }
 
 const dateOf = (value: string | Date) => new Date(value);
@@ -68,7 +72,7 @@ export function createInspectionNoticesRepository(db: AppDb) {
         select w.kind, e.id as event_id, l.client_id, e.location_id, l.name as location_name, e.started_at,
                e.ended_at, e.total, e.due_at, e.detected_at,
                (select n.decided_at from inspection_notices n where n.event_id = e.id and n.kind = 'due') as due_notice_at,
-               ${monitoredClient(sql`c`, today)} as monitored
+               ${monitoredClient(sql`c`, today)} as monitored, ${inspected} as inspected
           from waiting w
           join storm_events e on e.id = w.id
           join locations l on l.id = e.location_id
@@ -90,6 +94,7 @@ export function createInspectionNoticesRepository(db: AppDb) {
         detectedAt: dateOf(row.detected_at),
         dueNoticeAt: row.due_notice_at === null ? null : dateOf(row.due_notice_at),
         monitored: row.monitored,
+        inspected: row.inspected,
       }));
     },
 

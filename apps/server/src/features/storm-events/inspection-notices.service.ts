@@ -23,11 +23,13 @@ export interface InspectionNoticesOptions extends InspectionMessageOptions {
  * Whether a notice still helps when its time is decided: the due notice and the reminder before
  * the deadline (a reminder only when the due notice went out before the reminder's time, else
  * it repeats it), the overdue notice for an event known before its deadline, within a day. An
- * event found in old rainfall (a backfill, a new location's history) is past all three.
+ * event found in old rainfall (a backfill, a new location's history) is past all three, and an
+ * inspection made since the event ended makes the reminder and the overdue notice moot.
  */
 export function isTimely(notice: NoticeCandidate, now: Date): boolean {
   const beforeDeadline = now.getTime() < notice.dueAt.getTime();
   if (notice.kind === 'due') return beforeDeadline;
+  if (notice.inspected) return false;
   if (notice.kind === 'reminder') {
     const remindAt = notice.dueAt.getTime() - REMINDER_MS;
     return beforeDeadline && notice.dueNoticeAt !== null && notice.dueNoticeAt.getTime() < remindAt;

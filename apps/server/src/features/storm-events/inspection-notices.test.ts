@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../core/db/client';
-import { stormEvents } from '../../core/tables/storm-events';
+import { inspections, stormEvents } from '../../core/tables/storm-events';
 import { buildOwnedClient } from '../../test/factories';
 import { createTestApp, manualClock, type TestApp } from '../../test/test-app';
 import { createInspectionNoticesService } from './inspection-notices.service';
@@ -41,7 +41,12 @@ describe('the inspection clock’s notices (issue 28 point 3)', () => {
     ]);
     const locationId = location?.id as number;
     const contact = (contactName: string, phone: string) =>
-      t.services.contacts.create({ clientId: client.id, name: contactName, email: `${contactName}@example.com`, phone });
+      t.services.contacts.create({
+        clientId: client.id,
+        name: contactName,
+        email: `${contactName}@example.com`,
+        phone,
+      });
     const lead = await contact(`lead-${locationId}`, '713-555-0101');
     const quiet = await contact(`quiet-${locationId}`, '713-555-0102');
     const gone = await contact(`gone-${locationId}`, '713-555-0103');
@@ -164,7 +169,36 @@ describe('the inspection clock’s notices (issue 28 point 3)', () => {
     await notices().notifyDue();
     clock.set(later(end, 22));
     await notices().notifyDue();
-    expect((await messagesAbout('Yard D')).map((row) => row.subject)).toEqual(['Pluvio: Inspection due: Yard D', null]);
+    expect((await messagesAbout('Yard D')).map((row) => row.subject)).toEqual([
+      'Pluvio: Inspection due: Yard D',
+      null,
+    ]);
+  });
+
+  it('sends no reminder nor overdue notice once the event is inspected after its end', async () => {
+    const { locationId } = await site('Yard G');
+    const end = at('2026-06-13T12:00:00Z');
+    const event = await storm(locationId, end);
+    clock.set(later(end, 8));
+    await notices().notifyDue();
+    await t.database.db.insert(inspections).values({
+      eventId: event,
+      inspectorName: 'Lead',
+      inspectedAt: later(end, 9),
+      bmps: [],
+      findings: '',
+      notes: '',
+      createdAt: later(end, 9),
+      updatedAt: later(end, 9),
+    });
+    clock.set(later(end, 21));
+    await notices().notifyDue();
+    clock.set(later(end, 25));
+    await notices().notifyDue();
+    expect((await messagesAbout('Yard G')).map((row) => row.subject)).toEqual([
+      'Pluvio: Inspection due: Yard G',
+      null,
+    ]);
   });
 
   it('sends nothing for an account that is not monitored, nor for an event a revision removed', async () => {
@@ -174,7 +208,9 @@ describe('the inspection clock’s notices (issue 28 point 3)', () => {
     await storm(locationId, end);
     const { locationId: revised } = await site('Yard F');
     const removed = await storm(revised, end);
-    await t.database.db.execute(sql`update storm_events set removed_at = ${end.toISOString()} where id = ${removed}`);
+    await t.database.db.execute(
+      sql`update storm_events set removed_at = ${end.toISOString()} where id = ${removed}`,
+    );
     clock.set(later(end, 8));
     await notices().notifyDue();
     clock.set(later(end, 25));

@@ -15,6 +15,8 @@ import type { AppDb } from '../../core/db/client';
 import type { Clock } from '../../core/lib/clock';
 import { notFound } from '../../core/lib/errors';
 import { HOUR_MS } from '../../core/lib/time';
+import { createInspectionsRepository } from './inspections.repository';
+import { presentInspection } from './inspections.service';
 import { createStormEventsRepository, type StormEventRow } from './storm-events.repository';
 
 /** Hours of the chart shown before an event's start and after its end. */
@@ -69,6 +71,7 @@ function chartHours(
 /** Storm events as accounts read them (issue 28 point 7); a plain contact sees its locations' only. */
 export function createStormEventsService(db: AppDb, { locations, clock, timeZone }: StormEventsDeps) {
   const repository = createStormEventsRepository(db);
+  const inspections = createInspectionsRepository(db);
 
   return {
     async list(access: AccountAccess, query: StormEventListQuery): Promise<StormEventPage> {
@@ -110,13 +113,15 @@ export function createStormEventsService(db: AppDb, { locations, clock, timeZone
       const from = new Date(row.started_at).getTime() - margin;
       const end = row.ended_at === null ? now.getTime() : new Date(row.ended_at).getTime() + margin;
       const to = Math.min(Math.floor(now.getTime() / HOUR_MS) * HOUR_MS, end);
-      const [stored, revisions] = await Promise.all([
+      const [stored, revisions, records] = await Promise.all([
         repository.hours(row.location_id, new Date(from), new Date(to)),
         repository.revisions(row.id),
+        inspections.ofEvent(row.id),
       ]);
       return {
         ...present(row),
         hours: chartHours(stored, from, to),
+        inspections: records.map(presentInspection),
         revisions: revisions.map((revision) => ({ ...revision, revised_at: isoOf(revision.revised_at) })),
       };
     },

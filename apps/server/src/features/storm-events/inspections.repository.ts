@@ -1,0 +1,122 @@
+import { and, asc, eq, inArray } from 'drizzle-orm';
+import type { AppDb } from '../../core/db/client';
+import { locations } from '../../core/tables/locations';
+import { correctiveActions, inspections, stormEvents } from '../../core/tables/storm-events';
+
+export type InspectionRow = typeof inspections.$inferSelect;
+export type CorrectiveActionRow = typeof correctiveActions.$inferSelect;
+export type NewCorrectiveAction = Omit<typeof correctiveActions.$inferInsert, 'inspectionId'>;
+
+/** How a save changes an inspection's corrective actions. */
+export interface ActionChange {
+  kept: (NewCorrectiveAction & { id: number })[];
+  added: NewCorrectiveAction[];
+  removed: number[];
+}
+
+/** An inspection with the event and location it belongs to, and its corrective actions. */
+export interface InspectionRecord {
+  inspection: InspectionRow;
+  event: { id: number; startedAt: Date; endedAt: Date | null };
+  locationId: number;
+  clientId: number;
+  actions: CorrectiveActionRow[];
+}
+
+/** The event an inspection is recorded for, with what decides whether it may be. */
+export interface InspectedEvent {
+  id: number;
+  locationId: number;
+  clientId: number;
+  startedAt: Date;
+  endedAt: Date | null;
+  removedAt: Date | null;
+}
+
+export function createInspectionsRepository(db: AppDb) {
+  async function actionsOf(inspectionIds: number[]): Promise<CorrectiveActionRow[]> {
+    if (inspectionIds.length === 0) return [];
+    return db
+      .select()
+      .from(correctiveActions)
+      .where(inArray(correctiveActions.inspectionId, inspectionIds))
+      .orderBy(asc(correctiveActions.id));
+  }
+
+  async function recordsWhere(condition: ReturnType<typeof eq>): Promise<InspectionRecord[]> {
+    const rows = await db
+      .select({
+        inspection: inspections,
+        event: { id: stormEvents.id, startedAt: stormEvents.startedAt, endedAt: stormEvents.endedAt },
+        locationId: stormEvents.locationId,
+        clientId: locations.clientId,
+      })
+      .from(inspections)
+      .innerJoin(stormEvents, eq(stormEvents.id, inspections.eventId))
+      .innerJoin(locations, eq(locations.id, stormEvents.locationId))
+      .where(condition)
+      .orderBy(asc(inspections.inspectedAt), asc(inspections.id));
+    const actions = await actionsOf(rows.map((row) => row.inspection.id));
+    return rows.map((row) => ({
+      ...row,
+      actions: actions.filter((action) => action.inspectionId === row.inspection.id),
+    }));
+  }
+
+  return {
+    async event(id: number): Promise<InspectedEvent | null> {
+      const [row] = await db
+        .select({
+          id: stormEvents.id,
+          locationId: stormEvents.locationId,
+          clientId: locations.clientId,
+          startedAt: stormEvents.startedAt,
+          endedAt: stormEvents.endedAt,
+          removedAt: stormEvents.removedAt,
+        })
+        .from(stormEvents)
+        .innerJoin(locations, eq(locations.id, stormEvents.locationId))
+        .where(eq(stormEvents.id, id));
+      return row ?? null;
+    },
+
+    async find(id: number): Promise<InspectionRecord | null> {
+      const [record] = await recordsWhere(eq(inspections.id, id));
+      return record ?? null;
+    },
+
+    /** The event's inspections, earliest first. */
+    ofEvent: (eventId: number) => recordsWhere(eq(inspections.eventId, eventId)),
+
+    async insert(row: typeof inspections.$inferInsert): Promise<number> {
+      const [inserted] = await db.insert(inspections).values(row).returning({ id: inspections.id });
+      return inserted?.id as number;
+    },
+
+    async update(id: number, changes: Partial<typeof inspections.$inferInsert>) {
+      await db.update(inspections).set(changes).where(eq(inspections.id, id));
+    },
+
+    /** Changes the inspection's corrective actions: those kept by id, those added, those left out. */
+    async changeActions(inspectionId: number, change: ActionChange) {
+      if (change.removed.length > 0) {
+        await db
+          .delete(correctiveActions)
+          .where(
+            and(
+              eq(correctiveActions.inspectionId, inspectionId),
+              inArray(correctiveActions.id, change.removed),
+            ),
+          );
+      }
+      for (const { id, ...values } of change.kept) {
+        await db.update(correctiveActions).set(values).where(eq(correctiveActions.id, id));
+      }
+      if (change.added.length > 0) {
+        await db
+          .insert(correctiveActions)
+          .values(change.added.map((action) => ({ ...action, inspectionId })));
+      }
+    },
+  };
+}

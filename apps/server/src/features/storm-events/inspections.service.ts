@@ -1,0 +1,225 @@
+import type { AuditAction } from '@pluvio/shared/audit.schemas';
+import {
+  INSPECTION_MESSAGES,
+  type Inspection,
+  type InspectionCreate,
+  type InspectionPatch,
+} from '@pluvio/shared/inspections';
+import { STORM_EVENT_MESSAGES } from '@pluvio/shared/storm-events-api';
+import type { AccountAccess, AuditActor, LocationVisibility } from '../../core/access';
+import type { AppDb } from '../../core/db/client';
+import type { Clock } from '../../core/lib/clock';
+import { conflict, forbidden, invalidField, notFound } from '../../core/lib/errors';
+import type { AuditService } from '../audit';
+import {
+  type ActionChange,
+  type CorrectiveActionRow,
+  createInspectionsRepository,
+  type InspectedEvent,
+  type InspectionRecord,
+} from './inspections.repository';
+
+export interface InspectionsDeps {
+  locations: LocationVisibility;
+  audit: AuditService;
+  clock: Clock;
+}
+
+type ActionInput = NonNullable<InspectionPatch['corrective_actions']>[number];
+
+export function presentInspection(record: InspectionRecord): Inspection {
+  const { inspection, event } = record;
+  return {
+    id: inspection.id,
+    event_id: event.id,
+    location_id: record.locationId,
+    client_id: record.clientId,
+    inspector: { user_id: inspection.inspectorUserId, name: inspection.inspectorName },
+    inspected_at: inspection.inspectedAt.toISOString(),
+    counts_for_event: event.endedAt !== null && inspection.inspectedAt >= event.endedAt,
+    bmps: inspection.bmps,
+    findings: inspection.findings,
+    notes: inspection.notes,
+    corrective_actions: record.actions.map((action) => ({
+      id: action.id,
+      description: action.description,
+      due_on: action.dueOn,
+      completed_at: action.completedAt?.toISOString() ?? null,
+    })),
+    created_at: inspection.createdAt.toISOString(),
+    updated_at: inspection.updatedAt.toISOString(),
+  };
+}
+
+/** The inspector's name as the record keeps it: the user's name, or their e-mail address. */
+function inspectorName(access: AccountAccess): string {
+  const name = `${access.user.firstName} ${access.user.lastName}`.trim();
+  return name || access.user.email;
+}
+
+/**
+ * How the saved list of corrective actions follows the list sent: an action sent with its id
+ * is changed (keeping its completion time while it stays completed), one without is added, a
+ * saved one left out is removed. An id the inspection does not have is refused.
+ */
+function actionChange(
+  saved: readonly CorrectiveActionRow[],
+  sent: readonly ActionInput[],
+  now: Date,
+): ActionChange {
+  const byId = new Map(saved.map((action) => [action.id, action]));
+  const completedAt = (input: ActionInput, before?: CorrectiveActionRow) =>
+    input.completed ? (before?.completedAt ?? now) : null;
+  const values = (input: ActionInput, before?: CorrectiveActionRow) => ({
+    description: input.description,
+    dueOn: input.due_on ?? null,
+    completedAt: completedAt(input, before),
+  });
+  for (const input of sent) {
+    if (input.id !== undefined && !byId.has(input.id)) {
+      throw invalidField(['body', 'corrective_actions'], INSPECTION_MESSAGES.actionNotFound);
+    }
+  }
+  const keptIds = new Set(sent.flatMap((input) => (input.id === undefined ? [] : [input.id])));
+  return {
+    kept: sent.flatMap((input) =>
+      input.id === undefined ? [] : [{ id: input.id, ...values(input, byId.get(input.id)) }],
+    ),
+    added: sent.filter((input) => input.id === undefined).map((input) => values(input)),
+    removed: saved.filter((action) => !keptIds.has(action.id)).map((action) => action.id),
+  };
+}
+
+/**
+ * Inspections of storm events (issue 28 point 4): recorded and changed by the account's owners
+ * and co-owners and by the contacts assigned to the location, each change audited.
+ */
+export function createInspectionsService(db: AppDb, { locations, audit, clock }: InspectionsDeps) {
+  const repository = createInspectionsRepository(db);
+
+  /** The caller may record inspections at the event's location: not a superuser, and a plain contact only where assigned. */
+  async function requireEditor(
+    access: AccountAccess,
+    event: { locationId: number; clientId: number },
+    missing: string,
+  ) {
+    if (event.clientId !== access.client.id) throw notFound(missing);
+    await locations.findVisible(access, event.locationId).catch(() => {
+      throw notFound(missing);
+    });
+    if (access.relation === 'staff') throw forbidden(INSPECTION_MESSAGES.editors);
+  }
+
+  function checkTime(inspectedAt: string, event: Pick<InspectedEvent, 'startedAt'>): Date {
+    const time = new Date(inspectedAt);
+    if (time.getTime() > clock.now().getTime())
+      throw invalidField(['body', 'inspected_at'], INSPECTION_MESSAGES.future);
+    if (time < event.startedAt) throw invalidField(['body', 'inspected_at'], INSPECTION_MESSAGES.beforeEvent);
+    return time;
+  }
+
+  async function loaded(id: number): Promise<InspectionRecord> {
+    const record = await repository.find(id);
+    if (!record) throw notFound(INSPECTION_MESSAGES.notFound);
+    return record;
+  }
+
+  async function audited(action: AuditAction, by: AuditActor, record: InspectionRecord, details: object) {
+    await audit.record({
+      ...by,
+      action,
+      clientId: record.clientId,
+      details: {
+        inspection: record.inspection.id,
+        event: record.event.id,
+        location: record.locationId,
+        ...details,
+      },
+    });
+  }
+
+  return {
+    async record(
+      access: AccountAccess,
+      by: AuditActor,
+      eventId: number,
+      input: InspectionCreate,
+    ): Promise<Inspection> {
+      const event = await repository.event(eventId);
+      if (!event) throw notFound(STORM_EVENT_MESSAGES.notFound);
+      await requireEditor(access, event, STORM_EVENT_MESSAGES.notFound);
+      if (event.removedAt) throw conflict(INSPECTION_MESSAGES.removed);
+      const inspectedAt = checkTime(input.inspected_at, event);
+      const now = clock.now();
+      const id = await db.transaction(async (tx) => {
+        const txRepository = createInspectionsRepository(tx);
+        const inserted = await txRepository.insert({
+          eventId,
+          inspectorUserId: access.user.id,
+          inspectorName: inspectorName(access),
+          inspectedAt,
+          bmps: input.bmps,
+          findings: input.findings,
+          notes: input.notes,
+          createdAt: now,
+          updatedAt: now,
+        });
+        await txRepository.changeActions(inserted, actionChange([], input.corrective_actions, now));
+        return inserted;
+      });
+      const record = await loaded(id);
+      await audited('inspection_recorded', by, record, { inspected_at: inspectedAt.toISOString() });
+      return presentInspection(record);
+    },
+
+    async get(access: AccountAccess, id: number): Promise<Inspection> {
+      const record = await repository.find(id);
+      if (!record || record.clientId !== access.client.id) throw notFound(INSPECTION_MESSAGES.notFound);
+      await locations.findVisible(access, record.locationId).catch(() => {
+        throw notFound(INSPECTION_MESSAGES.notFound);
+      });
+      return presentInspection(record);
+    },
+
+    async change(
+      access: AccountAccess,
+      by: AuditActor,
+      id: number,
+      patch: InspectionPatch,
+    ): Promise<Inspection> {
+      const before = await loaded(id);
+      await requireEditor(access, before, INSPECTION_MESSAGES.notFound);
+      const inspectedAt = patch.inspected_at ? checkTime(patch.inspected_at, before.event) : undefined;
+      const now = clock.now();
+      await db.transaction(async (tx) => {
+        const txRepository = createInspectionsRepository(tx);
+        await txRepository.update(id, {
+          inspectedAt,
+          bmps: patch.bmps,
+          findings: patch.findings,
+          notes: patch.notes,
+          updatedAt: now,
+        });
+        if (patch.corrective_actions) {
+          await txRepository.changeActions(id, actionChange(before.actions, patch.corrective_actions, now));
+        }
+      });
+      const after = await loaded(id);
+      const [was, is] = [presentInspection(before), presentInspection(after)];
+      const changed = (Object.keys(patch) as (keyof InspectionPatch)[]).filter(
+        (field) => JSON.stringify(was[field]) !== JSON.stringify(is[field]),
+      );
+      if (changed.length > 0) {
+        await audited('inspection_changed', by, after, {
+          changes: Object.fromEntries(changed.map((field) => [field, { old: was[field], new: is[field] }])),
+        });
+      }
+      return is;
+    },
+
+    /** The event's inspections for its page, earliest first. */
+    ofEvent: async (eventId: number) => (await repository.ofEvent(eventId)).map(presentInspection),
+  };
+}
+
+export type InspectionsService = ReturnType<typeof createInspectionsService>;
