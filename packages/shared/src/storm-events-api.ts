@@ -17,8 +17,12 @@ import { INSPECTION_RULES } from './storm-events';
 /** A list asked for by dates covers at most this many days. */
 export const STORM_EVENT_LIST_MAX_DAYS = 366;
 
-/** Where an event's inspection stands; 'removed' when a revision of the rainfall took it away (kept for the record). */
-export const STORM_EVENT_STATUSES = [...INSPECTION_STATUSES, 'removed'] as const;
+/**
+ * Where an event's inspection stands; 'past' when it was found after its deadline (in the
+ * history a new location or a fresh install fills: a record, nothing was due), 'removed' when a
+ * revision of the rainfall took it away (kept for the record).
+ */
+export const STORM_EVENT_STATUSES = [...INSPECTION_STATUSES, 'past', 'removed'] as const;
 export type StormEventStatus = (typeof STORM_EVENT_STATUSES)[number];
 
 export const STORM_EVENT_STATUS_LABELS: Record<StormEventStatus, string> = {
@@ -26,6 +30,7 @@ export const STORM_EVENT_STATUS_LABELS: Record<StormEventStatus, string> = {
   due: 'Inspection due',
   overdue: 'Overdue',
   inspected: 'Inspected',
+  past: 'Past storm',
   removed: 'Removed by NOAA revision',
 };
 

@@ -184,6 +184,8 @@ describe('storm event detection (issue 28 point 2)', () => {
     expect(event).toMatchObject({
       startedAt: at('2026-12-10T09:00:00Z'),
       endedAt: at('2026-12-10T10:00:00Z'),
+      revisedAt: null,
     });
+    expect(await historyOf(event?.id as number)).toEqual([]);
   });
 });

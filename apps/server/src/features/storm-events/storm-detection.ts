@@ -133,7 +133,8 @@ export function detectionChanges(input: DetectionInput): LocationChanges {
   );
   const stored = live.filter((event) => event.startedAt.getTime() >= restart).map(asStormEvent);
   const { opened, changed, removed, kept } = reviseStormEvents(stored, detection.events);
-  const searched = time(location.detectedThrough);
+  // A first search (or one after a move) finds history, not revisions.
+  const searched = location.detectedThrough?.getTime() ?? Number.NEGATIVE_INFINITY;
   const changes: LocationChanges = { inserts: [], updates: [], revisions: [] };
 
   for (const event of opened) {

@@ -44,7 +44,8 @@ export interface RevisionRow {
 
 /**
  * Where an event stands at `now`, as `inspectionStatus` in packages/shared decides it (a removed
- * event first); in SQL so a page can be filtered and counted by it.
+ * event first; one found after its deadline is past, never overdue); in SQL so a page can be
+ * filtered and counted by it.
  */
 /** The event aliased `e` has an inspection made at or after its end: the one the permit asks for. */
 export const inspected = sql`exists (select 1 from inspections i where i.event_id = e.id and i.inspected_at >= e.ended_at)`;
@@ -53,6 +54,7 @@ function statusAt(now: Date): SQL {
   return sql`case when e.removed_at is not null then 'removed'
                   when e.ended_at is null then 'open'
                   when ${inspected} then 'inspected'
+                  when e.detected_at >= e.due_at then 'past'
                   when e.due_at < ${now.toISOString()} then 'overdue'
                   else 'due' end`;
 }
@@ -100,7 +102,7 @@ export function createStormEventsRepository(db: AppDb) {
 
     /** Per location, its most urgent event not yet inspected: overdue, then due soonest, then raining. */
     async pending(filter: Pick<StormEventFilter, 'clientId' | 'contactId'>, now: Date) {
-      const where = sql`${whereOf({ ...filter, status: undefined }, now)} and not ${inspected}`;
+      const where = sql`${whereOf({ ...filter, status: undefined }, now)} and ${statusAt(now)} in ('open', 'due', 'overdue')`;
       return queryRows<{
         location_id: number;
         event_id: number;

@@ -1,4 +1,5 @@
 import { STORM_EVENT_MESSAGES } from '@pluvio/shared/storm-events-api';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { stormEventRevisions, stormEvents } from '../../core/tables/storm-events';
 import { bearer, buildContactUser, buildOwnedClient, login } from '../../test/factories';
@@ -175,6 +176,19 @@ describe('GET /api/storm-events (issue 28 point 7)', () => {
         due_at: '2026-11-11T05:00:00.000Z',
       },
     ]);
+  });
+
+  it('calls an event found after its deadline a past storm: nothing was due, so it is not pending', async () => {
+    const found = await storm(owner.gate, '2026-11-02T08:00:00Z', '2026-11-02T10:00:00Z');
+    await t.database.db
+      .update(stormEvents)
+      .set({ detectedAt: at('2026-11-04T00:00:00Z') })
+      .where(eq(stormEvents.id, found));
+    expect((await get(`/api/storm-events/${found}`)).json().status).toBe('past');
+    expect(idsOf((await get('/api/storm-events?status=past')).json())).toEqual([found]);
+    const { locations } = (await get('/api/storm-events/pending')).json();
+    expect(locations.map((row: { event_id: number }) => row.event_id)).not.toContain(found);
+    await t.database.db.delete(stormEvents).where(eq(stormEvents.id, found));
   });
 
   it('shows a plain contact the events of its assigned locations only', async () => {
