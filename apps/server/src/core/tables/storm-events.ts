@@ -1,4 +1,4 @@
-import type { InspectionRule } from '@pluvio/shared/storm-events';
+import { type InspectionRule, STORM_SETTINGS_DEFAULTS } from '@pluvio/shared/storm-events';
 import { sql } from 'drizzle-orm';
 import {
   boolean,
@@ -40,9 +40,10 @@ export const stormEvents = pgTable(
     wettestHourAmount: doublePrecision('wettest_hour_amount').notNull(),
     passes: smallint('passes').array().notNull(),
     sources: text('sources').array().notNull(),
-    /** The permit threshold and inspection rule in force when it was detected. */
+    /** The permit threshold, inspection rule and dry hours in force when it was detected. */
     threshold: real('threshold').notNull(),
     inspectionRule: text('inspection_rule').$type<InspectionRule>().notNull(),
+    dryHours: smallint('dry_hours').notNull().default(STORM_SETTINGS_DEFAULTS.storm_dry_hours),
     /** When its inspection is due; set once it has ended. */
     dueAt: timestamp('due_at', { withTimezone: true }),
     detectedAt: timestamp('detected_at', { withTimezone: true }).notNull(),

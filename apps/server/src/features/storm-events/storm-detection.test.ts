@@ -168,6 +168,26 @@ describe('storm event detection (issue 28 point 2)', () => {
     expect(await queryRows(t.database.db, sql`select * from storm_events order by id`)).toEqual(before);
   });
 
+  it('keeps an event ended under the old dry hours ended when the account changes them', async () => {
+    const latitude = 32.07;
+    const location = await site(latitude);
+    const ingestion = rainAt(latitude, hoursOf('2026-12-12', { 6: 0.3, 16: 0.3 }));
+    await liveUntil(ingestion, at('2026-12-12T05:00:00Z'), at('2026-12-12T14:00:00Z'));
+    const [first] = await eventsOf(location);
+    expect(first).toMatchObject({ endedAt: at('2026-12-12T06:00:00Z'), dryHours: 6 });
+
+    await t.database.db.execute(
+      sql`update clients set storm_dry_hours = 12 where id = (select client_id from locations where id = ${location})`,
+    );
+    await liveUntil(ingestion, at('2026-12-12T15:00:00Z'), at('2026-12-13T06:00:00Z'));
+    const events = await eventsOf(location);
+    expect(events.map((event) => [event.startedAt, event.endedAt, event.dryHours])).toEqual([
+      [at('2026-12-12T05:00:00Z'), at('2026-12-12T06:00:00Z'), 6],
+      [at('2026-12-12T15:00:00Z'), at('2026-12-12T16:00:00Z'), 12],
+    ]);
+    expect(await historyOf(first?.id as number)).toEqual([]);
+  });
+
   it('searches a moved location again from the start of the stored rainfall', async () => {
     const latitude = 32.05;
     const location = await site(latitude);

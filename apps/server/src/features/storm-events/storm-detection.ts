@@ -39,9 +39,10 @@ export function restartPoint(
   let restart = location.detectedThrough ? location.detectedThrough.getTime() : window.start;
   if (window.revisedFrom !== null) restart = Math.min(restart, window.revisedFrom - HOUR_MS);
   restart = Math.min(Math.max(restart, window.start), window.through);
+  // An event ended under the dry hours it was found with stays ended when the setting changes.
   const open = live.find(
     (event) =>
-      event.startedAt.getTime() < restart && time(event.endedAt) + location.dryHours * HOUR_MS > restart,
+      event.startedAt.getTime() < restart && time(event.endedAt) + event.dryHours * HOUR_MS > restart,
   );
   return open ? open.startedAt.getTime() : restart;
 }
@@ -145,6 +146,7 @@ export function detectionChanges(input: DetectionInput): LocationChanges {
         ...columnsOf(event, location.inspectionRule, timeZone),
         threshold: location.threshold,
         inspectionRule: location.inspectionRule,
+        dryHours: location.dryHours,
         detectedAt: now,
         revisedAt: revised ? now : null,
       },

@@ -1,0 +1,1 @@
+ALTER TABLE "storm_events" ADD COLUMN "dry_hours" smallint DEFAULT 6 NOT NULL;
