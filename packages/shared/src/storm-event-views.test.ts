@@ -11,11 +11,17 @@ const figures = (total: number, passes = [1]) => ({
 });
 
 describe('storm event labels', () => {
-  it('gives the period in Eastern time, or says it is still raining', () => {
+  it('gives the period in Eastern time, the end day and zone only when they change, or says it is still raining', () => {
     const started_at = '2026-11-20T13:00:00.000Z';
     expect(stormPeriodLabel({ started_at, ended_at: '2026-11-20T18:00:00.000Z' }, TZ)).toBe(
-      'Nov 20, 8:00 AM EST – Nov 20, 1:00 PM EST',
+      'Nov 20, 8:00 AM – 1:00 PM EST',
     );
+    expect(stormPeriodLabel({ started_at, ended_at: '2026-11-21T06:00:00.000Z' }, TZ)).toBe(
+      'Nov 20, 8:00 AM – Nov 21, 1:00 AM EST',
+    );
+    expect(
+      stormPeriodLabel({ started_at: '2026-10-31T23:00:00.000Z', ended_at: '2026-11-01T13:00:00.000Z' }, TZ),
+    ).toBe('Oct 31, 7:00 PM EDT – Nov 1, 8:00 AM EST');
     expect(stormPeriodLabel({ started_at, ended_at: null }, TZ)).toBe('Nov 20, 8:00 AM EST – Still raining');
   });
 

@@ -37,10 +37,28 @@ export function stormTimeLabel(instant: string, timeZone: string): string {
   return alertTimeLabel(new Date(instant), timeZone);
 }
 
-/** 'Nov 21, 2:00 PM EST – Nov 21, 9:00 PM EST', or '… – Still raining' while the event has not ended. */
+function partsOf(instant: string, timeZone: string) {
+  const format = (options: Intl.DateTimeFormatOptions) =>
+    new Intl.DateTimeFormat('en-US', { timeZone, ...options }).format(new Date(instant));
+  return {
+    day: format({ month: 'short', day: 'numeric' }),
+    time: format({ hour: 'numeric', minute: '2-digit' }),
+    zone: format({ timeZoneName: 'short' }).split(' ').at(-1) ?? '',
+  };
+}
+
+/**
+ * When the event rained, in the product time zone, as short as a phone's card needs:
+ * 'Nov 20, 8:00 AM – 1:00 PM EST' within a day, 'Oct 31, 7:00 PM EDT – Nov 1, 8:00 AM EST'
+ * across a change of clocks, '… – Still raining' while it has not ended.
+ */
 export function stormPeriodLabel(event: Pick<StormEventView, 'started_at' | 'ended_at'>, timeZone: string) {
-  const end = event.ended_at ? stormTimeLabel(event.ended_at, timeZone) : STILL_RAINING;
-  return `${stormTimeLabel(event.started_at, timeZone)} – ${end}`;
+  const start = partsOf(event.started_at, timeZone);
+  if (!event.ended_at) return `${start.day}, ${start.time} ${start.zone} – ${STILL_RAINING}`;
+  const end = partsOf(event.ended_at, timeZone);
+  const startZone = start.zone === end.zone ? '' : ` ${start.zone}`;
+  const endDay = start.day === end.day ? '' : `${end.day}, `;
+  return `${start.day}, ${start.time}${startZone} – ${endDay}${end.time} ${end.zone}`;
 }
 
 /** 'Due by Nov 22, 9:00 PM EST' while an inspection is waiting; null when none is (raining, inspected, removed). */

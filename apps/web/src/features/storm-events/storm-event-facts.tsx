@@ -11,7 +11,7 @@ function facts(event: StormEventDetail, timeZone: string): [string, string][] {
     ['Ended', event.ended_at ? time(event.ended_at) : STILL_RAINING],
     ['Threshold reached', time(event.opened_at)],
     ['Total', stormInches(event.total)],
-    ['Wettest hour', `${stormInches(wettest.amount)} in the hour ending ${time(wettest.ends_at)}`],
+    ['Wettest hour', `${stormInches(wettest.amount)}, hour ending ${time(wettest.ends_at)}`],
     ['Source', event.source_label],
     ['Permit threshold', `${stormInches(event.threshold)} within 24 hours`],
     ['Inspection rule', INSPECTION_RULE_LABELS[event.inspection_rule]],

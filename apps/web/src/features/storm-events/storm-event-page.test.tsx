@@ -62,7 +62,7 @@ describe('storm event page', () => {
     expect(fact('Ended')).toBe('Nov 20, 1:00 PM EST');
     expect(fact('Threshold reached')).toBe('Nov 20, 10:00 AM EST');
     expect(fact('Total')).toBe('0.42 in');
-    expect(fact('Wettest hour')).toBe('0.21 in in the hour ending Nov 20, 10:00 AM EST');
+    expect(fact('Wettest hour')).toBe('0.21 in, hour ending Nov 20, 10:00 AM EST');
     expect(fact('Source')).toBe('NOAA MRMS radar/gauge, Pass 2');
     expect(fact('Permit threshold')).toBe('0.25 in within 24 hours');
     expect(fact('Inspection rule')).toBe('Within 24 hours');

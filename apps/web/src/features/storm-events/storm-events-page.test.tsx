@@ -37,7 +37,7 @@ describe('storm events list', () => {
     const rows = within(table).getAllByRole('row').slice(1);
     expect(rows[0]?.textContent).toContain('Warehouse North');
     expect(rows[0]?.textContent).toContain('Overdue');
-    expect(rows[0]?.textContent).toContain('Nov 20, 8:00 AM EST – Nov 20, 1:00 PM EST');
+    expect(rows[0]?.textContent).toContain('Nov 20, 8:00 AM – 1:00 PM EST');
     expect(rows[0]?.textContent).toContain('0.42 in');
     expect(rows[0]?.textContent).toContain('Due by Nov 21, 1:00 PM EST');
     expect(rows[1]?.textContent).toContain('Raining');
