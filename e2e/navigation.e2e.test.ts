@@ -16,6 +16,7 @@ const OWNER_LINKS = [
   { label: 'Data', href: '/dashboard' },
   { label: 'Graphs', href: '/dashboard#graphs' },
   { label: 'Forecasts', href: '/dashboard#forecast' },
+  { label: 'Storm Events', href: '/storm-events' },
   { label: 'Reports', href: '/reports' },
   { label: 'Assignments', href: '/assign-locations' },
   { label: 'Settings', href: '/contact-list' },
@@ -29,7 +30,7 @@ const EXPECTED_LINKS: Record<string, { label: string; href: string }[]> = {
   trial: OWNER_LINKS,
   multi: OWNER_LINKS,
   coowner: OWNER_LINKS,
-  contact: OWNER_LINKS.slice(0, 4),
+  contact: OWNER_LINKS.slice(0, 5),
   admin: [
     { label: 'Data', href: '/admin' },
     { label: 'Reports', href: '/reports' },
@@ -137,6 +138,7 @@ describe('navigation', () => {
       'Data',
       'Graphs',
       'Forecasts',
+      'Storm Events',
       'Reports',
       'Settings',
     ]);

@@ -18,6 +18,7 @@ describe('header links', () => {
       'Data:/dashboard',
       'Graphs:/dashboard#graphs',
       'Forecasts:/dashboard#forecast',
+      'Storm Events:/storm-events',
       'Reports:/reports',
       'Assignments:/assign-locations',
       'Settings:/contact-list',
@@ -36,6 +37,7 @@ describe('header links', () => {
       'Data:/dashboard',
       'Graphs:/dashboard#graphs',
       'Forecasts:/dashboard#forecast',
+      'Storm Events:/storm-events',
       'Reports:/reports',
     ]);
   });

@@ -37,6 +37,9 @@ export const ROUTES = {
   deliveryLog: '/admin/deliveries',
   auditTrail: '/admin/audit',
   alerts: '/alerts',
+  /** The account's storm events (issue 28); one event at `stormEventPath`. */
+  stormEvents: '/storm-events',
+  stormEvent: '/storm-events/:id',
   /** The built-in test checkout (D20); `testCheckoutPath` in billing.ts fills in the session id. */
   testCheckout: '/checkout/test/:id',
 } as const;
@@ -61,7 +64,7 @@ export function showsShell(pathname: string): boolean {
 }
 
 export interface NavLink {
-  key: 'data' | 'graphs' | 'forecasts' | 'reports' | 'assignments' | 'settings';
+  key: 'data' | 'graphs' | 'forecasts' | 'stormEvents' | 'reports' | 'assignments' | 'settings';
   label: string;
   to: string;
   /** Other paths that highlight this link. */
@@ -75,6 +78,16 @@ export function dataLinkTarget(viewer: Viewer): string {
 /** The system health page (/admin) is the start page of the admin role and a superuser's tool. */
 export function opensAdminPage(viewer: Viewer): boolean {
   return isAdminRole(viewer) || viewer.isSuperuser;
+}
+
+/** The page of one storm event. */
+export function stormEventPath(id: number): string {
+  return ROUTES.stormEvent.replace(':id', String(id));
+}
+
+/** Storm Events goes to every signed-in user whose Data link is the dashboard. */
+export function showsStormEvents(viewer: Viewer): boolean {
+  return dataLinkTarget(viewer) === ROUTES.dashboard;
 }
 
 export function showsGraphLinks(viewer: Viewer): boolean {
@@ -107,6 +120,9 @@ export function navLinks(viewer: Viewer): NavLink[] {
       { key: 'graphs', label: 'Graphs', to: `${ROUTES.dashboard}#graphs`, activeOn: [] },
       { key: 'forecasts', label: 'Forecasts', to: `${ROUTES.dashboard}#forecast`, activeOn: [] },
     );
+  }
+  if (showsStormEvents(viewer)) {
+    links.push({ key: 'stormEvents', label: 'Storm Events', to: ROUTES.stormEvents, activeOn: [] });
   }
   links.push({ key: 'reports', label: 'Reports', to: ROUTES.reports, activeOn: [] });
   if (showsAssignments(viewer)) {

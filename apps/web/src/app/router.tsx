@@ -156,6 +156,14 @@ const PAGES: PageRoute[] = [
     element: lazyPage(() => import('../features/admin/audit-trail-page'), 'AuditTrailPage'),
   },
   { path: PATHS.alerts, element: lazyPage(() => import('../features/alerts/alerts-page'), 'AlertsPage') },
+  {
+    path: PATHS.stormEvents,
+    element: lazyPage(() => import('../features/storm-events/storm-events-page'), 'StormEventsPage'),
+  },
+  {
+    path: PATHS.stormEvent,
+    element: lazyPage(() => import('../features/storm-events/storm-event-page'), 'StormEventPage'),
+  },
 ];
 
 const SUPERUSER_PATHS: readonly string[] = [PATHS.mailViewer, PATHS.deliveryLog, PATHS.auditTrail];

@@ -2,6 +2,7 @@ import type { Subscription } from '@pluvio/shared/billing';
 import { CLIENT_SETTINGS, type Client, type ClientSettings } from '@pluvio/shared/clients';
 import { CONTACT_FLAGS, type Contact, type ContactFlag } from '@pluvio/shared/contacts';
 import type { Location } from '@pluvio/shared/locations';
+import type { StormEventView } from '@pluvio/shared/storm-events-api';
 import type { CurrentUser, UserClient } from '@pluvio/shared/users.schemas';
 
 export function buildClient(overrides: Partial<UserClient> = {}): UserClient {
@@ -154,6 +155,30 @@ export function buildSubscription(overrides: Partial<Subscription> = {}): Subscr
     ends_on: null,
     can_cancel: true,
     payment_method: 'test_checkout',
+    ...overrides,
+  };
+}
+
+/** An overdue storm event at Warehouse North: 0.42 in on Nov 20, 8 AM to 1 PM Eastern. */
+export function buildStormEvent(overrides: Partial<StormEventView> = {}): StormEventView {
+  return {
+    id: 31,
+    client_id: 10,
+    location_id: 101,
+    location_name: 'Warehouse North',
+    started_at: '2026-11-20T13:00:00.000Z',
+    ended_at: '2026-11-20T18:00:00.000Z',
+    opened_at: '2026-11-20T15:00:00.000Z',
+    total: 0.4236,
+    wettest_hour: { ends_at: '2026-11-20T15:00:00.000Z', amount: 0.21 },
+    passes: [1],
+    sources: ['mrms'],
+    source_label: 'NOAA MRMS radar/gauge, Pass 1',
+    threshold: 0.25,
+    inspection_rule: 'within_24h',
+    due_at: '2026-11-21T18:00:00.000Z',
+    status: 'overdue',
+    revised_at: null,
     ...overrides,
   };
 }

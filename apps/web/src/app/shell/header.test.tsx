@@ -30,7 +30,15 @@ describe('header navigation', () => {
     signIn(buildUser({ role: 'client', clients: [buildClient({ tier: 'bronze' })] }));
     renderRoute('/dashboard');
     const nav = await mainNav();
-    expect(linkNames(nav)).toEqual(['Data', 'Graphs', 'Forecasts', 'Reports', 'Assignments', 'Settings']);
+    expect(linkNames(nav)).toEqual([
+      'Data',
+      'Graphs',
+      'Forecasts',
+      'Storm Events',
+      'Reports',
+      'Assignments',
+      'Settings',
+    ]);
     expect(nav.getByRole('link', { name: 'Data' }).getAttribute('href')).toBe('/dashboard');
     expect(nav.getByRole('link', { name: 'Data' }).getAttribute('aria-current')).toBe('page');
     expect(nav.getByRole('link', { name: 'Graphs' }).getAttribute('href')).toBe('/dashboard#graphs');
@@ -47,7 +55,7 @@ describe('header navigation', () => {
     );
     renderRoute('/dashboard');
     const nav = await mainNav();
-    expect(linkNames(nav)).toEqual(['Data', 'Graphs', 'Forecasts', 'Reports']);
+    expect(linkNames(nav)).toEqual(['Data', 'Graphs', 'Forecasts', 'Storm Events', 'Reports']);
   });
 
   it('shows Assignments and Settings to a co-owner contact', async () => {
@@ -56,7 +64,15 @@ describe('header navigation', () => {
     );
     renderRoute('/dashboard');
     const nav = await mainNav();
-    expect(linkNames(nav)).toEqual(['Data', 'Graphs', 'Forecasts', 'Reports', 'Assignments', 'Settings']);
+    expect(linkNames(nav)).toEqual([
+      'Data',
+      'Graphs',
+      'Forecasts',
+      'Storm Events',
+      'Reports',
+      'Assignments',
+      'Settings',
+    ]);
   });
 
   it('gives a superuser admin the admin Data target, no graph links and client management', async () => {
@@ -168,7 +184,7 @@ describe('route guard and bare pages', () => {
 });
 
 describe('narrow screens', () => {
-  it('lists Data, Graphs, Forecasts, Reports, Settings, Logout and the accounts in the slide-out menu', async () => {
+  it('lists Data, Graphs, Forecasts, Storm Events, Reports, Settings, Logout and the accounts in the slide-out menu', async () => {
     stubMatchMedia((query) => query.includes('max-width: 599'));
     stubFetch(withConfig(() => jsonResponse({ detail: 'unexpected' }, 500)));
     signIn(buildUser());
@@ -178,7 +194,7 @@ describe('narrow screens', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Open menu' }));
     const drawer = within(await screen.findByRole('dialog'));
     const nav = within(drawer.getByRole('navigation', { name: 'Mobile' }));
-    expect(linkNames(nav)).toEqual(['Data', 'Graphs', 'Forecasts', 'Reports', 'Settings']);
+    expect(linkNames(nav)).toEqual(['Data', 'Graphs', 'Forecasts', 'Storm Events', 'Reports', 'Settings']);
     expect(drawer.getByRole('button', { name: 'Logout' })).toBeTruthy();
     expect(await drawer.findByRole('list', { name: 'Accounts' })).toBeTruthy();
   });

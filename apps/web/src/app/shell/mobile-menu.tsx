@@ -7,9 +7,17 @@ import { SessionActions } from './session-actions';
 
 /**
  * Keys the slide-out menu lists under 600 px (spec part 1 §2: Assignments only over 600 px).
- * Settings is added so a phone user can reach the settings screens, which have narrow layouts.
+ * Settings is added so a phone user can reach the settings screens, which have narrow layouts;
+ * Storm Events because inspectors read them on site.
  */
-const MOBILE_KEYS: readonly NavLinkRule['key'][] = ['data', 'graphs', 'forecasts', 'reports', 'settings'];
+const MOBILE_KEYS: readonly NavLinkRule['key'][] = [
+  'data',
+  'graphs',
+  'forecasts',
+  'stormEvents',
+  'reports',
+  'settings',
+];
 
 /** The burger and slide-out menu of narrow screens. */
 export function MobileMenu({

@@ -36,6 +36,7 @@ import { dataUpToLabel, processStatusQuery } from './data-status';
 import { locationOverviewQuery } from './location-overview-api';
 import { FILTER_RESET_ZOOM, filterLocations, focusZoom } from './location-rules';
 import { LocationList } from './locations-panel/location-list';
+import { useStormBadges } from './locations-panel/use-storm-badges';
 import { LocationMap } from './map/location-map';
 import { RainfallLegend, RainfallSection } from './rainfall/rainfall-section';
 import { RecentAlerts } from './recent-alerts';
@@ -129,6 +130,7 @@ function MonitoringView({ viewer, clientId, timeZone }: MonitoringViewProps) {
   // The previous selection's details, kept while the next ones load, must not show under its name.
   const shownDetails = details.data?.id === selected?.id ? (details.data ?? null) : null;
   const showRed = canUse(viewer, 'atlas14Colour');
+  const storms = useStormBadges(clientId);
 
   const select = (id: number) => {
     setSelectedId(id);
@@ -165,6 +167,7 @@ function MonitoringView({ viewer, clientId, timeZone }: MonitoringViewProps) {
       <Box className={classes.mapAndList}>
         <Paper withBorder className={classes.list}>
           <LocationList
+            storms={storms}
             locations={listed}
             total={all.length}
             mode={mode}

@@ -3,6 +3,7 @@ import { renderHook } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { accountKeys } from '../../lib/account-api';
+import { stormEventKeys } from '../../lib/storm-events-api';
 import { REFRESH_INTERVAL_MS, useLiveRefresh } from './use-live-refresh';
 
 function renderRefresh() {
@@ -17,13 +18,18 @@ function renderRefresh() {
 }
 
 describe('live refresh', () => {
-  it('re-reads the locations, the alerts and every rainfall query every 15 minutes', () => {
+  it('re-reads the locations, the alerts, the storm events and every rainfall query every 15 minutes', () => {
     vi.useFakeTimers();
     const { refreshed } = renderRefresh();
     vi.advanceTimersByTime(REFRESH_INTERVAL_MS - 1);
     expect(refreshed()).toEqual([]);
     vi.advanceTimersByTime(1);
-    expect(refreshed()).toEqual([['rainfall'], ['alerts'], accountKeys.locations(10)]);
+    expect(refreshed()).toEqual([
+      ['rainfall'],
+      ['alerts'],
+      accountKeys.locations(10),
+      stormEventKeys.all(10),
+    ]);
   });
 
   it('refreshes when the tab comes back after a while, not on every glance', () => {
@@ -33,6 +39,11 @@ describe('live refresh', () => {
     expect(refreshed()).toEqual([]);
     vi.advanceTimersByTime(5 * 60_000);
     window.dispatchEvent(new Event('focus'));
-    expect(refreshed()).toEqual([['rainfall'], ['alerts'], accountKeys.locations(10)]);
+    expect(refreshed()).toEqual([
+      ['rainfall'],
+      ['alerts'],
+      accountKeys.locations(10),
+      stormEventKeys.all(10),
+    ]);
   });
 });

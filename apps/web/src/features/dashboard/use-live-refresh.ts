@@ -2,6 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { accountKeys } from '../../lib/account-api';
 import { ALERTS_KEY } from '../../lib/alerts-api';
+import { stormEventKeys } from '../../lib/storm-events-api';
 import { RAINFALL_KEY } from './data-status';
 
 /** New data arrives every 15 minutes (spec part 1 §9). */
@@ -10,7 +11,7 @@ export const REFRESH_INTERVAL_MS = 15 * 60_000;
 const FOCUS_REFRESH_AFTER_MS = 60_000;
 
 /**
- * Re-reads the locations, the alerts and every rainfall query every 15 minutes and when the tab comes back
+ * Re-reads the locations, the alerts, the storm events and every rainfall query every 15 minutes and when the tab comes back
  * into view. Queries keep their data while refetching, so selection, filter, tab and scroll
  * position stay as they are.
  */
@@ -23,6 +24,7 @@ export function useLiveRefresh(clientId: number | undefined) {
       void queryClient.invalidateQueries({ queryKey: [RAINFALL_KEY] });
       void queryClient.invalidateQueries({ queryKey: [ALERTS_KEY] });
       void queryClient.invalidateQueries({ queryKey: accountKeys.locations(clientId) });
+      void queryClient.invalidateQueries({ queryKey: stormEventKeys.all(clientId) });
     };
     const refreshIfVisible = () => {
       if (document.visibilityState === 'visible' && Date.now() - last > FOCUS_REFRESH_AFTER_MS) refresh();

@@ -185,3 +185,30 @@ describe('LocationList', () => {
     expect(screen.getByTestId('location-list').textContent).toContain('No locations match');
   });
 });
+
+describe('storm badges', () => {
+  const storms = (open = vi.fn()) => ({
+    byLocation: new Map([
+      [2, { location_id: 2, event_id: 41, status: 'overdue' as const, due_at: '2026-11-21T18:00:00.000Z' }],
+      [3, { location_id: 3, event_id: 42, status: 'open' as const, due_at: null }],
+    ]),
+    open,
+  });
+
+  it('shows a badge on each location with a pending storm event, between its name and amount', () => {
+    renderList({ storms: storms() });
+    expect(rows().map((option) => option.textContent)).toEqual([
+      'Dry CreekBelow threshold0.00 in',
+      'Warehouse SouthAt or over thresholdOverdue0.60 in',
+      'River YardAt or over Atlas 14 depthRaining2.50 in',
+    ]);
+  });
+
+  it("opens the badge's event without selecting the location", async () => {
+    const open = vi.fn();
+    const { props: given } = renderList({ storms: storms(open) });
+    await user.click(within(row(2)).getByText('Overdue'));
+    expect(open).toHaveBeenCalledWith(41);
+    expect(given.onSelect).not.toHaveBeenCalled();
+  });
+});

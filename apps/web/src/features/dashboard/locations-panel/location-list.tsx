@@ -1,12 +1,22 @@
 import { Checkbox, Fieldset, Group, Input, Text, TextInput, VisuallyHidden } from '@mantine/core';
 import type { LocationSummary } from '@pluvio/shared/location-overview';
+import type { PendingStormEvents } from '@pluvio/shared/storm-events-api';
 import { countLabel, plural } from '@pluvio/shared/words';
 import { IconSearch } from '@tabler/icons-react';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { type KeyboardEvent, useEffect, useMemo, useRef, useState } from 'react';
+import { type KeyboardEvent, type MouseEvent, useEffect, useMemo, useRef, useState } from 'react';
+import { StormStatusBadge } from '../../../components/storm-status-badge';
 import type { LocationFilter, MapMode } from '../dashboard-types';
 import { amountOf, colorOf, nextFilter, STATUS_STYLES } from '../location-rules';
 import classes from './location-list.module.css';
+
+export type PendingStorm = PendingStormEvents['locations'][number];
+
+/** Each location's most urgent storm event, and how to open an event's page. */
+export interface StormBadges {
+  byLocation: ReadonlyMap<number, PendingStorm>;
+  open(eventId: number): void;
+}
 
 export interface LocationListProps {
   /** Already searched and filtered. */
@@ -22,9 +32,11 @@ export interface LocationListProps {
   showNoaaFilter: boolean;
   /** How many locations there are before searching and filtering. */
   total: number;
+  /** A badge on each location with a storm event raining or waiting for its inspection. */
+  storms?: StormBadges;
 }
 
-type RowsProps = Pick<LocationListProps, 'locations' | 'mode' | 'selectedId' | 'onSelect'>;
+type RowsProps = Pick<LocationListProps, 'locations' | 'mode' | 'selectedId' | 'onSelect' | 'storms'>;
 
 const ROW_HEIGHT = 40;
 
@@ -83,6 +95,27 @@ function FilterChoices({
   );
 }
 
+/**
+ * The location's pending storm event; a tap opens the event's page. Inside a listbox option it
+ * cannot be a link (axe: nested-interactive): the option's name carries the status, and the
+ * Storm Events page lists the event for keyboard users.
+ */
+function StormBadge({ storm, onOpen }: { storm: PendingStorm; onOpen(eventId: number): void }) {
+  const open = (event: MouseEvent) => {
+    event.stopPropagation();
+    onOpen(storm.event_id);
+  };
+  return (
+    <StormStatusBadge
+      status={storm.status}
+      size="xs"
+      className={classes.storm}
+      data-event-id={storm.event_id}
+      onClick={open}
+    />
+  );
+}
+
 function LocationRow({
   location,
   mode,
@@ -90,6 +123,7 @@ function LocationRow({
   tabStop,
   position,
   onSelect,
+  storms,
 }: {
   location: LocationSummary;
   mode: MapMode;
@@ -97,7 +131,9 @@ function LocationRow({
   tabStop: boolean;
   position: { index: number; start: number; setSize: number };
   onSelect(id: number): void;
+  storms?: StormBadges;
 }) {
+  const storm = storms?.byLocation.get(location.id);
   const status = STATUS_STYLES[colorOf(location, mode)];
   const selectOnKey = (event: KeyboardEvent) => {
     if (event.key !== 'Enter' && event.key !== ' ') return;
@@ -129,6 +165,7 @@ function LocationRow({
         {location.name}
       </span>
       <VisuallyHidden>{status.label}</VisuallyHidden>
+      {storm && storms && <StormBadge storm={storm} onOpen={storms.open} />}
       <span className={classes.amount}>{formatInches(amountOf(location, mode))}</span>
     </div>
   );
@@ -145,7 +182,7 @@ const MOVES: Record<string, (index: number, last: number) => number> = {
  * The rows, virtualised: only those in view are in the DOM. One row is in the tab order (the
  * selected one until the arrow keys move on); arrows, Home and End move between rows.
  */
-function LocationRows({ locations, mode, selectedId, onSelect }: RowsProps) {
+function LocationRows({ locations, mode, selectedId, onSelect, storms }: RowsProps) {
   const scrollRef = useRef<HTMLDivElement>(null);
   const virtualizer = useVirtualizer({
     count: locations.length,
@@ -219,6 +256,7 @@ function LocationRows({ locations, mode, selectedId, onSelect }: RowsProps) {
               tabStop={item.index === tabStopIndex}
               position={{ index: item.index, start: item.start, setSize: locations.length }}
               onSelect={onSelect}
+              storms={storms}
             />
           );
         })}

@@ -1,6 +1,7 @@
 import { Stack, Table, Text } from '@mantine/core';
 import type { Location } from '@pluvio/shared/locations';
-import { atlas14Rows, formatInches } from './rainfall-rules';
+import { formatInches } from '../../../lib/rainfall-chart';
+import { atlas14Rows } from './rainfall-rules';
 
 export const REACHED_CUE = 'Reached';
 

@@ -1,6 +1,6 @@
 import { Box, Group, Text } from '@mantine/core';
 import { CHART_LEGENDS } from '@pluvio/shared/messages';
-import { BAR_COLORS, formatInches, THRESHOLD_LINE_COLOR } from './rainfall-rules';
+import { BAR_COLORS, formatInches, THRESHOLD_LINE_COLOR } from '../../../lib/rainfall-chart';
 
 const COMPACT_TEXTS = { orange: 'Above threshold', red: 'Above NOAA 14' } as const;
 

@@ -4,10 +4,10 @@ import { MESSAGES } from '@pluvio/shared/messages';
 import { atlas14RedDepth, type PendingQuarters, type SeriesResponse } from '@pluvio/shared/rainfall';
 import { type UseQueryResult, useQuery } from '@tanstack/react-query';
 import { type ReactNode, useLayoutEffect, useMemo, useRef } from 'react';
+import { RainfallBarChart } from '../../../components/rainfall-bar-chart';
 import { ScrollRegion } from '../../../components/scroll-region';
 import { useIsMobile } from '../../../lib/use-is-mobile';
 import { dailyRainfallQuery, hourlyRainfallQuery, rapidRainQuery } from './rainfall-api';
-import { RainfallBarChart } from './rainfall-bar-chart';
 import { ChartLegend, type LegendChart } from './rainfall-legend';
 import {
   barColors,

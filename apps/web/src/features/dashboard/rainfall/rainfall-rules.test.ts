@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { BAR_COLORS, suggestedMax } from '../../../lib/rainfall-chart';
 import {
   atlas14Rows,
-  BAR_COLORS,
   barColor,
   barColors,
   DAY_BAND_SHADES,
@@ -14,7 +14,6 @@ import {
   pendingDates,
   seriesBars,
   slottedChartWidth,
-  suggestedMax,
   tableRows,
 } from './rainfall-rules';
 

@@ -10,21 +10,21 @@ import {
   type SeriesResponse,
 } from '@pluvio/shared/rainfall';
 import { addDays, format } from 'date-fns';
+import {
+  BAR_COLORS,
+  type BarColor,
+  type ChartBar,
+  type DayBand,
+  formatInches,
+} from '../../../lib/rainfall-chart';
 
 /** Chart constants of spec part 1 §9. */
-export const Y_AXIS_STEP = 0.25;
 export const BAR_SLOT_PX = 50;
-export const MAX_BAR_THICKNESS = 150;
 /** The 24 Hour chart's three days stay bars, not blocks filling the card. */
 export const DAILY_BAR_THICKNESS = 48;
 export const HOURLY_CHART_DAYS = 2;
 /** The 24-hour chart asks from two days back to today (spec part 1 §7, §9). */
 export const DAILY_CHART_DAYS_BACK = 2;
-
-export const BAR_COLORS = { blue: '#1c7ed6', orange: '#f76707', red: '#e03131' } as const;
-export type BarColor = keyof typeof BAR_COLORS;
-/** The dashed line of a chart's threshold (dark enough on white and on the day bands). */
-export const THRESHOLD_LINE_COLOR = '#495057';
 
 /** The three blue shades the hourly chart's day bands rotate through. */
 export const DAY_BAND_SHADES = [
@@ -32,10 +32,6 @@ export const DAY_BAND_SHADES = [
   'rgba(165, 216, 255, 0.45)',
   'rgba(116, 192, 252, 0.3)',
 ] as const;
-
-export function formatInches(amount: number): string {
-  return amount.toFixed(2);
-}
 
 /** The calendar date (YYYY-MM-DD) in the product time zone, `days` after `now`. */
 export function productDate(now: Date, timeZone: string, days = 0): string {
@@ -67,13 +63,6 @@ export function intervalLabel(key: string): string {
 export function intervalDay(key: string): string {
   const date = key.slice(0, 10);
   return key.slice(11, 19) === '00:00:00' ? shiftDate(date, -1) : date;
-}
-
-export interface ChartBar {
-  label: string;
-  amount: number;
-  /** It counts quarter hours whose hourly field has not arrived (issue 26). */
-  provisional: boolean;
 }
 
 export interface SeriesBar extends ChartBar {
@@ -131,11 +120,6 @@ export function barColors(bars: readonly ChartBar[], limits: ColorLimits): strin
   return bars.map((bar) => `${BAR_COLORS[barColor(bar.amount, limits)]}${bar.provisional ? '66' : ''}`);
 }
 
-/** The y axis reaches past the threshold, so its line is always drawn inside the chart. */
-export function suggestedMax(threshold: number): number {
-  return Math.max(Y_AXIS_STEP, threshold * 1.15);
-}
-
 export interface TableRow extends SeriesBar {
   runningTotal: number;
   atOrOverThreshold: boolean;
@@ -153,13 +137,6 @@ export function tableRows(bars: readonly SeriesBar[], threshold: number): TableR
       return { ...bar, runningTotal, atOrOverThreshold: bar.amount >= threshold };
     })
     .reverse();
-}
-
-export interface DayBand {
-  /** Index of the first and last bar of the day. */
-  first: number;
-  last: number;
-  color: string;
 }
 
 function bandShade(bandIndex: number): string {

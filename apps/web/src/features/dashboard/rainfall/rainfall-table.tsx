@@ -1,5 +1,6 @@
 import { Badge, Box, Table, Text } from '@mantine/core';
-import { formatInches, type TableRow } from './rainfall-rules';
+import { formatInches } from '../../../lib/rainfall-chart';
+import type { TableRow } from './rainfall-rules';
 
 const TABLE_HEIGHT_PX = 400;
 export const ABOVE_THRESHOLD_CUE = 'Above threshold';

@@ -20,7 +20,7 @@ import {
   suggestedMax,
   THRESHOLD_LINE_COLOR,
   Y_AXIS_STEP,
-} from './rainfall-rules';
+} from '../lib/rainfall-chart';
 
 ChartJS.register(BarController, BarElement, CategoryScale, LinearScale, Tooltip);
 

@@ -1,0 +1,38 @@
+import { SimpleGrid, Text } from '@mantine/core';
+import { STILL_RAINING, stormInches, stormTimeLabel } from '@pluvio/shared/storm-event-views';
+import { INSPECTION_RULE_LABELS } from '@pluvio/shared/storm-events';
+import type { StormEventDetail } from '@pluvio/shared/storm-events-api';
+
+function facts(event: StormEventDetail, timeZone: string): [string, string][] {
+  const time = (instant: string) => stormTimeLabel(instant, timeZone);
+  const wettest = event.wettest_hour;
+  return [
+    ['Started', time(event.started_at)],
+    ['Ended', event.ended_at ? time(event.ended_at) : STILL_RAINING],
+    ['Threshold reached', time(event.opened_at)],
+    ['Total', stormInches(event.total)],
+    ['Wettest hour', `${stormInches(wettest.amount)}, hour ending ${time(wettest.ends_at)}`],
+    ['Source', event.source_label],
+    ['Permit threshold', `${stormInches(event.threshold)} within 24 hours`],
+    ['Inspection rule', INSPECTION_RULE_LABELS[event.inspection_rule]],
+    ['Due by', event.due_at ? time(event.due_at) : 'When the rain has ended'],
+  ];
+}
+
+/** The event's facts as a list of terms and values, two columns wide on larger screens. */
+export function StormEventFacts({ event, timeZone }: { event: StormEventDetail; timeZone: string }) {
+  return (
+    <SimpleGrid component="dl" cols={{ base: 1, sm: 2 }} spacing="sm" verticalSpacing={6} m={0}>
+      {facts(event, timeZone).map(([term, value]) => (
+        <div key={term}>
+          <Text component="dt" size="sm" c="dimmed">
+            {term}
+          </Text>
+          <Text component="dd" m={0} fw={500}>
+            {value}
+          </Text>
+        </div>
+      ))}
+    </SimpleGrid>
+  );
+}

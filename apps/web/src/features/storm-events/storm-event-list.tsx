@@ -1,0 +1,100 @@
+import { Anchor, Group, Paper, Stack, Table, Text } from '@mantine/core';
+import { stormEventPath } from '@pluvio/shared/navigation';
+import { stormDueLabel, stormInches, stormPeriodLabel } from '@pluvio/shared/storm-event-views';
+import type { StormEventView } from '@pluvio/shared/storm-events-api';
+import { Link } from 'react-router';
+import { StormStatusBadge } from '../../components/storm-status-badge';
+
+interface ListProps {
+  events: StormEventView[];
+  timeZone: string;
+}
+
+/** One event on a phone: the whole card opens the event. */
+function StormEventCard({ event, timeZone }: { event: StormEventView; timeZone: string }) {
+  const due = stormDueLabel(event, timeZone);
+  return (
+    <Paper
+      component={Link}
+      to={stormEventPath(event.id)}
+      withBorder
+      p="sm"
+      aria-label={`${event.location_name}, storm event of ${stormPeriodLabel(event, timeZone)}`}
+      style={{ color: 'inherit', textDecoration: 'none' }}
+    >
+      <Stack gap={4}>
+        <Group justify="space-between" gap="xs" wrap="nowrap">
+          <Text fw={600} truncate>
+            {event.location_name}
+          </Text>
+          <StormStatusBadge status={event.status} style={{ flex: 'none' }} />
+        </Group>
+        <Text size="sm">{stormPeriodLabel(event, timeZone)}</Text>
+        <Group justify="space-between" gap="xs">
+          <Text size="sm" fw={600}>
+            {stormInches(event.total)}
+          </Text>
+          {due && (
+            <Text size="sm" fw={event.status === 'overdue' ? 700 : 400}>
+              {due}
+            </Text>
+          )}
+        </Group>
+      </Stack>
+    </Paper>
+  );
+}
+
+/** The events as cards, one under the other (phones: inspectors read them on site). */
+export function StormEventCards({ events, timeZone }: ListProps) {
+  return (
+    <Stack
+      gap="xs"
+      component="ul"
+      aria-label="Storm events"
+      style={{ listStyle: 'none', padding: 0, margin: 0 }}
+    >
+      {events.map((event) => (
+        <li key={event.id}>
+          <StormEventCard event={event} timeZone={timeZone} />
+        </li>
+      ))}
+    </Stack>
+  );
+}
+
+/** The events as a table (wider screens); the location opens the event. */
+export function StormEventTable({ events, timeZone }: ListProps) {
+  return (
+    <Table striped highlightOnHover aria-label="Storm events">
+      <Table.Thead>
+        <Table.Tr>
+          <Table.Th>Location</Table.Th>
+          <Table.Th>Status</Table.Th>
+          <Table.Th>Rain</Table.Th>
+          <Table.Th ta="right">Total</Table.Th>
+          <Table.Th>Inspection</Table.Th>
+        </Table.Tr>
+      </Table.Thead>
+      <Table.Tbody>
+        {events.map((event) => (
+          <Table.Tr key={event.id}>
+            <Table.Td>
+              <Anchor component={Link} to={stormEventPath(event.id)}>
+                {event.location_name}
+              </Anchor>
+            </Table.Td>
+            <Table.Td>
+              <StormStatusBadge status={event.status} />
+            </Table.Td>
+            <Table.Td>{stormPeriodLabel(event, timeZone)}</Table.Td>
+            <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
+              {stormInches(event.total)}
+            </Table.Td>
+            <Table.Td>{stormDueLabel(event, timeZone) ?? ''}</Table.Td>
+          </Table.Tr>
+        ))}
+      </Table.Tbody>
+    </Table>
+  );
+}

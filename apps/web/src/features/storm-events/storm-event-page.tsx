@@ -1,0 +1,96 @@
+import { Anchor, Container, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { MESSAGES } from '@pluvio/shared/messages';
+import { ROUTES } from '@pluvio/shared/navigation';
+import { stormRevisionLabel, stormTimeLabel } from '@pluvio/shared/storm-event-views';
+import {
+  STORM_EVENT_MESSAGES,
+  STORM_EVENT_STATUS_LABELS,
+  type StormEventDetail,
+} from '@pluvio/shared/storm-events-api';
+import { useQuery } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { Link, useParams } from 'react-router';
+import { ErrorMessage, InfoMessage } from '../../components/form-message';
+import { StormStatusBadge } from '../../components/storm-status-badge';
+import { useActiveAccount } from '../../lib/account-api';
+import { failureMessage } from '../../lib/api-client';
+import { useTimeZone } from '../../lib/app-config';
+import { stormEventQuery } from './api';
+import { StormEventChart } from './storm-event-chart';
+import { StormEventFacts } from './storm-event-facts';
+
+function Revisions({ event, timeZone }: { event: StormEventDetail; timeZone: string }) {
+  if (event.revisions.length === 0) return <Text>No revisions: the rainfall has not been revised.</Text>;
+  return (
+    <Stack component="ul" gap={6} aria-label="Revisions" style={{ paddingLeft: 20, margin: 0 }}>
+      {event.revisions.map((revision) => (
+        <li key={`${revision.revised_at} ${revision.change}`}>
+          <Text size="sm" c="dimmed" span>
+            {stormTimeLabel(revision.revised_at, timeZone)}:{' '}
+          </Text>
+          <Text span>{stormRevisionLabel(revision)}</Text>
+        </li>
+      ))}
+    </Stack>
+  );
+}
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <Paper component="section" withBorder p="md" aria-label={title}>
+      <Title order={2} size="h4" mb="sm">
+        {title}
+      </Title>
+      {children}
+    </Paper>
+  );
+}
+
+function StormEventView({ event, timeZone }: { event: StormEventDetail; timeZone: string }) {
+  return (
+    <Stack>
+      <Group justify="space-between" gap="xs">
+        <Title order={1}>{event.location_name}</Title>
+        <StormStatusBadge status={event.status} size="lg" />
+      </Group>
+      {event.status === 'removed' && (
+        <InfoMessage>
+          {STORM_EVENT_STATUS_LABELS.removed}: {STORM_EVENT_MESSAGES.removed}
+        </InfoMessage>
+      )}
+      <Section title="Storm event">
+        <StormEventFacts event={event} timeZone={timeZone} />
+      </Section>
+      <Section title="Hourly rainfall">
+        <StormEventChart event={event} timeZone={timeZone} />
+      </Section>
+      <Section title="Revision history">
+        <Revisions event={event} timeZone={timeZone} />
+      </Section>
+    </Stack>
+  );
+}
+
+/** /storm-events/:id: one storm event, its facts, its hours as a chart and what revisions did to it. */
+export function StormEventPage() {
+  const { clientId } = useActiveAccount();
+  const timeZone = useTimeZone();
+  const id = Number(useParams().id);
+  const validId = Number.isInteger(id) && id > 0;
+  const query = useQuery({ ...stormEventQuery(clientId, id), enabled: validId && clientId !== undefined });
+  return (
+    <Container size="lg" py="lg">
+      <Stack>
+        <Anchor component={Link} to={ROUTES.stormEvents} size="sm">
+          ← All storm events
+        </Anchor>
+        {!validId && <ErrorMessage>{STORM_EVENT_MESSAGES.notFound}</ErrorMessage>}
+        {validId && query.isPending && <Text role="status">{MESSAGES.loading}</Text>}
+        {query.isError && (
+          <ErrorMessage>{failureMessage(query.error, 'Could not load the storm event.')}</ErrorMessage>
+        )}
+        {query.data && <StormEventView event={query.data} timeZone={timeZone} />}
+      </Stack>
+    </Container>
+  );
+}
