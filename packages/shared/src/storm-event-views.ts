@@ -10,12 +10,13 @@ import {
 
 /** How storm events read on screen (issue 28 point 5): status colours, amounts, times and revisions. */
 
-/** The badge colour of each status: overdue red, due orange, raining blue, inspected green, removed gray. */
+/** The badge colour of each status: overdue red, due orange, raining blue, inspected green, past and removed gray. */
 export const STORM_EVENT_STATUS_COLORS: Record<StormEventStatus, string> = {
   overdue: 'red',
   due: 'orange',
   open: 'blue',
   inspected: 'green',
+  past: 'gray',
   removed: 'gray',
 };
 

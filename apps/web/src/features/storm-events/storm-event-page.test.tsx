@@ -16,6 +16,7 @@ function buildDetail(overrides: Partial<StormEventDetail> = {}): StormEventDetai
   return {
     ...buildStormEvent({ source_label: 'NOAA MRMS radar/gauge, Pass 2', passes: [2] }),
     hours: HOURS,
+    inspections: [],
     revisions: [
       {
         revised_at: '2026-11-21T15:00:00.000Z',
