@@ -3,8 +3,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { captureScreen, openScreen, signedInPage, WAIT } from './support/app';
 import { launchBrowser, screenshot, VIEWPORTS } from './support/browser';
 
-/** The demo's catch-up of simulated rain makes events within a minute or two of the start. */
-const EVENTS_APPEAR_MS = 90_000;
+/**
+ * The detection searches the stored hours once the start's catch-up of simulated rain is done
+ * (about 80 s on an idle machine), at the next minute: events appear within three minutes.
+ */
+const EVENTS_APPEAR_MS = 180_000;
 
 const eventTable = (page: Page) => page.getByRole('table', { name: 'Storm events' });
 const eventCards = (page: Page) => page.getByRole('list', { name: 'Storm events' });
@@ -20,7 +23,7 @@ async function openListWithEvents(page: Page): Promise<void> {
       .then(() => true)
       .catch(() => false);
     if (shown) return;
-    if (Date.now() > deadline) throw new Error('no storm event appeared in 90 s');
+    if (Date.now() > deadline) throw new Error('no storm event appeared in 3 minutes');
     await page.waitForTimeout(5_000);
   }
 }
@@ -32,7 +35,7 @@ describe('storm events', () => {
   });
   afterAll(() => browser.close());
 
-  it('lists gold’s storm events as a table and as cards, and opens one', { timeout: 240_000 }, async () => {
+  it('lists gold’s storm events as a table and as cards, and opens one', { timeout: 360_000 }, async () => {
     const page = await signedInPage(browser, 'gold');
     await page
       .getByRole('navigation', { name: 'Main' })
