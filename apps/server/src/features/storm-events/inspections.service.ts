@@ -11,6 +11,7 @@ import type { AppDb } from '../../core/db/client';
 import type { Clock } from '../../core/lib/clock';
 import { conflict, forbidden, invalidField, notFound } from '../../core/lib/errors';
 import type { AuditService } from '../audit';
+import { requireVisibleLocation } from './event-access';
 import {
   type ActionChange,
   type CorrectiveActionRow,
@@ -103,10 +104,7 @@ export function createInspectionsService(db: AppDb, { locations, audit, clock }:
     event: { locationId: number; clientId: number },
     missing: string,
   ) {
-    if (event.clientId !== access.client.id) throw notFound(missing);
-    await locations.findVisible(access, event.locationId).catch(() => {
-      throw notFound(missing);
-    });
+    await requireVisibleLocation(locations, access, event, missing);
     if (access.relation === 'staff') throw forbidden(INSPECTION_MESSAGES.editors);
   }
 
@@ -174,10 +172,8 @@ export function createInspectionsService(db: AppDb, { locations, audit, clock }:
 
     async get(access: AccountAccess, id: number): Promise<Inspection> {
       const record = await repository.find(id);
-      if (!record || record.clientId !== access.client.id) throw notFound(INSPECTION_MESSAGES.notFound);
-      await locations.findVisible(access, record.locationId).catch(() => {
-        throw notFound(INSPECTION_MESSAGES.notFound);
-      });
+      if (!record) throw notFound(INSPECTION_MESSAGES.notFound);
+      await requireVisibleLocation(locations, access, record, INSPECTION_MESSAGES.notFound);
       return presentInspection(record);
     },
 

@@ -58,7 +58,11 @@ export function createStormDetectionService(db: AppDb, options: StormDetectionOp
       new Date(earliest),
     );
     const byLocation = new Map<number, StoredStormEvent[]>();
-    for (const row of rows) byLocation.set(row.locationId, [...(byLocation.get(row.locationId) ?? []), row]);
+    for (const row of rows) {
+      const held = byLocation.get(row.locationId);
+      if (held) held.push(row);
+      else byLocation.set(row.locationId, [row]);
+    }
     for (const location of locations) {
       const live = byLocation.get(location.id) ?? [];
       const restart = restartPoint(location, live, window);

@@ -15,6 +15,7 @@ import type { AppDb } from '../../core/db/client';
 import type { Clock } from '../../core/lib/clock';
 import { notFound } from '../../core/lib/errors';
 import { HOUR_MS } from '../../core/lib/time';
+import { requireVisibleLocation } from './event-access';
 import { createInspectionsRepository } from './inspections.repository';
 import { presentInspection } from './inspections.service';
 import { createStormEventsRepository, type StormEventRow } from './storm-events.repository';
@@ -105,10 +106,13 @@ export function createStormEventsService(db: AppDb, { locations, clock, timeZone
     async detail(access: AccountAccess, id: number): Promise<StormEventDetail> {
       const now = clock.now();
       const row = await repository.find(id, now);
-      if (!row || row.client_id !== access.client.id) throw notFound(STORM_EVENT_MESSAGES.notFound);
-      await locations.findVisible(access, row.location_id).catch(() => {
-        throw notFound(STORM_EVENT_MESSAGES.notFound);
-      });
+      if (!row) throw notFound(STORM_EVENT_MESSAGES.notFound);
+      await requireVisibleLocation(
+        locations,
+        access,
+        { clientId: row.client_id, locationId: row.location_id },
+        STORM_EVENT_MESSAGES.notFound,
+      );
       const margin = CHART_MARGIN_HOURS * HOUR_MS;
       const from = new Date(row.started_at).getTime() - margin;
       const end = row.ended_at === null ? now.getTime() : new Date(row.ended_at).getTime() + margin;
