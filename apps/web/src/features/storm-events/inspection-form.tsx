@@ -5,6 +5,7 @@ import {
   Checkbox,
   Fieldset,
   Group,
+  Input,
   Modal,
   SimpleGrid,
   Stack,
@@ -23,6 +24,7 @@ import {
 import { MESSAGES } from '@pluvio/shared/messages';
 import { instantOfWallClock, wallClockAt } from '@pluvio/shared/storm-event-views';
 import { IconTrash } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
 import { SubmitButton } from '../../components/form-fields';
 import { ErrorMessage } from '../../components/form-message';
 import { failureMessage } from '../../lib/api-client';
@@ -110,6 +112,30 @@ function formErrorsOf(bodyErrors: Record<string, string>): Record<string, string
   return errors;
 }
 
+/** A list of rows under a legend that reads as the form's other labels. */
+function ListFieldset({ legend, children }: { legend: string; children: ReactNode }) {
+  return (
+    <Fieldset
+      legend={<Input.Label component="span">{legend}</Input.Label>}
+      variant="unstyled"
+      p={0}
+      m={0}
+      styles={{ legend: { padding: 0 } }}
+    >
+      <Stack gap="xs">{children}</Stack>
+    </Fieldset>
+  );
+}
+
+/** The trash button that takes a row out of a list. */
+function RemoveRowButton({ label, onClick }: { label: string; onClick: () => void }) {
+  return (
+    <ActionIcon variant="subtle" color="red" size="lg" aria-label={label} title={label} onClick={onClick}>
+      <IconTrash size={18} />
+    </ActionIcon>
+  );
+}
+
 function TimeFields({ form }: { form: InspectionForm }) {
   return (
     <SimpleGrid cols={2} spacing="sm">
@@ -130,44 +156,37 @@ function BmpFields({ form, suggestions }: { form: InspectionForm; suggestions: s
   const named = new Set(rows.map((row) => row.name.trim()));
   const choices = suggestions.filter((name) => !named.has(name));
   return (
-    <Fieldset legend="BMPs inspected" variant="unstyled">
-      <Stack gap="xs">
-        {rows.map((row, index) => (
-          <Group key={row.key} gap="xs" wrap="nowrap" align="flex-end">
-            <Autocomplete
-              flex={1}
-              aria-label={`BMP ${index + 1}`}
-              placeholder="Silt fence, inlet protection…"
-              data={choices}
-              maxLength={INSPECTION_LIMITS.bmpName}
-              {...form.getInputProps(`bmps.${index}.name`)}
-            />
-            <ActionIcon
-              variant="subtle"
-              color="gray"
-              size="lg"
-              aria-label={`Remove BMP ${index + 1}`}
-              onClick={() => form.removeListItem('bmps', index)}
-            >
-              <IconTrash size={18} />
-            </ActionIcon>
-          </Group>
-        ))}
-        {form.errors.bmps && (
-          <Text size="sm" c="red.8">
-            {form.errors.bmps}
-          </Text>
-        )}
-        <Button
-          variant="light"
-          size="compact-sm"
-          w="fit-content"
-          onClick={() => form.insertListItem('bmps', bmpRow())}
-        >
-          Add BMP
-        </Button>
-      </Stack>
-    </Fieldset>
+    <ListFieldset legend="BMPs inspected">
+      {rows.map((row, index) => (
+        <Group key={row.key} gap="xs" wrap="nowrap" align="flex-end">
+          <Autocomplete
+            flex={1}
+            aria-label={`BMP ${index + 1}`}
+            placeholder="Silt fence, inlet protection…"
+            data={choices}
+            maxLength={INSPECTION_LIMITS.bmpName}
+            {...form.getInputProps(`bmps.${index}.name`)}
+          />
+          <RemoveRowButton
+            label={`Remove BMP ${index + 1}`}
+            onClick={() => form.removeListItem('bmps', index)}
+          />
+        </Group>
+      ))}
+      {form.errors.bmps && (
+        <Text size="sm" c="red.8">
+          {form.errors.bmps}
+        </Text>
+      )}
+      <Button
+        variant="light"
+        size="compact-sm"
+        w="fit-content"
+        onClick={() => form.insertListItem('bmps', bmpRow())}
+      >
+        Add BMP
+      </Button>
+    </ListFieldset>
   );
 }
 
@@ -182,20 +201,19 @@ function ActionFields({ form, index }: { form: InspectionForm; index: number }) 
           maxLength={INSPECTION_LIMITS.action}
           {...form.getInputProps(`${path}.description`)}
         />
-        <Group gap="sm" align="flex-end" justify="space-between">
-          <TextInput type="date" label="Due date" {...form.getInputProps(`${path}.due_on`)} />
-          <Checkbox label="Done" mb={8} {...form.getInputProps(`${path}.completed`, { type: 'checkbox' })} />
-          <Button
-            variant="subtle"
-            color="red"
-            size="compact-sm"
-            mb={4}
-            leftSection={<IconTrash size={16} />}
-            aria-label={`Remove corrective action ${index + 1}`}
+        <Group gap="sm" align="flex-end" justify="space-between" wrap="nowrap">
+          <Group gap="md" align="flex-end">
+            <TextInput type="date" label="Due date" {...form.getInputProps(`${path}.due_on`)} />
+            <Checkbox
+              label="Done"
+              mb={8}
+              {...form.getInputProps(`${path}.completed`, { type: 'checkbox' })}
+            />
+          </Group>
+          <RemoveRowButton
+            label={`Remove corrective action ${index + 1}`}
             onClick={() => form.removeListItem('corrective_actions', index)}
-          >
-            Remove
-          </Button>
+          />
         </Group>
       </Stack>
     </Fieldset>
@@ -204,31 +222,29 @@ function ActionFields({ form, index }: { form: InspectionForm; index: number }) 
 
 function CorrectiveActionFields({ form }: { form: InspectionForm }) {
   return (
-    <Fieldset legend="Corrective actions" variant="unstyled">
-      <Stack gap="sm">
-        {form.values.corrective_actions.length === 0 && (
-          <Text size="sm" c="dimmed">
-            None yet.
-          </Text>
-        )}
-        {form.values.corrective_actions.map((row, index) => (
-          <ActionFields key={row.key} form={form} index={index} />
-        ))}
-        {form.errors.corrective_actions && (
-          <Text size="sm" c="red.8">
-            {form.errors.corrective_actions}
-          </Text>
-        )}
-        <Button
-          variant="light"
-          size="compact-sm"
-          w="fit-content"
-          onClick={() => form.insertListItem('corrective_actions', actionRow())}
-        >
-          Add corrective action
-        </Button>
-      </Stack>
-    </Fieldset>
+    <ListFieldset legend="Corrective actions">
+      {form.values.corrective_actions.length === 0 && (
+        <Text size="sm" c="dimmed">
+          None yet.
+        </Text>
+      )}
+      {form.values.corrective_actions.map((row, index) => (
+        <ActionFields key={row.key} form={form} index={index} />
+      ))}
+      {form.errors.corrective_actions && (
+        <Text size="sm" c="red.8">
+          {form.errors.corrective_actions}
+        </Text>
+      )}
+      <Button
+        variant="light"
+        size="compact-sm"
+        w="fit-content"
+        onClick={() => form.insertListItem('corrective_actions', actionRow())}
+      >
+        Add corrective action
+      </Button>
+    </ListFieldset>
   );
 }
 
@@ -310,6 +326,7 @@ export function InspectionFormDialog({ opened, ...props }: InspectionFormProps &
       title={props.inspection ? 'Edit inspection' : 'Record inspection'}
       fullScreen={narrow}
       size="lg"
+      closeButtonProps={{ 'aria-label': 'Close the inspection form' }}
       styles={{ title: { fontWeight: 700, fontSize: 'var(--mantine-font-size-lg)' } }}
     >
       {opened && <InspectionFormBody {...props} />}

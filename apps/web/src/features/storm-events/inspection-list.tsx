@@ -1,7 +1,8 @@
-import { Badge, Button, Group, Paper, Stack, Text } from '@mantine/core';
+import { Button, Group, Paper, Stack, Text } from '@mantine/core';
 import type { Inspection } from '@pluvio/shared/inspections';
 import { actionDueLabel, stormTimeLabel } from '@pluvio/shared/storm-event-views';
 import type { ReactNode } from 'react';
+import { PaleBadge } from '../../components/storm-status-badge';
 
 export const NOT_COUNTED = 'Made before the storm ended: it does not count for this event';
 
@@ -28,23 +29,17 @@ function CorrectiveActions({ actions }: { actions: Inspection['corrective_action
     >
       {actions.map((action) => (
         <Group component="li" key={action.id} gap="xs" wrap="nowrap" align="flex-start">
-          <Badge
-            color={action.completed_at ? 'green' : 'orange'}
-            variant="light"
-            miw={56}
-            style={{ flexShrink: 0 }}
-          >
+          <PaleBadge color={action.completed_at ? 'green' : 'orange'} miw={56}>
             {action.completed_at ? 'Done' : 'Open'}
-          </Badge>
-          <Text span style={{ overflowWrap: 'anywhere' }}>
-            {action.description}
+          </PaleBadge>
+          <div style={{ minWidth: 0 }}>
+            <Text style={{ overflowWrap: 'anywhere' }}>{action.description}</Text>
             {action.due_on && (
-              <Text span size="sm" c="dimmed">
-                {' '}
-                · {actionDueLabel(action.due_on)}
+              <Text size="sm" c="dimmed">
+                {actionDueLabel(action.due_on)}
               </Text>
             )}
-          </Text>
+          </div>
         </Group>
       ))}
     </Stack>

@@ -90,7 +90,7 @@ describe('storm event inspections', () => {
     expect(first.getByText('Silt fence, Inlet protection')).toBeTruthy();
     expect(first.getByText('Sediment behind the north fence.')).toBeTruthy();
     const actions = first.getAllByRole('listitem').map((item) => item.textContent);
-    expect(actions).toEqual(['OpenClean out the fence · Due Nov 24, 2026', 'DoneReplace inlet sock']);
+    expect(actions).toEqual(['OpenClean out the fenceDue Nov 24, 2026', 'DoneReplace inlet sock']);
     expect(first.queryByText(NOT_COUNTED)).toBeNull();
     expect(within(items[1] as HTMLElement).getByText(NOT_COUNTED)).toBeTruthy();
     expect(first.getByRole('button', { name: 'Edit the inspection of Nov 21, 9:00 AM EST' })).toBeTruthy();
