@@ -7,6 +7,7 @@ import {
   stormPeriodLabel,
   stormRevisionLabel,
   wallClockAt,
+  zoneNameAt,
 } from './storm-event-views';
 import { STORM_EVENT_MESSAGES } from './storm-events-api';
 
@@ -65,6 +66,11 @@ describe('inspection times and lists', () => {
     expect(instantOfWallClock({ date: '2026-11-21', time: '14:30' }, TZ)).toBe('2026-11-21T14:30:00-05:00');
     expect(instantOfWallClock({ date: '2026-07-01', time: '09:05' }, TZ)).toBe('2026-07-01T09:05:00-04:00');
     expect(instantOfWallClock({ date: '2026-11-01', time: '08:00' }, TZ)).toBe('2026-11-01T08:00:00-05:00');
+  });
+
+  it('names the Eastern clock of the day', () => {
+    expect(zoneNameAt('2026-11-21T19:30:00.000Z', TZ)).toBe('EST');
+    expect(zoneNameAt('2026-07-01T13:00:00.000Z', TZ)).toBe('EDT');
   });
 
   it('gives no instant for a missing or impossible date or time', () => {

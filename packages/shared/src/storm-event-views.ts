@@ -50,6 +50,11 @@ function partsOf(instant: string, timeZone: string) {
   };
 }
 
+/** The short name of `timeZone`'s clock at `instant`: 'EST', 'EDT'. */
+export function zoneNameAt(instant: Date | string, timeZone: string): string {
+  return partsOf(new Date(instant).toISOString(), timeZone).zone;
+}
+
 /**
  * When the event rained, in the product time zone, as short as a phone's card needs:
  * 'Nov 20, 8:00 AM – 1:00 PM EST' within a day, 'Oct 31, 7:00 PM EDT – Nov 1, 8:00 AM EST'

@@ -22,7 +22,7 @@ import {
   inspectionCreateSchema,
 } from '@pluvio/shared/inspections';
 import { MESSAGES } from '@pluvio/shared/messages';
-import { instantOfWallClock, wallClockAt } from '@pluvio/shared/storm-event-views';
+import { instantOfWallClock, wallClockAt, zoneNameAt } from '@pluvio/shared/storm-event-views';
 import { IconTrash } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { SubmitButton } from '../../components/form-fields';
@@ -136,13 +136,16 @@ function RemoveRowButton({ label, onClick }: { label: string; onClick: () => voi
   );
 }
 
-function TimeFields({ form }: { form: InspectionForm }) {
+/** The date and time inputs, the time named by the product zone's clock of that day ('Time (EST)'). */
+function TimeFields({ form, timeZone }: { form: InspectionForm; timeZone: string }) {
+  const instant = instantOfWallClock(form.values, timeZone);
+  const zone = zoneNameAt(instant || new Date(), timeZone);
   return (
     <SimpleGrid cols={2} spacing="sm">
-      <TextInput type="date" label="Date inspected" required {...form.getInputProps('date')} />
+      <TextInput type="date" label="Date" required {...form.getInputProps('date')} />
       <TextInput
         type="time"
-        label="Time inspected"
+        label={`Time (${zone})`}
         required
         {...form.getInputProps('time')}
         error={form.errors.inspected_at}
@@ -287,7 +290,7 @@ function InspectionFormBody({
   return (
     <form onSubmit={form.onSubmit(submit)} noValidate>
       <Stack gap="md">
-        <TimeFields form={form} />
+        <TimeFields form={form} timeZone={timeZone} />
         <BmpFields form={form} suggestions={suggestions} />
         <Textarea
           label="Findings"
