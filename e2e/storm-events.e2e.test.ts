@@ -1,7 +1,16 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { captureScreen, openScreen, signedInPage, WAIT } from './support/app';
-import { launchBrowser, screenshot, VIEWPORTS } from './support/browser';
+import {
+  api,
+  apiToken,
+  captureScreen,
+  expectText,
+  openScreen,
+  signedInPage,
+  uniqueName,
+  WAIT,
+} from './support/app';
+import { demo, launchBrowser, screenshot, VIEWPORTS } from './support/browser';
 
 /**
  * The detection searches the stored hours once the start's catch-up of simulated rain is done
@@ -26,6 +35,44 @@ async function openListWithEvents(page: Page): Promise<void> {
     if (Date.now() > deadline) throw new Error('no storm event appeared in 3 minutes');
     await page.waitForTimeout(5_000);
   }
+}
+
+/** The locations the demo assigns to contact@ (the first two of Gulf Coast Builders, demo seed). */
+const CONTACT_LOCATIONS = ['Houston', 'Galveston'];
+
+interface ListedEvent {
+  id: number;
+  location_name: string;
+  ended_at: string | null;
+  status: string;
+}
+
+/** An event contact@ may inspect, waiting (bounded) for the detection job to find one at their locations. */
+async function contactsEvent(): Promise<ListedEvent> {
+  const token = await apiToken(demo('contact'));
+  const me = await api<{ primary_client_id: number }>('/users/me', { token });
+  const address = `/api/storm-events?client_id=${me.body.primary_client_id}&page=1&page_size=50`;
+  const deadline = Date.now() + EVENTS_APPEAR_MS;
+  for (;;) {
+    const { body } = await api<{ items?: ListedEvent[] }>(address, { token });
+    const event = body.items?.find(
+      (each) => CONTACT_LOCATIONS.includes(each.location_name) && each.status !== 'removed',
+    );
+    if (event) return event;
+    if (Date.now() > deadline) throw new Error('no storm event at contact@’s locations appeared in 90 s');
+    await new Promise((resolve) => setTimeout(resolve, 5_000));
+  }
+}
+
+const inspectionDialog = (page: Page) => page.getByRole('dialog', { name: 'Record inspection' });
+
+/** The open form whole, at each width, in a window tall enough that the dialog does not scroll. */
+async function screenshotWholeForm(page: Page): Promise<void> {
+  for (const [name, { width }] of Object.entries(VIEWPORTS)) {
+    await page.setViewportSize({ width, height: 1600 });
+    await screenshot(page, `inspection-form-whole-${name}`);
+  }
+  await page.setViewportSize(VIEWPORTS.phone);
 }
 
 describe('storm events', () => {
@@ -60,5 +107,35 @@ describe('storm events', () => {
     await page.goto('/dashboard');
     await page.getByRole('listbox', { name: 'Locations' }).getByRole('option').first().waitFor(WAIT);
     await screenshot(page, 'storm-dashboard-phone');
+  });
+
+  it('lets an assigned contact record an inspection on a phone', { timeout: 240_000 }, async () => {
+    const event = await contactsEvent();
+    const bmp = uniqueName('Silt fence');
+    const page = await signedInPage(browser, 'contact', 'phone');
+    await openScreen(page, `/storm-events/${event.id}`, event.location_name);
+    await page.getByRole('button', { name: 'Record inspection' }).click();
+    const dialog = inspectionDialog(page);
+    await dialog.waitFor(WAIT);
+    await dialog.getByRole('combobox', { name: 'BMP 1' }).fill(bmp);
+    await dialog.getByLabel('Findings').fill('Sediment behind the fence along the north edge.');
+    await dialog.getByRole('button', { name: 'Add corrective action' }).click();
+    const action = dialog.getByRole('group', { name: 'Corrective action 1' });
+    await action.getByLabel('Description').fill('Clean out the sediment and re-stake the fence');
+    await action.getByLabel('Due date').fill('2026-12-04');
+    await captureScreen(page, 'inspection-form', (shown) => inspectionDialog(shown).waitFor(WAIT));
+    await screenshotWholeForm(page);
+
+    await dialog.getByRole('button', { name: 'Record inspection' }).click();
+    await dialog.waitFor({ ...WAIT, state: 'hidden' });
+    await expectText(page, 'Inspection recorded.');
+    const listed = page
+      .getByRole('list', { name: 'Inspections' })
+      .getByRole('listitem')
+      .filter({ hasText: bmp });
+    await listed.waitFor(WAIT);
+    expect(await listed.textContent()).toContain('Clean out the sediment and re-stake the fence');
+    if (event.ended_at) await page.getByText('Inspected', { exact: true }).first().waitFor(WAIT);
+    await captureScreen(page, 'storm-event-inspection', (shown) => listed.waitFor(WAIT).then(() => shown));
   });
 });

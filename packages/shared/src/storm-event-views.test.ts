@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { stormDueLabel, stormPeriodLabel, stormRevisionLabel } from './storm-event-views';
+import {
+  actionDueLabel,
+  earlierBmps,
+  instantOfWallClock,
+  stormDueLabel,
+  stormPeriodLabel,
+  stormRevisionLabel,
+  wallClockAt,
+  zoneNameAt,
+} from './storm-event-views';
 import { STORM_EVENT_MESSAGES } from './storm-events-api';
 
 const TZ = 'America/New_York';
@@ -44,5 +53,40 @@ describe('storm event labels', () => {
     expect(stormRevisionLabel({ revised_at, change: 'removed', before: figures(0.3), after: null })).toBe(
       `Removed: ${STORM_EVENT_MESSAGES.removed} (was 0.30 in)`,
     );
+  });
+});
+
+describe('inspection times and lists', () => {
+  it('reads an instant on the Eastern wall clock, across a change of clocks', () => {
+    expect(wallClockAt('2026-11-21T19:30:00.000Z', TZ)).toEqual({ date: '2026-11-21', time: '14:30' });
+    expect(wallClockAt('2026-07-01T03:05:00.000Z', TZ)).toEqual({ date: '2026-06-30', time: '23:05' });
+  });
+
+  it('gives the instant of an Eastern date and time with the offset of that day', () => {
+    expect(instantOfWallClock({ date: '2026-11-21', time: '14:30' }, TZ)).toBe('2026-11-21T14:30:00-05:00');
+    expect(instantOfWallClock({ date: '2026-07-01', time: '09:05' }, TZ)).toBe('2026-07-01T09:05:00-04:00');
+    expect(instantOfWallClock({ date: '2026-11-01', time: '08:00' }, TZ)).toBe('2026-11-01T08:00:00-05:00');
+  });
+
+  it('names the Eastern clock of the day', () => {
+    expect(zoneNameAt('2026-11-21T19:30:00.000Z', TZ)).toBe('EST');
+    expect(zoneNameAt('2026-07-01T13:00:00.000Z', TZ)).toBe('EDT');
+  });
+
+  it('gives no instant for a missing or impossible date or time', () => {
+    expect(instantOfWallClock({ date: '', time: '14:30' }, TZ)).toBe('');
+    expect(instantOfWallClock({ date: '2026-11-21', time: '' }, TZ)).toBe('');
+    expect(instantOfWallClock({ date: '2026-02-30', time: '10:00' }, TZ)).toBe('');
+  });
+
+  it('suggests each BMP of the earlier inspections once', () => {
+    expect(
+      earlierBmps([{ bmps: ['Silt fence', 'Inlet protection'] }, { bmps: ['Silt fence', 'Wattles'] }]),
+    ).toEqual(['Silt fence', 'Inlet protection', 'Wattles']);
+  });
+
+  it('labels a corrective action’s due date as a calendar date', () => {
+    expect(actionDueLabel('2026-11-28')).toBe('Due Nov 28, 2026');
+    expect(actionDueLabel(null)).toBeNull();
   });
 });

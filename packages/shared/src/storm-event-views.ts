@@ -1,4 +1,6 @@
+import { TZDate } from '@date-fns/tz';
 import { alertTimeLabel } from './alerts';
+import type { Inspection } from './inspections';
 import {
   STORM_EVENT_MESSAGES,
   STORM_EVENT_STATUS_LABELS,
@@ -48,6 +50,11 @@ function partsOf(instant: string, timeZone: string) {
   };
 }
 
+/** The short name of `timeZone`'s clock at `instant`: 'EST', 'EDT'. */
+export function zoneNameAt(instant: Date | string, timeZone: string): string {
+  return partsOf(new Date(instant).toISOString(), timeZone).zone;
+}
+
 /**
  * When the event rained, in the product time zone, as short as a phone's card needs:
  * 'Nov 20, 8:00 AM – 1:00 PM EST' within a day, 'Oct 31, 7:00 PM EDT – Nov 1, 8:00 AM EST'
@@ -86,4 +93,57 @@ export function stormRevisionLabel(revision: Revision): string {
     return `${revisionName(revision)} opened the event: total ${stormInches(after.total)}`;
   }
   return `${revisionName(revision)}: total ${before.total.toFixed(2)} → ${stormInches(after.total)}`;
+}
+
+/** An inspection's time as its form's date and time inputs hold it, in `timeZone`: 2026-11-21 and 14:30. */
+export interface WallClockTime {
+  date: string;
+  time: string;
+}
+
+/** The wall clock in `timeZone` at `instant` (the inspection form's default: now). */
+export function wallClockAt(instant: Date | string, timeZone: string): WallClockTime {
+  const zoned = new TZDate(new Date(instant).getTime(), timeZone);
+  const two = (value: number) => String(value).padStart(2, '0');
+  return {
+    date: `${zoned.getFullYear()}-${two(zoned.getMonth() + 1)}-${two(zoned.getDate())}`,
+    time: `${two(zoned.getHours())}:${two(zoned.getMinutes())}`,
+  };
+}
+
+/**
+ * The instant a date and time read on the wall clock of `timeZone`, as ISO 8601 with that zone's
+ * offset then ('2026-11-21T14:30:00-05:00'); '' when the date or the time is not a valid one.
+ */
+export function instantOfWallClock({ date, time }: WallClockTime, timeZone: string): string {
+  const day = /^(\d{4})-(\d{2})-(\d{2})$/.exec(date);
+  const clock = /^(\d{2}):(\d{2})$/.exec(time);
+  if (!day || !clock) return '';
+  const [year, month, dayOfMonth, hours, minutes] = [...day.slice(1), ...clock.slice(1)].map(Number) as [
+    number,
+    number,
+    number,
+    number,
+    number,
+  ];
+  const zoned = new TZDate(year, month - 1, dayOfMonth, hours, minutes, timeZone);
+  if (Number.isNaN(zoned.getTime()) || zoned.getDate() !== dayOfMonth) return '';
+  return zoned.toISOString().replace('.000', '');
+}
+
+/** The BMPs the event's earlier inspections named, each once, in the order first named. */
+export function earlierBmps(inspections: Pick<Inspection, 'bmps'>[]): string[] {
+  return [...new Set(inspections.flatMap((inspection) => inspection.bmps))];
+}
+
+/** 'Due Nov 28' for a corrective action's due date (a calendar date, no zone); null without one. */
+export function actionDueLabel(dueOn: string | null): string | null {
+  if (!dueOn) return null;
+  const label = new Intl.DateTimeFormat('en-US', {
+    timeZone: 'UTC',
+    month: 'short',
+    day: 'numeric',
+    year: 'numeric',
+  });
+  return `Due ${label.format(new Date(`${dueOn}T12:00:00Z`))}`;
 }

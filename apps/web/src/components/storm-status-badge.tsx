@@ -1,27 +1,35 @@
 import { Badge, type BadgeProps } from '@mantine/core';
 import { STORM_EVENT_STATUS_COLORS } from '@pluvio/shared/storm-event-views';
+import { STORM_EVENT_STATUS_LABELS, type StormEventStatus } from '@pluvio/shared/storm-events-api';
 import type { ComponentPropsWithoutRef } from 'react';
 
-type DivProps = Omit<ComponentPropsWithoutRef<'div'>, keyof BadgeProps | 'children'>;
-
-import { STORM_EVENT_STATUS_LABELS, type StormEventStatus } from '@pluvio/shared/storm-events-api';
+type DivProps = Omit<ComponentPropsWithoutRef<'div'>, keyof BadgeProps>;
 
 /**
- * A storm event's status in its colour (overdue red, due orange, raining blue, inspected green,
- * removed gray): a pale fill with a darker border and dark text, which passes WCAG AA on every colour.
+ * A badge in `color` as a pale fill with a darker border and dark text, which passes WCAG AA on
+ * every colour (Mantine's light badges do not on orange).
  */
-export function StormStatusBadge({ status, ...props }: { status: StormEventStatus } & BadgeProps & DivProps) {
-  const color = STORM_EVENT_STATUS_COLORS[status];
+export function PaleBadge({ color, ...props }: { color: string } & Omit<BadgeProps, 'color'> & DivProps) {
   return (
     <Badge
       variant="filled"
       tt="none"
       color={`${color}.2`}
       c="dark.9"
-      style={{ border: `1px solid var(--mantine-color-${color}-7)` }}
+      style={{ border: `1px solid var(--mantine-color-${color}-7)`, flexShrink: 0 }}
       {...props}
-    >
+    />
+  );
+}
+
+/** A storm event's status in its colour (overdue red, due orange, raining blue, inspected green, removed gray). */
+export function StormStatusBadge({
+  status,
+  ...props
+}: { status: StormEventStatus } & BadgeProps & Omit<DivProps, 'children'>) {
+  return (
+    <PaleBadge color={STORM_EVENT_STATUS_COLORS[status]} {...props}>
       {STORM_EVENT_STATUS_LABELS[status]}
-    </Badge>
+    </PaleBadge>
   );
 }

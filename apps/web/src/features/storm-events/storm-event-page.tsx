@@ -16,6 +16,7 @@ import { useActiveAccount } from '../../lib/account-api';
 import { failureMessage } from '../../lib/api-client';
 import { useTimeZone } from '../../lib/app-config';
 import { stormEventQuery } from './api';
+import { Inspections } from './inspections';
 import { StormEventChart } from './storm-event-chart';
 import { StormEventFacts } from './storm-event-facts';
 
@@ -61,6 +62,9 @@ function StormEventView({ event, timeZone }: { event: StormEventDetail; timeZone
       <Section title="Storm event">
         <StormEventFacts event={event} timeZone={timeZone} />
       </Section>
+      <Section title="Inspections">
+        <Inspections event={event} timeZone={timeZone} />
+      </Section>
       <Section title="Hourly rainfall">
         <StormEventChart event={event} timeZone={timeZone} />
       </Section>
@@ -71,7 +75,10 @@ function StormEventView({ event, timeZone }: { event: StormEventDetail; timeZone
   );
 }
 
-/** /storm-events/:id: one storm event, its facts, its hours as a chart and what revisions did to it. */
+/**
+ * /storm-events/:id: one storm event, its facts, its inspections (near the top: inspectors record
+ * them on site), its hours as a chart and what revisions did to it.
+ */
 export function StormEventPage() {
   const { clientId } = useActiveAccount();
   const timeZone = useTimeZone();

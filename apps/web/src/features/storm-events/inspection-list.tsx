@@ -1,0 +1,125 @@
+import { Button, Group, Paper, Stack, Text } from '@mantine/core';
+import type { Inspection } from '@pluvio/shared/inspections';
+import { actionDueLabel, stormTimeLabel } from '@pluvio/shared/storm-event-views';
+import type { ReactNode } from 'react';
+import { PaleBadge } from '../../components/storm-status-badge';
+
+export const NOT_COUNTED = 'Made before the storm ended: it does not count for this event';
+
+function Detail({ term, children }: { term: string; children: ReactNode }) {
+  return (
+    <div>
+      <Text component="dt" size="sm" c="dimmed">
+        {term}
+      </Text>
+      <Text component="dd" m={0} style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+        {children}
+      </Text>
+    </div>
+  );
+}
+
+function CorrectiveActions({ actions }: { actions: Inspection['corrective_actions'] }) {
+  return (
+    <Stack
+      component="ul"
+      gap={6}
+      aria-label="Corrective actions"
+      style={{ listStyle: 'none', padding: 0, margin: 0 }}
+    >
+      {actions.map((action) => (
+        <Group component="li" key={action.id} gap="xs" wrap="nowrap" align="flex-start">
+          <PaleBadge color={action.completed_at ? 'green' : 'orange'} miw={56}>
+            {action.completed_at ? 'Done' : 'Open'}
+          </PaleBadge>
+          <div style={{ minWidth: 0 }}>
+            <Text style={{ overflowWrap: 'anywhere' }}>{action.description}</Text>
+            {action.due_on && (
+              <Text size="sm" c="dimmed">
+                {actionDueLabel(action.due_on)}
+              </Text>
+            )}
+          </div>
+        </Group>
+      ))}
+    </Stack>
+  );
+}
+
+function InspectionItem({
+  inspection,
+  timeZone,
+  onEdit,
+}: {
+  inspection: Inspection;
+  timeZone: string;
+  onEdit: ((inspection: Inspection) => void) | null;
+}) {
+  const when = stormTimeLabel(inspection.inspected_at, timeZone);
+  return (
+    <Paper component="li" withBorder radius="md" p="sm" aria-label={`Inspection of ${when}`}>
+      <Stack gap="xs">
+        <Group justify="space-between" align="flex-start" gap="xs" wrap="nowrap">
+          <div>
+            <Text fw={600}>{when}</Text>
+            <Text size="sm" c="dimmed">
+              by {inspection.inspector.name}
+            </Text>
+          </div>
+          {onEdit && (
+            <Button
+              variant="default"
+              size="compact-sm"
+              aria-label={`Edit the inspection of ${when}`}
+              onClick={() => onEdit(inspection)}
+            >
+              Edit
+            </Button>
+          )}
+        </Group>
+        {!inspection.counts_for_event && (
+          <Text size="sm" c="orange.9">
+            {NOT_COUNTED}
+          </Text>
+        )}
+        <Stack component="dl" gap="xs" m={0}>
+          <Detail term="BMPs inspected">{inspection.bmps.join(', ') || 'None listed'}</Detail>
+          {inspection.findings && <Detail term="Findings">{inspection.findings}</Detail>}
+          {inspection.notes && <Detail term="Notes">{inspection.notes}</Detail>}
+          <Detail term="Corrective actions">
+            {inspection.corrective_actions.length > 0 ? (
+              <CorrectiveActions actions={inspection.corrective_actions} />
+            ) : (
+              'None'
+            )}
+          </Detail>
+        </Stack>
+      </Stack>
+    </Paper>
+  );
+}
+
+/** The event's inspections, earliest first; `onEdit` null when the user cannot change them. */
+export function InspectionList({
+  inspections,
+  timeZone,
+  onEdit,
+}: {
+  inspections: Inspection[];
+  timeZone: string;
+  onEdit: ((inspection: Inspection) => void) | null;
+}) {
+  if (inspections.length === 0) return <Text c="dimmed">No inspection recorded yet.</Text>;
+  return (
+    <Stack
+      component="ul"
+      gap="sm"
+      aria-label="Inspections"
+      style={{ listStyle: 'none', padding: 0, margin: 0 }}
+    >
+      {inspections.map((inspection) => (
+        <InspectionItem key={inspection.id} inspection={inspection} timeZone={timeZone} onEdit={onEdit} />
+      ))}
+    </Stack>
+  );
+}
