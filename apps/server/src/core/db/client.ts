@@ -41,6 +41,8 @@ export interface DatabaseOptions {
   databaseUrl?: string;
   /** Folder for PGlite's files; omitted means in memory (tests). */
   dataDir?: string;
+  /** In memory only: a dump of a PGlite data folder to start from instead of an empty one. */
+  startFrom?: Blob;
 }
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
@@ -69,7 +71,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     await fs.mkdir(folder, { recursive: true });
     pglite = await PGlite.create(folder, PGLITE_OPTIONS);
   } else {
-    pglite = await PGlite.create(PGLITE_OPTIONS);
+    pglite = await PGlite.create({ ...PGLITE_OPTIONS, loadDataDir: options.startFrom });
   }
   const db = drizzlePglite(pglite, { schema }) as unknown as AppDb;
   const changes = createTableChanges();

@@ -5,7 +5,7 @@ import type { PgliteDatabase } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import type { Database } from './client';
 
-const migrationsFolder = path.resolve(import.meta.dirname, '../../../drizzle');
+export const migrationsFolder = path.resolve(import.meta.dirname, '../../../drizzle');
 /** Any constant will do: it only has to be the same in every Pluvio process. */
 const MIGRATION_LOCK_KEY = 7_346_001;
 
