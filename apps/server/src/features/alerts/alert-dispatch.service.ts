@@ -1,7 +1,12 @@
 import type { AppDb } from '../../core/db/client';
 import type { Clock } from '../../core/lib/clock';
-import type { OutboxBatchQueue } from '../notifications';
-import { type ContactRecipient, contactChannels, createRecipientsRepository } from '../notifications';
+import {
+  type ContactRecipient,
+  contactChannels,
+  createRecipientsRepository,
+  enqueueMessages,
+  type OutboxBatchQueue,
+} from '../notifications';
 import { createAlertDispatchRepository } from './alert-dispatch.repository';
 import type { AlertMessage } from './alert-messages';
 import {
@@ -30,23 +35,9 @@ async function queueMessages(
   repository: ReturnType<typeof createAlertDispatchRepository>,
   messages: readonly AlertMessage[],
 ) {
-  const emails = messages.filter((message) => message.recipient.channel === 'email');
-  const texts = messages.filter((message) => message.recipient.channel === 'sms');
-  const emailIds = await outbox.enqueueEmails(
-    emails.map((message) => ({
-      to: message.recipient.address,
-      kind: KIND,
-      subject: message.subject,
-      text: message.text,
-      html: message.html,
-    })),
-  );
-  const textIds = await outbox.enqueueSmsMessages(
-    texts.map((message) => ({ to: message.recipient.address, kind: KIND, text: message.text })),
-  );
-  const outboxIds = [...emailIds, ...textIds];
+  const outboxIds = await enqueueMessages(outbox, KIND, messages);
   await repository.recordDeliveries(
-    [...emails, ...texts].flatMap((message, index) =>
+    messages.flatMap((message, index) =>
       message.alertIds.map((alertId) => ({ alertId, outboxId: outboxIds[index] as number })),
     ),
   );

@@ -2,7 +2,7 @@ import { alertTimeLabel } from '@pluvio/shared/alerts';
 import { layoutEmail } from '../../core/lib/email-layout';
 import { dateLabel, productDate } from '../../core/lib/time';
 import type { AlertKind } from '../../core/tables/alerts';
-import type { Channel, Notice } from '../notifications';
+import type { Channel, ChannelMessage, Notice } from '../notifications';
 
 /** An alert ready to tell people about, with what the message names. */
 export interface AlertToSend {
@@ -22,12 +22,8 @@ export interface AlertToSend {
 
 export type Recipient = Channel;
 
-export interface AlertMessage {
-  recipient: Recipient;
+export interface AlertMessage extends ChannelMessage {
   alertIds: number[];
-  subject: string;
-  text: string;
-  html: string | null;
 }
 
 /** The contact flag that asks for each kind (contacts have no RapidRain flag: it counts as a threshold notice). */

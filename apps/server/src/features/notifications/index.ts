@@ -9,8 +9,10 @@ export { createDeliveryLogService, type DeliveryLogService } from './delivery-lo
 export { createSmtpTransport, type MailTransport } from './mail-transport';
 export { DELIVER_OUTBOX, notificationJobs } from './notifications.jobs';
 export {
+  type ChannelMessage,
   createOutboxService,
   type EmailToQueue,
+  enqueueMessages,
   type OutboxBatchQueue,
   type OutboxService,
   SMS_MAX_CHARACTERS,

@@ -14,6 +14,7 @@ import { subjectLine } from '../../core/lib/email-layout';
 import { notFound } from '../../core/lib/errors';
 import { DEFAULT_LEASE, type Lease, leaseEnd, whileRenewing } from '../../core/lib/lease';
 import type { OutboxRow } from '../../core/tables/outbox';
+import type { Channel } from './contact-channels';
 import { PermanentDeliveryError } from './delivery-error';
 import type { MailAttachment, MailTransport } from './mail-transport';
 import {
@@ -354,3 +355,38 @@ export type OutboxBatchQueue = Pick<
   OutboxService,
   'enqueueEmails' | 'enqueueSmsMessages' | 'enqueueEmailsWithAttachment'
 >;
+
+/** A message to one address on one channel: e-mails have a subject and may have HTML; texts use `text`. */
+export interface ChannelMessage {
+  recipient: Channel;
+  subject: string;
+  text: string;
+  html: string | null;
+}
+
+/** Queues the messages, e-mails and texts in one statement each; answers their outbox ids in the order given. */
+export async function enqueueMessages(
+  outbox: OutboxBatchQueue,
+  kind: string,
+  messages: readonly ChannelMessage[],
+): Promise<number[]> {
+  const emails = messages.filter((message) => message.recipient.channel === 'email');
+  const texts = messages.filter((message) => message.recipient.channel === 'sms');
+  const emailIds = await outbox.enqueueEmails(
+    emails.map((message) => ({
+      to: message.recipient.address,
+      kind,
+      subject: message.subject,
+      text: message.text,
+      html: message.html,
+    })),
+  );
+  const textIds = await outbox.enqueueSmsMessages(
+    texts.map((message) => ({ to: message.recipient.address, kind, text: message.text })),
+  );
+  const ids = new Map<ChannelMessage, number>([
+    ...emails.map((message, index) => [message, emailIds[index] as number] as const),
+    ...texts.map((message, index) => [message, textIds[index] as number] as const),
+  ]);
+  return messages.map((message) => ids.get(message) as number);
+}

@@ -1,15 +1,10 @@
 import { alertTimeLabel } from '@pluvio/shared/alerts';
 import { layoutEmail } from '../../core/lib/email-layout';
 import type { InspectionNoticeKind } from '../../core/tables/storm-events';
-import type { Channel } from '../notifications';
+import type { Channel, ChannelMessage } from '../notifications';
 import type { NoticeCandidate } from './inspection-notices.repository';
 
-export interface InspectionMessage {
-  recipient: Channel;
-  subject: string;
-  text: string;
-  html: string | null;
-}
+export type InspectionMessage = ChannelMessage;
 
 export interface InspectionMessageOptions {
   publicUrl: string;

@@ -1,7 +1,12 @@
 import type { AppDb } from '../../core/db/client';
 import type { Clock } from '../../core/lib/clock';
 import { productDate } from '../../core/lib/time';
-import { createRecipientsRepository, inspectionChannels, type OutboxBatchQueue } from '../notifications';
+import {
+  createRecipientsRepository,
+  enqueueMessages,
+  inspectionChannels,
+  type OutboxBatchQueue,
+} from '../notifications';
 import { composeInspectionMessage, type InspectionMessageOptions } from './inspection-messages';
 import { createInspectionNoticesRepository, type NoticeCandidate } from './inspection-notices.repository';
 
@@ -76,21 +81,7 @@ export function createInspectionNoticesService(db: AppDb, options: InspectionNot
       const messages = (await recipientsOf(tx, notice)).map((recipient) =>
         composeInspectionMessage(recipient, notice, options),
       );
-      const outbox = options.outboxIn(tx);
-      const emails = messages.filter((message) => message.recipient.channel === 'email');
-      const texts = messages.filter((message) => message.recipient.channel === 'sms');
-      await outbox.enqueueEmails(
-        emails.map((message) => ({
-          to: message.recipient.address,
-          kind: KIND,
-          subject: message.subject,
-          text: message.text,
-          html: message.html,
-        })),
-      );
-      await outbox.enqueueSmsMessages(
-        texts.map((message) => ({ to: message.recipient.address, kind: KIND, text: message.text })),
-      );
+      await enqueueMessages(options.outboxIn(tx), KIND, messages);
       await txRepository.countMessages(notice, messages.length);
       return messages.length;
     });
