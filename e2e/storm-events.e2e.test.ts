@@ -47,19 +47,17 @@ interface ListedEvent {
   status: string;
 }
 
-/** An event contact@ may inspect, waiting (bounded) for the detection job to find one at their locations. */
-async function contactsEvent(): Promise<ListedEvent> {
-  const token = await apiToken(demo('contact'));
+/** The first event a demo user sees that `matches`, waiting (bounded) for the detection job to find one. */
+async function listedEvent(user: string, matches: (event: ListedEvent) => boolean): Promise<ListedEvent> {
+  const token = await apiToken(demo(user));
   const me = await api<{ primary_client_id: number }>('/users/me', { token });
   const address = `/api/storm-events?client_id=${me.body.primary_client_id}&page=1&page_size=50`;
   const deadline = Date.now() + EVENTS_APPEAR_MS;
   for (;;) {
     const { body } = await api<{ items?: ListedEvent[] }>(address, { token });
-    const event = body.items?.find(
-      (each) => CONTACT_LOCATIONS.includes(each.location_name) && each.status !== 'removed',
-    );
+    const event = body.items?.find(matches);
     if (event) return event;
-    if (Date.now() > deadline) throw new Error('no storm event at contact@’s locations appeared in 90 s');
+    if (Date.now() > deadline) throw new Error(`no storm event for ${user}@ appeared in 3 minutes`);
     await new Promise((resolve) => setTimeout(resolve, 5_000));
   }
 }
@@ -109,8 +107,28 @@ describe('storm events', () => {
     await screenshot(page, 'storm-dashboard-phone');
   });
 
+  it('shows the demo storm open at Houston with the time its inspection will be due', {
+    timeout: 240_000,
+  }, async () => {
+    const event = await listedEvent(
+      'gold',
+      (each) => each.location_name === 'Houston' && each.status === 'open',
+    );
+    const page = await signedInPage(browser, 'gold');
+    await openScreen(page, `/storm-events/${event.id}`, 'Houston');
+    const dueBy = page.getByText('Due by', { exact: true }).locator('xpath=following-sibling::*[1]');
+    expect(await dueBy.textContent()).toMatch(
+      /^[A-Z][a-z]{2} \d+, \d+:\d{2} [AP]M E[SD]T if no more rain falls$/,
+    );
+    await captureScreen(page, 'storm-event-open');
+    await page.context().close();
+  });
+
   it('lets an assigned contact record an inspection on a phone', { timeout: 240_000 }, async () => {
-    const event = await contactsEvent();
+    const event = await listedEvent(
+      'contact',
+      (each) => CONTACT_LOCATIONS.includes(each.location_name) && each.status !== 'removed',
+    );
     const bmp = uniqueName('Silt fence');
     const page = await signedInPage(browser, 'contact', 'phone');
     await openScreen(page, `/storm-events/${event.id}`, event.location_name);

@@ -31,7 +31,7 @@ describe('storm event labels', () => {
     expect(
       stormPeriodLabel({ started_at: '2026-10-31T23:00:00.000Z', ended_at: '2026-11-01T13:00:00.000Z' }, TZ),
     ).toBe('Oct 31, 7:00 PM EDT – Nov 1, 8:00 AM EST');
-    expect(stormPeriodLabel({ started_at, ended_at: null }, TZ)).toBe('Nov 20, 8:00 AM EST – Still raining');
+    expect(stormPeriodLabel({ started_at, ended_at: null }, TZ)).toBe('Nov 20, 8:00 AM EST – Not ended yet');
   });
 
   it('gives a due time only while an inspection waits', () => {

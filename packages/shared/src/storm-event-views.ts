@@ -12,7 +12,7 @@ import {
 
 /** How storm events read on screen (issue 28 point 5): status colours, amounts, times and revisions. */
 
-/** The badge colour of each status: overdue red, due orange, raining blue, inspected green, past and removed gray. */
+/** The badge colour of each status: overdue red, due orange, open blue, inspected green, past and removed gray. */
 export const STORM_EVENT_STATUS_COLORS: Record<StormEventStatus, string> = {
   overdue: 'red',
   due: 'orange',
@@ -28,7 +28,8 @@ export const STORM_EVENT_STATUS_CHOICES = [
   ...STORM_EVENT_STATUSES.map((status) => ({ value: status, label: STORM_EVENT_STATUS_LABELS[status] })),
 ];
 
-export const STILL_RAINING = 'Still raining';
+/** An open event's end: it ends once its dry hours have passed without rain. */
+export const NOT_ENDED = 'Not ended yet';
 
 /** '0.42 in'. */
 export function stormInches(amount: number): string {
@@ -58,11 +59,11 @@ export function zoneNameAt(instant: Date | string, timeZone: string): string {
 /**
  * When the event rained, in the product time zone, as short as a phone's card needs:
  * 'Nov 20, 8:00 AM – 1:00 PM EST' within a day, 'Oct 31, 7:00 PM EDT – Nov 1, 8:00 AM EST'
- * across a change of clocks, '… – Still raining' while it has not ended.
+ * across a change of clocks, '… – Not ended yet' while it has not ended.
  */
 export function stormPeriodLabel(event: Pick<StormEventView, 'started_at' | 'ended_at'>, timeZone: string) {
   const start = partsOf(event.started_at, timeZone);
-  if (!event.ended_at) return `${start.day}, ${start.time} ${start.zone} – ${STILL_RAINING}`;
+  if (!event.ended_at) return `${start.day}, ${start.time} ${start.zone} – ${NOT_ENDED}`;
   const end = partsOf(event.ended_at, timeZone);
   const startZone = start.zone === end.zone ? '' : ` ${start.zone}`;
   const endDay = start.day === end.day ? '' : `${end.day}, `;

@@ -26,7 +26,7 @@ export const STORM_EVENT_STATUSES = [...INSPECTION_STATUSES, 'past', 'removed'] 
 export type StormEventStatus = (typeof STORM_EVENT_STATUSES)[number];
 
 export const STORM_EVENT_STATUS_LABELS: Record<StormEventStatus, string> = {
-  open: 'Raining',
+  open: 'Storm open',
   due: 'Inspection due',
   overdue: 'Overdue',
   inspected: 'Inspected',
@@ -117,6 +117,8 @@ export type StormEventPage = z.infer<typeof stormEventPageSchema>;
 export const stormEventDetailSchema = stormEventSchema.extend({
   /** Every hour from 6 before the event to 6 after it (or to now), dry ones at 0 with no pass. */
   hours: z.array(z.object({ ends_at: z.string(), amount: z.number(), pass: z.number().int().nullable() })),
+  /** While it is open: when its inspection will be due if no more rain falls (it then ended with its last wet hour). */
+  due_if_dry_at: z.string().nullable(),
   /** Its inspections, earliest first. */
   inspections: z.array(inspectionSchema),
   revisions: z.array(

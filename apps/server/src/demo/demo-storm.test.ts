@@ -10,12 +10,12 @@ const QUARTER_MS = 15 * 60_000;
 const HOUSTON = { latitude: 29.7604, longitude: -95.3698 };
 const GALVESTON = { latitude: 29.3013, longitude: -94.7977 };
 
-/** The 15-minute amounts at the points over the three hours around `at`, with and without the storm. */
+/** What the storm adds to the 15-minute amounts at the points over the three hours before `at`. */
 async function quartersAround(at: Date, points: (typeof HOUSTON)[]) {
   const plain = createSimulator({ seed: 'demo-storm', timeZone: 'America/New_York' });
   const stormy = createSimulator({ seed: 'demo-storm', timeZone: 'America/New_York' });
   stormy.scheduleStorm(demoStorm(at));
-  const first = Math.floor(at.getTime() / QUARTER_MS) * QUARTER_MS - 6 * QUARTER_MS;
+  const first = Math.floor(at.getTime() / QUARTER_MS) * QUARTER_MS - 11 * QUARTER_MS;
   const ends = Array.from({ length: 12 }, (_, i) => new Date(first + i * QUARTER_MS));
   const read = async (simulator: typeof plain) =>
     Promise.all(ends.map(async (end) => (await simulator.precipitation.field('15m', end, 1)).sample(points)));
@@ -24,7 +24,7 @@ async function quartersAround(at: Date, points: (typeof HOUSTON)[]) {
 }
 
 describe('the demo storm', () => {
-  it("rains on Houston around the seeding, over the gold account's thresholds, and nowhere near Galveston", async () => {
+  it("rains on Houston in the hours before the seeding, over the gold account's thresholds, and nowhere near Galveston", async () => {
     const seededAt = new Date('2026-11-22T05:20:00Z');
     const added = await quartersAround(seededAt, [HOUSTON, GALVESTON]);
     const houston = added.map(([value]) => value ?? 0);
@@ -47,9 +47,9 @@ describe('the demo storm', () => {
     it("sends the gold account's RapidRain and 24-hour alerts for Houston, not history", async () => {
       const admin = await t.services.users.findByEmail(demoEmail('admin'));
       const seededAt = admin?.createdAt as Date;
-      clock.set(new Date(seededAt.getTime() + 2 * 3_600_000));
+      clock.set(new Date(seededAt.getTime() + 10 * 60_000));
       await scheduleDemoStorm(t.services);
-      await t.services.ingestion.ingestRange(new Date(seededAt.getTime() - 3 * 3_600_000), clock.now());
+      await t.services.ingestion.ingestRange(new Date(seededAt.getTime() - 4 * 3_600_000), clock.now());
       await t.services.alerts.run();
 
       const { token, response } = await login(t.app, demoEmail('gold'), DEMO_PASSWORD);
@@ -63,6 +63,26 @@ describe('the demo storm', () => {
       for (const alert of houston) {
         expect(alert.deliveries.map((delivery) => delivery.recipient)).toContain(demoEmail('gold'));
       }
+    });
+
+    it('opens a storm event at Houston from the hours already published, with its due time if no more rain falls', async () => {
+      await t.services.historyFill.fillPending();
+      await t.services.stormDetection.detectDue();
+      const { token } = await login(t.app, demoEmail('gold'), DEMO_PASSWORD);
+      const gold = (await t.app.inject({ url: '/users/me', headers: bearer(token) })).json().clients[0];
+      const events = (
+        await t.app.inject({ url: `/api/storm-events?client_id=${gold.id}&`, headers: bearer(token) })
+      ).json().items as { id: number; location_name: string; status: string; total: number }[];
+      const houston = events.find((event) => event.location_name === 'Houston');
+      expect(houston).toMatchObject({ status: 'open' });
+      expect(houston?.total).toBeGreaterThan(0.5);
+      const detail = (
+        await t.app.inject({
+          url: `/api/storm-events/${houston?.id}?client_id=${gold.id}`,
+          headers: bearer(token),
+        })
+      ).json();
+      expect(detail.due_if_dry_at).not.toBeNull();
     });
   });
 });

@@ -2,7 +2,7 @@ import type { Subscription } from '@pluvio/shared/billing';
 import { CLIENT_SETTINGS, type Client, type ClientSettings } from '@pluvio/shared/clients';
 import { CONTACT_FLAGS, type Contact, type ContactFlag } from '@pluvio/shared/contacts';
 import type { Location } from '@pluvio/shared/locations';
-import type { StormEventView } from '@pluvio/shared/storm-events-api';
+import type { StormEventDetail, StormEventView } from '@pluvio/shared/storm-events-api';
 import type { CurrentUser, UserClient } from '@pluvio/shared/users.schemas';
 
 export function buildClient(overrides: Partial<UserClient> = {}): UserClient {
@@ -179,6 +179,18 @@ export function buildStormEvent(overrides: Partial<StormEventView> = {}): StormE
     due_at: '2026-11-21T18:00:00.000Z',
     status: 'overdue',
     revised_at: null,
+    ...overrides,
+  };
+}
+
+/** `buildStormEvent` as its page reads it: no hours, inspections or revisions unless given. */
+export function buildStormEventDetail(overrides: Partial<StormEventDetail> = {}): StormEventDetail {
+  return {
+    ...buildStormEvent(),
+    hours: [],
+    due_if_dry_at: null,
+    inspections: [],
+    revisions: [],
     ...overrides,
   };
 }

@@ -46,12 +46,12 @@ describe('GET /api/storm-events (issue 28 point 7)', () => {
       before: { start: '2026-11-05T10:00:00.000Z', end: '2026-11-05T12:00:00.000Z', total: 0.3, passes: [1] },
       after: null,
     });
-    // Two wet hours at the yard, stored at their final pass.
-    const wet = ['2026-11-10T00:00:00.000Z', '2026-11-10T02:00:00.000Z'];
+    // Two wet hours at the yard in the due event and one in the raining one, stored at their final pass.
+    const wet = ['2026-11-10T00:00:00.000Z', '2026-11-10T02:00:00.000Z', '2026-11-10T16:00:00.000Z'];
     const rain = scriptedIngestion(t, clock, (key, point) =>
       key.product === '1h' && point.latitude === 30 && wet.includes(key.endsAt.toISOString()) ? 0.15 : 0,
     );
-    await rain.ingestRange(at('2026-11-09T23:00:00Z'), at('2026-11-10T03:00:00Z'));
+    await rain.ingestRange(at('2026-11-09T23:00:00Z'), at('2026-11-10T17:00:00Z'));
   });
   afterAll(() => t.close());
 
@@ -154,9 +154,11 @@ describe('GET /api/storm-events (issue 28 point 7)', () => {
     ]);
   });
 
-  it('shows a raining event’s chart up to the last whole hour', async () => {
+  it('shows an open event’s chart up to the last whole hour, and when it is due if no more rain falls', async () => {
     const raining = (await get(`/api/storm-events/${events.raining}`)).json();
     expect(raining).toMatchObject({ status: 'open', ended_at: null, due_at: null });
+    expect(raining.due_if_dry_at).toBe('2026-11-11T16:00:00.000Z');
+    expect((await get(`/api/storm-events/${events.due}`)).json().due_if_dry_at).toBeNull();
     expect(raining.hours.at(-1).ends_at).toBe('2026-11-10T17:00:00.000Z');
   });
 

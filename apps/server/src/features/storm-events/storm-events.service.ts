@@ -1,5 +1,5 @@
 import { shiftDate } from '@pluvio/shared/calendar';
-import { endOfDay } from '@pluvio/shared/inspection-clock';
+import { endOfDay, inspectionDueBy } from '@pluvio/shared/inspection-clock';
 import { storedThreshold } from '@pluvio/shared/storm-events';
 import {
   type PendingStormEvents,
@@ -69,6 +69,20 @@ function chartHours(
   return hours;
 }
 
+/** An open event's due time if no more rain falls: it then ended with its last wet hour. */
+function dueIfDry(
+  row: StormEventRow,
+  stored: { ends_at: string | Date; amount: number }[],
+  timeZone: string,
+) {
+  if (row.ended_at !== null) return null;
+  const started = new Date(row.started_at).getTime();
+  const lastWet = stored.findLast((hour) => hour.amount > 0 && new Date(hour.ends_at).getTime() > started);
+  return lastWet
+    ? inspectionDueBy(new Date(lastWet.ends_at), row.inspection_rule, timeZone).toISOString()
+    : null;
+}
+
 /** Storm events as accounts read them (issue 28 point 7); a plain contact sees its locations' only. */
 export function createStormEventsService(db: AppDb, { locations, clock, timeZone }: StormEventsDeps) {
   const repository = createStormEventsRepository(db);
@@ -125,6 +139,7 @@ export function createStormEventsService(db: AppDb, { locations, clock, timeZone
       return {
         ...present(row),
         hours: chartHours(stored, from, to),
+        due_if_dry_at: dueIfDry(row, stored, timeZone),
         inspections: records.map(presentInspection),
         revisions: revisions.map((revision) => ({ ...revision, revised_at: isoOf(revision.revised_at) })),
       };

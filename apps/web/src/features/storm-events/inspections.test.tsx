@@ -3,7 +3,7 @@ import type { StormEventDetail } from '@pluvio/shared/storm-events-api';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { buildClient, buildStormEvent, buildSuperuser, buildUser } from '../../testing/fixtures';
+import { buildClient, buildStormEventDetail, buildSuperuser, buildUser } from '../../testing/fixtures';
 import { stubMatchMedia } from '../../testing/match-media';
 import { jsonResponse, renderRoute, serveExpected } from '../../testing/render';
 import { signInAs } from '../../testing/session';
@@ -35,9 +35,7 @@ function buildInspection(overrides: Partial<Inspection> = {}): Inspection {
   };
 }
 
-function buildDetail(overrides: Partial<StormEventDetail> = {}): StormEventDetail {
-  return { ...buildStormEvent(), hours: [], inspections: [], revisions: [], ...overrides };
-}
+const buildDetail = buildStormEventDetail;
 
 interface Sent {
   method: string;

@@ -2,7 +2,7 @@ import type { StormEventDetail } from '@pluvio/shared/storm-events-api';
 import { STORM_EVENT_MESSAGES } from '@pluvio/shared/storm-events-api';
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { buildStormEvent, buildUser } from '../../testing/fixtures';
+import { buildStormEventDetail, buildUser } from '../../testing/fixtures';
 import { jsonResponse, renderRoute, serveExpected } from '../../testing/render';
 import { signInAs } from '../../testing/session';
 
@@ -13,10 +13,10 @@ const HOURS = ['12:00', '13:00', '14:00', '15:00'].map((time, index) => ({
 }));
 
 function buildDetail(overrides: Partial<StormEventDetail> = {}): StormEventDetail {
-  return {
-    ...buildStormEvent({ source_label: 'NOAA MRMS radar/gauge, Pass 2', passes: [2] }),
+  return buildStormEventDetail({
+    source_label: 'NOAA MRMS radar/gauge, Pass 2',
+    passes: [2],
     hours: HOURS,
-    inspections: [],
     revisions: [
       {
         revised_at: '2026-11-21T15:00:00.000Z',
@@ -36,7 +36,7 @@ function buildDetail(overrides: Partial<StormEventDetail> = {}): StormEventDetai
       },
     ],
     ...overrides,
-  };
+  });
 }
 
 function serveEvent(answer: Response) {
@@ -75,6 +75,16 @@ describe('storm event page', () => {
       'Nov 21, 10:00 AM EST: Pass 2 revision: total 0.30 → 0.42 in',
     ]);
     expect(screen.queryByText(new RegExp(STORM_EVENT_MESSAGES.removed))).toBeNull();
+  });
+
+  it('tells when an open event will be due if no more rain falls', async () => {
+    const open = { status: 'open' as const, ended_at: null, due_at: null, revisions: [] };
+    serveEvent(jsonResponse(buildDetail({ ...open, due_if_dry_at: '2026-11-21T16:00:00.000Z' })));
+    renderRoute('/storm-events/31');
+    expect(await screen.findByRole('heading', { name: 'Warehouse North', level: 1 })).toBeTruthy();
+    expect(screen.getAllByText('Storm open').length).toBeGreaterThan(0);
+    expect(fact('Ended')).toBe('Not ended yet');
+    expect(fact('Due by')).toBe('Nov 21, 11:00 AM EST if no more rain falls');
   });
 
   it('says at the top when a revision removed the event', async () => {

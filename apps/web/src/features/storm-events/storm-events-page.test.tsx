@@ -40,8 +40,8 @@ describe('storm events list', () => {
     expect(rows[0]?.textContent).toContain('Nov 20, 8:00 AM – 1:00 PM EST');
     expect(rows[0]?.textContent).toContain('0.42 in');
     expect(rows[0]?.textContent).toContain('Due by Nov 21, 1:00 PM EST');
-    expect(rows[1]?.textContent).toContain('Raining');
-    expect(rows[1]?.textContent).toContain('Still raining');
+    expect(rows[1]?.textContent).toContain('Storm open');
+    expect(rows[1]?.textContent).toContain('Not ended yet');
     expect(rows[2]?.textContent).toContain('Inspected');
     expect(
       within(rows[0] as HTMLElement)

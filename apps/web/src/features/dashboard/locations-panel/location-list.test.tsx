@@ -200,7 +200,7 @@ describe('storm badges', () => {
     expect(rows().map((option) => option.textContent)).toEqual([
       'Dry CreekBelow threshold0.00 in',
       'Warehouse SouthAt or over thresholdOverdue0.60 in',
-      'River YardAt or over Atlas 14 depthRaining2.50 in',
+      'River YardAt or over Atlas 14 depthStorm open2.50 in',
     ]);
   });
 
