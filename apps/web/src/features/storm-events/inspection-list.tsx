@@ -78,7 +78,7 @@ function InspectionItem({
           )}
         </Group>
         {!inspection.counts_for_event && (
-          <Text size="sm" c="orange.9">
+          <Text size="sm" c="red.9">
             {NOT_COUNTED}
           </Text>
         )}
