@@ -5,6 +5,7 @@ import { migrateDatabase } from './core/db/migrate';
 import { queueCounts } from './core/jobs/queue';
 import { systemClock } from './core/lib/clock';
 import { createLogger } from './core/lib/log';
+import { demoJobs } from './demo/demo-inspection';
 import { alertJobs } from './features/alerts';
 import { billingJobs, SYNC_SUBSCRIPTION_QUANTITY } from './features/billing';
 import { dailyReportJobs } from './features/daily-report';
@@ -64,5 +65,6 @@ export function allJobs(services: Services) {
     ...reportJobs(services.reports),
     ...billingJobs(services.billing, services.trialNotices, services.config.TIME_ZONE),
     ...signupJobs(services.signups),
+    ...demoJobs(services),
   ];
 }
