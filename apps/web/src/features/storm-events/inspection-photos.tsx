@@ -1,4 +1,4 @@
-import { Box, Button, CloseButton, Group, Image, Stack, Text, UnstyledButton } from '@mantine/core';
+import { Box, Button, CloseButton, Group, Image, Input, Stack, Text, UnstyledButton } from '@mantine/core';
 import { randomId } from '@mantine/hooks';
 import { type InspectionPhoto, PHOTO_ACCEPT, PHOTO_LIMITS } from '@pluvio/shared/inspections';
 import { stormTimeLabel } from '@pluvio/shared/storm-event-views';
@@ -141,9 +141,7 @@ export function PhotoField({
   return (
     <Stack gap="xs">
       <Group justify="space-between">
-        <Text fw={500} size="sm">
-          Photos
-        </Text>
+        <Input.Label component="span">Photos</Input.Label>
         <Text size="sm" c="dimmed">
           {count} of {PHOTO_LIMITS.perInspection}
         </Text>
