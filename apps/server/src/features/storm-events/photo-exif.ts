@@ -30,7 +30,16 @@ export function exifTime(time: unknown, offset: unknown, timeZone: string): Date
     typeof offset === 'string' && EXIF_OFFSET.test(offset)
       ? new Date(`${parts[1]}-${parts[2]}-${parts[3]}T${parts[4]}:${parts[5]}:${parts[6]}${offset}`)
       : new Date(new TZDate(year, month - 1, day, hour, minute, second, timeZone).getTime());
-  const inRange = month <= 12 && day <= 31 && hour < 24 && minute < 60 && second < 60;
+  // Cameras without a set clock write zeros ('0000:00:00 00:00:00').
+  const inRange =
+    year >= 1900 &&
+    month >= 1 &&
+    month <= 12 &&
+    day >= 1 &&
+    day <= 31 &&
+    hour < 24 &&
+    minute < 60 &&
+    second < 60;
   return inRange && !Number.isNaN(date.getTime()) ? date : null;
 }
 
