@@ -266,6 +266,15 @@ describe('photos of inspections (issue 28 points 4 and 7)', () => {
     expect(over.json()).toEqual({ detail: PHOTO_MESSAGES.quota(QUOTA_MB) });
     expect(over.json().detail).toContain('1 MB');
     expect(storedFiles(other.clientId)).toHaveLength(2);
+
+    // Each of two uploads at once fits alone, not both.
+    const both = await Promise.all(
+      ['d.png', 'e.png'].map((name) =>
+        addPhotos(first.json().id, photoForm([{ name, bytes: large }]), other.ownerToken),
+      ),
+    );
+    expect(both.map((response) => response.statusCode).sort()).toEqual([201, 409]);
+    expect(storedFiles(other.clientId)).toHaveLength(4);
   });
 
   it('lets those who may read the inspection see its photos, and only those who may change it add or remove them', async () => {

@@ -10,6 +10,7 @@ import {
 } from '@pluvio/shared/inspections';
 import { STORM_EVENT_MESSAGES } from '@pluvio/shared/storm-events-api';
 import type { AccountAccess, AuditActor, LocationVisibility } from '../../core/access';
+import { lockAccountQuota } from '../../core/db/account-lock';
 import type { AppDb } from '../../core/db/client';
 import type { Clock } from '../../core/lib/clock';
 import { badRequest, conflict, forbidden, invalidField, notFound } from '../../core/lib/errors';
@@ -156,20 +157,35 @@ export function createInspectionsService(
     return record;
   }
 
-  /** Reads the sent photos, refusing them (and so the whole request) past the inspection's 20 or the account's quota. */
-  function preparePhotos(clientId: number, inspectionId: number | null, uploads: PhotoUpload[]) {
-    return photos.prepare(uploads, async (bytes) => {
-      const existing = inspectionId === null ? 0 : await repository.photoCount(inspectionId);
-      if (existing + uploads.length > PHOTO_LIMITS.perInspection) {
-        throw conflict(PHOTO_MESSAGES.perInspection(existing, uploads.length));
-      }
-      if ((await repository.photoBytes(clientId)) + bytes > photoQuotaMegabytes * 1024 * 1024) {
-        throw conflict(PHOTO_MESSAGES.quota(photoQuotaMegabytes));
-      }
-    });
+  /** Refuses photos past the inspection's 20 or the account's quota (and so the whole request). */
+  async function checkPhotoLimits(
+    reader: AppDb,
+    clientId: number,
+    inspectionId: number | null,
+    adding: { count: number; bytes: number },
+  ) {
+    const saved = createInspectionsRepository(reader);
+    const existing = inspectionId === null ? 0 : await saved.photoCount(inspectionId);
+    if (existing + adding.count > PHOTO_LIMITS.perInspection) {
+      throw conflict(PHOTO_MESSAGES.perInspection(existing, adding.count));
+    }
+    if ((await saved.photoBytes(clientId)) + adding.bytes > photoQuotaMegabytes * 1024 * 1024) {
+      throw conflict(PHOTO_MESSAGES.quota(photoQuotaMegabytes));
+    }
   }
 
-  /** Saves prepared photos' rows and files in the caller's transaction: a failure leaves neither. */
+  /** Reads the sent photos, checked against the limits before their previews are made. */
+  function preparePhotos(clientId: number, inspectionId: number | null, uploads: PhotoUpload[]) {
+    return photos.prepare(uploads, (bytes) =>
+      checkPhotoLimits(db, clientId, inspectionId, { count: uploads.length, bytes }),
+    );
+  }
+
+  /**
+   * Saves prepared photos' rows and files in the caller's transaction: a failure leaves neither.
+   * The limits are checked again under the account's quota lock, so two uploads at once cannot
+   * both pass where only one fits.
+   */
   async function savePhotos(
     tx: AppDb,
     access: AccountAccess,
@@ -178,6 +194,9 @@ export function createInspectionsService(
     now: Date,
   ) {
     if (prepared.length === 0) return;
+    await lockAccountQuota(tx, target.clientId);
+    const bytes = prepared.reduce((total, photo) => total + photo.bytes, 0);
+    await checkPhotoLimits(tx, target.clientId, target.inspectionId, { count: prepared.length, bytes });
     const rows = await createInspectionsRepository(tx).insertPhotos(
       prepared.map((photo) => ({
         ...target,
