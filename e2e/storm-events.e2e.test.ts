@@ -1,4 +1,5 @@
 import type { Browser, Page } from 'playwright-core';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   api,
@@ -60,6 +61,22 @@ async function listedEvent(user: string, matches: (event: ListedEvent) => boolea
     if (Date.now() > deadline) throw new Error(`no storm event for ${user}@ appeared in 3 minutes`);
     await new Promise((resolve) => setTimeout(resolve, 5_000));
   }
+}
+
+/** A phone camera's JPEG, made here: a green site photo with its EXIF time (New York) and GPS position. */
+function sitePhoto(): Promise<Buffer> {
+  return sharp({ create: { width: 1200, height: 900, channels: 3, background: '#5b8c5a' } })
+    .withExif({
+      IFD2: { DateTimeOriginal: '2026:11:20 09:40:00' },
+      IFD3: {
+        GPSLatitudeRef: 'N',
+        GPSLatitude: '29/1 45/1 0/1',
+        GPSLongitudeRef: 'W',
+        GPSLongitude: '95/1 22/1 0/1',
+      },
+    })
+    .jpeg()
+    .toBuffer();
 }
 
 const inspectionDialog = (page: Page) => page.getByRole('dialog', { name: 'Record inspection' });
@@ -141,6 +158,11 @@ describe('storm events', () => {
     const action = dialog.getByRole('group', { name: 'Corrective action 1' });
     await action.getByLabel('Description').fill('Clean out the sediment and re-stake the fence');
     await action.getByLabel('Due date').fill('2026-12-04');
+    await dialog
+      .getByLabel('Add photos')
+      .setInputFiles({ name: 'north-fence.jpg', mimeType: 'image/jpeg', buffer: await sitePhoto() });
+    await dialog.getByRole('img', { name: 'north-fence.jpg' }).waitFor(WAIT);
+    await expectText(page, '1 of 20');
     await captureScreen(page, 'inspection-form', (shown) => inspectionDialog(shown).waitFor(WAIT));
     await screenshotWholeForm(page);
 
@@ -153,6 +175,10 @@ describe('storm events', () => {
       .filter({ hasText: bmp });
     await listed.waitFor(WAIT);
     expect(await listed.textContent()).toContain('Clean out the sediment and re-stake the fence');
+    const preview = listed.getByRole('img', { name: 'north-fence.jpg' });
+    await preview.waitFor(WAIT);
+    expect(await preview.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBe(320);
+    expect(await listed.textContent()).toContain('Taken Nov 20, 9:40 AM EST · 29.75000, -95.36667');
     if (event.ended_at) await page.getByText('Inspected', { exact: true }).first().waitFor(WAIT);
     await captureScreen(page, 'storm-event-inspection', (shown) => listed.waitFor(WAIT).then(() => shown));
   });

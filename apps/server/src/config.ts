@@ -2,6 +2,7 @@ import path from 'node:path';
 import type { PaymentProvider } from '@pluvio/shared/billing';
 import { IMPORT_MAX_ROWS } from '@pluvio/shared/csv-import';
 import { GEOCODERS } from '@pluvio/shared/geocode';
+import { PHOTO_LIMITS } from '@pluvio/shared/inspections';
 import { QUOTA_DEFAULTS } from '@pluvio/shared/quotas';
 import { z } from 'zod';
 
@@ -75,6 +76,8 @@ const configSchema = z.object({
     .int()
     .min(1)
     .default(QUOTA_DEFAULTS.contactEmailsPerAccountPerDay),
+  /** Megabytes of inspection photos (originals) one account may keep in DATA_DIR/photos. */
+  PHOTO_QUOTA_MB_PER_ACCOUNT: z.coerce.number().int().min(1).default(PHOTO_LIMITS.quotaMegabytesDefault),
   /** Megabytes of serialised answers the read routes keep between requests (oldest dropped first). */
   READ_CACHE_MB: z.coerce.number().min(1).max(100_000).default(64),
   TWILIO_ACCOUNT_SID: z.string().optional(),

@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { WIZARD_MESSAGES } from '@pluvio/shared/signup';
 import { buildRainfallServices } from './composition/rainfall-services';
 import { buildReportServices } from './composition/report-services';
@@ -344,7 +345,14 @@ export async function createServices(options: ServiceOptions) {
     alerts,
     stormDetection,
     stormEvents: createStormEventsService(db, { locations, clock, timeZone: config.TIME_ZONE }),
-    inspections: createInspectionsService(db, { locations, audit, clock }),
+    inspections: createInspectionsService(db, {
+      locations,
+      audit,
+      clock,
+      timeZone: config.TIME_ZONE,
+      photoFolder: path.join(config.DATA_DIR, 'photos'),
+      photoQuotaMegabytes: config.PHOTO_QUOTA_MB_PER_ACCOUNT,
+    }),
     inspectionNotices: createInspectionNoticesService(db, {
       clock,
       timeZone: config.TIME_ZONE,

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { paragraphsSchema, requiredTextSchema, textSchema } from './inputs';
+import { idParamSchema, paragraphsSchema, requiredTextSchema, textSchema } from './inputs';
+import { countLabel, plural } from './words';
 
 /** A storm event's inspection as inspectors record it (issue 28 point 4): who, when, BMPs, findings, corrective actions. */
 
@@ -68,6 +69,60 @@ export const inspectionPatchSchema = z.object({
 });
 export type InspectionPatch = z.infer<typeof inspectionPatchSchema>;
 
+/**
+ * Photos of an inspection (issue 28 point 4): JPEG, PNG or HEIC/HEIF, told by their content, each
+ * at most 10 MB, 20 to an inspection, all of an account's within its quota (a server setting).
+ */
+export const PHOTO_LIMITS = {
+  megabytes: 10,
+  bytes: 10 * 1024 * 1024,
+  perInspection: 20,
+  quotaMegabytesDefault: 2048,
+} as const;
+
+/** What the photo picker accepts (phones open the camera for it). */
+export const PHOTO_ACCEPT = 'image/jpeg,image/png,image/heic,image/heif';
+
+/** Multipart field names: the inspection as JSON text, and one file part per photo. */
+export const PHOTO_FIELDS = { inspection: 'inspection', photos: 'photos' } as const;
+
+export const PHOTO_MESSAGES = {
+  notFound: 'Photo not found',
+  kind: (fileName: string) => `${fileName} is not a JPEG, PNG or HEIC photo. Nothing was saved.`,
+  tooLarge: `A photo may be at most ${PHOTO_LIMITS.megabytes} MB. Nothing was saved.`,
+  perInspection: (existing: number, adding: number) =>
+    `An inspection holds at most ${plural(PHOTO_LIMITS.perInspection, 'photo')}; it has ${countLabel(existing)} and ${plural(adding, 'photo')} were sent. Nothing was saved.`,
+  quota: (megabytes: number) =>
+    `This account's photos would go over its quota of ${countLabel(megabytes)} MB. Remove photos before adding more. Nothing was saved.`,
+  noPhotos: `Send the photos as file parts named "${PHOTO_FIELDS.photos}"`,
+  inspectionField: `Send the inspection as JSON text in the field "${PHOTO_FIELDS.inspection}"`,
+  unexpectedField: (name: string) =>
+    `Unexpected field "${name}": send "${PHOTO_FIELDS.inspection}" (JSON) and "${PHOTO_FIELDS.photos}" (files)`,
+  added: (count: number) => `${plural(count, 'photo')} added.`,
+  removed: 'Photo removed.',
+};
+
+export const inspectionPhotoSchema = z.object({
+  id: z.number().int(),
+  file_name: z.string(),
+  content_type: z.string(),
+  bytes: z.number().int(),
+  /** When the camera took it (EXIF), if it says. */
+  taken_at: z.string().nullable(),
+  /** Where the camera was (EXIF GPS), if it says. */
+  latitude: z.number().nullable(),
+  longitude: z.number().nullable(),
+  /** False when no preview could be made of it (the original is kept and served all the same). */
+  thumbnail_ready: z.boolean(),
+  uploaded_by: z.object({ user_id: z.number().int().nullable(), name: z.string() }),
+  uploaded_at: z.string(),
+});
+export type InspectionPhoto = z.infer<typeof inspectionPhotoSchema>;
+
+/** GET /api/inspections/{id}/photos/{photo_id}: the original, or with `size=thumbnail` its 320 px JPEG preview. */
+export const photoQuerySchema = z.object({ size: z.enum(['original', 'thumbnail']).default('original') });
+export const photoParamsSchema = z.object({ id: idParamSchema, photo_id: idParamSchema });
+
 export const correctiveActionSchema = z.object({
   id: z.number().int(),
   description: z.string(),
@@ -89,6 +144,7 @@ export const inspectionSchema = z.object({
   findings: z.string(),
   notes: z.string(),
   corrective_actions: z.array(correctiveActionSchema),
+  photos: z.array(inspectionPhotoSchema),
   created_at: z.string(),
   updated_at: z.string(),
 });

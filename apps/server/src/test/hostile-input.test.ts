@@ -572,3 +572,58 @@ describe('malformed HTTP', () => {
     expect((await fetch(`${base}/healthz`)).status).toBe(200);
   });
 });
+
+describe('hostile multipart photos (issue 28 point 7)', () => {
+  let t: TestApp;
+  let token: string;
+  const BOUNDARY = 'pluvio-hostile';
+  const multipart = { 'content-type': `multipart/form-data; boundary=${BOUNDARY}` };
+  const filePart = (name: string, field = 'photos') =>
+    `--${BOUNDARY}\r\nContent-Disposition: form-data; name="${field}"; filename="${name}"\r\nContent-Type: image/jpeg\r\n\r\nnot a photo\r\n`;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    token = (await login(t.app, (await buildOwnedClient(t.services)).user.email)).token;
+  });
+
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it.each([
+    [
+      'a multipart body cut short',
+      multipart,
+      `--${BOUNDARY}\r\nContent-Disposition: form-data; name="photos"; filename="a.jpg"\r\n\r\n\u00ff\u00d8`,
+    ],
+    ['a multipart type without its boundary', { 'content-type': 'multipart/form-data' }, 'x'],
+    [
+      'a file name that climbs folders',
+      multipart,
+      `${filePart('../../../etc/passwd\u0000.jpg')}--${BOUNDARY}--\r\n`,
+    ],
+    [
+      'photos sent as text',
+      multipart,
+      `--${BOUNDARY}\r\nContent-Disposition: form-data; name="photos"\r\n\r\nabc\r\n--${BOUNDARY}--\r\n`,
+    ],
+    [
+      'more parts than a form has',
+      multipart,
+      `${Array.from({ length: 30 }, (_, index) => filePart(`${index}.jpg`)).join('')}--${BOUNDARY}--\r\n`,
+    ],
+  ])('answers %s with a 4xx and a detail, on both photo routes', async (_, headers, payload) => {
+    for (const url of ['/api/storm-events/1/inspections', '/api/inspections/1/photos']) {
+      const response = await t.app.inject({
+        method: 'POST',
+        url,
+        headers: { ...bearer(token), ...headers },
+        payload,
+      });
+      expect(response.statusCode, url).toBeGreaterThanOrEqual(400);
+      expect(response.statusCode, url).toBeLessThan(500);
+      expect(response.json(), url).toHaveProperty('detail');
+    }
+    expect((await t.app.inject({ url: '/healthz' })).statusCode).toBe(200);
+  });
+});

@@ -1,7 +1,8 @@
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { inspections, stormEvents } from '../core/tables/storm-events';
+import { inspectionPhotos, inspections, stormEvents } from '../core/tables/storm-events';
 import { bearer, buildOwnedClient, buildUser, login, TEST_PASSWORD } from './factories';
+import { photoForm } from './photos';
 import { createTestApp, type TestApp } from './test-app';
 
 /**
@@ -23,10 +24,14 @@ interface Seeded {
   /** An extra report recipient the owner added (waiting for its confirmation). */
   recipientId: number;
   ownerUserId: number;
-  /** A storm event at the location (issue 28), and its inspection. */
+  /** A storm event at the location (issue 28), its inspection and a photo of it. */
   stormEventId: number;
   inspectionId: number;
+  photoId: number;
 }
+
+/** A JPEG's first bytes: a photo by its content, sent where it must be refused. */
+const JPEG_START = new Uint8Array([0xff, 0xd8, 0xff, 0xe0]);
 
 /** A past month every level may report on. */
 const MONTH = '2025-10-01/2025-10-31';
@@ -87,13 +92,13 @@ async function seedAccount(t: TestApp, tier: 'bronze' | 'silver' | 'gold', trial
     checkoutSessionId: decodeURIComponent(checkout.json().checkout_url.split('/').at(-1)),
     recipientId: recipient.json().id,
     ownerUserId: user.id,
-    ...(await seedStormEvent(t, location.json().id)),
+    ...(await seedStormEvent(t, client.id, location.json().id)),
   };
   return { user, token, seeded, contactUser };
 }
 
 /** A storm event that ended at the location, inspected once. */
-async function seedStormEvent(t: TestApp, locationId: number) {
+async function seedStormEvent(t: TestApp, clientId: number, locationId: number) {
   const ended = new Date('2025-10-02T12:00:00Z');
   const [event] = await t.database.db
     .insert(stormEvents)
@@ -127,7 +132,21 @@ async function seedStormEvent(t: TestApp, locationId: number) {
       updatedAt: ended,
     })
     .returning();
-  return { stormEventId, inspectionId: inspection?.id as number };
+  const inspectionId = inspection?.id as number;
+  const [photo] = await t.database.db
+    .insert(inspectionPhotos)
+    .values({
+      inspectionId,
+      clientId,
+      fileName: 'outfall.jpg',
+      contentType: 'image/jpeg',
+      bytes: 1000,
+      thumbnailReady: true,
+      uploadedByName: 'Site Lead',
+      uploadedAt: ended,
+    })
+    .returning();
+  return { stormEventId, inspectionId, photoId: photo?.id as number };
 }
 
 /** Everything a caller could read of an account, to compare before and after. */
@@ -254,6 +273,27 @@ function foreignCalls(foreign: Seeded, own: Seeded): ForeignCall[] {
     { method: 'GET', url: `/api/inspections/${f.inspectionId}` },
     { method: 'PATCH', url: `/api/inspections/${f.inspectionId}`, payload: { findings: 'Changed' } },
     { method: 'PATCH', url: `/api/inspections/${f.inspectionId}?${fq}`, payload: { findings: 'Changed' } },
+    {
+      method: 'POST',
+      url: `/api/storm-events/${f.stormEventId}/inspections`,
+      payload: photoForm([{ name: 'x.jpg', bytes: JPEG_START }], { inspected_at: '2025-10-02T13:00:00Z' }),
+    },
+    {
+      method: 'POST',
+      url: `/api/inspections/${f.inspectionId}/photos`,
+      payload: photoForm([{ name: 'x.jpg', bytes: JPEG_START }]),
+    },
+    {
+      method: 'POST',
+      url: `/api/inspections/${f.inspectionId}/photos?${fq}`,
+      payload: photoForm([{ name: 'x.jpg', bytes: JPEG_START }]),
+    },
+    { method: 'GET', url: `/api/inspections/${f.inspectionId}/photos/${f.photoId}` },
+    { method: 'GET', url: `/api/inspections/${f.inspectionId}/photos/${f.photoId}?${fq}&size=thumbnail` },
+    { method: 'GET', url: `/api/inspections/${own.inspectionId}/photos/${f.photoId}` },
+    { method: 'DELETE', url: `/api/inspections/${f.inspectionId}/photos/${f.photoId}` },
+    { method: 'DELETE', url: `/api/inspections/${f.inspectionId}/photos/${f.photoId}?${fq}` },
+    { method: 'DELETE', url: `/api/inspections/${own.inspectionId}/photos/${f.photoId}` },
     { method: 'POST', url: '/api/locations/24h_data', payload: [f.locationId] },
     { method: 'POST', url: `/api/locations/24h_data?${fq}`, payload: [own.locationId] },
     { method: 'POST', url: '/api/locations/24h_data?date=2026-11-20', payload: [f.locationId] },

@@ -32,6 +32,8 @@ export interface RequestOptions {
   json?: unknown;
   /** Sent form-encoded (the login call). */
   form?: Record<string, string>;
+  /** Sent as multipart/form-data (files); the browser writes its boundary. */
+  formData?: FormData;
   query?: Record<string, string | number | undefined>;
   signal?: AbortSignal;
   /** Retry once with a refreshed token on a 401 (default true). */
@@ -115,6 +117,8 @@ function send(url: string, options: RequestOptions): Promise<Response> {
   } else if (options.json !== undefined) {
     headers['Content-Type'] = 'application/json';
     body = JSON.stringify(options.json);
+  } else if (options.formData) {
+    body = options.formData;
   }
   return fetch(url, {
     method: options.method ?? 'GET',

@@ -6,6 +6,12 @@ import { apiRequest } from './api-client';
 export const stormEventKeys = {
   all: (clientId: number | undefined) => ['storm-events', clientId] as const,
   pending: (clientId: number | undefined) => [...stormEventKeys.all(clientId), 'pending'] as const,
+  photo: (
+    clientId: number | undefined,
+    inspectionId: number,
+    photoId: number,
+    size: 'original' | 'thumbnail',
+  ) => [...stormEventKeys.all(clientId), 'photo', inspectionId, photoId, size] as const,
 };
 
 /**

@@ -15,6 +15,7 @@ import {
   text,
   timestamp,
 } from 'drizzle-orm/pg-core';
+import { clients } from './accounts';
 import { locations } from './locations';
 import { users } from './users';
 
@@ -172,4 +173,35 @@ export const correctiveActions = pgTable(
     completedAt: timestamp('completed_at', { withTimezone: true }),
   },
   (table) => [index('corrective_actions_inspection_idx').on(table.inspectionId)],
+);
+
+/**
+ * A photo of an inspection. The files are on disk beside the data (`DATA_DIR/photos/<client>/`,
+ * named after the row's id); the account is kept here so its quota is one sum.
+ */
+export const inspectionPhotos = pgTable(
+  'inspection_photos',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    inspectionId: integer('inspection_id')
+      .notNull()
+      .references(() => inspections.id, { onDelete: 'cascade' }),
+    clientId: integer('client_id')
+      .notNull()
+      .references(() => clients.id, { onDelete: 'cascade' }),
+    fileName: text('file_name').notNull(),
+    contentType: text('content_type').notNull(),
+    bytes: integer('bytes').notNull(),
+    takenAt: timestamp('taken_at', { withTimezone: true }),
+    latitude: doublePrecision('latitude'),
+    longitude: doublePrecision('longitude'),
+    thumbnailReady: boolean('thumbnail_ready').notNull(),
+    uploadedByUserId: integer('uploaded_by_user_id').references(() => users.id, { onDelete: 'set null' }),
+    uploadedByName: text('uploaded_by_name').notNull(),
+    uploadedAt: timestamp('uploaded_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [
+    index('inspection_photos_inspection_idx').on(table.inspectionId, table.id),
+    index('inspection_photos_client_idx').on(table.clientId),
+  ],
 );

@@ -1,10 +1,17 @@
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, sum } from 'drizzle-orm';
 import type { AppDb } from '../../core/db/client';
 import { locations } from '../../core/tables/locations';
-import { correctiveActions, inspections, stormEvents } from '../../core/tables/storm-events';
+import {
+  correctiveActions,
+  inspectionPhotos,
+  inspections,
+  stormEvents,
+} from '../../core/tables/storm-events';
 
 export type InspectionRow = typeof inspections.$inferSelect;
 export type CorrectiveActionRow = typeof correctiveActions.$inferSelect;
+export type InspectionPhotoRow = typeof inspectionPhotos.$inferSelect;
+export type NewInspectionPhoto = typeof inspectionPhotos.$inferInsert;
 export type NewCorrectiveAction = Omit<typeof correctiveActions.$inferInsert, 'inspectionId'>;
 
 /** How a save changes an inspection's corrective actions. */
@@ -21,6 +28,7 @@ export interface InspectionRecord {
   locationId: number;
   clientId: number;
   actions: CorrectiveActionRow[];
+  photos: InspectionPhotoRow[];
 }
 
 /** The event an inspection is recorded for, with what decides whether it may be. */
@@ -43,6 +51,15 @@ export function createInspectionsRepository(db: AppDb) {
       .orderBy(asc(correctiveActions.id));
   }
 
+  async function photosOf(inspectionIds: number[]): Promise<InspectionPhotoRow[]> {
+    if (inspectionIds.length === 0) return [];
+    return db
+      .select()
+      .from(inspectionPhotos)
+      .where(inArray(inspectionPhotos.inspectionId, inspectionIds))
+      .orderBy(asc(inspectionPhotos.id));
+  }
+
   async function recordsWhere(condition: ReturnType<typeof eq>): Promise<InspectionRecord[]> {
     const rows = await db
       .select({
@@ -56,10 +73,12 @@ export function createInspectionsRepository(db: AppDb) {
       .innerJoin(locations, eq(locations.id, stormEvents.locationId))
       .where(condition)
       .orderBy(asc(inspections.inspectedAt), asc(inspections.id));
-    const actions = await actionsOf(rows.map((row) => row.inspection.id));
+    const ids = rows.map((row) => row.inspection.id);
+    const [actions, photos] = await Promise.all([actionsOf(ids), photosOf(ids)]);
     return rows.map((row) => ({
       ...row,
       actions: actions.filter((action) => action.inspectionId === row.inspection.id),
+      photos: photos.filter((photo) => photo.inspectionId === row.inspection.id),
     }));
   }
 
@@ -117,6 +136,31 @@ export function createInspectionsRepository(db: AppDb) {
           .insert(correctiveActions)
           .values(change.added.map((action) => ({ ...action, inspectionId })));
       }
+    },
+
+    /** The bytes of every photo an account keeps (its quota's measure). */
+    async photoBytes(clientId: number): Promise<number> {
+      const [row] = await db
+        .select({ bytes: sum(inspectionPhotos.bytes).mapWith(Number) })
+        .from(inspectionPhotos)
+        .where(eq(inspectionPhotos.clientId, clientId));
+      return row?.bytes ?? 0;
+    },
+
+    async photoCount(inspectionId: number): Promise<number> {
+      const [row] = await db
+        .select({ photos: count() })
+        .from(inspectionPhotos)
+        .where(eq(inspectionPhotos.inspectionId, inspectionId));
+      return row?.photos ?? 0;
+    },
+
+    insertPhotos: (rows: NewInspectionPhoto[]) => db.insert(inspectionPhotos).values(rows).returning(),
+
+    async deletePhoto(inspectionId: number, photoId: number) {
+      await db
+        .delete(inspectionPhotos)
+        .where(and(eq(inspectionPhotos.inspectionId, inspectionId), eq(inspectionPhotos.id, photoId)));
     },
   };
 }

@@ -4,12 +4,16 @@ import {
   type Inspection,
   type InspectionCreate,
   type InspectionPatch,
+  type InspectionPhoto,
+  PHOTO_LIMITS,
+  PHOTO_MESSAGES,
 } from '@pluvio/shared/inspections';
 import { STORM_EVENT_MESSAGES } from '@pluvio/shared/storm-events-api';
 import type { AccountAccess, AuditActor, LocationVisibility } from '../../core/access';
+import { lockAccountQuota } from '../../core/db/account-lock';
 import type { AppDb } from '../../core/db/client';
 import type { Clock } from '../../core/lib/clock';
-import { conflict, forbidden, invalidField, notFound } from '../../core/lib/errors';
+import { badRequest, conflict, forbidden, invalidField, notFound } from '../../core/lib/errors';
 import type { AuditService } from '../audit';
 import { requireVisibleLocation } from './event-access';
 import {
@@ -17,16 +21,42 @@ import {
   type CorrectiveActionRow,
   createInspectionsRepository,
   type InspectedEvent,
+  type InspectionPhotoRow,
   type InspectionRecord,
 } from './inspections.repository';
+import { createPhotoStore, type PreparedPhoto } from './photo-store';
+import type { PhotoUpload } from './photo-uploads';
 
 export interface InspectionsDeps {
   locations: LocationVisibility;
   audit: AuditService;
   clock: Clock;
+  timeZone: string;
+  /** Where photo files are kept (DATA_DIR/photos) and how many megabytes of them one account may keep. */
+  photoFolder: string;
+  photoQuotaMegabytes: number;
 }
 
 type ActionInput = NonNullable<InspectionPatch['corrective_actions']>[number];
+
+function presentPhoto(photo: InspectionPhotoRow): InspectionPhoto {
+  return {
+    id: photo.id,
+    file_name: photo.fileName,
+    content_type: photo.contentType,
+    bytes: photo.bytes,
+    taken_at: photo.takenAt?.toISOString() ?? null,
+    latitude: photo.latitude,
+    longitude: photo.longitude,
+    thumbnail_ready: photo.thumbnailReady,
+    uploaded_by: { user_id: photo.uploadedByUserId, name: photo.uploadedByName },
+    uploaded_at: photo.uploadedAt.toISOString(),
+  };
+}
+
+/** What the audit log names of an inspection's photos. */
+const photoNames = (photos: readonly InspectionPhotoRow[]) =>
+  photos.map((photo) => ({ id: photo.id, file_name: photo.fileName }));
 
 export function presentInspection(record: InspectionRecord): Inspection {
   const { inspection, event } = record;
@@ -47,6 +77,7 @@ export function presentInspection(record: InspectionRecord): Inspection {
       due_on: action.dueOn,
       completed_at: action.completedAt?.toISOString() ?? null,
     })),
+    photos: record.photos.map(presentPhoto),
     created_at: inspection.createdAt.toISOString(),
     updated_at: inspection.updatedAt.toISOString(),
   };
@@ -95,8 +126,12 @@ function actionChange(
  * Inspections of storm events (issue 28 point 4): recorded and changed by the account's owners
  * and co-owners and by the contacts assigned to the location, each change audited.
  */
-export function createInspectionsService(db: AppDb, { locations, audit, clock }: InspectionsDeps) {
+export function createInspectionsService(
+  db: AppDb,
+  { locations, audit, clock, timeZone, photoFolder, photoQuotaMegabytes }: InspectionsDeps,
+) {
   const repository = createInspectionsRepository(db);
+  const photos = createPhotoStore(photoFolder, timeZone);
 
   /** The caller may record inspections at the event's location: not a superuser, and a plain contact only where assigned. */
   async function requireEditor(
@@ -122,6 +157,64 @@ export function createInspectionsService(db: AppDb, { locations, audit, clock }:
     return record;
   }
 
+  /** Refuses photos past the inspection's 20 or the account's quota (and so the whole request). */
+  async function checkPhotoLimits(
+    reader: AppDb,
+    clientId: number,
+    inspectionId: number | null,
+    adding: { count: number; bytes: number },
+  ) {
+    const saved = createInspectionsRepository(reader);
+    const existing = inspectionId === null ? 0 : await saved.photoCount(inspectionId);
+    if (existing + adding.count > PHOTO_LIMITS.perInspection) {
+      throw conflict(PHOTO_MESSAGES.perInspection(existing, adding.count));
+    }
+    if ((await saved.photoBytes(clientId)) + adding.bytes > photoQuotaMegabytes * 1024 * 1024) {
+      throw conflict(PHOTO_MESSAGES.quota(photoQuotaMegabytes));
+    }
+  }
+
+  /** Reads the sent photos, checked against the limits before their previews are made. */
+  function preparePhotos(clientId: number, inspectionId: number | null, uploads: PhotoUpload[]) {
+    return photos.prepare(uploads, (bytes) =>
+      checkPhotoLimits(db, clientId, inspectionId, { count: uploads.length, bytes }),
+    );
+  }
+
+  /**
+   * Saves prepared photos' rows and files in the caller's transaction: a failure leaves neither.
+   * The limits are checked again under the account's quota lock, so two uploads at once cannot
+   * both pass where only one fits.
+   */
+  async function savePhotos(
+    tx: AppDb,
+    access: AccountAccess,
+    target: { inspectionId: number; clientId: number },
+    prepared: PreparedPhoto[],
+    now: Date,
+  ) {
+    if (prepared.length === 0) return;
+    await lockAccountQuota(tx, target.clientId);
+    const bytes = prepared.reduce((total, photo) => total + photo.bytes, 0);
+    await checkPhotoLimits(tx, target.clientId, target.inspectionId, { count: prepared.length, bytes });
+    const rows = await createInspectionsRepository(tx).insertPhotos(
+      prepared.map((photo) => ({
+        ...target,
+        fileName: photo.upload.fileName,
+        contentType: photo.type,
+        bytes: photo.bytes,
+        takenAt: photo.takenAt,
+        latitude: photo.latitude,
+        longitude: photo.longitude,
+        thumbnailReady: photo.thumbnail !== null,
+        uploadedByUserId: access.user.id,
+        uploadedByName: inspectorName(access),
+        uploadedAt: now,
+      })),
+    );
+    await photos.place(rows.map((stored, index) => ({ stored, prepared: prepared[index] as PreparedPhoto })));
+  }
+
   async function audited(action: AuditAction, by: AuditActor, record: InspectionRecord, details: object) {
     await audit.record({
       ...by,
@@ -136,18 +229,28 @@ export function createInspectionsService(db: AppDb, { locations, audit, clock }:
     });
   }
 
+  async function photosChanged(by: AuditActor, before: InspectionRecord): Promise<Inspection> {
+    const after = await loaded(before.inspection.id);
+    await audited('inspection_changed', by, after, {
+      changes: { photos: { old: photoNames(before.photos), new: photoNames(after.photos) } },
+    });
+    return presentInspection(after);
+  }
+
   return {
     async record(
       access: AccountAccess,
       by: AuditActor,
       eventId: number,
       input: InspectionCreate,
+      uploads: PhotoUpload[] = [],
     ): Promise<Inspection> {
       const event = await repository.event(eventId);
       if (!event) throw notFound(STORM_EVENT_MESSAGES.notFound);
       await requireEditor(access, event, STORM_EVENT_MESSAGES.notFound);
       if (event.removedAt) throw conflict(INSPECTION_MESSAGES.removed);
       const inspectedAt = checkTime(input.inspected_at, event);
+      const prepared = await preparePhotos(event.clientId, null, uploads);
       const now = clock.now();
       const id = await db.transaction(async (tx) => {
         const txRepository = createInspectionsRepository(tx);
@@ -163,10 +266,14 @@ export function createInspectionsService(db: AppDb, { locations, audit, clock }:
           updatedAt: now,
         });
         await txRepository.changeActions(inserted, actionChange([], input.corrective_actions, now));
+        await savePhotos(tx, access, { inspectionId: inserted, clientId: event.clientId }, prepared, now);
         return inserted;
       });
       const record = await loaded(id);
-      await audited('inspection_recorded', by, record, { inspected_at: inspectedAt.toISOString() });
+      await audited('inspection_recorded', by, record, {
+        inspected_at: inspectedAt.toISOString(),
+        photos: photoNames(record.photos),
+      });
       return presentInspection(record);
     },
 
@@ -211,6 +318,54 @@ export function createInspectionsService(db: AppDb, { locations, audit, clock }:
         });
       }
       return is;
+    },
+
+    /** Adds photos to an inspection (POST /api/inspections/{id}/photos), audited as a change of its photos. */
+    async addPhotos(
+      access: AccountAccess,
+      by: AuditActor,
+      id: number,
+      uploads: PhotoUpload[],
+    ): Promise<Inspection> {
+      if (uploads.length === 0) throw badRequest(PHOTO_MESSAGES.noPhotos);
+      const before = await loaded(id);
+      await requireEditor(access, before, INSPECTION_MESSAGES.notFound);
+      const prepared = await preparePhotos(before.clientId, id, uploads);
+      await db.transaction((tx) =>
+        savePhotos(tx, access, { inspectionId: id, clientId: before.clientId }, prepared, clock.now()),
+      );
+      return photosChanged(by, before);
+    },
+
+    /** Removes one photo of an inspection, its row and its files, audited as a change of its photos. */
+    async removePhoto(
+      access: AccountAccess,
+      by: AuditActor,
+      id: number,
+      photoId: number,
+    ): Promise<Inspection> {
+      const before = await loaded(id);
+      await requireEditor(access, before, INSPECTION_MESSAGES.notFound);
+      const photo = before.photos.find((row) => row.id === photoId);
+      if (!photo) throw notFound(PHOTO_MESSAGES.notFound);
+      await repository.deletePhoto(id, photoId);
+      await photos.remove(photo);
+      return photosChanged(by, before);
+    },
+
+    /** A photo's file for whoever may read the inspection: the original as stored, or its preview. */
+    async photo(access: AccountAccess, id: number, photoId: number, size: 'original' | 'thumbnail') {
+      const record = await repository.find(id);
+      if (!record) throw notFound(INSPECTION_MESSAGES.notFound);
+      await requireVisibleLocation(locations, access, record, INSPECTION_MESSAGES.notFound);
+      const photo = record.photos.find((row) => row.id === photoId);
+      const content = photo ? await photos.read(photo, size) : null;
+      if (!photo || !content) throw notFound(PHOTO_MESSAGES.notFound);
+      return {
+        content,
+        fileName: photo.fileName,
+        contentType: size === 'thumbnail' ? 'image/jpeg' : photo.contentType,
+      };
     },
 
     /** The event's inspections for its page, earliest first. */

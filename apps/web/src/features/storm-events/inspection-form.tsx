@@ -24,12 +24,13 @@ import {
 import { MESSAGES } from '@pluvio/shared/messages';
 import { instantOfWallClock, wallClockAt, zoneNameAt } from '@pluvio/shared/storm-event-views';
 import { IconTrash } from '@tabler/icons-react';
-import type { ReactNode } from 'react';
+import { type ReactNode, useState } from 'react';
 import { SubmitButton } from '../../components/form-fields';
 import { ErrorMessage } from '../../components/form-message';
 import { failureMessage } from '../../lib/api-client';
 import { fieldPathErrors, pathErrors } from '../../lib/form-validation';
 import { useIsMobile } from '../../lib/use-is-mobile';
+import { type PhotoChoice, PhotoField } from './inspection-photos';
 import { type InspectionSave, useSaveInspection } from './inspections-api';
 
 interface BmpRow {
@@ -275,11 +276,16 @@ function InspectionFormBody({
     validate: (values) => formErrorsOf(pathErrors(inspectionCreateSchema, bodyOf(values, timeZone))),
   });
   const save = useSaveInspection();
+  const [photos, setPhotos] = useState<PhotoChoice>({ kept: inspection?.photos ?? [], added: [] });
   const submit = (values: InspectionValues) => {
     const request: InspectionSave = {
       eventId,
       inspectionId: inspection?.id ?? null,
       body: bodyOf(values, timeZone),
+      addedPhotos: photos.added.map((chosen) => chosen.file),
+      removedPhotoIds: (inspection?.photos ?? [])
+        .filter((photo) => !photos.kept.includes(photo))
+        .map((photo) => photo.id),
     };
     save.mutate(request, {
       onSuccess: onSaved,
@@ -305,6 +311,7 @@ function InspectionFormBody({
           {...form.getInputProps('notes')}
         />
         <CorrectiveActionFields form={form} />
+        <PhotoField inspectionId={inspection?.id ?? null} value={photos} onChange={setPhotos} />
         {save.isError && !refusedOnFields && (
           <ErrorMessage>{failureMessage(save.error, MESSAGES.tryAgain)}</ErrorMessage>
         )}

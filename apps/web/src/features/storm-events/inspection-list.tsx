@@ -3,6 +3,7 @@ import type { Inspection } from '@pluvio/shared/inspections';
 import { actionDueLabel, stormTimeLabel } from '@pluvio/shared/storm-event-views';
 import type { ReactNode } from 'react';
 import { PaleBadge } from '../../components/storm-status-badge';
+import { PhotoGallery } from './inspection-photos';
 
 export const NOT_COUNTED = 'Made before the storm ended: it does not count for this event';
 
@@ -93,6 +94,11 @@ function InspectionItem({
               'None'
             )}
           </Detail>
+          {inspection.photos.length > 0 && (
+            <Detail term="Photos">
+              <PhotoGallery inspectionId={inspection.id} photos={inspection.photos} timeZone={timeZone} />
+            </Detail>
+          )}
         </Stack>
       </Stack>
     </Paper>

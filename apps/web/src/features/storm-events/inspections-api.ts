@@ -3,23 +3,33 @@ import {
   type InspectionCreate,
   type InspectionPatch,
   inspectionSchema,
+  PHOTO_FIELDS,
 } from '@pluvio/shared/inspections';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useActiveAccount } from '../../lib/account-api';
 import { apiRequest } from '../../lib/api-client';
 import { stormEventKeys } from '../../lib/storm-events-api';
 
-/** POST /api/storm-events/{id}/inspections: records an inspection of the event. */
+/** Photos as file parts of a multipart form, after the inspection's JSON when there is one. */
+function photoFormData(photos: File[], inspection?: InspectionCreate): FormData {
+  const form = new FormData();
+  if (inspection) form.append(PHOTO_FIELDS.inspection, JSON.stringify(inspection));
+  for (const photo of photos) form.append(PHOTO_FIELDS.photos, photo, photo.name);
+  return form;
+}
+
+/** POST /api/storm-events/{id}/inspections: records an inspection of the event, with its photos (multipart) when there are any. */
 export async function recordInspection(
   clientId: number | undefined,
   eventId: number,
   body: InspectionCreate,
+  photos: File[] = [],
 ): Promise<Inspection> {
   return inspectionSchema.parse(
     await apiRequest(`/api/storm-events/${eventId}/inspections`, {
       method: 'POST',
       query: { client_id: clientId },
-      json: body,
+      ...(photos.length > 0 ? { formData: photoFormData(photos, body) } : { json: body }),
     }),
   );
 }
@@ -39,11 +49,44 @@ export async function updateInspection(
   );
 }
 
-/** What the form saves: a new inspection of `eventId` (`inspectionId` null), or the whole of the inspection `inspectionId`. */
+/** POST /api/inspections/{id}/photos: adds photos to an inspection. */
+export async function addPhotos(clientId: number | undefined, inspectionId: number, photos: File[]) {
+  return inspectionSchema.parse(
+    await apiRequest(`/api/inspections/${inspectionId}/photos`, {
+      method: 'POST',
+      query: { client_id: clientId },
+      formData: photoFormData(photos),
+    }),
+  );
+}
+
+/** DELETE /api/inspections/{id}/photos/{photo_id}: removes a photo of an inspection. */
+export async function removePhoto(clientId: number | undefined, inspectionId: number, photoId: number) {
+  return inspectionSchema.parse(
+    await apiRequest(`/api/inspections/${inspectionId}/photos/${photoId}`, {
+      method: 'DELETE',
+      query: { client_id: clientId },
+    }),
+  );
+}
+
+/** What the form saves: a new inspection of `eventId` (`inspectionId` null), or the whole of the inspection `inspectionId`, and its photos' changes. */
 export interface InspectionSave {
   eventId: number;
   inspectionId: number | null;
   body: InspectionCreate;
+  /** Photos chosen in the form, to add. */
+  addedPhotos: File[];
+  /** Saved photos taken out in the form, to remove. */
+  removedPhotoIds: number[];
+}
+
+/** An edited inspection: its fields, then its photos removed, then those added (so the 20 have room). */
+async function saveEdited(clientId: number | undefined, inspectionId: number, save: InspectionSave) {
+  let saved = await updateInspection(clientId, inspectionId, save.body);
+  for (const photoId of save.removedPhotoIds) saved = await removePhoto(clientId, inspectionId, photoId);
+  if (save.addedPhotos.length > 0) saved = await addPhotos(clientId, inspectionId, save.addedPhotos);
+  return saved;
 }
 
 /**
@@ -56,8 +99,8 @@ export function useSaveInspection() {
   return useMutation({
     mutationFn: (save: InspectionSave) =>
       save.inspectionId === null
-        ? recordInspection(clientId, save.eventId, save.body)
-        : updateInspection(clientId, save.inspectionId, save.body),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: stormEventKeys.all(clientId) }),
+        ? recordInspection(clientId, save.eventId, save.body, save.addedPhotos)
+        : saveEdited(clientId, save.inspectionId, save),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: stormEventKeys.all(clientId) }),
   });
 }

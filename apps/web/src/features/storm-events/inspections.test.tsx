@@ -29,6 +29,7 @@ function buildInspection(overrides: Partial<Inspection> = {}): Inspection {
       { id: 70, description: 'Clean out the fence', due_on: '2026-11-24', completed_at: null },
       { id: 71, description: 'Replace inlet sock', due_on: null, completed_at: '2026-11-21T15:00:00.000Z' },
     ],
+    photos: [],
     created_at: '2026-11-21T14:05:00.000Z',
     updated_at: '2026-11-21T14:05:00.000Z',
     ...overrides,
