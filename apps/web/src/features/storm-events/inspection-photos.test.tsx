@@ -8,7 +8,7 @@ import type { StormEventDetail } from '@pluvio/shared/storm-events-api';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { buildStormEvent, buildUser } from '../../testing/fixtures';
+import { buildStormEventDetail, buildUser } from '../../testing/fixtures';
 import { stubMatchMedia } from '../../testing/match-media';
 import { jsonResponse, renderRoute, serveExpected } from '../../testing/render';
 import { signInAs } from '../../testing/session';
@@ -45,12 +45,7 @@ function buildInspection(photos: InspectionPhoto[] = []): Inspection {
   };
 }
 
-const detail = (inspections: Inspection[]): StormEventDetail => ({
-  ...buildStormEvent(),
-  hours: [],
-  inspections,
-  revisions: [],
-});
+const detail = (inspections: Inspection[]) => buildStormEventDetail({ inspections });
 
 interface Sent {
   method: string;
