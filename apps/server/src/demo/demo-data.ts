@@ -149,3 +149,13 @@ export const EXTRA_ACCOUNTS: readonly DemoAccount[] = [
 }));
 
 export const demoEmail = (local: string) => `${local}@${DEMO_DOMAIN}`;
+
+/** Where a demo account's location is. */
+export function demoSite(accountKey: string, name: string) {
+  const city = DEMO_ACCOUNTS.find((account) => account.key === accountKey)?.cities.find(
+    ([city]) => city === name,
+  );
+  if (!city) throw new Error(`no demo location ${name} in ${accountKey}`);
+  const [, latitude, longitude] = city;
+  return { latitude, longitude };
+}

@@ -44,7 +44,7 @@ describe("the demo's finished inspection", () => {
     return row?.id as number;
   }
 
-  it('waits for the detection, then has contact@ inspect the oldest past event at their sites, once', async () => {
+  it('waits for the detection, then has contact@ inspect the oldest past event at their sites, with a photo, once', async () => {
     expect(await inspectDemoEvent(t.services)).toBe(false);
     const oldest = await pastEvent('Galveston', 9);
     await pastEvent('Houston', 4);
@@ -69,5 +69,16 @@ describe("the demo's finished inspection", () => {
       bmps: expect.arrayContaining(['Silt fence']),
       corrective_actions: [expect.objectContaining({ completed_at: expect.any(String) })],
     });
+    const [photo] = event.inspections[0].photos;
+    expect(photo).toMatchObject({ content_type: 'image/jpeg', thumbnail_ready: true });
+    expect(photo.latitude).toBeCloseTo(29.3013, 3);
+    expect(photo.longitude).toBeCloseTo(-94.7977, 3);
+    expect(photo.taken_at).toBe(new Date(clock.now().getTime() - 9 * 24 * HOUR_MS + 5 * HOUR_MS).toISOString());
+    const served = await t.app.inject({
+      url: `/api/inspections/${event.inspections[0].id}/photos/${photo.id}?client_id=${me.primary_client_id}&size=thumbnail`,
+      headers: bearer(token),
+    });
+    expect(served.statusCode).toBe(200);
+    expect(served.headers['content-type']).toBe('image/jpeg');
   });
 });

@@ -1,7 +1,9 @@
 import type { StormEventView } from '@pluvio/shared/storm-events-api';
+import type { AccountAccess } from '../core/access';
 import type { JobDefinition } from '../core/jobs/queue';
 import type { Services } from '../services';
-import { demoEmail } from './demo-data';
+import { CONTACTS_DEMO_ACCOUNT, demoEmail, demoSite } from './demo-data';
+import { type DemoPhotoFile, demoSitePhoto } from './demo-photo';
 
 export const INSPECT_DEMO_EVENT = 'demo.inspect-event';
 
@@ -11,7 +13,7 @@ const INSPECTED_AFTER_END_MS = 5 * HOUR_MS;
 /** Events this many, newest first, are enough to find the demo's oldest one. */
 const EVENTS_LOOKED_AT = 250;
 
-type DemoServices = Pick<Services, 'users' | 'accounts' | 'stormEvents' | 'inspections'>;
+type DemoServices = Pick<Services, 'users' | 'accounts' | 'stormEvents' | 'inspections' | 'config'>;
 
 /** The oldest ended event at the contact's locations, once the detection has searched their history. */
 function oldestEnded(events: readonly StormEventView[]): StormEventView | undefined {
@@ -33,10 +35,30 @@ export async function inspectDemoEvent(services: DemoServices): Promise<boolean>
   if (!event) return false;
   if (event.status === 'inspected') return true;
   const inspectedAt = new Date(new Date(event.ended_at as string).getTime() + INSPECTED_AFTER_END_MS);
+  const photo = await demoSitePhoto(
+    inspectedAt,
+    demoSite(CONTACTS_DEMO_ACCOUNT, event.location_name),
+    services.config.TIME_ZONE,
+  );
+  try {
+    await recordInspection(services, access, event.id, inspectedAt, photo);
+  } finally {
+    await photo.discard();
+  }
+  return true;
+}
+
+async function recordInspection(
+  services: DemoServices,
+  access: AccountAccess,
+  eventId: number,
+  inspectedAt: Date,
+  photo: DemoPhotoFile,
+) {
   await services.inspections.record(
     access,
-    { actorUserId: contact.id, asUserId: null, ip: '127.0.0.1' },
-    event.id,
+    { actorUserId: access.user.id, asUserId: null, ip: '127.0.0.1' },
+    eventId,
     {
       inspected_at: inspectedAt.toISOString(),
       bmps: ['Silt fence', 'Inlet protection', 'Stabilized construction entrance'],
@@ -46,8 +68,8 @@ export async function inspectDemoEvent(services: DemoServices): Promise<boolean>
         { description: 'Remove the sediment behind the east silt fence and re-stake it', completed: true },
       ],
     },
+    [{ fileName: photo.fileName, file: photo.file }],
   );
-  return true;
 }
 
 /** Every minute until the demo's inspection is recorded (a fresh install's detection takes a minute or two). */

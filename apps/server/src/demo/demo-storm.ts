@@ -1,6 +1,6 @@
 import { kmPerDegreeLongitude, type ScheduledStorm } from '../features/sources';
 import type { Services } from '../services';
-import { DEMO_ACCOUNTS, DEMO_STORM_SITE, demoEmail } from './demo-data';
+import { DEMO_STORM_SITE, demoEmail, demoSite } from './demo-data';
 
 const MINUTE_MS = 60_000;
 /**
@@ -13,15 +13,6 @@ const LIFE_MINUTES = 75;
 /** It comes from the west at a walking pace, its core passing over the site. */
 const START_WEST_KM = 6;
 const EAST_KM_PER_HOUR = 8;
-
-function demoSite(accountKey: string, name: string) {
-  const city = DEMO_ACCOUNTS.find((account) => account.key === accountKey)?.cities.find(
-    ([city]) => city === name,
-  );
-  if (!city) throw new Error(`no demo location ${name} in ${accountKey}`);
-  const [, latitude, longitude] = city;
-  return { latitude, longitude };
-}
 
 /**
  * A thunderstorm over Gulf Coast Builders' Houston site (gold) in the hours before the demo data

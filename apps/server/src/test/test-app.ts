@@ -1,3 +1,6 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app';
 import { loadConfig } from '../config';
@@ -76,12 +79,15 @@ async function openTestDatabase(databaseThread: boolean): Promise<Database> {
 }
 
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
+  // Photos and downloads go to a folder of the test's own, not the checkout's `data/` that `npm start` uses.
+  const dataDir = options.env?.DATA_DIR ? null : await mkdtemp(path.join(tmpdir(), 'pluvio-test-data-'));
   const config = loadConfig({
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
     RATE_LIMIT_AUTH_PER_MINUTE: '1000',
     TRIALS_PER_ADDRESS_PER_DAY: '1000',
     PUBLIC_URL: 'http://localhost:3000',
+    ...(dataDir ? { DATA_DIR: dataDir } : {}),
     ...options.env,
   });
   const database = await openTestDatabase(options.databaseThread ?? false);
@@ -113,6 +119,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     close: async () => {
       await app.close();
       await database.close();
+      if (dataDir) await rm(dataDir, { recursive: true, force: true });
     },
   };
 }
