@@ -73,7 +73,9 @@ describe("the demo's finished inspection", () => {
     expect(photo).toMatchObject({ content_type: 'image/jpeg', thumbnail_ready: true });
     expect(photo.latitude).toBeCloseTo(29.3013, 3);
     expect(photo.longitude).toBeCloseTo(-94.7977, 3);
-    expect(photo.taken_at).toBe(new Date(clock.now().getTime() - 9 * 24 * HOUR_MS + 5 * HOUR_MS).toISOString());
+    expect(photo.taken_at).toBe(
+      new Date(clock.now().getTime() - 9 * 24 * HOUR_MS + 5 * HOUR_MS).toISOString(),
+    );
     const served = await t.app.inject({
       url: `/api/inspections/${event.inspections[0].id}/photos/${photo.id}?client_id=${me.primary_client_id}&size=thumbnail`,
       headers: bearer(token),
