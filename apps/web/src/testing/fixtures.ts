@@ -1,6 +1,7 @@
 import type { Subscription } from '@pluvio/shared/billing';
 import { CLIENT_SETTINGS, type Client, type ClientSettings } from '@pluvio/shared/clients';
 import { CONTACT_FLAGS, type Contact, type ContactFlag } from '@pluvio/shared/contacts';
+import type { Inspection } from '@pluvio/shared/inspections';
 import type { Location } from '@pluvio/shared/locations';
 import type { StormEventDetail, StormEventView } from '@pluvio/shared/storm-events-api';
 import type { CurrentUser, UserClient } from '@pluvio/shared/users.schemas';
@@ -191,6 +192,30 @@ export function buildStormEventDetail(overrides: Partial<StormEventDetail> = {})
     due_if_dry_at: null,
     inspections: [],
     revisions: [],
+    ...overrides,
+  };
+}
+
+/** An inspection of `buildStormEvent` by Carl Contact, with two BMPs and two corrective actions. */
+export function buildInspection(overrides: Partial<Inspection> = {}): Inspection {
+  return {
+    id: 7,
+    event_id: 31,
+    location_id: 101,
+    client_id: 10,
+    inspector: { user_id: 5, name: 'Carl Contact' },
+    inspected_at: '2026-11-21T14:00:00.000Z',
+    counts_for_event: true,
+    bmps: ['Silt fence', 'Inlet protection'],
+    findings: 'Sediment behind the north fence.',
+    notes: 'Gate locked.',
+    corrective_actions: [
+      { id: 70, description: 'Clean out the fence', due_on: '2026-11-24', completed_at: null },
+      { id: 71, description: 'Replace inlet sock', due_on: null, completed_at: '2026-11-21T15:00:00.000Z' },
+    ],
+    photos: [],
+    created_at: '2026-11-21T14:05:00.000Z',
+    updated_at: '2026-11-21T14:05:00.000Z',
     ...overrides,
   };
 }

@@ -8,7 +8,7 @@ import type { StormEventDetail } from '@pluvio/shared/storm-events-api';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { buildStormEventDetail, buildUser } from '../../testing/fixtures';
+import { buildInspection, buildStormEventDetail, buildUser } from '../../testing/fixtures';
 import { stubMatchMedia } from '../../testing/match-media';
 import { jsonResponse, renderRoute, serveExpected } from '../../testing/render';
 import { signInAs } from '../../testing/session';
@@ -25,25 +25,6 @@ const PHOTO: InspectionPhoto = {
   uploaded_by: { user_id: 5, name: 'Carl Contact' },
   uploaded_at: '2026-11-21T14:12:00.000Z',
 };
-
-function buildInspection(photos: InspectionPhoto[] = []): Inspection {
-  return {
-    id: 7,
-    event_id: 31,
-    location_id: 101,
-    client_id: 10,
-    inspector: { user_id: 5, name: 'Carl Contact' },
-    inspected_at: '2026-11-21T14:00:00.000Z',
-    counts_for_event: true,
-    bmps: ['Silt fence'],
-    findings: '',
-    notes: '',
-    corrective_actions: [],
-    photos,
-    created_at: '2026-11-21T14:05:00.000Z',
-    updated_at: '2026-11-21T14:05:00.000Z',
-  };
-}
 
 const detail = (inspections: Inspection[]) => buildStormEventDetail({ inspections });
 
@@ -83,7 +64,7 @@ afterEach(() => {
 describe('inspection photos', () => {
   it('takes photos from the camera or files and sends them with the new inspection', async () => {
     signInAs(buildUser());
-    const sent = serveEvent(detail([]), () => jsonResponse(buildInspection([PHOTO]), 201));
+    const sent = serveEvent(detail([]), () => jsonResponse(buildInspection({ photos: [PHOTO] }), 201));
     renderRoute('/storm-events/31');
     await userEvent.click(await screen.findByRole('button', { name: 'Record inspection' }));
     const form = within(await screen.findByRole('dialog', { name: 'Record inspection' }));
@@ -109,7 +90,7 @@ describe('inspection photos', () => {
 
   it('removes and adds photos of an inspection being edited, and shows the server’s refusal', async () => {
     signInAs(buildUser());
-    const sent = serveEvent(detail([buildInspection([PHOTO])]), ({ method }) =>
+    const sent = serveEvent(detail([buildInspection({ photos: [PHOTO] })]), ({ method }) =>
       method === 'POST'
         ? jsonResponse({ detail: PHOTO_MESSAGES.quota(2048) }, 409)
         : jsonResponse(buildInspection()),
@@ -131,7 +112,7 @@ describe('inspection photos', () => {
 
   it('shows each photo’s preview on the event page with where and when it was taken', async () => {
     signInAs(buildUser());
-    serveEvent(detail([buildInspection([PHOTO])]), () => jsonResponse({}, 500));
+    serveEvent(detail([buildInspection({ photos: [PHOTO] })]), () => jsonResponse({}, 500));
     renderRoute('/storm-events/31');
     const photos = within(await screen.findByRole('list', { name: 'Photos' }));
     expect(await photos.findByRole('img', { name: 'IMG_0042.JPG' })).toBeTruthy();

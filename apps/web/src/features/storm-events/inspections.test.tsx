@@ -1,9 +1,15 @@
-import { INSPECTION_MESSAGES, type Inspection } from '@pluvio/shared/inspections';
+import { INSPECTION_MESSAGES } from '@pluvio/shared/inspections';
 import type { StormEventDetail } from '@pluvio/shared/storm-events-api';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { buildClient, buildStormEventDetail, buildSuperuser, buildUser } from '../../testing/fixtures';
+import {
+  buildClient,
+  buildInspection,
+  buildStormEventDetail,
+  buildSuperuser,
+  buildUser,
+} from '../../testing/fixtures';
 import { stubMatchMedia } from '../../testing/match-media';
 import { jsonResponse, renderRoute, serveExpected } from '../../testing/render';
 import { signInAs } from '../../testing/session';
@@ -12,29 +18,6 @@ import { STILL_RAINING_NOTE } from './inspections';
 
 /** Saturday Nov 21, 2026, 2:30 PM in New York: the day after the fixture's storm. */
 const SATURDAY_AFTERNOON_IN_NEW_YORK = new Date('2026-11-21T19:30:00.000Z');
-
-function buildInspection(overrides: Partial<Inspection> = {}): Inspection {
-  return {
-    id: 7,
-    event_id: 31,
-    location_id: 101,
-    client_id: 10,
-    inspector: { user_id: 5, name: 'Carl Contact' },
-    inspected_at: '2026-11-21T14:00:00.000Z',
-    counts_for_event: true,
-    bmps: ['Silt fence', 'Inlet protection'],
-    findings: 'Sediment behind the north fence.',
-    notes: 'Gate locked.',
-    corrective_actions: [
-      { id: 70, description: 'Clean out the fence', due_on: '2026-11-24', completed_at: null },
-      { id: 71, description: 'Replace inlet sock', due_on: null, completed_at: '2026-11-21T15:00:00.000Z' },
-    ],
-    photos: [],
-    created_at: '2026-11-21T14:05:00.000Z',
-    updated_at: '2026-11-21T14:05:00.000Z',
-    ...overrides,
-  };
-}
 
 const buildDetail = buildStormEventDetail;
 
