@@ -138,6 +138,18 @@ describe('storm events', () => {
       /^[A-Z][a-z]{2} \d+, \d+:\d{2} [AP]M E[SD]T if no more rain falls$/,
     );
     await captureScreen(page, 'storm-event-open');
+
+    // The dashboard's heading links the selected site's pending event (reachable by keyboard).
+    await page.goto('/dashboard');
+    await page
+      .getByRole('listbox', { name: 'Locations' })
+      .getByRole('option', { name: /Houston/ })
+      .click({ position: { x: 12, y: 12 } });
+    const eventLink = page.getByRole('link', { name: 'Storm open: open the storm event' });
+    await eventLink.waitFor(WAIT);
+    await screenshot(page, 'dashboard-storm-link-desktop');
+    await eventLink.click();
+    await page.waitForURL(new RegExp(`/storm-events/${event.id}$`));
     await page.context().close();
   });
 

@@ -16,8 +16,10 @@ import { trialEnded } from '@pluvio/shared/accounts';
 import { canUse } from '@pluvio/shared/gates';
 import type { LocationSummary } from '@pluvio/shared/location-overview';
 import { provisionalText } from '@pluvio/shared/messages';
+import { stormEventPath } from '@pluvio/shared/navigation';
 import { pendingHours } from '@pluvio/shared/rainfall';
 import { isTier4, type Viewer } from '@pluvio/shared/roles';
+import { STORM_EVENT_STATUS_LABELS } from '@pluvio/shared/storm-events-api';
 import { IconMap2 } from '@tabler/icons-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { memo, useDeferredValue, useMemo, useRef, useState } from 'react';
@@ -35,6 +37,7 @@ import type { LocationFilter, MapMode, MapView, MapViewRequest } from './dashboa
 import { dataUpToLabel, processStatusQuery } from './data-status';
 import { locationOverviewQuery } from './location-overview-api';
 import { FILTER_RESET_ZOOM, filterLocations, focusZoom } from './location-rules';
+import type { PendingStorm } from './locations-panel/location-list';
 import { LocationList } from './locations-panel/location-list';
 import { useStormBadges } from './locations-panel/use-storm-badges';
 import { LocationMap } from './map/location-map';
@@ -151,6 +154,7 @@ function MonitoringView({ viewer, clientId, timeZone }: MonitoringViewProps) {
     <Stack gap="lg">
       <DashboardHeading
         location={selected}
+        storm={selected ? storms.byLocation.get(selected.id) : undefined}
         dataUpTo={dataUpToLabel(status.data, timeZone)}
         pending={provisional && provisionalText(pendingHours(provisional), timeZone)}
         onResetMap={() => requestView({ kind: 'fit' })}
@@ -217,10 +221,12 @@ interface DashboardHeadingProps {
   dataUpTo: string | null;
   /** What the figures include after the processed hour, provisional (issue 26). */
   pending: string | null;
+  /** The selected location's storm event waiting for an inspection or still open. */
+  storm: PendingStorm | undefined;
   onResetMap: () => void;
 }
 
-function DashboardHeading({ location, dataUpTo, pending, onResetMap }: DashboardHeadingProps) {
+function DashboardHeading({ location, dataUpTo, pending, storm, onResetMap }: DashboardHeadingProps) {
   return (
     <Group justify="space-between" align="flex-start" wrap="wrap" gap="sm">
       <Group gap="sm" wrap="nowrap" align="flex-start">
@@ -238,6 +244,11 @@ function DashboardHeading({ location, dataUpTo, pending, onResetMap }: Dashboard
             <Text size="sm" c="dimmed">
               {location.latitude.toFixed(4)}, {location.longitude.toFixed(4)}
             </Text>
+          )}
+          {storm && (
+            <Anchor component={Link} to={stormEventPath(storm.event_id)} size="sm">
+              {STORM_EVENT_STATUS_LABELS[storm.status]}: open the storm event
+            </Anchor>
           )}
         </div>
       </Group>
