@@ -279,6 +279,7 @@ export async function createServices(options: ServiceOptions) {
     outboxIn,
     onQueued: options.onMailQueued,
   });
+  const stormEvents = createStormEventsService(db, { locations, clock, timeZone: config.TIME_ZONE });
   const { accountCharges, reportRecipients, reports } = buildReportServices(db, {
     config,
     clock,
@@ -293,6 +294,7 @@ export async function createServices(options: ServiceOptions) {
     deliveryLog,
     outboxIn,
     rateLimits,
+    stormEvents,
   });
   const systemHealth = createSystemHealthService({
     deliveryLog,
@@ -344,7 +346,7 @@ export async function createServices(options: ServiceOptions) {
     pastRainfall,
     alerts,
     stormDetection,
-    stormEvents: createStormEventsService(db, { locations, clock, timeZone: config.TIME_ZONE }),
+    stormEvents,
     inspections: createInspectionsService(db, {
       locations,
       audit,
