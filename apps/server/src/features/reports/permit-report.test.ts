@@ -4,7 +4,7 @@ import ExcelJS from 'exceljs';
 import type { InjectOptions } from 'fastify';
 import Papa from 'papaparse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { stormEvents } from '../../core/tables/storm-events';
+import { stormEventRevisions, stormEvents } from '../../core/tables/storm-events';
 import { bearer, buildOwnedClient, login } from '../../test/factories';
 import { hasPdftotext, pdfPages } from '../../test/pdf-pages';
 import { scriptedIngestion } from '../../test/scripted-source';
@@ -202,12 +202,28 @@ describe('the permit report: storm events and inspections (issue 28 point 6)', (
       expect(text, words).toContain(words);
   });
 
-  it('lists an event a NOAA revision removed as removed', async () => {
-    const ofSite = eq(stormEvents.locationId, site);
-    await t.database.db.update(stormEvents).set({ removedAt: clock.now() }).where(ofSite);
+  it('lists an event a NOAA revision removed as removed, with its revision', async () => {
+    const [event] = await t.database.db
+      .update(stormEvents)
+      .set({ removedAt: at('2026-11-11T14:00:00Z') })
+      .where(eq(stormEvents.locationId, site))
+      .returning({ id: stormEvents.id });
+    const figures = { start: '2026-11-10T09:00:00.000Z', end: '2026-11-10T13:00:00.000Z', passes: [2] };
+    await t.database.db.insert(stormEventRevisions).values({
+      eventId: event?.id as number,
+      revisedAt: at('2026-11-11T14:00:00Z'),
+      change: 'removed',
+      before: { ...figures, total: 0.8 },
+      after: null,
+    });
     const response = await call(owner, { url: `/api/reports/permit_by_date_range/${RANGE}/${site}` });
-    await t.database.db.update(stormEvents).set({ removedAt: null }).where(ofSite);
-    expect(response.body).toContain('Removed by NOAA revision');
+    await t.database.db
+      .delete(stormEventRevisions)
+      .where(eq(stormEventRevisions.eventId, event?.id as number));
+    await t.database.db.update(stormEvents).set({ removedAt: null }).where(eq(stormEvents.locationId, site));
+    const text = response.body.replaceAll('&nbsp;', ' ');
+    expect(text).toContain('Removed by NOAA revision');
+    expect(text).toContain('(was 0.80 in) (revised Nov 11, 2026 9:00 AM)');
   });
 
   it('charges no historical fee: it reads the events already found, not past rainfall', async () => {

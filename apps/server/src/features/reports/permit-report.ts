@@ -121,12 +121,13 @@ function actionText(action: Inspection['corrective_actions'][number], context: R
   return `${action.description} (${[actionDueLabel(action.due_on), state].filter(Boolean).join(', ')})`;
 }
 
+/** 'Pass 2 revision: total 0.70 → 0.80 in (revised Nov 10, 2026 9:00 AM)', each revision in turn. */
 function revisionsText(event: PermitEvent, context: ReportContext): string | null {
   if (event.revisions.length === 0) return null;
   return event.revisions
     .map((revision) => {
       const when = dateTimeText(timeOf(revision.revised_at, context) ?? revision.revised_at);
-      return `${when}: ${stormRevisionLabel(revision)}`;
+      return `${stormRevisionLabel(revision)} (revised ${when})`;
     })
     .join('; ');
 }
