@@ -106,7 +106,7 @@ describe("the permit report's inspection words", () => {
     expect(permitInspectionWords({ status: 'past', due_at: due }, null)).toBe(
       'Not inspected (found after its deadline)',
     );
-    expect(permitInspectionWords({ status: 'open', due_at: null }, null)).toBe('Raining');
+    expect(permitInspectionWords({ status: 'open', due_at: null }, null)).toBe('Storm open');
     expect(permitInspectionWords({ status: 'removed', due_at: due }, null)).toBe('Removed by NOAA revision');
   });
 });
