@@ -149,6 +149,11 @@ export function actionDueLabel(dueOn: string | null): string | null {
   return `Due ${label.format(new Date(`${dueOn}T12:00:00Z`))}`;
 }
 
+/** Whether the event's first inspection that counts (`firstCounted`, ISO 8601) came after its due time. */
+export function inspectedLate(event: Pick<StormEventView, 'due_at'>, firstCounted: string | null): boolean {
+  return firstCounted !== null && event.due_at !== null && new Date(firstCounted) > new Date(event.due_at);
+}
+
 /**
  * Where an event's inspection stands, as the permit report writes it plainly: 'Inspected',
  * 'Inspected late' (the first inspection that counts was made after the due time), 'Not inspected
@@ -162,8 +167,7 @@ export function permitInspectionWords(
 ): string {
   if (event.status === 'removed' || event.status === 'open') return STORM_EVENT_STATUS_LABELS[event.status];
   if (firstCounted !== null) {
-    const late = event.due_at !== null && new Date(firstCounted) > new Date(event.due_at);
-    return late ? 'Inspected late' : STORM_EVENT_STATUS_LABELS.inspected;
+    return inspectedLate(event, firstCounted) ? 'Inspected late' : STORM_EVENT_STATUS_LABELS.inspected;
   }
   if (event.status === 'overdue') return 'Not inspected (overdue)';
   if (event.status === 'past') return 'Not inspected (found after its deadline)';

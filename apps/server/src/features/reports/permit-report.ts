@@ -1,5 +1,10 @@
 import type { Inspection } from '@pluvio/shared/inspections';
-import { actionDueLabel, permitInspectionWords, stormRevisionLabel } from '@pluvio/shared/storm-event-views';
+import {
+  actionDueLabel,
+  inspectedLate,
+  permitInspectionWords,
+  stormRevisionLabel,
+} from '@pluvio/shared/storm-event-views';
 import { INSPECTION_RULE_LABELS } from '@pluvio/shared/storm-events';
 import { productTimestamp } from '../../core/lib/time';
 import type { LocationRow } from '../../core/tables/locations';
@@ -65,8 +70,7 @@ function firstCounted(event: PermitEvent): PermitInspection | null {
 }
 
 function isLate(event: PermitEvent): boolean {
-  const first = firstCounted(event);
-  return first !== null && event.due_at !== null && new Date(first.inspected_at) > new Date(event.due_at);
+  return event.status === 'inspected' && inspectedLate(event, firstCounted(event)?.inspected_at ?? null);
 }
 
 const COUNTS = {
