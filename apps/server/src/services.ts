@@ -280,6 +280,14 @@ export async function createServices(options: ServiceOptions) {
     onQueued: options.onMailQueued,
   });
   const stormEvents = createStormEventsService(db, { locations, clock, timeZone: config.TIME_ZONE });
+  const inspections = createInspectionsService(db, {
+    locations,
+    audit,
+    clock,
+    timeZone: config.TIME_ZONE,
+    photoFolder: path.join(config.DATA_DIR, 'photos'),
+    photoQuotaMegabytes: config.PHOTO_QUOTA_MB_PER_ACCOUNT,
+  });
   const { accountCharges, reportRecipients, reports } = buildReportServices(db, {
     config,
     clock,
@@ -295,6 +303,7 @@ export async function createServices(options: ServiceOptions) {
     outboxIn,
     rateLimits,
     stormEvents,
+    inspections,
   });
   const systemHealth = createSystemHealthService({
     deliveryLog,
@@ -347,14 +356,7 @@ export async function createServices(options: ServiceOptions) {
     alerts,
     stormDetection,
     stormEvents,
-    inspections: createInspectionsService(db, {
-      locations,
-      audit,
-      clock,
-      timeZone: config.TIME_ZONE,
-      photoFolder: path.join(config.DATA_DIR, 'photos'),
-      photoQuotaMegabytes: config.PHOTO_QUOTA_MB_PER_ACCOUNT,
-    }),
+    inspections,
     inspectionNotices: createInspectionNoticesService(db, {
       clock,
       timeZone: config.TIME_ZONE,

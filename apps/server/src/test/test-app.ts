@@ -144,6 +144,7 @@ export function testReportContent(t: TestApp, clock: Clock, charges: ReportCharg
     accounts: t.services.accounts,
     charges,
     stormEvents: t.services.stormEvents,
+    inspections: t.services.inspections,
     timeZone: t.services.config.TIME_ZONE,
     clock,
   });

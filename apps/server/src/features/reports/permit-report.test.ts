@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { MESSAGES } from '@pluvio/shared/messages';
 import { eq, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
@@ -6,7 +9,8 @@ import Papa from 'papaparse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { stormEventRevisions, stormEvents } from '../../core/tables/storm-events';
 import { bearer, buildOwnedClient, login } from '../../test/factories';
-import { hasPdftotext, pdfPages } from '../../test/pdf-pages';
+import { hasPdftotext, pdfPages, popplerOutput } from '../../test/pdf-pages';
+import { jpegPhoto, photoForm } from '../../test/photos';
 import { scriptedIngestion } from '../../test/scripted-source';
 import { createTestApp, manualClock, type TestApp } from '../../test/test-app';
 
@@ -21,6 +25,7 @@ const DUE = 'Nov 11, 2026 8:00 AM';
 
 describe('the permit report: storm events and inspections (issue 28 point 6)', () => {
   const clock = manualClock(at('2026-11-10T08:00:00Z'));
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'pluvio-permit-test-'));
   let t: TestApp;
   let owner: string;
   let site: number;
@@ -75,7 +80,7 @@ describe('the permit report: storm events and inspections (issue 28 point 6)', (
   }
 
   beforeAll(async () => {
-    t = await createTestApp({ clock });
+    t = await createTestApp({ clock, env: { DATA_DIR: dataDir } });
     const silver = await account('silver', 'North Gate', LATITUDE);
     site = silver.location;
     const bronzeAccount = await account('bronze', 'Bronze Lot', 34.5);
@@ -101,11 +106,21 @@ describe('the permit report: storm events and inspections (issue 28 point 6)', (
       },
     });
     expect(recorded.statusCode).toBe(201);
+    const photo = photoForm([{ name: 'north-fence.jpg', bytes: await jpegPhoto(), type: 'image/jpeg' }]);
+    const added = await call(owner, {
+      method: 'POST',
+      url: `/api/inspections/${recorded.json().id}/photos`,
+      payload: photo,
+    });
+    expect(added.statusCode).toBe(201);
     clock.set(at('2026-11-12T15:00:00Z'));
     owner = (await login(t.app, silver.email)).token;
     bronze = { token: (await login(t.app, bronzeAccount.email)).token, location: bronzeAccount.location };
   });
-  afterAll(() => t.close());
+  afterAll(async () => {
+    await t.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
 
   it('shows the event with its total, source, due time and inspection in HTML', async () => {
     const response = await call(owner, { url: `/api/reports/permit_by_date_range/${RANGE}/${site}` });
@@ -159,6 +174,7 @@ describe('the permit report: storm events and inspections (issue 28 point 6)', (
       'BMPs inspected': 'Silt fence, north side; Inlet protection',
       Findings: 'Silt fence sagging at the NE corner.',
       'Corrective actions': 'Re-stake the silt fence (Due Nov 12, 2026, not completed)',
+      Photos: '1',
     });
   });
 
@@ -198,8 +214,14 @@ describe('the permit report: storm events and inspections (issue 28 point 6)', (
       'North Gate: inspections',
       'Test User',
       'Re-stake the silt fence',
+      'fence.jpg, taken Nov 10',
     ])
       expect(text, words).toContain(words);
+    // The inspection's photo is drawn as a thumbnail under its table.
+    const images = popplerOutput('pdfimages', file.rawPayload, ['-list'])
+      .split('\n')
+      .filter((line) => line.trim().split(/\s+/)[2] === 'image');
+    expect(images).toHaveLength(1);
   });
 
   it('lists an event a NOAA revision removed as removed, with its revision', async () => {

@@ -1,4 +1,4 @@
-import type { Inspection } from '@pluvio/shared/inspections';
+import type { Inspection, InspectionPhoto } from '@pluvio/shared/inspections';
 import {
   actionDueLabel,
   inspectedLate,
@@ -8,7 +8,7 @@ import {
 import { INSPECTION_RULE_LABELS } from '@pluvio/shared/storm-events';
 import { productTimestamp } from '../../core/lib/time';
 import type { LocationRow } from '../../core/tables/locations';
-import type { StormEventRecord, StormEventsService } from '../storm-events';
+import type { InspectionsService, StormEventRecord, StormEventsService } from '../storm-events';
 import { inBatches, locationsInOrder, type Progress, type RainfallReportDeps } from './rainfall-report-parts';
 import { dateTimeText } from './render/display';
 import {
@@ -34,6 +34,7 @@ import {
 export interface PermitReportDeps {
   locations: RainfallReportDeps['locations'];
   stormEvents: Pick<StormEventsService, 'records'>;
+  inspections: Pick<InspectionsService, 'thumbnail'>;
 }
 
 /** An inspection with its photos' thumbnails for the PDF. */
@@ -45,20 +46,37 @@ interface LocationEvents {
   events: PermitEvent[];
 }
 
-/**
- * PHOTOS SEAM: the thumbnails of an inspection's photos, for the PDF. Inspection photos are being
- * added on another branch (h-photos); until they are merged this returns none, and every
- * inspection of the report carries an empty list.
- */
-async function inspectionThumbnails(_inspection: Inspection): Promise<ReportPhoto[]> {
-  return [];
+/** A photo's caption under its thumbnail: its file's name, and when it was taken when the camera said. */
+function photoCaption(photo: InspectionPhoto, context: ReportContext): string {
+  const taken = timeOf(photo.taken_at, context);
+  return taken ? `${photo.file_name}, taken ${dateTimeText(taken)}` : photo.file_name;
 }
 
-async function withPhotos(record: StormEventRecord): Promise<PermitEvent> {
+/** The previews of an inspection's photos for the PDF; a photo without one is left out. */
+async function inspectionThumbnails(
+  inspection: Inspection,
+  clientId: number,
+  deps: PermitReportDeps,
+  context: ReportContext,
+): Promise<ReportPhoto[]> {
+  const ready = inspection.photos.filter((photo) => photo.thumbnail_ready);
+  const images = await Promise.all(ready.map((photo) => deps.inspections.thumbnail(clientId, photo)));
+  return ready.flatMap((photo, index) => {
+    const image = images[index];
+    return image ? [{ image, caption: photoCaption(photo, context) }] : [];
+  });
+}
+
+async function withThumbnails(
+  record: StormEventRecord,
+  clientId: number,
+  deps: PermitReportDeps,
+  context: ReportContext,
+): Promise<PermitEvent> {
   const inspections = await Promise.all(
     record.inspections.map(async (inspection) => ({
       ...inspection,
-      thumbnails: await inspectionThumbnails(inspection),
+      thumbnails: await inspectionThumbnails(inspection, clientId, deps, context),
     })),
   );
   return { ...record, inspections };
@@ -111,6 +129,7 @@ function inspectionColumns(context: ReportContext) {
     column('findings', 'Findings', 'text'),
     column('notes', 'Notes', 'text'),
     column('actions', 'Corrective actions', 'text'),
+    column('photos', 'Photos', 'count'),
   ];
 }
 
@@ -167,6 +186,7 @@ function inspectionRow(
     findings: inspection.findings || null,
     notes: inspection.notes || null,
     actions: inspection.corrective_actions.map((action) => actionText(action, context)).join('; ') || null,
+    photos: inspection.photos.length,
   };
 }
 
@@ -263,7 +283,9 @@ export async function permitReport(
   const entries = await inBatches(locations, onProgress, async (batch): Promise<LocationEvents[]> => {
     const ids = batch.map((location) => location.id);
     const records = await deps.stormEvents.records(client.id, ids, from, to);
-    const events = await Promise.all(records.map(withPhotos));
+    const events = await Promise.all(
+      records.map((record) => withThumbnails(record, client.id, deps, context)),
+    );
     return batch.map((location) => ({
       location,
       events: events.filter((event) => event.location_id === location.id),
