@@ -31,10 +31,32 @@ const MONTHS = [
   'December',
 ];
 
-/** Today in the product's time zone, as the Reports screen computes it. */
-async function productToday(): Promise<string> {
+/** The date in the product's time zone of an instant (now: today, as the Reports screen computes it). */
+async function productToday(instant = new Date()): Promise<string> {
   const { body } = await api<{ time_zone: string }>('/api/config');
-  return new Intl.DateTimeFormat('en-CA', { timeZone: body.time_zone }).format(new Date());
+  return new Intl.DateTimeFormat('en-CA', { timeZone: body.time_zone }).format(instant);
+}
+
+/** The detection job finds the demo's storms within minutes of the server's start (storm-events.e2e.test.ts). */
+const EVENTS_APPEAR_MS = 180_000;
+
+interface ListedEvent {
+  location_name: string;
+  started_at: string;
+  total: number;
+  status: string;
+}
+
+/** A storm event of the account, waiting (bounded) for the detection job to find one. */
+async function stormEventOf(token: string): Promise<ListedEvent> {
+  const deadline = Date.now() + EVENTS_APPEAR_MS;
+  for (;;) {
+    const { body } = await api<{ items?: ListedEvent[] }>('/api/storm-events?page=1&page_size=50', { token });
+    const event = body.items?.find((each) => each.status !== 'removed');
+    if (event) return event;
+    if (Date.now() > deadline) throw new Error('no storm event appeared in 3 minutes');
+    await new Promise((resolve) => setTimeout(resolve, 5_000));
+  }
 }
 
 function shiftDays(date: string, days: number): string {
@@ -206,6 +228,29 @@ describe('reports', () => {
       }
     },
     TEST_TIMEOUT,
+  );
+
+  it(
+    'lets a gold owner run the permit report and see a storm event of a location in the page',
+    async () => {
+      const event = await stormEventOf(await apiToken(demo('gold')));
+      const from = await productToday(new Date(event.started_at));
+      const page = await signedInPage(browser, 'gold');
+      try {
+        await openReports(page);
+        await page.getByLabel('Report type').selectOption('permit');
+        await page.getByLabel('From date').fill(from);
+        await pick(page, 'Locations', [event.location_name]);
+        await captureScreen(page, 'reports-permit-form');
+        await submit(page, 'View Report');
+        const shown = ['Storm Events and Inspections', `${event.location_name}: storm events`];
+        await expectInReport(page, [...shown, event.total.toFixed(2), 'Pass ']);
+        await captureScreen(page, 'reports-permit-view', () => expectInReport(page, shown));
+      } finally {
+        await page.context().close();
+      }
+    },
+    EVENTS_APPEAR_MS + TEST_TIMEOUT,
   );
 
   it(

@@ -279,6 +279,15 @@ export async function createServices(options: ServiceOptions) {
     outboxIn,
     onQueued: options.onMailQueued,
   });
+  const stormEvents = createStormEventsService(db, { locations, clock, timeZone: config.TIME_ZONE });
+  const inspections = createInspectionsService(db, {
+    locations,
+    audit,
+    clock,
+    timeZone: config.TIME_ZONE,
+    photoFolder: path.join(config.DATA_DIR, 'photos'),
+    photoQuotaMegabytes: config.PHOTO_QUOTA_MB_PER_ACCOUNT,
+  });
   const { accountCharges, reportRecipients, reports } = buildReportServices(db, {
     config,
     clock,
@@ -293,6 +302,8 @@ export async function createServices(options: ServiceOptions) {
     deliveryLog,
     outboxIn,
     rateLimits,
+    stormEvents,
+    inspections,
   });
   const systemHealth = createSystemHealthService({
     deliveryLog,
@@ -344,15 +355,8 @@ export async function createServices(options: ServiceOptions) {
     pastRainfall,
     alerts,
     stormDetection,
-    stormEvents: createStormEventsService(db, { locations, clock, timeZone: config.TIME_ZONE }),
-    inspections: createInspectionsService(db, {
-      locations,
-      audit,
-      clock,
-      timeZone: config.TIME_ZONE,
-      photoFolder: path.join(config.DATA_DIR, 'photos'),
-      photoQuotaMegabytes: config.PHOTO_QUOTA_MB_PER_ACCOUNT,
-    }),
+    stormEvents,
+    inspections,
     inspectionNotices: createInspectionNoticesService(db, {
       clock,
       timeZone: config.TIME_ZONE,

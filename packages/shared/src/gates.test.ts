@@ -25,6 +25,7 @@ const SPEC_LEVELS: Record<Feature, TierNumber> = {
   weeklyReport: 2,
   dailyReport: 2,
   rapidrainReport: 2,
+  permitReport: 2,
   siteForecast: 3,
   forecastNotices: 3,
   currentMonthReport: 3,

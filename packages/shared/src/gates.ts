@@ -33,6 +33,8 @@ export const FEATURE_GATES = {
   weeklyReport: TIER.silver,
   dailyReport: TIER.silver,
   rapidrainReport: TIER.silver,
+  /** The permit report: storm events and their inspections (issue 28). */
+  permitReport: TIER.silver,
 
   /** The selected location's 3-day forecast. */
   siteForecast: TIER.gold,

@@ -131,5 +131,14 @@ export function weeklyFrom(to: string): string {
 
 /** Which types need both dates before they are sent (part 2 §5). */
 export function needsBothDates(type: ReportType): boolean {
-  return ['weekly', 'daily', 'historical', 'rapidrain', 'emails', 'sms', 'files-processed'].includes(type);
+  return [
+    'weekly',
+    'daily',
+    'historical',
+    'rapidrain',
+    'permit',
+    'emails',
+    'sms',
+    'files-processed',
+  ].includes(type);
 }

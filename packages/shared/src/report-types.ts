@@ -12,6 +12,7 @@ export const REPORT_TYPES = [
   'rapidrain',
   'weekly',
   'historical',
+  'permit',
   'unpaid',
   'billing',
   'files-processed',
@@ -26,6 +27,7 @@ export const REPORT_TYPE_LABELS: Record<ReportType, string> = {
   rapidrain: 'RapidRain',
   weekly: 'Weekly',
   historical: 'Historical',
+  permit: 'Storm events and inspections',
   unpaid: 'Unpaid Accounts',
   billing: 'Billing',
   'files-processed': 'Files Processed',
@@ -35,8 +37,18 @@ export const REPORT_TYPE_LABELS: Record<ReportType, string> = {
 export const SYSTEM_REPORT_TYPES = ['sms', 'emails', 'unpaid', 'billing', 'files-processed'] as const;
 export type SystemReportType = (typeof SYSTEM_REPORT_TYPES)[number];
 
-/** Report types about an account's locations, run through `data_by_date_range` or `rapidrain_by_date_range`. */
-export const LOCATION_REPORT_TYPES = ['daily', 'monthly', 'rapidrain', 'weekly', 'historical'] as const;
+/**
+ * Report types about an account's locations, run through `data_by_date_range`,
+ * `rapidrain_by_date_range` or `permit_by_date_range`.
+ */
+export const LOCATION_REPORT_TYPES = [
+  'daily',
+  'monthly',
+  'rapidrain',
+  'weekly',
+  'historical',
+  'permit',
+] as const;
 export type LocationReportType = (typeof LOCATION_REPORT_TYPES)[number];
 
 export function isSystemReport(type: ReportType): type is SystemReportType {
@@ -44,14 +56,24 @@ export function isSystemReport(type: ReportType): type is SystemReportType {
 }
 
 /**
+ * Whether a location report reads stored rainfall: all but the permit report, which lists the
+ * storm events already found in it, so it needs no past rainfall produced and is never charged
+ * the historical fee.
+ */
+export function readsRainfall(type: ReportType): boolean {
+  return !isSystemReport(type) && type !== 'permit';
+}
+
+/**
  * The types a user is offered, in menu order (part 2 §6): superusers get the system reports and
  * the weekly and historical reports but not Custom, Monthly or RapidRain; everyone else gets
- * Custom, Monthly, RapidRain, Weekly and Historical (those above the level show the tier notice).
+ * Custom, Monthly, RapidRain, Weekly, Historical and the permit report (issue 28; those above the
+ * level show the tier notice). A superuser runs an account's permit report acting as its user.
  */
 export function reportTypesFor(isSuperuser: boolean): readonly ReportType[] {
   return isSuperuser
     ? ['sms', 'emails', 'weekly', 'historical', 'unpaid', 'billing', 'files-processed']
-    : ['monthly', 'daily', 'weekly', 'rapidrain', 'historical'];
+    : ['monthly', 'daily', 'weekly', 'rapidrain', 'historical', 'permit'];
 }
 
 /** The first type a user sees (part 2 §4). */
@@ -64,6 +86,7 @@ export const REPORT_TYPE_FEATURES: Partial<Record<LocationReportType, Feature>> 
   daily: 'dailyReport',
   weekly: 'weeklyReport',
   rapidrain: 'rapidrainReport',
+  permit: 'permitReport',
 };
 
 /** Whether an account's level allows a location report type (part 2 §5, §6; FEATURE_GATES). */

@@ -3,10 +3,14 @@ import {
   isHistoricalRange,
   isWholeMonth,
   monthRange,
+  REPORT_TYPE_LABELS,
+  readsRainfall,
   reportDateLimits,
   reportDefaults,
   reportNextSteps,
   reportRequestSchema,
+  reportTypeAllowed,
+  reportTypesFor,
   submitLabel,
 } from './reports';
 import { TIER } from './tiers';
@@ -78,5 +82,25 @@ describe('report form rules', () => {
       locations: [1],
     });
     expect(reportRequestSchema.safeParse({ email_list: ['not-an-address'] }).success).toBe(false);
+  });
+});
+
+describe('the permit report type (issue 28)', () => {
+  it("is offered to account users as Storm events and inspections, and not in a superuser's own list", () => {
+    expect(reportTypesFor(false)).toContain('permit');
+    expect(reportTypesFor(true)).not.toContain('permit');
+    expect(REPORT_TYPE_LABELS.permit).toBe('Storm events and inspections');
+  });
+
+  it('is allowed from silver up', () => {
+    expect(reportTypeAllowed('permit', TIER.bronze)).toBe(false);
+    expect(reportTypeAllowed('permit', TIER.silver)).toBe(true);
+    expect(reportTypeAllowed('permit', TIER.gold)).toBe(true);
+  });
+
+  it('reads stored storm events rather than rainfall, so a range in the historical window is not charged', () => {
+    expect(readsRainfall('permit')).toBe(false);
+    expect(readsRainfall('monthly')).toBe(true);
+    expect(readsRainfall('sms')).toBe(false);
   });
 });

@@ -3,6 +3,7 @@ import {
   actionDueLabel,
   earlierBmps,
   instantOfWallClock,
+  permitInspectionWords,
   stormDueLabel,
   stormPeriodLabel,
   stormRevisionLabel,
@@ -88,5 +89,24 @@ describe('inspection times and lists', () => {
   it('labels a corrective action’s due date as a calendar date', () => {
     expect(actionDueLabel('2026-11-28')).toBe('Due Nov 28, 2026');
     expect(actionDueLabel(null)).toBeNull();
+  });
+});
+
+describe("the permit report's inspection words", () => {
+  const due = '2026-11-11T13:00:00.000Z';
+  it('says plainly whether the event was inspected, late, or not', () => {
+    expect(permitInspectionWords({ status: 'inspected', due_at: due }, '2026-11-10T16:30:00.000Z')).toBe(
+      'Inspected',
+    );
+    expect(permitInspectionWords({ status: 'inspected', due_at: due }, '2026-11-11T14:00:00.000Z')).toBe(
+      'Inspected late',
+    );
+    expect(permitInspectionWords({ status: 'overdue', due_at: due }, null)).toBe('Not inspected (overdue)');
+    expect(permitInspectionWords({ status: 'due', due_at: due }, null)).toBe('Not inspected yet');
+    expect(permitInspectionWords({ status: 'past', due_at: due }, null)).toBe(
+      'Not inspected (found after its deadline)',
+    );
+    expect(permitInspectionWords({ status: 'open', due_at: null }, null)).toBe('Storm open');
+    expect(permitInspectionWords({ status: 'removed', due_at: due }, null)).toBe('Removed by NOAA revision');
   });
 });

@@ -148,3 +148,28 @@ export function actionDueLabel(dueOn: string | null): string | null {
   });
   return `Due ${label.format(new Date(`${dueOn}T12:00:00Z`))}`;
 }
+
+/** Whether the event's first inspection that counts (`firstCounted`, ISO 8601) came after its due time. */
+export function inspectedLate(event: Pick<StormEventView, 'due_at'>, firstCounted: string | null): boolean {
+  return firstCounted !== null && event.due_at !== null && new Date(firstCounted) > new Date(event.due_at);
+}
+
+/**
+ * Where an event's inspection stands, as the permit report writes it plainly: 'Inspected',
+ * 'Inspected late' (the first inspection that counts was made after the due time), 'Not inspected
+ * yet' while due, 'Not inspected (overdue)', 'Not inspected (found after its deadline)' for a past
+ * storm; a raining or removed event reads as its status. `firstCounted` is the time (ISO 8601)
+ * of its first inspection made at or after its end, null when there is none.
+ */
+export function permitInspectionWords(
+  event: Pick<StormEventView, 'status' | 'due_at'>,
+  firstCounted: string | null,
+): string {
+  if (event.status === 'removed' || event.status === 'open') return STORM_EVENT_STATUS_LABELS[event.status];
+  if (firstCounted !== null) {
+    return inspectedLate(event, firstCounted) ? 'Inspected late' : STORM_EVENT_STATUS_LABELS.inspected;
+  }
+  if (event.status === 'overdue') return 'Not inspected (overdue)';
+  if (event.status === 'past') return 'Not inspected (found after its deadline)';
+  return 'Not inspected yet';
+}

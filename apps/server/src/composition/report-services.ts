@@ -15,6 +15,7 @@ import {
   renderInThread,
   renderReport,
 } from '../features/reports';
+import type { InspectionsService, StormEventsService } from '../features/storm-events';
 import type { UsersService } from '../features/users';
 import type { ServiceOptions } from '../services';
 
@@ -32,12 +33,15 @@ export interface ReportServicesDeps {
   deliveryLog: DeliveryLogService;
   outboxIn: (tx: AppDb) => OutboxService;
   rateLimits: RateLimitsService;
+  stormEvents: StormEventsService;
+  inspections: InspectionsService;
 }
 
 /** The reports area of the composition root: account charges, report content, recipients and report tasks. */
 export function buildReportServices(db: AppDb, deps: ReportServicesDeps) {
   const { config, clock, options, accounts, users, contacts, locations } = deps;
-  const { rainfall, ingestion, pastRainfall, deliveryLog, outboxIn, rateLimits } = deps;
+  const { rainfall, ingestion, pastRainfall, deliveryLog, outboxIn, rateLimits, stormEvents, inspections } =
+    deps;
   const accountCharges = createAccountChargesService(db, { timeZone: config.TIME_ZONE });
   const reportContent = createReportContent({
     locations,
@@ -47,6 +51,8 @@ export function buildReportServices(db: AppDb, deps: ReportServicesDeps) {
     deliveryLog,
     accounts,
     charges: accountCharges,
+    stormEvents,
+    inspections,
     timeZone: config.TIME_ZONE,
     clock,
   });

@@ -143,6 +143,8 @@ export function testReportContent(t: TestApp, clock: Clock, charges: ReportCharg
     deliveryLog: t.services.deliveryLog,
     accounts: t.services.accounts,
     charges,
+    stormEvents: t.services.stormEvents,
+    inspections: t.services.inspections,
     timeZone: t.services.config.TIME_ZONE,
     clock,
   });

@@ -30,7 +30,7 @@ export type Progress = (fraction: number) => void;
 
 /** The account's locations in the order the request names them. */
 export async function locationsInOrder(
-  deps: RainfallReportDeps,
+  deps: Pick<RainfallReportDeps, 'locations'>,
   subject: ReportSubject,
 ): Promise<LocationRow[]> {
   const rows = await deps.locations.findManyInClient(subjectAccount(subject).id, subject.locationIds);

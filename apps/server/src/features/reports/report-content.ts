@@ -3,6 +3,7 @@ import { type AccountReportDeps, billingReport, unpaidReport } from './account-r
 import { dateRangeReport } from './date-range-report';
 import { type DeliveryReportDeps, deliveryReport } from './delivery-reports';
 import { type FilesProcessedDeps, filesProcessedReport } from './files-processed-report';
+import { type PermitReportDeps, permitReport } from './permit-report';
 import type { RainfallReportDeps } from './rainfall-report-parts';
 import { rapidrainReport } from './rapidrain-report';
 import type { ReportDocument, ReportSubject } from './report-document';
@@ -14,7 +15,8 @@ export type { ReportCharges } from './account-reports';
 export type ReportContentDeps = RainfallReportDeps &
   DeliveryReportDeps &
   AccountReportDeps &
-  FilesProcessedDeps & {
+  FilesProcessedDeps &
+  PermitReportDeps & {
     /** Product time zone (D2): every date and time of a report. */
     timeZone: string;
     clock: Clock;
@@ -36,6 +38,8 @@ export function createReportContent(deps: ReportContentDeps) {
         return dateRangeReport(subject, deps, context, onProgress);
       case 'rapidrain':
         return rapidrainReport(subject, deps, context, onProgress);
+      case 'permit':
+        return permitReport(subject, deps, context, onProgress);
       case 'emails':
       case 'sms':
         return deliveryReport(subject, deps, context);

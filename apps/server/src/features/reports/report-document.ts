@@ -57,11 +57,20 @@ export interface ReportFact {
   number?: { value: number; kind: ColumnKind };
 }
 
+/** A small picture drawn with a section in the PDF (an inspection's photo thumbnail). */
+export interface ReportPhoto {
+  /** JPEG or PNG bytes, a thumbnail already (the PDF draws it at most 96 pt wide). */
+  image: Uint8Array;
+  caption: string;
+}
+
 /** One part of a report, usually one location: its heading, its facts and its table. */
 export interface ReportSection {
   heading: string;
   facts: ReportFact[];
   table: ReportTable;
+  /** Drawn as a row of thumbnails under the table in the PDF; the other formats leave them out. */
+  photos?: ReportPhoto[];
 }
 
 export interface ReportDocument {
@@ -86,6 +95,8 @@ export interface ReportDocument {
   sections: ReportSection[];
   /** File name without extension: 'pluvio-monthly-2026-10'. Letters, digits and '-' only. */
   filenameBase: string;
+  /** The PDF's pages turned sideways, for tables too wide for a portrait page (absent: portrait). */
+  landscape?: boolean;
 }
 
 /** A rendered report, ready to download or attach. */

@@ -1,4 +1,4 @@
-import { isSystemReport } from '@pluvio/shared/reports';
+import { readsRainfall } from '@pluvio/shared/reports';
 import type { PastRainfallAsk } from '../rainfall';
 import type { ReportSubject } from './report-document';
 import type { ReportsOptions } from './reports.options';
@@ -18,7 +18,7 @@ export function createReportPastRainfall(
    */
   /** The days of the period older than the ingest window, whose rainfall is produced on demand. */
   async function pastRainfallAsk(subject: ReportSubject): Promise<PastRainfallAsk | null> {
-    if (isSystemReport(subject.type) || !subject.from || !subject.to) return null;
+    if (!readsRainfall(subject.type) || !subject.from || !subject.to) return null;
     const product = subject.type === 'rapidrain' ? '15m' : '1h';
     const lastPastDay = await options.ingestion.lastDayBeforeIngested(product, timeZone);
     const to = [subject.to, lastPastDay].sort()[0] ?? subject.to;

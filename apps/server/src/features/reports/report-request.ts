@@ -21,11 +21,11 @@ import { badRequest, forbidden } from '../../core/lib/errors';
  * the request, the viewer and today's date, so their cases run without a database.
  */
 
-export type LocationReportPath = 'data_by_date_range' | 'rapidrain_by_date_range';
+export type LocationReportPath = 'data_by_date_range' | 'rapidrain_by_date_range' | 'permit_by_date_range';
 export type DateRangeReportType = (typeof DATE_RANGE_REPORT_TYPES)[number];
 
 /**
- * The type of a location report: RapidRain by its path; otherwise as asked, or inferred from the
+ * The type of a location report: RapidRain and the permit report by their paths; otherwise as asked, or inferred from the
  * dates: a range starting in the historical window is historical, one whole month is monthly,
  * anything else a custom (daily) range.
  */
@@ -36,6 +36,7 @@ export function locationReportType(
   to: string,
 ): LocationReportType {
   if (path === 'rapidrain_by_date_range') return 'rapidrain';
+  if (path === 'permit_by_date_range') return 'permit';
   if (asked) return asked;
   if (from <= HISTORICAL_END) return 'historical';
   return isWholeMonth(from, to) ? 'monthly' : 'daily';

@@ -32,7 +32,11 @@ import type { LocationReportPath } from './report-request';
 import type { SystemReportAsk } from './reports.service';
 
 const tags = ['reports'];
-const LOCATION_PATHS: readonly LocationReportPath[] = ['data_by_date_range', 'rapidrain_by_date_range'];
+const LOCATION_PATHS: readonly LocationReportPath[] = [
+  'data_by_date_range',
+  'rapidrain_by_date_range',
+  'permit_by_date_range',
+];
 
 /** What a system report's query says besides its type (the GET's also its format). */
 type SystemQuery = Omit<SystemReportAsk, 'type'>;

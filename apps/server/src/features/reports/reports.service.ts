@@ -6,6 +6,7 @@ import {
   type ReportFormat,
   type ReportRequest,
   type ReportTask,
+  readsRainfall,
   type SmsStatusFilter,
   type SystemReportRequest,
   type SystemReportType,
@@ -110,7 +111,7 @@ export function createReportsService(db: AppDb, options: ReportsOptions) {
       locationIds,
       smsStatus: 'all',
       sort: DEFAULT_SORT,
-      feeDollars: isHistoricalRange(ask.from) ? options.historicalFeeDollars() : null,
+      feeDollars: readsRainfall(type) && isHistoricalRange(ask.from) ? options.historicalFeeDollars() : null,
     };
   }
 

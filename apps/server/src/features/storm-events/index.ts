@@ -4,4 +4,8 @@ export { createInspectionsService, type InspectionsService } from './inspections
 export { createStormDetectionService, type StormDetectionService } from './storm-detection.service';
 export { stormEventJobs } from './storm-events.jobs';
 export { stormEventsRoutes } from './storm-events.routes';
-export { createStormEventsService, type StormEventsService } from './storm-events.service';
+export {
+  createStormEventsService,
+  type StormEventRecord,
+  type StormEventsService,
+} from './storm-events.service';

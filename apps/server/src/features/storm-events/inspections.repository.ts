@@ -1,4 +1,4 @@
-import { and, asc, count, eq, inArray, sum } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, type SQL, sum } from 'drizzle-orm';
 import type { AppDb } from '../../core/db/client';
 import { locations } from '../../core/tables/locations';
 import {
@@ -60,7 +60,7 @@ export function createInspectionsRepository(db: AppDb) {
       .orderBy(asc(inspectionPhotos.id));
   }
 
-  async function recordsWhere(condition: ReturnType<typeof eq>): Promise<InspectionRecord[]> {
+  async function recordsWhere(condition: SQL): Promise<InspectionRecord[]> {
     const rows = await db
       .select({
         inspection: inspections,
@@ -106,6 +106,10 @@ export function createInspectionsRepository(db: AppDb) {
 
     /** The event's inspections, earliest first. */
     ofEvent: (eventId: number) => recordsWhere(eq(inspections.eventId, eventId)),
+
+    /** The inspections of each of `eventIds`, earliest first. */
+    ofEvents: async (eventIds: number[]) =>
+      eventIds.length === 0 ? [] : recordsWhere(inArray(inspections.eventId, eventIds)),
 
     async insert(row: typeof inspections.$inferInsert): Promise<number> {
       const [inserted] = await db.insert(inspections).values(row).returning({ id: inspections.id });

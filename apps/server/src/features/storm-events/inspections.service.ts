@@ -1,3 +1,4 @@
+import { buffer } from 'node:stream/consumers';
 import type { AuditAction } from '@pluvio/shared/audit.schemas';
 import {
   INSPECTION_MESSAGES,
@@ -366,6 +367,18 @@ export function createInspectionsService(
         fileName: photo.fileName,
         contentType: size === 'thumbnail' ? 'image/jpeg' : photo.contentType,
       };
+    },
+
+    /**
+     * A photo's preview as bytes, null without one: for the permit report's PDF, whose request
+     * the reports feature has checked.
+     */
+    async thumbnail(clientId: number, photo: Pick<InspectionPhoto, 'id' | 'content_type'>) {
+      const file = await photos.read(
+        { id: photo.id, clientId, contentType: photo.content_type },
+        'thumbnail',
+      );
+      return file ? new Uint8Array(await buffer(file)) : null;
     },
 
     /** The event's inspections for its page, earliest first. */

@@ -2,6 +2,7 @@ import type { Paging } from '@pluvio/shared/lists';
 import type { StormEventStatus } from '@pluvio/shared/storm-events-api';
 import { type SQL, sql } from 'drizzle-orm';
 import { type AppDb, queryRows } from '../../core/db/client';
+import { pgArray } from '../../core/db/pg-array';
 import type { StormEventFigures } from '../../core/tables/storm-events';
 
 /** What the account's events are filtered by; `contactId` limits them to a plain contact's locations. */
@@ -120,6 +121,31 @@ export function createStormEventsRepository(db: AppDb) {
     async find(id: number, now: Date): Promise<StormEventRow | null> {
       const [row] = await queryRows<StormEventRow>(db, sql`${selectEvents(now)} where e.id = ${id}`);
       return row ?? null;
+    },
+
+    /**
+     * The events of the account's `locationIds` that started in [from, to), removed ones too, by
+     * location and start: what the permit report lists.
+     */
+    async ofLocations(clientId: number, locationIds: number[], from: Date, to: Date, now: Date) {
+      if (locationIds.length === 0) return [];
+      return queryRows<StormEventRow>(
+        db,
+        sql`${selectEvents(now)}
+             where l.client_id = ${clientId} and e.location_id = any(${pgArray(locationIds)}::int[])
+               and e.started_at >= ${from.toISOString()} and e.started_at < ${to.toISOString()}
+             order by e.location_id, e.started_at, e.id`,
+      );
+    },
+
+    /** The revisions of each of `eventIds`, oldest first. */
+    async revisionsOf(eventIds: number[]): Promise<(RevisionRow & { event_id: number })[]> {
+      if (eventIds.length === 0) return [];
+      return queryRows<RevisionRow & { event_id: number }>(
+        db,
+        sql`select event_id, revised_at, change, before, after from storm_event_revisions
+             where event_id = any(${pgArray(eventIds)}::int[]) order by revised_at, id`,
+      );
     },
 
     async revisions(eventId: number): Promise<RevisionRow[]> {

@@ -18,7 +18,7 @@ import { HOUR_MS } from '../../core/lib/time';
 import { requireVisibleLocation } from './event-access';
 import { createInspectionsRepository } from './inspections.repository';
 import { presentInspection } from './inspections.service';
-import { createStormEventsRepository, type StormEventRow } from './storm-events.repository';
+import { createStormEventsRepository, type RevisionRow, type StormEventRow } from './storm-events.repository';
 
 /** Hours of the chart shown before an event's start and after its end. */
 const CHART_MARGIN_HOURS = 6;
@@ -28,6 +28,9 @@ export interface StormEventsDeps {
   clock: Clock;
   timeZone: string;
 }
+
+/** An event as the permit report lists it: its figures, its inspections and its revisions. */
+export type StormEventRecord = Omit<StormEventDetail, 'hours' | 'due_if_dry_at'>;
 
 const isoOf = (value: string | Date) => new Date(value).toISOString();
 const isoOrNull = (value: string | Date | null) => (value === null ? null : isoOf(value));
@@ -83,10 +86,28 @@ function dueIfDry(
     : null;
 }
 
+function presentRevision(revision: RevisionRow): StormEventDetail['revisions'][number] {
+  const { revised_at, change, before, after } = revision;
+  return { revised_at: isoOf(revised_at), change, before, after };
+}
+
+/** Rows by the event they belong to. */
+function byEvent<T>(rows: readonly T[], eventOf: (row: T) => number): Map<number, T[]> {
+  const grouped = new Map<number, T[]>();
+  for (const row of rows) {
+    const listed = grouped.get(eventOf(row));
+    if (listed) listed.push(row);
+    else grouped.set(eventOf(row), [row]);
+  }
+  return grouped;
+}
+
 /** Storm events as accounts read them (issue 28 point 7); a plain contact sees its locations' only. */
 export function createStormEventsService(db: AppDb, { locations, clock, timeZone }: StormEventsDeps) {
   const repository = createStormEventsRepository(db);
   const inspections = createInspectionsRepository(db);
+  /** The first instant of a date of the product time zone. */
+  const startOf = (date: string) => new Date(endOfDay(shiftDate(date, -1), timeZone).getTime() + 1);
 
   return {
     async list(access: AccountAccess, query: StormEventListQuery): Promise<StormEventPage> {
@@ -98,10 +119,8 @@ export function createStormEventsService(db: AppDb, { locations, clock, timeZone
           contactId: access.relation === 'contact' ? access.contactId : null,
           locationId: query.location_id,
           status: query.status,
-          from: query.from
-            ? new Date(endOfDay(shiftDate(query.from, -1), timeZone).getTime() + 1)
-            : undefined,
-          to: query.to ? new Date(endOfDay(query.to, timeZone).getTime() + 1) : undefined,
+          from: query.from ? startOf(query.from) : undefined,
+          to: query.to ? startOf(shiftDate(query.to, 1)) : undefined,
         },
         query,
         now,
@@ -141,8 +160,40 @@ export function createStormEventsService(db: AppDb, { locations, clock, timeZone
         hours: chartHours(stored, from, to),
         due_if_dry_at: dueIfDry(row, stored, timeZone),
         inspections: records.map(presentInspection),
-        revisions: revisions.map((revision) => ({ ...revision, revised_at: isoOf(revision.revised_at) })),
+        revisions: revisions.map(presentRevision),
       };
+    },
+
+    /**
+     * The permit record (issue 28 point 6): the events of the account's `locationIds` that started
+     * on the product dates `from` to `to`, removed ones too, each with its inspections and
+     * revisions, by location and start. The reports feature has checked the caller sees them.
+     */
+    async records(
+      clientId: number,
+      locationIds: number[],
+      from: string,
+      to: string,
+    ): Promise<StormEventRecord[]> {
+      const rows = await repository.ofLocations(
+        clientId,
+        locationIds,
+        startOf(from),
+        startOf(shiftDate(to, 1)),
+        clock.now(),
+      );
+      const ids = rows.map((row) => row.id);
+      const [records, revisions] = await Promise.all([
+        inspections.ofEvents(ids),
+        repository.revisionsOf(ids),
+      ]);
+      const recordsOf = byEvent(records, (record) => record.event.id);
+      const revisionsOf = byEvent(revisions, (revision) => revision.event_id);
+      return rows.map((row) => ({
+        ...present(row),
+        inspections: (recordsOf.get(row.id) ?? []).map(presentInspection),
+        revisions: (revisionsOf.get(row.id) ?? []).map(presentRevision),
+      }));
     },
   };
 }

@@ -8,6 +8,7 @@ import {
   REPORT_MESSAGES,
   type ReportFormat,
   type ReportType,
+  readsRainfall,
   reportDefaults,
   type reportRequestSchema,
   type SmsStatusFilter,
@@ -64,12 +65,10 @@ function isLocationReport(type: ReportType): boolean {
   return !isSystemReport(type);
 }
 
-/** Whether the request reaches into the historical window and so is charged the fee. */
+/** Whether the request reaches into the historical window and so is charged the fee (the permit report never is). */
 export function isCharged(form: ReportForm): boolean {
   const { from } = rangeOf(form);
-  return (
-    isLocationReport(form.type) && (form.type === 'historical' || (from !== '' && isHistoricalRange(from)))
-  );
+  return readsRainfall(form.type) && (form.type === 'historical' || (from !== '' && isHistoricalRange(from)));
 }
 
 export function emailList(form: ReportForm): string[] {
@@ -119,6 +118,8 @@ function basePath(type: ReportType, from: string, to: string): string {
   switch (type) {
     case 'rapidrain':
       return `/api/reports/rapidrain_by_date_range/${from}/${to}`;
+    case 'permit':
+      return `/api/reports/permit_by_date_range/${from}/${to}`;
     case 'emails':
       return '/api/reports/sockletlabs-email-report';
     case 'sms':

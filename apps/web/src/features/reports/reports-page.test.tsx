@@ -258,10 +258,10 @@ describe('reports screen', { timeout: 15_000 }, () => {
     expect(reportCalls(calls, 'POST')).toHaveLength(0);
   });
 
-  it('shows the tier notice instead of the form for weekly, custom and RapidRain below silver', async () => {
+  it('shows the tier notice instead of the form for weekly, custom, RapidRain and the permit report below silver', async () => {
     serveReports();
     await openReportsAs('bronze');
-    for (const type of ['Weekly', 'Custom', 'RapidRain']) {
+    for (const type of ['Weekly', 'Custom', 'RapidRain', 'Storm events and inspections']) {
       await chooseType(type);
       expect(screen.getByText(/This feature is not available at your current service level/)).toBeTruthy();
       expect(screen.queryByRole('button', { name: /Report$/ })).toBeNull();
@@ -525,6 +525,26 @@ describe('reports screen', { timeout: 15_000 }, () => {
       query: { report_type: 'historical' },
       body: { email_format: 'html', email_list: [], locations: [1], confirm_fee: true },
     });
+  });
+
+  it('runs the permit report of storm events and inspections from silver, never asking a historical fee', async () => {
+    const calls = serveReports();
+    await openReportsAs('silver');
+    await chooseType('Storm events and inspections');
+    expect(screen.queryByText(/This feature is not available/)).toBeNull();
+    setDate('From date', '2024-10-01');
+    setDate('To date', '2026-11-20');
+    await pick('Locations', 'North Yard');
+    expect(screen.queryByText(REPORT_MESSAGES.historicalFeeNote)).toBeNull();
+    await userEvent.click(submitButton());
+
+    expect(await resultArea().findByTitle('Report')).toBeTruthy();
+    expect(reportCalls(calls, 'GET')[0]).toMatchObject({
+      path: '/api/reports/permit_by_date_range/2024-10-01/2026-11-20/1',
+      query: { format: 'html' },
+    });
+    expect(reportCalls(calls, 'GET')[0]?.query.report_type).toBeUndefined();
+    expect(feeCalls(calls)).toHaveLength(0);
   });
 
   it('says a period already paid for costs nothing, and runs it without a fee confirmation', async () => {

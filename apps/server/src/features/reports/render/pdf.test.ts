@@ -1,28 +1,16 @@
-import { spawnSync } from 'node:child_process';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { hasPdftotext, pdfPages, popplerOutput } from '../../../test/pdf-pages';
 import { monthlyDocument } from '../../../test/report-documents';
 import type { ReportDocument } from '../report-document';
 import { cellText, dateText } from './display';
 import { reportPdf } from './pdf';
 import { drawable } from './pdf-text';
 
-const hasPdftotext = !spawnSync('pdftotext', ['-v']).error;
-if (!hasPdftotext && process.env.CI === 'true') {
-  throw new Error('pdftotext (poppler-utils) is required in CI to read the PDF reports back');
-}
-
-/** The PDF's text, page by page, as `pdftotext -layout` lays it out. */
-function pdfPages(pdf: Buffer): string[] {
-  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'pluvio-pdf-')), 'report.pdf');
-  fs.writeFileSync(file, pdf);
-  const result = spawnSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8', maxBuffer: 1 << 28 });
-  fs.rmSync(path.dirname(file), { recursive: true });
-  if (result.status !== 0) throw new Error(result.stderr);
-  return result.stdout.split('\f').slice(0, -1);
-}
+/** A 1×1 PNG: the smallest picture a thumbnail can be. */
+const ONE_PIXEL_PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+  'base64',
+);
 
 interface DrawnRow {
   page: number;
@@ -156,6 +144,24 @@ describe.skipIf(!hasPdftotext)(
       expect(onePages[1]).toContain('Page 2 of 2');
       expectFrameOnEveryPage(one, onePages);
       expectEveryDayOfEverySection(one, onePages);
+    });
+
+    it("turns the pages sideways when asked, and draws a section's photos as captioned thumbnails", async () => {
+      const small = monthlyDocument(2, 3);
+      const photo = { image: ONE_PIXEL_PNG, caption: 'Silt fence, NE corner' };
+      const [first, second] = small.sections;
+      if (!first || !second) throw new Error('two sections');
+      const sections = [{ ...first, photos: [photo, photo, { ...photo, caption: 'Inlet bag' }] }, second];
+      const pdf = await reportPdf({ ...small, landscape: true, sections });
+      const text = pdfPages(pdf).join('\n');
+      expect(text).toContain('Silt fence, NE corner');
+      expect(text).toContain('Inlet bag');
+      expect(popplerOutput('pdfinfo', pdf)).toMatch(/Page size:\s+792 x 612/);
+      // pdfimages lists each image drawn as an 'image' (and a PNG's transparency as its 'smask').
+      const images = popplerOutput('pdfimages', pdf, ['-list'])
+        .split('\n')
+        .filter((line) => line.trim().split(/\s+/)[2] === 'image');
+      expect(images).toHaveLength(3);
     });
 
     it('never lets a long name run past the right edge: it wraps inside its column', async () => {

@@ -1,5 +1,5 @@
 import PDFDocument from 'pdfkit';
-import type { ReportDocument, ReportFact, ReportTable } from '../report-document';
+import type { ReportDocument, ReportFact, ReportPhoto, ReportTable } from '../report-document';
 import { generatedText, periodText } from './display';
 import {
   COLORS,
@@ -14,10 +14,11 @@ import {
 import { drawable } from './pdf-text';
 
 /**
- * The report as a Letter-size PDF in the built-in Helvetica: on every page a header (title,
- * account, period) and a footer ('Page N of M'); page 1 opens with the report's facts and notes
- * and the summary, then each section follows (heading, facts, table). A section that fits on a
- * page is never split: it starts on the next page when the current one has no room for it.
+ * The report as a Letter-size PDF in the built-in Helvetica (landscape when the document asks,
+ * for wide tables): on every page a header (title, account, period) and a footer ('Page N of M');
+ * page 1 opens with the report's facts and notes and the summary, then each section follows
+ * (heading, facts, table, its photos' thumbnails). A section that fits on a page is never split:
+ * it starts on the next page when the current one has no room for it.
  *
  * Two passes: the first lays every table out and turns the pages without drawing, which gives
  * M; the second draws, each page with its frame, and pdfkit compresses and lets go of every page
@@ -25,28 +26,40 @@ import { drawable } from './pdf-text';
  * uncompressed: three times the memory and twice the time at 1,000 locations.)
  */
 
-const PAGE = { width: 612, height: 792 };
+interface PageSize {
+  width: number;
+  height: number;
+}
+const PORTRAIT: PageSize = { width: 612, height: 792 };
+const LANDSCAPE: PageSize = { width: 792, height: 612 };
 const MARGIN_X = 40;
 const BODY_TOP = 74;
-const BODY_BOTTOM = PAGE.height - 52;
+const FOOTER_HEIGHT = 52;
 const SECTION_GAP = 16;
 /** A section longer than a page starts where it is when its heading, facts and this many rows fit. */
 const MIN_ROWS_BEFORE_BREAK = 3;
 const FACT_COLUMNS = 4;
+/** A photo's thumbnail box, the gap between two, and its caption's size and lines at most. */
+const THUMB = { width: 96, height: 72, gap: 8, captionSize: 7, captionLines: 2 };
+
+const pageOf = (document: ReportDocument): PageSize => (document.landscape ? LANDSCAPE : PORTRAIT);
 
 class PageFlow implements Flow {
   y = BODY_TOP;
   page = 1;
   readonly left = MARGIN_X;
-  readonly width = PAGE.width - 2 * MARGIN_X;
-  readonly bottom = BODY_BOTTOM;
+  readonly width: number;
+  readonly bottom: number;
 
   /** `onPage` runs as each page begins when painting (page 1 included). */
   constructor(
     readonly doc: PDFKit.PDFDocument,
+    size: PageSize,
     readonly paint: boolean,
     private readonly onPage: (page: number) => void = () => {},
   ) {
+    this.width = size.width - 2 * MARGIN_X;
+    this.bottom = size.height - FOOTER_HEIGHT;
     if (paint) onPage(1);
   }
 
@@ -77,14 +90,15 @@ function fitted(doc: PDFKit.PDFDocument, text: string, width: number): string {
 }
 
 function drawPageFrame(doc: PDFKit.PDFDocument, document: ReportDocument, page: number, pages: number): void {
-  const width = PAGE.width - 2 * MARGIN_X;
+  const size = pageOf(document);
+  const width = size.width - 2 * MARGIN_X;
   const half = width / 2 - 6;
   doc.font(FONTS.bold).fontSize(11).fillColor(COLORS.brand);
   doc.text(fitted(doc, drawable(document.title), half), MARGIN_X, 30, { lineBreak: false });
   if (document.accountName) {
     doc.font(FONTS.bold).fontSize(10).fillColor(COLORS.text);
     const account = fitted(doc, drawable(document.accountName), half);
-    doc.text(account, PAGE.width - MARGIN_X - doc.widthOfString(account), 31, { lineBreak: false });
+    doc.text(account, size.width - MARGIN_X - doc.widthOfString(account), 31, { lineBreak: false });
   }
   const period = periodText(document);
   if (period) {
@@ -93,21 +107,21 @@ function drawPageFrame(doc: PDFKit.PDFDocument, document: ReportDocument, page: 
   }
   doc
     .moveTo(MARGIN_X, 60)
-    .lineTo(PAGE.width - MARGIN_X, 60)
+    .lineTo(size.width - MARGIN_X, 60)
     .lineWidth(1)
     .strokeColor(COLORS.brand)
     .stroke();
-  const footerY = PAGE.height - 38;
+  const footerY = size.height - 38;
   doc
     .moveTo(MARGIN_X, footerY - 6)
-    .lineTo(PAGE.width - MARGIN_X, footerY - 6)
+    .lineTo(size.width - MARGIN_X, footerY - 6)
     .lineWidth(0.5)
     .strokeColor('#b0b8c0')
     .stroke();
   doc.font(FONTS.regular).fontSize(8).fillColor(COLORS.muted);
   doc.text(drawable(generatedText(document)), MARGIN_X, footerY, { lineBreak: false });
   const pageText = `Page ${page} of ${pages}`;
-  doc.text(pageText, PAGE.width - MARGIN_X - doc.widthOfString(pageText), footerY, { lineBreak: false });
+  doc.text(pageText, size.width - MARGIN_X - doc.widthOfString(pageText), footerY, { lineBreak: false });
 }
 
 /** Facts as a grid of small labels over bold values, four to a row; returns their height. */
@@ -178,6 +192,31 @@ function drawSection(
   else drawLine(flow, drawable(table.emptyText), FONTS.italic, 9, COLORS.muted);
 }
 
+/** A section's photos as rows of thumbnails with their captions; a row that does not fit goes to the next page. */
+function drawPhotos(flow: PageFlow, photos: readonly ReportPhoto[]): void {
+  const { doc } = flow;
+  const perRow = Math.max(1, Math.floor((flow.width + THUMB.gap) / (THUMB.width + THUMB.gap)));
+  doc.font(FONTS.regular).fontSize(THUMB.captionSize);
+  const captionHeight = doc.currentLineHeight(true) * THUMB.captionLines;
+  const rowHeight = 6 + THUMB.height + 2 + captionHeight;
+  for (let start = 0; start < photos.length; start += perRow) {
+    if (flow.y + rowHeight > flow.bottom) flow.newPage();
+    if (flow.paint) {
+      photos.slice(start, start + perRow).forEach((photo, index) => {
+        const x = flow.left + index * (THUMB.width + THUMB.gap);
+        doc.image(Buffer.from(photo.image), x, flow.y + 6, { fit: [THUMB.width, THUMB.height] });
+        doc.font(FONTS.regular).fontSize(THUMB.captionSize).fillColor(COLORS.muted);
+        doc.text(drawable(photo.caption), x, flow.y + 8 + THUMB.height, {
+          width: THUMB.width,
+          height: captionHeight,
+          ellipsis: true,
+        });
+      });
+    }
+    flow.y += rowHeight;
+  }
+}
+
 function drawNotes(flow: PageFlow, notes: string[]): void {
   for (const note of notes) {
     drawLine(flow, drawable(note), FONTS.regular, 8.5, COLORS.muted);
@@ -210,12 +249,15 @@ function drawBody(flow: PageFlow, layouts: Layouts, document: ReportDocument): v
   }
   for (const section of document.sections) {
     drawSection(flow, layouts, section.heading, section.facts, section.table);
+    drawPhotos(flow, section.photos ?? []);
   }
 }
 
 export function reportPdf(document: ReportDocument): Promise<Buffer> {
+  const size = pageOf(document);
   const doc = new PDFDocument({
     size: 'LETTER',
+    layout: document.landscape ? 'landscape' : 'portrait',
     // The layout keeps to its own bounds; pdfkit's margins would add pages on their own.
     margins: { top: 0, bottom: 0, left: 0, right: 0 },
     info: {
@@ -232,10 +274,14 @@ export function reportPdf(document: ReportDocument): Promise<Buffer> {
     doc.on('error', reject);
   });
   const layouts = new Layouts();
-  const measured = new PageFlow(doc, false);
+  const measured = new PageFlow(doc, size, false);
   drawBody(measured, layouts, document);
   const pages = measured.page;
-  drawBody(new PageFlow(doc, true, (page) => drawPageFrame(doc, document, page, pages)), layouts, document);
+  drawBody(
+    new PageFlow(doc, size, true, (page) => drawPageFrame(doc, document, page, pages)),
+    layouts,
+    document,
+  );
   doc.end();
   return done;
 }
