@@ -160,7 +160,7 @@ describe('the permit report: storm events and inspections (issue 28 point 6)', (
       'Ended (ET)': '2026-11-10T08:00:00-05:00',
       'Total (in)': '0.80',
       'Wettest hour (in)': '0.30',
-      'Threshold (in in 24 h)': '0.50',
+      'Threshold (in per 24 h)': '0.50',
       'Inspection due by (ET)': '2026-11-11T08:00:00-05:00',
       Inspection: 'Inspected',
       'Inspected at (ET)': '2026-11-10T14:30:00-05:00',

@@ -107,7 +107,7 @@ function eventColumns(context: ReportContext) {
     column('ended', `Ended (${zone})`, 'datetime'),
     column('total', 'Total (in)', 'inches'),
     column('wettestHour', 'Wettest hour (in)', 'inches'),
-    column('threshold', 'Threshold (in in 24 h)', 'inches'),
+    column('threshold', 'Threshold (in per 24 h)', 'inches'),
     column('rule', 'Inspection rule', 'text'),
     column('source', 'Source', 'text'),
     column('due', `Inspection due by (${zone})`, 'datetime'),
