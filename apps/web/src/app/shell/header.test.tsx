@@ -93,6 +93,13 @@ describe('header navigation', () => {
     expect(nav.getByRole('link', { name: 'Data' }).getAttribute('aria-current')).toBeNull();
   });
 
+  it('highlights Storm Events on the page of one event', async () => {
+    signIn(buildUser());
+    renderRoute('/storm-events/31');
+    const nav = await mainNav();
+    expect(nav.getByRole('link', { name: 'Storm Events' }).getAttribute('aria-current')).toBe('page');
+  });
+
   describe('trial countdown', () => {
     beforeEach(() => {
       vi.useFakeTimers({ toFake: ['Date'] });

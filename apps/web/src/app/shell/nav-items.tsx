@@ -13,6 +13,8 @@ export function isLinkActive(link: NavLinkRule, pathname: string, hash: string, 
   const target = splitTarget(link.to);
   if (target.hash) return pathname === target.path && hash === target.hash;
   if (link.activeOn.includes(pathname)) return true;
+  // A page below a link's own (one storm event below Storm Events) keeps the link lit.
+  if (pathname.startsWith(`${target.path}/`)) return true;
   if (pathname !== target.path) return false;
   // On /dashboard#graphs the Graphs link, not Data, is the active one.
   return !all.some((other) => other !== link && splitTarget(other.to).hash === hash && hash !== '');
