@@ -92,6 +92,8 @@ export const PHOTO_MESSAGES = {
   tooLarge: `A photo may be at most ${PHOTO_LIMITS.megabytes} MB. Nothing was saved.`,
   perInspection: (existing: number, adding: number) =>
     `An inspection holds at most ${plural(PHOTO_LIMITS.perInspection, 'photo')}; it has ${countLabel(existing)} and ${plural(adding, 'photo')} were sent. Nothing was saved.`,
+  /** More files in one request than the multipart parser reads: their number is not known. */
+  tooManyInRequest: `An inspection holds at most ${plural(PHOTO_LIMITS.perInspection, 'photo')}; more were sent. Nothing was saved.`,
   quota: (megabytes: number) =>
     `This account's photos would go over its quota of ${countLabel(megabytes)} MB. Remove photos before adding more. Nothing was saved.`,
   noPhotos: `Send the photos as file parts named "${PHOTO_FIELDS.photos}"`,

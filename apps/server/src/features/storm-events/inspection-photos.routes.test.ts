@@ -235,6 +235,10 @@ describe('photos of inspections (issue 28 points 4 and 7)', () => {
     expect(tooMany.statusCode).toBe(409);
     expect(tooMany.json()).toEqual({ detail: PHOTO_MESSAGES.perInspection(0, 21) });
     expect(await inspectionsOf(event)).toEqual([]);
+    const farTooMany = await recordWith(event, photoForm(photos(PHOTO_LIMITS.perInspection + 5), inspection));
+    expect(farTooMany.statusCode).toBe(413);
+    expect(farTooMany.json()).toEqual({ detail: PHOTO_MESSAGES.tooManyInRequest });
+    expect(await inspectionsOf(event)).toEqual([]);
 
     const full = await recordWith(event, photoForm(photos(PHOTO_LIMITS.perInspection), inspection));
     expect(full.json().photos).toHaveLength(PHOTO_LIMITS.perInspection);

@@ -37,7 +37,7 @@ export const PHOTO_MULTIPART_OPTIONS: FastifyMultipartOptions = {
 
 const LIMIT_MESSAGES: Record<string, string> = {
   FST_REQ_FILE_TOO_LARGE: PHOTO_MESSAGES.tooLarge,
-  FST_FILES_LIMIT: PHOTO_MESSAGES.perInspection(0, PHOTO_LIMITS.perInspection + 1),
+  FST_FILES_LIMIT: PHOTO_MESSAGES.tooManyInRequest,
 };
 
 /** The name shown for a photo: the last part of the sent name, without control characters, at most 200 characters. */
