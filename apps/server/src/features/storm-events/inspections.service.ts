@@ -158,6 +158,13 @@ export function createInspectionsService(
     return record;
   }
 
+  /** The inspection, for whoever may see its location (others get the same 404 as a missing one). */
+  async function readable(access: AccountAccess, id: number): Promise<InspectionRecord> {
+    const record = await loaded(id);
+    await requireVisibleLocation(locations, access, record, INSPECTION_MESSAGES.notFound);
+    return record;
+  }
+
   /** Refuses photos past the inspection's 20 or the account's quota (and so the whole request). */
   async function checkPhotoLimits(
     reader: AppDb,
@@ -279,10 +286,7 @@ export function createInspectionsService(
     },
 
     async get(access: AccountAccess, id: number): Promise<Inspection> {
-      const record = await repository.find(id);
-      if (!record) throw notFound(INSPECTION_MESSAGES.notFound);
-      await requireVisibleLocation(locations, access, record, INSPECTION_MESSAGES.notFound);
-      return presentInspection(record);
+      return presentInspection(await readable(access, id));
     },
 
     async change(
@@ -356,9 +360,7 @@ export function createInspectionsService(
 
     /** A photo's file for whoever may read the inspection: the original as stored, or its preview. */
     async photo(access: AccountAccess, id: number, photoId: number, size: 'original' | 'thumbnail') {
-      const record = await repository.find(id);
-      if (!record) throw notFound(INSPECTION_MESSAGES.notFound);
-      await requireVisibleLocation(locations, access, record, INSPECTION_MESSAGES.notFound);
+      const record = await readable(access, id);
       const photo = record.photos.find((row) => row.id === photoId);
       const content = photo ? await photos.read(photo, size) : null;
       if (!photo || !content) throw notFound(PHOTO_MESSAGES.notFound);
