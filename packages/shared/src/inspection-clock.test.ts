@@ -9,7 +9,6 @@ import {
   isBusinessDay,
   nextBusinessDay,
   reminderAt,
-  routineDueDates,
 } from './inspection-clock';
 
 const iso = (date: Date) => date.toISOString();
@@ -125,20 +124,9 @@ describe('inspection due by', () => {
   });
 });
 
-describe('reminders and routine inspections', () => {
+describe('reminders', () => {
   it('remind 4 hours before the deadline', () => {
     expect(iso(reminderAt('2026-11-24T04:59:59.999Z'))).toBe('2026-11-24T00:59:59.999Z');
-  });
-
-  it('fall due every 7 or 14 calendar days, at the end of the day in Eastern time', () => {
-    const last = '2026-10-26T14:00:00Z';
-    expect(routineDueDates(last, 7, '2026-11-20T00:00:00Z').map(iso)).toEqual([
-      '2026-11-03T04:59:59.999Z',
-      '2026-11-10T04:59:59.999Z',
-      '2026-11-17T04:59:59.999Z',
-    ]);
-    expect(routineDueDates(last, 14, '2026-11-20T00:00:00Z').map(iso)).toEqual(['2026-11-10T04:59:59.999Z']);
-    expect(routineDueDates(last, null, '2026-11-20T00:00:00Z')).toEqual([]);
   });
 });
 

@@ -1,10 +1,10 @@
 import { TZDate } from '@date-fns/tz';
 import { DEFAULT_TIME_ZONE, shiftDate, todayIn } from './calendar';
-import type { InspectionRule, RoutineCadence } from './storm-events';
+import type { InspectionRule } from './storm-events';
 
 /**
- * When a storm event's inspection is due (issue 28 point 3), and the routine inspections'
- * due dates. Deadlines by the day end at 23:59:59.999 in the product time zone (D2).
+ * When a storm event's inspection is due (issue 28 point 3); routine inspections' due dates are
+ * decided by the database (see routine-inspections.ts). Deadlines by the day end at 23:59:59.999 in the product time zone (D2).
  */
 
 const HOUR_MS = 3_600_000;
@@ -122,26 +122,6 @@ export function inspectionDueBy(
 /** When contacts are reminded of an inspection due at `dueBy`. */
 export function reminderAt(dueBy: Time): Date {
   return new Date(instant(dueBy) - REMINDER_HOURS * HOUR_MS);
-}
-
-/**
- * The routine inspections due, up to `until`, if none is made meanwhile: by the end of the day
- * `cadenceDays` calendar days after the last inspection (or the start of monitoring), and so on.
- */
-export function routineDueDates(
-  lastInspectionOrStart: Time,
-  cadenceDays: RoutineCadence | null,
-  until: Time,
-  timeZone: string = DEFAULT_TIME_ZONE,
-): Date[] {
-  if (cadenceDays === null) return [];
-  const last = todayIn(timeZone, new Date(instant(lastInspectionOrStart)));
-  const dues: Date[] = [];
-  for (let step = 1; ; step += 1) {
-    const due = endOfDay(shiftDate(last, cadenceDays * step), timeZone);
-    if (due.getTime() > instant(until)) return dues;
-    dues.push(due);
-  }
 }
 
 /**

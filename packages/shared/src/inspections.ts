@@ -134,7 +134,8 @@ export const correctiveActionSchema = z.object({
 
 export const inspectionSchema = z.object({
   id: z.number().int(),
-  event_id: z.number().int(),
+  /** The storm event it was made for; null for a routine inspection. */
+  event_id: z.number().int().nullable(),
   location_id: z.number().int(),
   client_id: z.number().int(),
   /** Who recorded it, as named when it was recorded. */

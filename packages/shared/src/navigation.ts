@@ -40,6 +40,8 @@ export const ROUTES = {
   /** The account's storm events (issue 28); one event at `stormEventPath`. */
   stormEvents: '/storm-events',
   stormEvent: '/storm-events/:id',
+  /** One location's routine inspections: its schedule and its inspections of every kind. */
+  routineInspections: '/storm-events/routine/:locationId',
   /** The built-in test checkout (D20); `testCheckoutPath` in billing.ts fills in the session id. */
   testCheckout: '/checkout/test/:id',
 } as const;
@@ -83,6 +85,11 @@ export function opensAdminPage(viewer: Viewer): boolean {
 /** The page of one storm event. */
 export function stormEventPath(id: number): string {
   return ROUTES.stormEvent.replace(':id', String(id));
+}
+
+/** The page of one location's routine inspections. */
+export function routineInspectionsPath(locationId: number): string {
+  return ROUTES.routineInspections.replace(':locationId', String(locationId));
 }
 
 /** Storm Events goes to every signed-in user whose Data link is the dashboard. */
