@@ -48,6 +48,16 @@ export const CONTACTS_DEMO_ACCOUNT = 'gold';
 /** Where the demo's scripted storm passes, so a fresh install's first alerts reach the mail viewer. */
 export const DEMO_STORM_SITE = { account: 'gold', city: 'Houston' } as const;
 
+/**
+ * Routine inspections of the gold account's sites (issue 28): a cadence, and how many days
+ * before the seeding it was set. Beaumont's was due yesterday, so its owner hears it is overdue.
+ */
+export const DEMO_ROUTINES: Readonly<Record<string, { cadence: 7 | 14; setDaysAgo: number }>> = {
+  Houston: { cadence: 7, setDaysAgo: 0 },
+  Galveston: { cadence: 14, setDaysAgo: 3 },
+  Beaumont: { cadence: 7, setDaysAgo: 8 },
+};
+
 export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
   {
     key: 'gold',

@@ -59,6 +59,31 @@ describe('demo data', () => {
     expect(counts).toEqual({ locations: 16, clients: 16, outside_texas: 0, without_atlas14: 0 });
   });
 
+  it("schedules routine inspections at the gold account's sites, Beaumont's overdue, and tells its owner once", async () => {
+    const { token } = await login(t.app, 'gold@pluvio.example', DEMO_PASSWORD);
+    const schedule = (await t.app.inject({ url: '/api/routine-inspections', headers: bearer(token) })).json();
+    expect(
+      schedule.items.map((row: { location_name: string; cadence_days: number; status: string }) => [
+        row.location_name,
+        row.cadence_days,
+        row.status,
+      ]),
+    ).toEqual([
+      ['Beaumont', 7, 'overdue'],
+      ['Houston', 7, 'due'],
+      ['Galveston', 14, 'due'],
+    ]);
+    await t.services.inspectionNotices.notifyDue();
+    await t.services.inspectionNotices.notifyDue();
+    const notices = await queryRows<{ recipient: string; subject: string }>(
+      t.database.db,
+      sql`select recipient, subject from outbox where kind = 'inspection' order by id`,
+    );
+    expect(notices).toEqual([
+      { recipient: 'gold@pluvio.example', subject: 'Pluvio: Routine inspection overdue: Beaumont' },
+    ]);
+  });
+
   it('writes nothing the second time', async () => {
     expect(await seedDemoData(t.services)).toBe(false);
   });

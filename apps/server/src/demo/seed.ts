@@ -1,7 +1,7 @@
 import { levelAllows } from '@pluvio/shared/gates';
 import { provisionedSettings } from '@pluvio/shared/signup';
 import { accountLevel } from '@pluvio/shared/tiers';
-import { productDate } from '../core/lib/time';
+import { DAY_MS, productDate } from '../core/lib/time';
 import { hashPassword } from '../core/passwords';
 import { settingColumns } from '../features/accounts';
 import type { Services } from '../services';
@@ -9,11 +9,22 @@ import {
   CONTACTS_DEMO_ACCOUNT,
   DEMO_ACCOUNTS,
   DEMO_PASSWORD,
+  DEMO_ROUTINES,
   DEMO_USERS,
   type DemoAccount,
   demoEmail,
   EXTRA_ACCOUNTS,
 } from './demo-data';
+
+/** The routine cadence of a demo site, set some days before the seeding. */
+function demoRoutine(demo: DemoAccount, city: string, now: Date) {
+  const routine = demo.key === CONTACTS_DEMO_ACCOUNT ? DEMO_ROUTINES[city] : undefined;
+  if (!routine) return {};
+  return {
+    routineCadenceDays: routine.cadence,
+    routineSince: new Date(now.getTime() - routine.setDaysAgo * DAY_MS),
+  };
+}
 
 /**
  * Writes the demo installation (README "Demo logins") unless it is there already.
@@ -59,6 +70,7 @@ export async function seedDemoData(services: Services): Promise<boolean> {
         h24Threshold: 0.5,
         rapidrainThreshold: rapidrainThresholdOf(demo),
         dataStartDate: productDate(now, config.TIME_ZONE),
+        ...demoRoutine(demo, name, now),
       })),
     );
     locationIds.set(

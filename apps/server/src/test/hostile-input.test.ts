@@ -97,6 +97,13 @@ const VALID_BODIES: Record<string, unknown> = {
     bmps: ['Silt fence'],
     corrective_actions: [{ description: 'Re-stake', due_on: '2026-11-12' }],
   },
+  // A location no caller has, as the storm event above: a saved inspection would let PATCH's spoiled bodies through.
+  'POST /api/inspections': {
+    location_id: 2_000_000_000,
+    inspected_at: '2026-11-10T15:00:00Z',
+    bmps: ['Silt fence'],
+    corrective_actions: [{ description: 'Re-stake', due_on: '2026-11-12' }],
+  },
   'PATCH /api/inspections/{id}': { findings: 'Fine', corrective_actions: [{ description: 'Sweep' }] },
   'POST /api/signups': {
     email: 'wizard.walk@example.com',
@@ -618,8 +625,8 @@ describe('hostile multipart photos (issue 28 point 7)', () => {
       multipart,
       `${Array.from({ length: 30 }, (_, index) => filePart(`${index}.jpg`)).join('')}--${BOUNDARY}--\r\n`,
     ],
-  ])('answers %s with a 4xx and a detail, on both photo routes', async (_, headers, payload) => {
-    for (const url of ['/api/storm-events/1/inspections', '/api/inspections/1/photos']) {
+  ])('answers %s with a 4xx and a detail, on every photo route', async (_, headers, payload) => {
+    for (const url of ['/api/storm-events/1/inspections', '/api/inspections', '/api/inspections/1/photos']) {
       const response = await t.app.inject({
         method: 'POST',
         url,

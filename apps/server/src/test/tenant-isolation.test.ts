@@ -122,6 +122,7 @@ async function seedStormEvent(t: TestApp, clientId: number, locationId: number) 
   const [inspection] = await t.database.db
     .insert(inspections)
     .values({
+      locationId,
       eventId: stormEventId,
       inspectorName: 'Site Lead',
       inspectedAt: ended,
@@ -163,6 +164,8 @@ async function snapshot(t: TestApp, superToken: string, account: Seeded) {
       `/api/tasks/${account.taskId}`,
       `/api/storm-events/${account.stormEventId}?${q}`,
       `/api/inspections/${account.inspectionId}?${q}`,
+      `/api/inspections?location_id=${account.locationId}&${q}`,
+      `/api/routine-inspections?${q}`,
     ].map((url) => call(t.app, superToken, { url })),
   );
   return [
@@ -271,6 +274,28 @@ function foreignCalls(foreign: Seeded, own: Seeded): ForeignCall[] {
       payload: { inspected_at: '2025-10-02T13:00:00Z' },
     },
     { method: 'GET', url: `/api/inspections/${f.inspectionId}` },
+    { method: 'GET', url: `/api/inspections?location_id=${f.locationId}` },
+    { method: 'GET', url: `/api/inspections?location_id=${f.locationId}&${fq}` },
+    { method: 'GET', url: `/api/routine-inspections?${fq}` },
+    { method: 'GET', url: `/api/routine-inspections?location_id=${f.locationId}` },
+    {
+      method: 'POST',
+      url: '/api/inspections',
+      payload: { location_id: f.locationId, inspected_at: '2025-10-02T13:00:00Z' },
+    },
+    {
+      method: 'POST',
+      url: `/api/inspections?${fq}`,
+      payload: { location_id: own.locationId, inspected_at: '2025-10-02T13:00:00Z' },
+    },
+    {
+      method: 'POST',
+      url: '/api/inspections',
+      payload: photoForm([{ name: 'x.jpg', bytes: JPEG_START }], {
+        location_id: f.locationId,
+        inspected_at: '2025-10-02T13:00:00Z',
+      }),
+    },
     { method: 'PATCH', url: `/api/inspections/${f.inspectionId}`, payload: { findings: 'Changed' } },
     { method: 'PATCH', url: `/api/inspections/${f.inspectionId}?${fq}`, payload: { findings: 'Changed' } },
     {

@@ -47,6 +47,8 @@ export const locations = pgTable(
     inspectionRule: text('inspection_rule').notNull().default(STORM_SETTINGS_DEFAULTS.inspection_rule),
     /** Days between routine inspections (7 or 14); null is none. */
     routineCadenceDays: smallint('routine_cadence_days'),
+    /** When the cadence was set or changed: the routine clock runs from it until an inspection is made. */
+    routineSince: timestamp('routine_since', { withTimezone: true }).notNull().defaultNow(),
     status: text('status').notNull().default('active'),
     active: boolean('active').notNull().default(true),
     dataStartDate: date('data_start_date'),

@@ -139,14 +139,40 @@ export const inspectionNotices = pgTable(
   ],
 );
 
-/** A storm event's inspection (issue 28 point 4); only one at or after the event's end satisfies the permit. */
+/**
+ * Each notice of each routine inspection due date, decided once like a storm event's: an
+ * inspection moves the due date, so the notices of the date it replaced are never looked at again.
+ */
+export const routineInspectionNotices = pgTable(
+  'routine_inspection_notices',
+  {
+    locationId: integer('location_id')
+      .notNull()
+      .references(() => locations.id, { onDelete: 'cascade' }),
+    dueAt: timestamp('due_at', { withTimezone: true }).notNull(),
+    kind: text('kind').$type<InspectionNoticeKind>().notNull(),
+    decidedAt: timestamp('decided_at', { withTimezone: true }).notNull(),
+    sent: boolean('sent').notNull(),
+    messages: integer('messages').notNull().default(0),
+  },
+  (table) => [
+    primaryKey({ columns: [table.locationId, table.dueAt, table.kind] }),
+    check('routine_inspection_notices_kind_check', sql`${table.kind} in ('due', 'reminder', 'overdue')`),
+  ],
+);
+
+/**
+ * An inspection of a location (issue 28 point 4): of a storm event (only one at or after the
+ * event's end satisfies the permit for it), or a routine one, with no event.
+ */
 export const inspections = pgTable(
   'inspections',
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    eventId: integer('event_id')
+    locationId: integer('location_id')
       .notNull()
-      .references(() => stormEvents.id, { onDelete: 'cascade' }),
+      .references(() => locations.id, { onDelete: 'cascade' }),
+    eventId: integer('event_id').references(() => stormEvents.id, { onDelete: 'cascade' }),
     inspectorUserId: integer('inspector_user_id').references(() => users.id, { onDelete: 'set null' }),
     /** The inspector's name when it was recorded: the record stands if the user is deleted. */
     inspectorName: text('inspector_name').notNull(),
@@ -157,7 +183,10 @@ export const inspections = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
   },
-  (table) => [index('inspections_event_idx').on(table.eventId, table.inspectedAt)],
+  (table) => [
+    index('inspections_event_idx').on(table.eventId, table.inspectedAt),
+    index('inspections_location_idx').on(table.locationId, table.inspectedAt),
+  ],
 );
 
 /** What an inspection found to fix, with its own due date and completion. */

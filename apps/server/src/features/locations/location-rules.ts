@@ -60,6 +60,13 @@ export function stormColumns(input: LocationPatch) {
   };
 }
 
+/** A new or changed routine cadence starts its clock again at `now`; an unchanged one keeps it. */
+export function routineRestart(saved: LocationRow, patch: LocationPatch, now: Date) {
+  const changed =
+    patch.routine_cadence_days !== undefined && patch.routine_cadence_days !== saved.routineCadenceDays;
+  return changed ? { routineSince: now } : {};
+}
+
 /** The import's rows as candidates to insert; a row against the CSV rules refuses the whole import (422). */
 export function checkImportRows(rows: LocationImportRow[]) {
   return requireValidRows(rows, (source, seq) => {

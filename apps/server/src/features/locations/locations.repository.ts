@@ -51,6 +51,7 @@ export interface ImportDefaults {
   status: string;
   active: boolean;
   dataStartDate: string;
+  routineSince: Date;
 }
 
 /** A location's identity in an import: its trimmed name ignoring case, and coordinates to 5 decimals (about a metre). */
@@ -213,10 +214,11 @@ export function createLocationsRepository(db: AppDb) {
         inserted as (
           insert into locations (client_id, name, latitude, longitude, h24_threshold, rapidrain_threshold,
                                  storm_threshold, inspection_rule, routine_cadence_days,
-                                 atlas14_threshold, atlas14_source, status, active, data_start_date)
+                                 atlas14_threshold, atlas14_source, status, active, data_start_date, routine_since)
           select ${clientId}, name, latitude, longitude, "h24Threshold", "rapidrainThreshold",
                  "stormThreshold", "inspectionRule", "routineCadenceDays",
-                 "atlas14Threshold", "atlas14Source", ${defaults.status}, ${defaults.active}, ${defaults.dataStartDate}::date
+                 "atlas14Threshold", "atlas14Source", ${defaults.status}, ${defaults.active}, ${defaults.dataStartDate}::date,
+                 ${defaults.routineSince.toISOString()}::timestamptz
             from fresh order by seq
           returning id, ${SAME_LOCATION_KEYS}
         )

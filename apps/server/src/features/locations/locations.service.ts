@@ -30,6 +30,7 @@ import {
   patchedThresholds,
   requireRapidrainAllowed,
   requireSameCoordinates,
+  routineRestart,
   stormColumns,
 } from './location-rules';
 import {
@@ -93,6 +94,7 @@ export function createLocationsService(db: AppDb, options: LocationsOptions) {
     status: 'active',
     active: true,
     dataStartDate: productDate(clock.now(), timeZone),
+    routineSince: clock.now(),
   });
 
   /** The save stands whatever happens here: the fill job's minute run finds the location anyway. */
@@ -236,6 +238,7 @@ export function createLocationsService(db: AppDb, options: LocationsOptions) {
       const values: Partial<NewLocation> = {
         ...patchedThresholds(access, saved, patch),
         ...stormColumns(patch),
+        ...routineRestart(saved, patch, clock.now()),
         updatedAt: clock.now(),
       };
       if (patch.name !== undefined) values.name = patch.name;

@@ -113,6 +113,16 @@ describe('the permit report: storm events and inspections (issue 28 point 6)', (
       payload: photo,
     });
     expect(added.statusCode).toBe(201);
+    const routine = await call(owner, {
+      method: 'POST',
+      url: '/api/inspections',
+      payload: {
+        location_id: site,
+        inspected_at: '2026-11-10T15:00:00-05:00',
+        findings: 'Weekly walk: all fine.',
+      },
+    });
+    expect(routine.statusCode).toBe(201);
     clock.set(at('2026-11-12T15:00:00Z'));
     owner = (await login(t.app, silver.email)).token;
     bronze = { token: (await login(t.app, bronzeAccount.email)).token, location: bronzeAccount.location };
@@ -153,7 +163,7 @@ describe('the permit report: storm events and inspections (issue 28 point 6)', (
       skipEmptyLines: true,
     }).data;
     const records = rows.map((row) => Object.fromEntries(header.map((label, index) => [label, row[index]])));
-    expect(records).toHaveLength(2);
+    expect(records).toHaveLength(3);
     expect(records[0]).toMatchObject({
       'Location and list': 'North Gate: storm events',
       'Started (ET)': '2026-11-10T04:00:00-05:00',
@@ -167,6 +177,7 @@ describe('the permit report: storm events and inspections (issue 28 point 6)', (
     });
     expect(records[1]).toMatchObject({
       'Location and list': 'North Gate: inspections',
+      Kind: 'Storm',
       'Started (ET)': '2026-11-10T04:00:00-05:00',
       'Inspected at (ET)': '2026-11-10T14:30:00-05:00',
       Inspector: 'Test User',
@@ -175,6 +186,15 @@ describe('the permit report: storm events and inspections (issue 28 point 6)', (
       Findings: 'Silt fence sagging at the NE corner.',
       'Corrective actions': 'Re-stake the silt fence (Due Nov 12, 2026, not completed)',
       Photos: '1',
+    });
+    expect(records[2]).toMatchObject({
+      'Location and list': 'North Gate: inspections',
+      Kind: 'Routine',
+      'Started (ET)': '',
+      'Inspected at (ET)': '2026-11-10T15:00:00-05:00',
+      'Counts for the storm': '',
+      Findings: 'Weekly walk: all fine.',
+      Photos: '0',
     });
   });
 
@@ -196,7 +216,7 @@ describe('the permit report: storm events and inspections (issue 28 point 6)', (
     // Excel has no zones: a time is stored as its wall time in the product time zone.
     expect(event('Inspection due by (ET)').value).toEqual(at('2026-11-11T08:00:00Z'));
     expect(event('Inspection').value).toBe('Inspected');
-    const inspection = cellOf('North Gate inspections', 'Storm started (ET)');
+    const inspection = cellOf('North Gate inspections', 'Kind');
     expect(inspection('Inspector').value).toBe('Test User');
     expect(inspection('Inspected at (ET)').value).toEqual(at('2026-11-10T14:30:00Z'));
   });
@@ -213,7 +233,9 @@ describe('the permit report: storm events and inspections (issue 28 point 6)', (
       'Inspected',
       'North Gate: inspections',
       'Test User',
-      'Re-stake the silt fence',
+      'Re-stake the silt',
+      'Routine',
+      'Weekly walk: all fine.',
       'fence.jpg, taken Nov 10',
     ])
       expect(text, words).toContain(words);

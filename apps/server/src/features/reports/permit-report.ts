@@ -33,7 +33,7 @@ import {
 /** What the permit report reads: the account's locations and their storm events (issue 28 point 6). */
 export interface PermitReportDeps {
   locations: RainfallReportDeps['locations'];
-  stormEvents: Pick<StormEventsService, 'records'>;
+  stormEvents: Pick<StormEventsService, 'records' | 'routineRecords'>;
   inspections: Pick<InspectionsService, 'thumbnail'>;
 }
 
@@ -44,6 +44,8 @@ type PermitEvent = Omit<StormEventRecord, 'inspections'> & { inspections: Permit
 interface LocationEvents {
   location: LocationRow;
   events: PermitEvent[];
+  /** Routine inspections made in the period (no storm event). */
+  routine: PermitInspection[];
 }
 
 /** A photo's caption under its thumbnail: its file's name, and when it was taken when the camera said. */
@@ -67,19 +69,18 @@ async function inspectionThumbnails(
   });
 }
 
-async function withThumbnails(
-  record: StormEventRecord,
+function withThumbnails(
+  inspections: Inspection[],
   clientId: number,
   deps: PermitReportDeps,
   context: ReportContext,
-): Promise<PermitEvent> {
-  const inspections = await Promise.all(
-    record.inspections.map(async (inspection) => ({
+): Promise<PermitInspection[]> {
+  return Promise.all(
+    inspections.map(async (inspection) => ({
       ...inspection,
       thumbnails: await inspectionThumbnails(inspection, clientId, deps, context),
     })),
   );
-  return { ...record, inspections };
 }
 
 /** The first inspection made at or after the event's end: the one the permit asks for. */
@@ -117,10 +118,14 @@ function eventColumns(context: ReportContext) {
   ];
 }
 
-/** The inspections' table names its event by the time it started, the key the events' table uses. */
+/**
+ * The inspections' table names a storm's inspection by the time the storm started, the key the
+ * events' table uses; a routine one has none.
+ */
 function inspectionColumns(context: ReportContext) {
   const zone = context.zone;
   return [
+    column('kind', 'Kind', 'text'),
     column('started', `Storm started (${zone})`, 'datetime'),
     column('inspectedAt', `Inspected at (${zone})`, 'datetime'),
     column('inspector', 'Inspector', 'text'),
@@ -173,15 +178,16 @@ function eventRow(event: PermitEvent, context: ReportContext): Record<string, Ce
 }
 
 function inspectionRow(
-  event: PermitEvent,
+  event: PermitEvent | null,
   inspection: Inspection,
   context: ReportContext,
 ): Record<string, CellValue> {
   return {
-    started: timeOf(event.started_at, context),
+    kind: event ? 'Storm' : 'Routine',
+    started: event ? timeOf(event.started_at, context) : null,
     inspectedAt: timeOf(inspection.inspected_at, context),
     inspector: inspection.inspector.name,
-    counts: inspection.counts_for_event,
+    counts: event ? inspection.counts_for_event : null,
     bmps: inspection.bmps.join('; ') || null,
     findings: inspection.findings || null,
     notes: inspection.notes || null,
@@ -190,23 +196,31 @@ function inspectionRow(
   };
 }
 
-function photosOf(events: PermitEvent[], context: ReportContext): ReportPhoto[] {
-  return events.flatMap((event) =>
-    event.inspections.flatMap((inspection) =>
-      inspection.thumbnails.map((photo) => ({
-        ...photo,
-        caption: `${dateTimeText(timeOf(inspection.inspected_at, context) ?? '')}: ${photo.caption}`,
-      })),
-    ),
+/** Every inspection of the location in the period, storms' and routine ones, earliest first. */
+function inspectionsOf({ events, routine }: LocationEvents) {
+  const all = [
+    ...events.flatMap((event) => event.inspections.map((inspection) => ({ event, inspection }))),
+    ...routine.map((inspection) => ({ event: null, inspection })),
+  ];
+  return all.sort((a, b) => a.inspection.inspected_at.localeCompare(b.inspection.inspected_at));
+}
+
+function photosOf(inspections: { inspection: PermitInspection }[], context: ReportContext): ReportPhoto[] {
+  return inspections.flatMap(({ inspection }) =>
+    inspection.thumbnails.map((photo) => ({
+      ...photo,
+      caption: `${dateTimeText(timeOf(inspection.inspected_at, context) ?? '')}: ${photo.caption}`,
+    })),
   );
 }
 
 /**
  * Two sections per location, so each table fits a page's width: its storm events (with how each
- * stands), then their inspections (with the photos' thumbnails in the PDF).
+ * stands), then its inspections, storms' and routine ones (with the photos' thumbnails in the PDF).
  */
 function locationSections(entry: LocationEvents, context: ReportContext): ReportSection[] {
-  const { location, events } = entry;
+  const { location, events, routine } = entry;
+  const inspections = inspectionsOf(entry);
   return [
     {
       heading: `${location.name}: storm events`,
@@ -224,15 +238,13 @@ function locationSections(entry: LocationEvents, context: ReportContext): Report
     },
     {
       heading: `${location.name}: inspections`,
-      facts: [],
+      facts: [fact('Routine inspections', routine.length)],
       table: {
         columns: inspectionColumns(context),
-        rows: events.flatMap((event) =>
-          event.inspections.map((inspection) => inspectionRow(event, inspection, context)),
-        ),
-        emptyText: 'No inspection of these storm events is recorded.',
+        rows: inspections.map(({ event, inspection }) => inspectionRow(event, inspection, context)),
+        emptyText: 'No inspection of these storm events, nor any routine one in this period, is recorded.',
       },
-      photos: photosOf(events, context),
+      photos: photosOf(inspections, context),
     },
   ];
 }
@@ -261,7 +273,7 @@ function summaryTable(entries: readonly LocationEvents[]): ReportTable {
 
 const PERMIT_NOTES = [
   "A storm event is rain that reached the location's storm threshold within 24 hours in the stored hourly rainfall (NOAA MRMS in production); its threshold, inspection rule and due time are those in force when it was found. Its source names the passes its hours come from (Pass 2 revises Pass 1).",
-  "Events that started in the period are listed, then their inspections. An inspection counts for a storm when it was made at or after the storm's end; 'Inspected late' means the first such inspection came after the due time.",
+  "Events that started in the period are listed, then their inspections with the routine inspections made in the period. An inspection counts for a storm when it was made at or after the storm's end; 'Inspected late' means the first such inspection came after the due time.",
   'Events a NOAA revision removed are listed as removed, with their revisions: they need no inspection.',
 ];
 
@@ -282,13 +294,21 @@ export async function permitReport(
   const locations = await locationsInOrder(deps, subject);
   const entries = await inBatches(locations, onProgress, async (batch): Promise<LocationEvents[]> => {
     const ids = batch.map((location) => location.id);
-    const records = await deps.stormEvents.records(client.id, ids, from, to);
+    const [records, routineRecords] = await Promise.all([
+      deps.stormEvents.records(client.id, ids, from, to),
+      deps.stormEvents.routineRecords(client.id, ids, from, to),
+    ]);
     const events = await Promise.all(
-      records.map((record) => withThumbnails(record, client.id, deps, context)),
+      records.map(async (record) => ({
+        ...record,
+        inspections: await withThumbnails(record.inspections, client.id, deps, context),
+      })),
     );
+    const routine = await withThumbnails(routineRecords, client.id, deps, context);
     return batch.map((location) => ({
       location,
       events: events.filter((event) => event.location_id === location.id),
+      routine: routine.filter((inspection) => inspection.location_id === location.id),
     }));
   });
   const all = entries.flatMap((entry) => entry.events);

@@ -1,6 +1,7 @@
+import { REMINDER_HOURS } from '@pluvio/shared/inspection-clock';
 import type { AppDb } from '../../core/db/client';
 import type { Clock } from '../../core/lib/clock';
-import { productDate } from '../../core/lib/time';
+import { HOUR_MS, productDate } from '../../core/lib/time';
 import {
   createRecipientsRepository,
   enqueueMessages,
@@ -11,9 +12,7 @@ import { composeInspectionMessage, type InspectionMessageOptions } from './inspe
 import { createInspectionNoticesRepository, type NoticeCandidate } from './inspection-notices.repository';
 
 const NOTICES_PER_BATCH = 200;
-const HOUR_MS = 3_600_000;
-/** Contacts are reminded this long before the inspection is due. */
-const REMINDER_MS = 4 * HOUR_MS;
+const REMINDER_MS = REMINDER_HOURS * HOUR_MS;
 /** The owner hears of an overdue inspection until this long after it was due (a worker back from a stop). */
 const OVERDUE_NOTICE_WITHIN_MS = 24 * HOUR_MS;
 const KIND = 'inspection';
@@ -27,33 +26,33 @@ export interface InspectionNoticesOptions extends InspectionMessageOptions {
 /**
  * Whether a notice still helps when its time is decided: the due notice and the reminder before
  * the deadline (a reminder only when the due notice went out before the reminder's time, else
- * it repeats it), the overdue notice for an event known before its deadline, within a day. An
- * event found in old rainfall (a backfill, a new location's history) is past all three, and an
- * inspection made since the event ended makes the reminder and the overdue notice moot.
+ * it repeats it), the overdue notice within a day of the deadline, for a storm event known
+ * before it. An event found in old rainfall (a backfill, a new location's history) is past all
+ * three, and an inspection made since the event ended makes the reminder and the overdue notice
+ * moot. (An inspection moves a routine due date: the old date's notices are not looked at again.)
  */
 export function isTimely(notice: NoticeCandidate, now: Date): boolean {
   const beforeDeadline = now.getTime() < notice.dueAt.getTime();
   if (notice.kind === 'due') return beforeDeadline;
-  if (notice.inspected) return false;
+  if (notice.subject === 'event' && notice.inspected) return false;
   if (notice.kind === 'reminder') {
     const remindAt = notice.dueAt.getTime() - REMINDER_MS;
     return beforeDeadline && notice.dueNoticeAt !== null && notice.dueNoticeAt.getTime() < remindAt;
   }
-  return (
-    notice.detectedAt.getTime() < notice.dueAt.getTime() &&
-    now.getTime() - notice.dueAt.getTime() <= OVERDUE_NOTICE_WITHIN_MS
-  );
+  const knownBeforeDeadline = notice.subject === 'routine' || notice.detectedAt < notice.dueAt;
+  return knownBeforeDeadline && now.getTime() - notice.dueAt.getTime() <= OVERDUE_NOTICE_WITHIN_MS;
 }
 
 /**
  * The inspection clock's notices (issue 28 point 3): "Inspection due" to the location's contacts
- * when an event ends, a reminder 4 hours before the deadline, "Inspection overdue" to the owner
- * when it passes. Each notice is decided in one transaction with its messages: exactly once,
+ * when an event ends (a routine inspection: the morning of its due day), a reminder 4 hours
+ * before the deadline, "Inspection overdue" to the owner when it passes. Each notice is decided in one transaction with its messages: exactly once,
  * whichever worker decides it, whatever crashes.
  */
 export function createInspectionNoticesService(db: AppDb, options: InspectionNoticesOptions) {
   const { clock, timeZone } = options;
-  const repository = createInspectionNoticesRepository(db);
+  const repository = createInspectionNoticesRepository(db, timeZone);
+  const findings = [repository.candidates, repository.routineCandidates];
 
   async function recipientsOf(tx: AppDb, notice: NoticeCandidate) {
     const recipients = createRecipientsRepository(tx);
@@ -75,7 +74,7 @@ export function createInspectionNoticesService(db: AppDb, options: InspectionNot
   /** Decides one notice and queues its messages in the same transaction; answers how many it queued. */
   async function decide(notice: NoticeCandidate, now: Date): Promise<number> {
     return db.transaction(async (tx) => {
-      const txRepository = createInspectionNoticesRepository(tx);
+      const txRepository = createInspectionNoticesRepository(tx, timeZone);
       const send = notice.monitored && isTimely(notice, now);
       if (!(await txRepository.decide(notice, now, send)) || !send) return 0;
       const messages = (await recipientsOf(tx, notice)).map((recipient) =>
@@ -91,11 +90,13 @@ export function createInspectionNoticesService(db: AppDb, options: InspectionNot
     /** Decides every notice whose time has come; answers how many messages it queued. */
     async notifyDue(): Promise<number> {
       let queued = 0;
-      for (;;) {
-        const now = clock.now();
-        const candidates = await repository.candidates(now, productDate(now, timeZone), NOTICES_PER_BATCH);
-        for (const notice of candidates) queued += await decide(notice, now);
-        if (candidates.length < NOTICES_PER_BATCH) break;
+      for (const find of findings) {
+        for (;;) {
+          const now = clock.now();
+          const candidates = await find(now, productDate(now, timeZone), NOTICES_PER_BATCH);
+          for (const notice of candidates) queued += await decide(notice, now);
+          if (candidates.length < NOTICES_PER_BATCH) break;
+        }
       }
       if (queued > 0) await options.onQueued?.();
       return queued;

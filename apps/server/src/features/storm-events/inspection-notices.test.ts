@@ -182,6 +182,7 @@ describe('the inspection clock’s notices (issue 28 point 3)', () => {
     clock.set(later(end, 8));
     await notices().notifyDue();
     await t.database.db.insert(inspections).values({
+      locationId,
       eventId: event,
       inspectorName: 'Lead',
       inspectedAt: later(end, 9),
@@ -217,5 +218,78 @@ describe('the inspection clock’s notices (issue 28 point 3)', () => {
     await notices().notifyDue();
     expect(await messagesAbout('Yard E')).toEqual([]);
     expect(await messagesAbout('Yard F')).toEqual([]);
+  });
+
+  /** A site inspected every `cadence` days from Monday 1 June 2026, 10:00 in New York. */
+  async function routineSite(name: string, cadence: 7 | 14) {
+    const made = await site(name);
+    await t.database.db.execute(
+      sql`update locations set routine_cadence_days = ${cadence}, routine_since = '2026-06-01T14:00:00Z'
+           where id = ${made.locationId}`,
+    );
+    return made;
+  }
+
+  it('tells the contacts on the morning a routine inspection is due, reminds them 4 hours before midnight, and the owner after, each once', async () => {
+    const { owner, locationId, lead } = await routineSite('Yard R', 7);
+    clock.set(at('2026-06-08T09:59:00Z'));
+    await notices().notifyDue();
+    expect(await messagesAbout('Yard R')).toEqual([]);
+
+    clock.set(at('2026-06-08T10:00:00Z'));
+    await Promise.all([notices().notifyDue(), notices().notifyDue()]);
+    const due = await messagesAbout('Yard R');
+    expect(sent(due)).toEqual([
+      ['email', lead, 'Pluvio: Routine inspection due: Yard R'],
+      ['sms', '+17135550101', null],
+    ]);
+    expect(due[0]?.text_body).toContain(
+      'Yard R: routine inspection every 7 days, none recorded yet; inspect by Jun 8, 11:59 PM EDT.',
+    );
+    expect(due[0]?.text_body).toContain(`https://pluvio.test/storm-events/routine/${locationId}`);
+
+    clock.set(at('2026-06-09T00:00:00Z'));
+    await notices().notifyDue();
+    expect(sent((await messagesAbout('Yard R')).slice(2))).toEqual([
+      ['email', lead, 'Pluvio: Routine inspection due in 4 hours: Yard R'],
+      ['sms', '+17135550101', null],
+    ]);
+
+    clock.set(at('2026-06-09T04:00:00Z'));
+    await notices().notifyDue();
+    await notices().notifyDue();
+    const overdue = (await messagesAbout('Yard R')).slice(4);
+    expect(sent(overdue)).toEqual([['email', owner.email, 'Pluvio: Routine inspection overdue: Yard R']]);
+    expect(overdue[0]?.text_body).toContain('the routine inspection was due by Jun 8, 11:59 PM EDT.');
+  });
+
+  it('moves a routine due date with each inspection: the old date says no more, the new one starts again', async () => {
+    const { locationId } = await routineSite('Yard S', 14);
+    clock.set(at('2026-06-15T10:00:00Z'));
+    await notices().notifyDue();
+    const inspectedAt = at('2026-06-15T12:00:00Z');
+    await t.database.db.insert(inspections).values({
+      locationId,
+      inspectorName: 'Lead',
+      inspectedAt,
+      bmps: [],
+      findings: '',
+      notes: '',
+      createdAt: inspectedAt,
+      updatedAt: inspectedAt,
+    });
+    for (const time of ['2026-06-16T00:00:00Z', '2026-06-16T04:00:00Z', '2026-06-29T09:00:00Z']) {
+      clock.set(at(time));
+      await notices().notifyDue();
+    }
+    expect((await messagesAbout('Yard S')).map((row) => row.subject)).toEqual([
+      'Pluvio: Routine inspection due: Yard S',
+      null,
+    ]);
+    clock.set(at('2026-06-29T10:00:00Z'));
+    await notices().notifyDue();
+    const next = (await messagesAbout('Yard S')).slice(2);
+    expect(next[0]?.subject).toBe('Pluvio: Routine inspection due: Yard S');
+    expect(next[0]?.text_body).toContain('last one Jun 15, 8:00 AM EDT; inspect by Jun 29, 11:59 PM EDT.');
   });
 });

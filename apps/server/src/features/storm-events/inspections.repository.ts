@@ -1,4 +1,4 @@
-import { and, asc, count, eq, inArray, type SQL, sum } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, isNull, lt, type SQL, sum } from 'drizzle-orm';
 import type { AppDb } from '../../core/db/client';
 import { locations } from '../../core/tables/locations';
 import {
@@ -21,14 +21,21 @@ export interface ActionChange {
   removed: number[];
 }
 
-/** An inspection with the event and location it belongs to, and its corrective actions. */
+/** An inspection with the event it was made for (none for a routine one), its location, its corrective actions and photos. */
 export interface InspectionRecord {
   inspection: InspectionRow;
-  event: { id: number; startedAt: Date; endedAt: Date | null };
+  event: { id: number; startedAt: Date; endedAt: Date | null } | null;
   locationId: number;
   clientId: number;
   actions: CorrectiveActionRow[];
   photos: InspectionPhotoRow[];
+}
+
+/** Where an inspection is recorded: a location of an account, and the storm event it is for if any. */
+export interface InspectionTarget {
+  locationId: number;
+  clientId: number;
+  eventId: number | null;
 }
 
 /** The event an inspection is recorded for, with what decides whether it may be. */
@@ -60,19 +67,25 @@ export function createInspectionsRepository(db: AppDb) {
       .orderBy(asc(inspectionPhotos.id));
   }
 
-  async function recordsWhere(condition: SQL): Promise<InspectionRecord[]> {
-    const rows = await db
+  async function recordsWhere(
+    condition: SQL,
+    order: 'earliest' | 'newest' = 'earliest',
+    limit?: number,
+  ): Promise<InspectionRecord[]> {
+    const by = order === 'earliest' ? asc : desc;
+    const query = db
       .select({
         inspection: inspections,
         event: { id: stormEvents.id, startedAt: stormEvents.startedAt, endedAt: stormEvents.endedAt },
-        locationId: stormEvents.locationId,
+        locationId: inspections.locationId,
         clientId: locations.clientId,
       })
       .from(inspections)
-      .innerJoin(stormEvents, eq(stormEvents.id, inspections.eventId))
-      .innerJoin(locations, eq(locations.id, stormEvents.locationId))
+      .innerJoin(locations, eq(locations.id, inspections.locationId))
+      .leftJoin(stormEvents, eq(stormEvents.id, inspections.eventId))
       .where(condition)
-      .orderBy(asc(inspections.inspectedAt), asc(inspections.id));
+      .orderBy(by(inspections.inspectedAt), by(inspections.id));
+    const rows = limit === undefined ? await query : await query.limit(limit);
     const ids = rows.map((row) => row.inspection.id);
     const [actions, photos] = await Promise.all([actionsOf(ids), photosOf(ids)]);
     return rows.map((row) => ({
@@ -99,6 +112,15 @@ export function createInspectionsRepository(db: AppDb) {
       return row ?? null;
     },
 
+    /** The location a routine inspection is recorded at, with its account. */
+    async location(id: number): Promise<{ locationId: number; clientId: number } | null> {
+      const [row] = await db
+        .select({ locationId: locations.id, clientId: locations.clientId })
+        .from(locations)
+        .where(eq(locations.id, id));
+      return row ?? null;
+    },
+
     async find(id: number): Promise<InspectionRecord | null> {
       const [record] = await recordsWhere(eq(inspections.id, id));
       return record ?? null;
@@ -110,6 +132,23 @@ export function createInspectionsRepository(db: AppDb) {
     /** The inspections of each of `eventIds`, earliest first. */
     ofEvents: async (eventIds: number[]) =>
       eventIds.length === 0 ? [] : recordsWhere(inArray(inspections.eventId, eventIds)),
+
+    /** The routine inspections of `locationIds` made in [from, to), earliest first. */
+    routineAt: async (locationIds: number[], from: Date, to: Date) =>
+      locationIds.length === 0
+        ? []
+        : recordsWhere(
+            and(
+              inArray(inspections.locationId, locationIds),
+              isNull(inspections.eventId),
+              gte(inspections.inspectedAt, from),
+              lt(inspections.inspectedAt, to),
+            ) as SQL,
+          ),
+
+    /** The location's latest `limit` inspections of every kind, newest first. */
+    ofLocation: (locationId: number, limit: number) =>
+      recordsWhere(eq(inspections.locationId, locationId), 'newest', limit),
 
     async insert(row: typeof inspections.$inferInsert): Promise<number> {
       const [inserted] = await db.insert(inspections).values(row).returning({ id: inspections.id });

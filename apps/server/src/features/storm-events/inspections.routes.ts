@@ -10,6 +10,11 @@ import {
   photoQuerySchema,
 } from '@pluvio/shared/inspections';
 import { clientIdQuerySchema, idParamsSchema } from '@pluvio/shared/lists';
+import {
+  inspectionListSchema,
+  locationInspectionsQuerySchema,
+  routineInspectionCreateSchema,
+} from '@pluvio/shared/routine-inspections';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { accessOf, auditActorOf } from '../../core/guards';
@@ -20,8 +25,9 @@ import { discardPhotoForm, PHOTO_MULTIPART_OPTIONS, type PhotoForm, readPhotoFor
 const PHOTOS_DESCRIPTION = `Photos are sent as multipart/form-data: one file part named \`${PHOTO_FIELDS.photos}\` per photo (JPEG, PNG or HEIC/HEIF, told by content; at most ${PHOTO_LIMITS.megabytes} MB each, ${PHOTO_LIMITS.perInspection} to an inspection, within the account's photo quota). A refused request saves nothing.`;
 
 /**
- * POST /api/storm-events/{id}/inspections, GET and PATCH /api/inspections/{id}, and the
- * inspection's photos (issue 28 points 4 and 7).
+ * POST /api/storm-events/{id}/inspections, routine ones at POST /api/inspections, a location's
+ * at GET /api/inspections, GET and PATCH /api/inspections/{id}, and the inspection's photos
+ * (issue 28 points 3, 4 and 7).
  */
 export function inspectionsRoutes(services: Services): FastifyPluginAsyncZod {
   const { inspections, guards } = services;
@@ -78,6 +84,49 @@ export function inspectionsRoutes(services: Services): FastifyPluginAsyncZod {
         );
         return reply.code(201).send(inspection);
       },
+    );
+
+    app.post(
+      '/api/inspections',
+      {
+        preValidation: readMultipartInspection,
+        preHandler: guards.requireAccount,
+        schema: {
+          tags,
+          summary:
+            "Records a routine inspection of a location, tied to no storm event (owners, co-owners, the location's contacts)",
+          description: `JSON, or multipart/form-data with the inspection (its \`location_id\` included) as JSON text in the field \`${PHOTO_FIELDS.inspection}\` and its photos. ${PHOTOS_DESCRIPTION}`,
+          consumes: ['application/json', 'multipart/form-data'],
+          querystring: clientIdQuerySchema,
+          body: routineInspectionCreateSchema,
+          response: { 201: inspectionSchema },
+        },
+      },
+      async (request, reply) => {
+        const inspection = await inspections.recordRoutine(
+          accessOf(request),
+          auditActorOf(request),
+          request.body,
+          forms.get(request)?.photos,
+        );
+        return reply.code(201).send(inspection);
+      },
+    );
+
+    app.get(
+      '/api/inspections',
+      {
+        preHandler: guards.requireAccount,
+        schema: {
+          tags,
+          summary: "A location's latest 100 inspections of every kind (storm and routine), newest first",
+          querystring: locationInspectionsQuerySchema,
+          response: { 200: inspectionListSchema },
+        },
+      },
+      async (request) => ({
+        items: await inspections.ofLocation(accessOf(request), request.query.location_id),
+      }),
     );
 
     app.get(

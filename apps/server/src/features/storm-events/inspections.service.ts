@@ -9,6 +9,11 @@ import {
   PHOTO_LIMITS,
   PHOTO_MESSAGES,
 } from '@pluvio/shared/inspections';
+import {
+  LOCATION_INSPECTIONS_LIMIT,
+  ROUTINE_MESSAGES,
+  type RoutineInspectionCreate,
+} from '@pluvio/shared/routine-inspections';
 import { STORM_EVENT_MESSAGES } from '@pluvio/shared/storm-events-api';
 import type { AccountAccess, AuditActor, LocationVisibility } from '../../core/access';
 import { lockAccountQuota } from '../../core/db/account-lock';
@@ -17,13 +22,12 @@ import type { Clock } from '../../core/lib/clock';
 import { badRequest, conflict, forbidden, invalidField, notFound } from '../../core/lib/errors';
 import type { AuditService } from '../audit';
 import { requireVisibleLocation } from './event-access';
+import { actionChange, inspectorName, photoNames, presentInspection } from './inspection-records';
 import {
-  type ActionChange,
-  type CorrectiveActionRow,
   createInspectionsRepository,
   type InspectedEvent,
-  type InspectionPhotoRow,
   type InspectionRecord,
+  type InspectionTarget,
 } from './inspections.repository';
 import { createPhotoStore, type PreparedPhoto } from './photo-store';
 import type { PhotoUpload } from './photo-uploads';
@@ -38,94 +42,10 @@ export interface InspectionsDeps {
   photoQuotaMegabytes: number;
 }
 
-type ActionInput = NonNullable<InspectionPatch['corrective_actions']>[number];
-
-function presentPhoto(photo: InspectionPhotoRow): InspectionPhoto {
-  return {
-    id: photo.id,
-    file_name: photo.fileName,
-    content_type: photo.contentType,
-    bytes: photo.bytes,
-    taken_at: photo.takenAt?.toISOString() ?? null,
-    latitude: photo.latitude,
-    longitude: photo.longitude,
-    thumbnail_ready: photo.thumbnailReady,
-    uploaded_by: { user_id: photo.uploadedByUserId, name: photo.uploadedByName },
-    uploaded_at: photo.uploadedAt.toISOString(),
-  };
-}
-
-/** What the audit log names of an inspection's photos. */
-const photoNames = (photos: readonly InspectionPhotoRow[]) =>
-  photos.map((photo) => ({ id: photo.id, file_name: photo.fileName }));
-
-export function presentInspection(record: InspectionRecord): Inspection {
-  const { inspection, event } = record;
-  return {
-    id: inspection.id,
-    event_id: event.id,
-    location_id: record.locationId,
-    client_id: record.clientId,
-    inspector: { user_id: inspection.inspectorUserId, name: inspection.inspectorName },
-    inspected_at: inspection.inspectedAt.toISOString(),
-    counts_for_event: event.endedAt !== null && inspection.inspectedAt >= event.endedAt,
-    bmps: inspection.bmps,
-    findings: inspection.findings,
-    notes: inspection.notes,
-    corrective_actions: record.actions.map((action) => ({
-      id: action.id,
-      description: action.description,
-      due_on: action.dueOn,
-      completed_at: action.completedAt?.toISOString() ?? null,
-    })),
-    photos: record.photos.map(presentPhoto),
-    created_at: inspection.createdAt.toISOString(),
-    updated_at: inspection.updatedAt.toISOString(),
-  };
-}
-
-/** The inspector's name as the record keeps it: the user's name, or their e-mail address. */
-function inspectorName(access: AccountAccess): string {
-  const name = `${access.user.firstName} ${access.user.lastName}`.trim();
-  return name || access.user.email;
-}
-
 /**
- * How the saved list of corrective actions follows the list sent: an action sent with its id
- * is changed (keeping its completion time while it stays completed), one without is added, a
- * saved one left out is removed. An id the inspection does not have is refused.
- */
-function actionChange(
-  saved: readonly CorrectiveActionRow[],
-  sent: readonly ActionInput[],
-  now: Date,
-): ActionChange {
-  const byId = new Map(saved.map((action) => [action.id, action]));
-  const completedAt = (input: ActionInput, before?: CorrectiveActionRow) =>
-    input.completed ? (before?.completedAt ?? now) : null;
-  const values = (input: ActionInput, before?: CorrectiveActionRow) => ({
-    description: input.description,
-    dueOn: input.due_on ?? null,
-    completedAt: completedAt(input, before),
-  });
-  for (const input of sent) {
-    if (input.id !== undefined && !byId.has(input.id)) {
-      throw invalidField(['body', 'corrective_actions'], INSPECTION_MESSAGES.actionNotFound);
-    }
-  }
-  const keptIds = new Set(sent.flatMap((input) => (input.id === undefined ? [] : [input.id])));
-  return {
-    kept: sent.flatMap((input) =>
-      input.id === undefined ? [] : [{ id: input.id, ...values(input, byId.get(input.id)) }],
-    ),
-    added: sent.filter((input) => input.id === undefined).map((input) => values(input)),
-    removed: saved.filter((action) => !keptIds.has(action.id)).map((action) => action.id),
-  };
-}
-
-/**
- * Inspections of storm events (issue 28 point 4): recorded and changed by the account's owners
- * and co-owners and by the contacts assigned to the location, each change audited.
+ * Inspections of storm events and routine ones (issue 28 points 3 and 4): recorded and changed
+ * by the account's owners and co-owners and by the contacts assigned to the location, each
+ * change audited.
  */
 export function createInspectionsService(
   db: AppDb,
@@ -144,11 +64,13 @@ export function createInspectionsService(
     if (access.relation === 'staff') throw forbidden(INSPECTION_MESSAGES.editors);
   }
 
-  function checkTime(inspectedAt: string, event: Pick<InspectedEvent, 'startedAt'>): Date {
+  /** The inspection's time: never in the future, and for a storm's inspection not before the storm started. */
+  function checkTime(inspectedAt: string, event: Pick<InspectedEvent, 'startedAt'> | null): Date {
     const time = new Date(inspectedAt);
     if (time.getTime() > clock.now().getTime())
       throw invalidField(['body', 'inspected_at'], INSPECTION_MESSAGES.future);
-    if (time < event.startedAt) throw invalidField(['body', 'inspected_at'], INSPECTION_MESSAGES.beforeEvent);
+    if (event && time < event.startedAt)
+      throw invalidField(['body', 'inspected_at'], INSPECTION_MESSAGES.beforeEvent);
     return time;
   }
 
@@ -230,7 +152,7 @@ export function createInspectionsService(
       clientId: record.clientId,
       details: {
         inspection: record.inspection.id,
-        event: record.event.id,
+        event: record.event?.id ?? null,
         location: record.locationId,
         ...details,
       },
@@ -245,7 +167,45 @@ export function createInspectionsService(
     return presentInspection(after);
   }
 
+  /** Saves a new inspection with its corrective actions and photos, all or none, audited. */
+  async function insertInspection(
+    access: AccountAccess,
+    by: AuditActor,
+    target: InspectionTarget,
+    input: InspectionCreate,
+    inspectedAt: Date,
+    uploads: PhotoUpload[],
+  ): Promise<Inspection> {
+    const prepared = await preparePhotos(target.clientId, null, uploads);
+    const now = clock.now();
+    const id = await db.transaction(async (tx) => {
+      const txRepository = createInspectionsRepository(tx);
+      const inserted = await txRepository.insert({
+        locationId: target.locationId,
+        eventId: target.eventId,
+        inspectorUserId: access.user.id,
+        inspectorName: inspectorName(access),
+        inspectedAt,
+        bmps: input.bmps,
+        findings: input.findings,
+        notes: input.notes,
+        createdAt: now,
+        updatedAt: now,
+      });
+      await txRepository.changeActions(inserted, actionChange([], input.corrective_actions, now));
+      await savePhotos(tx, access, { inspectionId: inserted, clientId: target.clientId }, prepared, now);
+      return inserted;
+    });
+    const record = await loaded(id);
+    await audited('inspection_recorded', by, record, {
+      inspected_at: inspectedAt.toISOString(),
+      photos: photoNames(record.photos),
+    });
+    return presentInspection(record);
+  }
+
   return {
+    /** An inspection of a storm event (POST /api/storm-events/{id}/inspections). */
     async record(
       access: AccountAccess,
       by: AuditActor,
@@ -258,31 +218,29 @@ export function createInspectionsService(
       await requireEditor(access, event, STORM_EVENT_MESSAGES.notFound);
       if (event.removedAt) throw conflict(INSPECTION_MESSAGES.removed);
       const inspectedAt = checkTime(input.inspected_at, event);
-      const prepared = await preparePhotos(event.clientId, null, uploads);
-      const now = clock.now();
-      const id = await db.transaction(async (tx) => {
-        const txRepository = createInspectionsRepository(tx);
-        const inserted = await txRepository.insert({
-          eventId,
-          inspectorUserId: access.user.id,
-          inspectorName: inspectorName(access),
-          inspectedAt,
-          bmps: input.bmps,
-          findings: input.findings,
-          notes: input.notes,
-          createdAt: now,
-          updatedAt: now,
-        });
-        await txRepository.changeActions(inserted, actionChange([], input.corrective_actions, now));
-        await savePhotos(tx, access, { inspectionId: inserted, clientId: event.clientId }, prepared, now);
-        return inserted;
-      });
-      const record = await loaded(id);
-      await audited('inspection_recorded', by, record, {
-        inspected_at: inspectedAt.toISOString(),
-        photos: photoNames(record.photos),
-      });
-      return presentInspection(record);
+      return insertInspection(access, by, { ...event, eventId }, input, inspectedAt, uploads);
+    },
+
+    /** A routine inspection of a location, tied to no storm event (POST /api/inspections). */
+    async recordRoutine(
+      access: AccountAccess,
+      by: AuditActor,
+      input: RoutineInspectionCreate,
+      uploads: PhotoUpload[] = [],
+    ): Promise<Inspection> {
+      const location = await repository.location(input.location_id);
+      if (!location) throw notFound(ROUTINE_MESSAGES.locationNotFound);
+      await requireEditor(access, location, ROUTINE_MESSAGES.locationNotFound);
+      const inspectedAt = checkTime(input.inspected_at, null);
+      return insertInspection(access, by, { ...location, eventId: null }, input, inspectedAt, uploads);
+    },
+
+    /** The location's latest inspections of every kind, newest first (GET /api/inspections). */
+    async ofLocation(access: AccountAccess, locationId: number): Promise<Inspection[]> {
+      const location = await repository.location(locationId);
+      if (!location) throw notFound(ROUTINE_MESSAGES.locationNotFound);
+      await requireVisibleLocation(locations, access, location, ROUTINE_MESSAGES.locationNotFound);
+      return (await repository.ofLocation(locationId, LOCATION_INSPECTIONS_LIMIT)).map(presentInspection);
     },
 
     async get(access: AccountAccess, id: number): Promise<Inspection> {

@@ -1,5 +1,9 @@
 import { clientIdQuerySchema, idParamsSchema } from '@pluvio/shared/lists';
 import {
+  routineInspectionListQuerySchema,
+  routineInspectionListSchema,
+} from '@pluvio/shared/routine-inspections';
+import {
   pendingStormEventsSchema,
   stormEventDetailSchema,
   stormEventListQuerySchema,
@@ -9,7 +13,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { accessOf } from '../../core/guards';
 import type { Services } from '../../services';
 
-/** GET /api/storm-events and /api/storm-events/{id} (issue 28 point 7). */
+/** GET /api/storm-events, /api/storm-events/{id} and the routine schedule (issue 28 points 3 and 7). */
 export function stormEventsRoutes(services: Services): FastifyPluginAsyncZod {
   const { stormEvents, guards } = services;
   return async (app) => {
@@ -54,6 +58,21 @@ export function stormEventsRoutes(services: Services): FastifyPluginAsyncZod {
         },
       },
       async (request) => stormEvents.detail(accessOf(request), request.params.id),
+    );
+
+    app.get(
+      '/api/routine-inspections',
+      {
+        preHandler: guards.requireAccount,
+        schema: {
+          tags: ['storm-events'],
+          summary:
+            'Each location with a routine cadence: its latest inspection and when the next routine one is due, overdue first',
+          querystring: routineInspectionListQuerySchema,
+          response: { 200: routineInspectionListSchema },
+        },
+      },
+      async (request) => stormEvents.routine(accessOf(request), request.query),
     );
   };
 }

@@ -1,5 +1,10 @@
 import { shiftDate } from '@pluvio/shared/calendar';
 import { endOfDay, inspectionDueBy } from '@pluvio/shared/inspection-clock';
+import type {
+  RoutineInspection,
+  RoutineInspectionList,
+  RoutineInspectionListQuery,
+} from '@pluvio/shared/routine-inspections';
 import { storedThreshold } from '@pluvio/shared/storm-events';
 import {
   type PendingStormEvents,
@@ -16,8 +21,9 @@ import type { Clock } from '../../core/lib/clock';
 import { notFound } from '../../core/lib/errors';
 import { HOUR_MS } from '../../core/lib/time';
 import { requireVisibleLocation } from './event-access';
+import { presentInspection } from './inspection-records';
 import { createInspectionsRepository } from './inspections.repository';
-import { presentInspection } from './inspections.service';
+import { createRoutineInspectionsRepository, type RoutineRow } from './routine-inspections.repository';
 import { createStormEventsRepository, type RevisionRow, type StormEventRow } from './storm-events.repository';
 
 /** Hours of the chart shown before an event's start and after its end. */
@@ -92,8 +98,8 @@ function presentRevision(revision: RevisionRow): StormEventDetail['revisions'][n
 }
 
 /** Rows by the event they belong to. */
-function byEvent<T>(rows: readonly T[], eventOf: (row: T) => number): Map<number, T[]> {
-  const grouped = new Map<number, T[]>();
+function byEvent<T>(rows: readonly T[], eventOf: (row: T) => number | null): Map<number | null, T[]> {
+  const grouped = new Map<number | null, T[]>();
   for (const row of rows) {
     const listed = grouped.get(eventOf(row));
     if (listed) listed.push(row);
@@ -102,10 +108,35 @@ function byEvent<T>(rows: readonly T[], eventOf: (row: T) => number): Map<number
   return grouped;
 }
 
+function presentRoutine(row: RoutineRow): RoutineInspection {
+  return {
+    location_id: row.location_id,
+    location_name: row.location_name,
+    cadence_days: row.cadence_days,
+    since: isoOf(row.since),
+    last_inspection:
+      row.last_id === null || row.last_inspected_at === null
+        ? null
+        : {
+            id: row.last_id,
+            inspected_at: isoOf(row.last_inspected_at),
+            inspector_name: row.last_inspector_name ?? '',
+          },
+    due_at: isoOf(row.due_at),
+    status: row.status,
+  };
+}
+
+/** The locations a caller's lists cover: the account's, a plain contact's assigned ones only. */
+function scopeOf(access: AccountAccess) {
+  return { clientId: access.client.id, contactId: access.relation === 'contact' ? access.contactId : null };
+}
+
 /** Storm events as accounts read them (issue 28 point 7); a plain contact sees its locations' only. */
 export function createStormEventsService(db: AppDb, { locations, clock, timeZone }: StormEventsDeps) {
   const repository = createStormEventsRepository(db);
   const inspections = createInspectionsRepository(db);
+  const routine = createRoutineInspectionsRepository(db, timeZone);
   /** The first instant of a date of the product time zone. */
   const startOf = (date: string) => new Date(endOfDay(shiftDate(date, -1), timeZone).getTime() + 1);
 
@@ -115,8 +146,7 @@ export function createStormEventsService(db: AppDb, { locations, clock, timeZone
       const now = clock.now();
       const { rows, total } = await repository.page(
         {
-          clientId: access.client.id,
-          contactId: access.relation === 'contact' ? access.contactId : null,
+          ...scopeOf(access),
           locationId: query.location_id,
           status: query.status,
           from: query.from ? startOf(query.from) : undefined,
@@ -129,11 +159,15 @@ export function createStormEventsService(db: AppDb, { locations, clock, timeZone
     },
 
     async pending(access: AccountAccess): Promise<PendingStormEvents> {
-      const rows = await repository.pending(
-        { clientId: access.client.id, contactId: access.relation === 'contact' ? access.contactId : null },
-        clock.now(),
-      );
+      const rows = await repository.pending(scopeOf(access), clock.now());
       return { locations: rows.map((row) => ({ ...row, due_at: isoOrNull(row.due_at) })) };
+    },
+
+    /** The routine schedule of the account's locations with a cadence (GET /api/routine-inspections). */
+    async routine(access: AccountAccess, query: RoutineInspectionListQuery): Promise<RoutineInspectionList> {
+      if (query.location_id !== undefined) await locations.findVisible(access, query.location_id);
+      const rows = await routine.list({ ...scopeOf(access), locationId: query.location_id }, clock.now());
+      return { items: rows.map(presentRoutine) };
     },
 
     async detail(access: AccountAccess, id: number): Promise<StormEventDetail> {
@@ -187,13 +221,22 @@ export function createStormEventsService(db: AppDb, { locations, clock, timeZone
         inspections.ofEvents(ids),
         repository.revisionsOf(ids),
       ]);
-      const recordsOf = byEvent(records, (record) => record.event.id);
+      const recordsOf = byEvent(records, (record) => record.inspection.eventId);
       const revisionsOf = byEvent(revisions, (revision) => revision.event_id);
       return rows.map((row) => ({
         ...present(row),
         inspections: (recordsOf.get(row.id) ?? []).map(presentInspection),
         revisions: (revisionsOf.get(row.id) ?? []).map(presentRevision),
       }));
+    },
+
+    /**
+     * The routine inspections of the account's `locationIds` made on the product dates `from` to
+     * `to`, earliest first (the permit record's other inspections; checked like `records`).
+     */
+    async routineRecords(clientId: number, locationIds: number[], from: string, to: string) {
+      const records = await inspections.routineAt(locationIds, startOf(from), startOf(shiftDate(to, 1)));
+      return records.filter((record) => record.clientId === clientId).map(presentInspection);
     },
   };
 }
