@@ -1,7 +1,11 @@
 import { Anchor, Button, Group, Table, Text } from '@mantine/core';
 import { MESSAGES } from '@pluvio/shared/messages';
 import { routineInspectionsPath } from '@pluvio/shared/navigation';
-import { ROUTINE_MESSAGES, type RoutineInspection } from '@pluvio/shared/routine-inspections';
+import {
+  ROUTINE_MESSAGES,
+  ROUTINE_STATUS_LABELS,
+  type RoutineInspection,
+} from '@pluvio/shared/routine-inspections';
 import { plural } from '@pluvio/shared/words';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -27,7 +31,7 @@ function RoutineCard({ routine, timeZone }: { routine: RoutineInspection; timeZo
   return (
     <LinkCard
       to={routineInspectionsPath(routine.location_id)}
-      label={`${routine.location_name}, routine inspections ${cadenceLabel(routine).toLowerCase()}`}
+      label={`${routine.location_name}: ${ROUTINE_STATUS_LABELS[routine.status]}, ${routineDueLabel(routine, timeZone)}`}
       title={routine.location_name}
       badge={<RoutineStatusBadge status={routine.status} style={{ flex: 'none' }} />}
     >

@@ -179,6 +179,9 @@ describe('routine inspections on the storm events page', () => {
     expect(cards[0]?.textContent).toBe(
       'Warehouse NorthRoutine overdueLast inspection: Nov 20, 2:30 PM EST by Jane DoeEvery 7 daysDue by Nov 27, 11:59 PM EST',
     );
+    expect(cards[0]?.getAttribute('aria-label')).toBe(
+      'Warehouse North: Routine overdue, Due by Nov 27, 11:59 PM EST',
+    );
     expect(cards[1]?.textContent).toContain('Last inspection: None since Nov 15, 2026');
     expect(screen.queryByRole('table', { name: 'Routine inspections' })).toBeNull();
   });
