@@ -164,6 +164,13 @@ const PAGES: PageRoute[] = [
     path: PATHS.stormEvent,
     element: lazyPage(() => import('../features/storm-events/storm-event-page'), 'StormEventPage'),
   },
+  {
+    path: PATHS.routineInspections,
+    element: lazyPage(
+      () => import('../features/storm-events/routine-inspections-page'),
+      'RoutineInspectionsPage',
+    ),
+  },
 ];
 
 const SUPERUSER_PATHS: readonly string[] = [PATHS.mailViewer, PATHS.deliveryLog, PATHS.auditTrail];

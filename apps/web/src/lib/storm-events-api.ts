@@ -6,6 +6,12 @@ import { apiRequest } from './api-client';
 export const stormEventKeys = {
   all: (clientId: number | undefined) => ['storm-events', clientId] as const,
   pending: (clientId: number | undefined) => [...stormEventKeys.all(clientId), 'pending'] as const,
+  /** The routine schedule: every location with a cadence, or only `locationId`'s. */
+  routine: (clientId: number | undefined, locationId?: number) =>
+    [...stormEventKeys.all(clientId), 'routine', locationId ?? 'all'] as const,
+  /** A location's inspections of every kind. */
+  locationInspections: (clientId: number | undefined, locationId: number) =>
+    [...stormEventKeys.all(clientId), 'location-inspections', locationId] as const,
   photo: (
     clientId: number | undefined,
     inspectionId: number,

@@ -3,6 +3,7 @@ import { CLIENT_SETTINGS, type Client, type ClientSettings } from '@pluvio/share
 import { CONTACT_FLAGS, type Contact, type ContactFlag } from '@pluvio/shared/contacts';
 import type { Inspection } from '@pluvio/shared/inspections';
 import type { Location } from '@pluvio/shared/locations';
+import type { RoutineInspection } from '@pluvio/shared/routine-inspections';
 import type { StormEventDetail, StormEventView } from '@pluvio/shared/storm-events-api';
 import type { CurrentUser, UserClient } from '@pluvio/shared/users.schemas';
 
@@ -216,6 +217,20 @@ export function buildInspection(overrides: Partial<Inspection> = {}): Inspection
     photos: [],
     created_at: '2026-11-21T14:05:00.000Z',
     updated_at: '2026-11-21T14:05:00.000Z',
+    ...overrides,
+  };
+}
+
+/** Warehouse North's routine schedule: every 7 days, last inspected Nov 20 by Jane Doe, overdue since the end of Nov 27 (Eastern). */
+export function buildRoutineInspection(overrides: Partial<RoutineInspection> = {}): RoutineInspection {
+  return {
+    location_id: 101,
+    location_name: 'Warehouse North',
+    cadence_days: 7,
+    since: '2026-11-01T15:00:00.000Z',
+    last_inspection: { id: 9, inspected_at: '2026-11-20T19:30:00.000Z', inspector_name: 'Jane Doe' },
+    due_at: '2026-11-28T04:59:59.999Z',
+    status: 'overdue',
     ...overrides,
   };
 }

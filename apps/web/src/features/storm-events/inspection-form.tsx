@@ -31,7 +31,7 @@ import { failureMessage } from '../../lib/api-client';
 import { fieldPathErrors, pathErrors } from '../../lib/form-validation';
 import { useIsMobile } from '../../lib/use-is-mobile';
 import { type PhotoChoice, PhotoField } from './inspection-photos';
-import { type InspectionSave, useSaveInspection } from './inspections-api';
+import { type InspectionSave, type InspectionTarget, useSaveInspection } from './inspections-api';
 
 interface BmpRow {
   key: string;
@@ -253,18 +253,19 @@ function CorrectiveActionFields({ form }: { form: InspectionForm }) {
 }
 
 interface InspectionFormProps {
-  eventId: number;
+  /** What a new inspection is made for (an edited one keeps what it was made for). */
+  target: InspectionTarget;
   /** The inspection edited; null records a new one. */
   inspection: Inspection | null;
   timeZone: string;
-  /** The BMPs to suggest (the event's earlier inspections'). */
+  /** The BMPs to suggest (those of the inspections listed beside the form). */
   suggestions: string[];
   onSaved: (inspection: Inspection) => void;
   onCancel: () => void;
 }
 
 function InspectionFormBody({
-  eventId,
+  target,
   inspection,
   timeZone,
   suggestions,
@@ -279,7 +280,7 @@ function InspectionFormBody({
   const [photos, setPhotos] = useState<PhotoChoice>({ kept: inspection?.photos ?? [], added: [] });
   const submit = (values: InspectionValues) => {
     const request: InspectionSave = {
-      eventId,
+      target,
       inspectionId: inspection?.id ?? null,
       body: bodyOf(values, timeZone),
       addedPhotos: photos.added.map((chosen) => chosen.file),

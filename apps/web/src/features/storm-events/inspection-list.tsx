@@ -1,11 +1,25 @@
-import { Button, Group, Paper, Stack, Text } from '@mantine/core';
+import { Anchor, Button, Group, Paper, Stack, Text } from '@mantine/core';
 import type { Inspection } from '@pluvio/shared/inspections';
+import { stormEventPath } from '@pluvio/shared/navigation';
 import { actionDueLabel, stormTimeLabel } from '@pluvio/shared/storm-event-views';
 import type { ReactNode } from 'react';
+import { Link } from 'react-router';
 import { PaleBadge } from '../../components/storm-status-badge';
 import { PhotoGallery } from './inspection-photos';
 
 export const NOT_COUNTED = 'Made before the storm ended: it does not count for this event';
+export const ROUTINE_KIND = 'Routine inspection';
+export const STORM_KIND = 'After the storm event';
+
+/** What an inspection was made for, in a list holding both kinds: a storm event (a link to it) or the routine schedule. */
+function InspectionKind({ eventId }: { eventId: number | null }) {
+  if (eventId === null) return <Text size="sm">{ROUTINE_KIND}</Text>;
+  return (
+    <Anchor component={Link} to={stormEventPath(eventId)} size="sm">
+      {STORM_KIND}
+    </Anchor>
+  );
+}
 
 function Detail({ term, children }: { term: string; children: ReactNode }) {
   return (
@@ -47,15 +61,20 @@ function CorrectiveActions({ actions }: { actions: Inspection['corrective_action
   );
 }
 
+interface ListOptions {
+  timeZone: string;
+  /** null when the user cannot change them. */
+  onEdit: ((inspection: Inspection) => void) | null;
+  /** Each inspection says what it was made for (a location's list holds storm and routine ones). */
+  showKind?: boolean;
+}
+
 function InspectionItem({
   inspection,
   timeZone,
   onEdit,
-}: {
-  inspection: Inspection;
-  timeZone: string;
-  onEdit: ((inspection: Inspection) => void) | null;
-}) {
+  showKind = false,
+}: ListOptions & { inspection: Inspection }) {
   const when = stormTimeLabel(inspection.inspected_at, timeZone);
   return (
     <Paper component="li" withBorder radius="md" p="sm" aria-label={`Inspection of ${when}`}>
@@ -66,6 +85,7 @@ function InspectionItem({
             <Text size="sm" c="dimmed">
               by {inspection.inspector.name}
             </Text>
+            {showKind && <InspectionKind eventId={inspection.event_id} />}
           </div>
           {onEdit && (
             <Button
@@ -78,7 +98,7 @@ function InspectionItem({
             </Button>
           )}
         </Group>
-        {!inspection.counts_for_event && (
+        {inspection.event_id !== null && !inspection.counts_for_event && (
           <Text size="sm" c="red.9">
             {NOT_COUNTED}
           </Text>
@@ -105,16 +125,8 @@ function InspectionItem({
   );
 }
 
-/** The event's inspections, earliest first; `onEdit` null when the user cannot change them. */
-export function InspectionList({
-  inspections,
-  timeZone,
-  onEdit,
-}: {
-  inspections: Inspection[];
-  timeZone: string;
-  onEdit: ((inspection: Inspection) => void) | null;
-}) {
+/** The inspections in the order given, each with its details and, for those who may, an Edit button. */
+export function InspectionList({ inspections, ...options }: ListOptions & { inspections: Inspection[] }) {
   if (inspections.length === 0) return <Text c="dimmed">No inspection recorded yet.</Text>;
   return (
     <Stack
@@ -124,7 +136,7 @@ export function InspectionList({
       style={{ listStyle: 'none', padding: 0, margin: 0 }}
     >
       {inspections.map((inspection) => (
-        <InspectionItem key={inspection.id} inspection={inspection} timeZone={timeZone} onEdit={onEdit} />
+        <InspectionItem key={inspection.id} inspection={inspection} {...options} />
       ))}
     </Stack>
   );

@@ -1,7 +1,7 @@
-import { SimpleGrid, Text } from '@mantine/core';
 import { NOT_ENDED, stormInches, stormTimeLabel } from '@pluvio/shared/storm-event-views';
 import { INSPECTION_RULE_LABELS } from '@pluvio/shared/storm-events';
 import type { StormEventDetail } from '@pluvio/shared/storm-events-api';
+import { FactList } from './detail-page';
 
 /** When the inspection is due; while the event is open, when it will be if no more rain falls. */
 function dueBy(event: StormEventDetail, time: (instant: string) => string): string {
@@ -26,20 +26,7 @@ function facts(event: StormEventDetail, timeZone: string): [string, string][] {
   ];
 }
 
-/** The event's facts as a list of terms and values, two columns wide on larger screens. */
+/** The event's facts as a list of terms and values. */
 export function StormEventFacts({ event, timeZone }: { event: StormEventDetail; timeZone: string }) {
-  return (
-    <SimpleGrid component="dl" cols={{ base: 1, sm: 2 }} spacing="sm" verticalSpacing={6} m={0}>
-      {facts(event, timeZone).map(([term, value]) => (
-        <div key={term}>
-          <Text component="dt" size="sm" c="dimmed">
-            {term}
-          </Text>
-          <Text component="dd" m={0} fw={500}>
-            {value}
-          </Text>
-        </div>
-      ))}
-    </SimpleGrid>
-  );
+  return <FactList facts={facts(event, timeZone)} />;
 }

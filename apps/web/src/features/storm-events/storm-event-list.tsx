@@ -1,9 +1,10 @@
-import { Anchor, Group, Paper, Stack, Table, Text } from '@mantine/core';
+import { Anchor, Group, Table, Text } from '@mantine/core';
 import { stormEventPath } from '@pluvio/shared/navigation';
 import { stormDueLabel, stormInches, stormPeriodLabel } from '@pluvio/shared/storm-event-views';
 import type { StormEventView } from '@pluvio/shared/storm-events-api';
 import { Link } from 'react-router';
 import { StormStatusBadge } from '../../components/storm-status-badge';
+import { CardList, LinkCard } from './link-cards';
 
 interface ListProps {
   events: StormEventView[];
@@ -14,52 +15,37 @@ interface ListProps {
 function StormEventCard({ event, timeZone }: { event: StormEventView; timeZone: string }) {
   const due = stormDueLabel(event, timeZone);
   return (
-    <Paper
-      component={Link}
+    <LinkCard
       to={stormEventPath(event.id)}
-      withBorder
-      p="sm"
-      aria-label={`${event.location_name}, storm event of ${stormPeriodLabel(event, timeZone)}`}
-      style={{ color: 'inherit', textDecoration: 'none' }}
+      label={`${event.location_name}, storm event of ${stormPeriodLabel(event, timeZone)}`}
+      title={event.location_name}
+      badge={<StormStatusBadge status={event.status} style={{ flex: 'none' }} />}
     >
-      <Stack gap={4}>
-        <Group justify="space-between" gap="xs" wrap="nowrap">
-          <Text fw={600} truncate>
-            {event.location_name}
+      <Text size="sm">{stormPeriodLabel(event, timeZone)}</Text>
+      <Group justify="space-between" gap="xs">
+        <Text size="sm" fw={600}>
+          {stormInches(event.total)}
+        </Text>
+        {due && (
+          <Text size="sm" fw={event.status === 'overdue' ? 700 : 400}>
+            {due}
           </Text>
-          <StormStatusBadge status={event.status} style={{ flex: 'none' }} />
-        </Group>
-        <Text size="sm">{stormPeriodLabel(event, timeZone)}</Text>
-        <Group justify="space-between" gap="xs">
-          <Text size="sm" fw={600}>
-            {stormInches(event.total)}
-          </Text>
-          {due && (
-            <Text size="sm" fw={event.status === 'overdue' ? 700 : 400}>
-              {due}
-            </Text>
-          )}
-        </Group>
-      </Stack>
-    </Paper>
+        )}
+      </Group>
+    </LinkCard>
   );
 }
 
-/** The events as cards, one under the other (phones: inspectors read them on site). */
+/** The events as cards, one under the other. */
 export function StormEventCards({ events, timeZone }: ListProps) {
   return (
-    <Stack
-      gap="xs"
-      component="ul"
-      aria-label="Storm events"
-      style={{ listStyle: 'none', padding: 0, margin: 0 }}
-    >
+    <CardList label="Storm events">
       {events.map((event) => (
         <li key={event.id}>
           <StormEventCard event={event} timeZone={timeZone} />
         </li>
       ))}
-    </Stack>
+    </CardList>
   );
 }
 

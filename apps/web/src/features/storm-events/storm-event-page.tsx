@@ -1,6 +1,5 @@
-import { Anchor, Container, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Stack, Text } from '@mantine/core';
 import { MESSAGES } from '@pluvio/shared/messages';
-import { ROUTES } from '@pluvio/shared/navigation';
 import { stormRevisionLabel, stormTimeLabel } from '@pluvio/shared/storm-event-views';
 import {
   STORM_EVENT_MESSAGES,
@@ -8,14 +7,14 @@ import {
   type StormEventDetail,
 } from '@pluvio/shared/storm-events-api';
 import { useQuery } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
-import { Link, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import { ErrorMessage, InfoMessage } from '../../components/form-message';
 import { StormStatusBadge } from '../../components/storm-status-badge';
 import { useActiveAccount } from '../../lib/account-api';
 import { failureMessage } from '../../lib/api-client';
 import { useTimeZone } from '../../lib/app-config';
 import { stormEventQuery } from './api';
+import { DetailPage, DetailTitle, Section } from './detail-page';
 import { Inspections } from './inspections';
 import { StormEventChart } from './storm-event-chart';
 import { StormEventFacts } from './storm-event-facts';
@@ -36,24 +35,10 @@ function Revisions({ event, timeZone }: { event: StormEventDetail; timeZone: str
   );
 }
 
-function Section({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <Paper component="section" withBorder p="md" aria-label={title}>
-      <Title order={2} size="h4" mb="sm">
-        {title}
-      </Title>
-      {children}
-    </Paper>
-  );
-}
-
 function StormEventView({ event, timeZone }: { event: StormEventDetail; timeZone: string }) {
   return (
     <Stack>
-      <Group justify="space-between" gap="xs">
-        <Title order={1}>{event.location_name}</Title>
-        <StormStatusBadge status={event.status} size="lg" />
-      </Group>
+      <DetailTitle title={event.location_name} badge={<StormStatusBadge status={event.status} size="lg" />} />
       {event.status === 'removed' && (
         <InfoMessage>
           {STORM_EVENT_STATUS_LABELS.removed}: {STORM_EVENT_MESSAGES.removed}
@@ -86,18 +71,13 @@ export function StormEventPage() {
   const validId = Number.isInteger(id) && id > 0;
   const query = useQuery({ ...stormEventQuery(clientId, id), enabled: validId && clientId !== undefined });
   return (
-    <Container size="lg" py="lg">
-      <Stack>
-        <Anchor component={Link} to={ROUTES.stormEvents} size="sm">
-          ← All storm events
-        </Anchor>
-        {!validId && <ErrorMessage>{STORM_EVENT_MESSAGES.notFound}</ErrorMessage>}
-        {validId && query.isPending && <Text role="status">{MESSAGES.loading}</Text>}
-        {query.isError && (
-          <ErrorMessage>{failureMessage(query.error, 'Could not load the storm event.')}</ErrorMessage>
-        )}
-        {query.data && <StormEventView event={query.data} timeZone={timeZone} />}
-      </Stack>
-    </Container>
+    <DetailPage>
+      {!validId && <ErrorMessage>{STORM_EVENT_MESSAGES.notFound}</ErrorMessage>}
+      {validId && query.isPending && <Text role="status">{MESSAGES.loading}</Text>}
+      {query.isError && (
+        <ErrorMessage>{failureMessage(query.error, 'Could not load the storm event.')}</ErrorMessage>
+      )}
+      {query.data && <StormEventView event={query.data} timeZone={timeZone} />}
+    </DetailPage>
   );
 }

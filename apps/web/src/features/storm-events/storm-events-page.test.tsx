@@ -1,10 +1,13 @@
+import { ROUTINE_MESSAGES, type RoutineInspection } from '@pluvio/shared/routine-inspections';
 import { STORM_EVENT_MESSAGES, type StormEventView } from '@pluvio/shared/storm-events-api';
 import { fireEvent, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { buildLocation, buildStormEvent, buildUser } from '../../testing/fixtures';
+import { buildLocation, buildRoutineInspection, buildStormEvent, buildUser } from '../../testing/fixtures';
 import { stubMatchMedia } from '../../testing/match-media';
 import { jsonResponse, renderRoute, serveExpected } from '../../testing/render';
 import { signInAs } from '../../testing/session';
+import { ROUTINE_SHOWN_FIRST } from './routine-schedule';
 
 const EVENTS = [
   buildStormEvent(),
@@ -14,15 +17,38 @@ const EVENTS = [
 
 const pageOf = (items: StormEventView[], total = items.length) => ({ items, total, page: 1, page_size: 50 });
 
-/** Serves the account's locations and `answer` for the list; returns the list's requests. */
-function serveList(answer: () => Response) {
-  const asked: URL[] = [];
+const ROUTINE = [
+  buildRoutineInspection(),
+  buildRoutineInspection({
+    location_id: 102,
+    location_name: 'Dock 4',
+    cadence_days: 14,
+    since: '2026-11-15T17:00:00.000Z',
+    last_inspection: null,
+    due_at: '2026-11-30T04:59:59.999Z',
+    status: 'due',
+  }),
+];
+
+const schedule = (items: RoutineInspection[]) => () => jsonResponse({ items });
+
+/**
+ * Serves the account's locations, `answer` for the events and `routine` for the routine schedule
+ * (none unless given); returns the requests of each list.
+ */
+function serveList(answer: () => Response, routine = () => jsonResponse({ items: [] })) {
+  const asked = { events: [] as URL[], routine: [] as URL[] };
   serveExpected((url) => {
     if (url.startsWith('/api/locations/')) {
       return jsonResponse([buildLocation(), buildLocation({ id: 102, name: 'Dock 4' })]);
     }
+    const request = new URL(url, 'http://localhost');
+    if (request.pathname === '/api/routine-inspections') {
+      asked.routine.push(request);
+      return routine();
+    }
     if (!url.startsWith('/api/storm-events')) return undefined;
-    asked.push(new URL(url, 'http://localhost'));
+    asked.events.push(request);
     return answer();
   });
   return asked;
@@ -65,7 +91,7 @@ describe('storm events list', () => {
   });
 
   it('asks for the status, location and dates chosen, and opens narrowed to a location from its address', async () => {
-    const asked = serveList(() => jsonResponse(pageOf(EVENTS)));
+    const { events: asked } = serveList(() => jsonResponse(pageOf(EVENTS)));
     signInAs(buildUser());
     renderRoute('/storm-events?location_id=102');
     await screen.findByRole('table', { name: 'Storm events' });
@@ -90,7 +116,7 @@ describe('storm events list', () => {
   });
 
   it('pages through more events than a page holds', async () => {
-    const asked = serveList(() => jsonResponse(pageOf(EVENTS, 120)));
+    const { events: asked } = serveList(() => jsonResponse(pageOf(EVENTS, 120)));
     signInAs(buildUser());
     renderRoute('/storm-events');
     await screen.findByRole('table', { name: 'Storm events' });
@@ -108,5 +134,102 @@ describe('storm events list', () => {
     serveList(() => jsonResponse({ detail: STORM_EVENT_MESSAGES.range }, 422));
     renderRoute('/storm-events?from=2025-01-01&to=2026-11-25');
     expect((await screen.findByRole('alert')).textContent).toContain(STORM_EVENT_MESSAGES.range);
+  });
+});
+
+describe('routine inspections on the storm events page', () => {
+  const badgeBorder = (label: string, row: HTMLElement) =>
+    within(row).getByText(label).closest('.mantine-Badge-root')?.getAttribute('style');
+
+  it('lists each location’s routine inspection before the storm events, with its cadence, last inspection and due time', async () => {
+    serveList(() => jsonResponse(pageOf(EVENTS)), schedule(ROUTINE));
+    signInAs(buildUser());
+    renderRoute('/storm-events');
+    const table = await screen.findByRole('table', { name: 'Routine inspections' });
+    const [overdue, due] = within(table).getAllByRole('row').slice(1) as [HTMLElement, HTMLElement];
+    expect(overdue.textContent).toBe(
+      'Warehouse NorthRoutine overdueEvery 7 daysNov 20, 2:30 PM EST by Jane DoeDue by Nov 27, 11:59 PM EST',
+    );
+    expect(due.textContent).toBe(
+      'Dock 4Routine dueEvery 14 daysNone since Nov 15, 2026Due by Nov 29, 11:59 PM EST',
+    );
+    expect(badgeBorder('Routine overdue', overdue)).toContain('red-7');
+    expect(badgeBorder('Routine due', due)).toContain('orange-7');
+    expect(within(overdue).getByRole('link', { name: 'Warehouse North' }).getAttribute('href')).toBe(
+      '/storm-events/routine/101',
+    );
+    const routineSection = screen.getByRole('region', { name: 'Routine inspections' });
+    const eventsSection = screen.getByRole('region', { name: 'Storm events' });
+    expect(
+      routineSection.compareDocumentPosition(eventsSection) & Node.DOCUMENT_POSITION_FOLLOWING,
+    ).toBeTruthy();
+  });
+
+  it('shows routine inspections as cards on a phone, each opening its location’s routine page', async () => {
+    stubMatchMedia((query) => query.includes('max-width: 599'));
+    serveList(() => jsonResponse(pageOf(EVENTS)), schedule(ROUTINE));
+    signInAs(buildUser());
+    renderRoute('/storm-events');
+    const list = await screen.findByRole('list', { name: 'Routine inspections' });
+    const cards = within(list).getAllByRole('link');
+    expect(cards.map((card) => card.getAttribute('href'))).toEqual([
+      '/storm-events/routine/101',
+      '/storm-events/routine/102',
+    ]);
+    expect(cards[0]?.textContent).toBe(
+      'Warehouse NorthRoutine overdueLast inspection: Nov 20, 2:30 PM EST by Jane DoeEvery 7 daysDue by Nov 27, 11:59 PM EST',
+    );
+    expect(cards[0]?.getAttribute('aria-label')).toBe(
+      'Warehouse North: Routine overdue, Due by Nov 27, 11:59 PM EST',
+    );
+    expect(cards[1]?.textContent).toContain('Last inspection: None since Nov 15, 2026');
+    expect(screen.queryByRole('table', { name: 'Routine inspections' })).toBeNull();
+  });
+
+  it('says when no location has routine inspections, and when the chosen location has none', async () => {
+    const asked = serveList(() => jsonResponse(pageOf(EVENTS)));
+    signInAs(buildUser());
+    const view = renderRoute('/storm-events');
+    expect(await screen.findByText(ROUTINE_MESSAGES.none)).toBeTruthy();
+    expect(asked.routine[0]?.searchParams.has('location_id')).toBe(false);
+    view.unmount();
+
+    renderRoute('/storm-events?location_id=102');
+    expect(await screen.findByText(ROUTINE_MESSAGES.notScheduled)).toBeTruthy();
+    expect(Object.fromEntries(asked.routine.at(-1)?.searchParams ?? [])).toEqual({
+      client_id: '10',
+      location_id: '102',
+    });
+  });
+
+  it('shows the most urgent routine inspections first and the rest on Show all', async () => {
+    const many = Array.from({ length: ROUTINE_SHOWN_FIRST + 2 }, (_, index) =>
+      buildRoutineInspection({ location_id: 200 + index, location_name: `Site ${index + 1}` }),
+    );
+    serveList(() => jsonResponse(pageOf(EVENTS)), schedule(many));
+    signInAs(buildUser());
+    renderRoute('/storm-events');
+    const table = await screen.findByRole('table', { name: 'Routine inspections' });
+    expect(within(table).getAllByRole('row')).toHaveLength(ROUTINE_SHOWN_FIRST + 1);
+    await userEvent.click(screen.getByRole('button', { name: `Show all ${many.length} locations` }));
+    expect(within(table).getAllByRole('row')).toHaveLength(many.length + 1);
+    expect(screen.queryByRole('button', { name: /^Show all/ })).toBeNull();
+  });
+
+  it('shows the error of a failed schedule call beside the storm events, and Refresh reads both again', async () => {
+    const asked = serveList(
+      () => jsonResponse(pageOf(EVENTS)),
+      () => jsonResponse({ detail: 'The routine schedule is resting' }, 503),
+    );
+    signInAs(buildUser());
+    renderRoute('/storm-events');
+    expect((await screen.findByRole('alert')).textContent).toBe('The routine schedule is resting');
+    expect(await screen.findByRole('table', { name: 'Storm events' })).toBeTruthy();
+    const refresh = screen.getByRole('button', { name: 'Refresh' });
+    await expect.poll(() => (refresh as HTMLButtonElement).disabled).toBe(false);
+    const before = { events: asked.events.length, routine: asked.routine.length };
+    await userEvent.click(refresh);
+    await expect.poll(() => asked.routine.length).toBe(before.routine + 1);
+    expect(asked.events.length).toBe(before.events + 1);
   });
 });

@@ -187,12 +187,14 @@ describe('LocationList', () => {
 });
 
 describe('storm badges', () => {
-  const storms = (open = vi.fn()) => ({
+  const storms = ({ open = vi.fn(), routineOverdue = new Set<number>(), openRoutine = vi.fn() } = {}) => ({
     byLocation: new Map([
       [2, { location_id: 2, event_id: 41, status: 'overdue' as const, due_at: '2026-11-21T18:00:00.000Z' }],
       [3, { location_id: 3, event_id: 42, status: 'open' as const, due_at: null }],
     ]),
+    routineOverdue,
     open,
+    openRoutine,
   });
 
   it('shows a badge on each location with a pending storm event, between its name and amount', () => {
@@ -206,9 +208,26 @@ describe('storm badges', () => {
 
   it("opens the badge's event without selecting the location", async () => {
     const open = vi.fn();
-    const { props: given } = renderList({ storms: storms(open) });
+    const { props: given } = renderList({ storms: storms({ open }) });
     await user.click(within(row(2)).getByText('Overdue'));
     expect(open).toHaveBeenCalledWith(41);
+    expect(given.onSelect).not.toHaveBeenCalled();
+  });
+
+  it("shows 'Routine overdue' on a location with no pending storm event, and keeps the storm badge where both are", () => {
+    renderList({ storms: storms({ routineOverdue: new Set([1, 2]) }) });
+    expect(rows().map((option) => option.textContent)).toEqual([
+      'Dry CreekBelow thresholdRoutine overdue0.00 in',
+      'Warehouse SouthAt or over thresholdOverdue0.60 in',
+      'River YardAt or over Atlas 14 depthStorm open2.50 in',
+    ]);
+  });
+
+  it("opens the location's routine page from its badge without selecting the location", async () => {
+    const openRoutine = vi.fn();
+    const { props: given } = renderList({ storms: storms({ routineOverdue: new Set([1]), openRoutine }) });
+    await user.click(within(row(1)).getByText('Routine overdue'));
+    expect(openRoutine).toHaveBeenCalledWith(1);
     expect(given.onSelect).not.toHaveBeenCalled();
   });
 });

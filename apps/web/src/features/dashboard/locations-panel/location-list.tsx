@@ -5,17 +5,19 @@ import { countLabel, plural } from '@pluvio/shared/words';
 import { IconSearch } from '@tabler/icons-react';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { type KeyboardEvent, type MouseEvent, useEffect, useMemo, useRef, useState } from 'react';
-import { StormStatusBadge } from '../../../components/storm-status-badge';
+import { RoutineStatusBadge, StormStatusBadge } from '../../../components/storm-status-badge';
 import type { LocationFilter, MapMode } from '../dashboard-types';
 import { amountOf, colorOf, nextFilter, STATUS_STYLES } from '../location-rules';
 import classes from './location-list.module.css';
 
 export type PendingStorm = PendingStormEvents['locations'][number];
 
-/** Each location's most urgent storm event, and how to open an event's page. */
+/** Each location's most urgent storm event, the locations whose routine inspection is overdue, and how to open their pages. */
 export interface StormBadges {
   byLocation: ReadonlyMap<number, PendingStorm>;
+  routineOverdue: ReadonlySet<number>;
   open(eventId: number): void;
+  openRoutine(locationId: number): void;
 }
 
 export interface LocationListProps {
@@ -32,7 +34,7 @@ export interface LocationListProps {
   showNoaaFilter: boolean;
   /** How many locations there are before searching and filtering. */
   total: number;
-  /** A badge on each location with a storm event raining or waiting for its inspection. */
+  /** A badge on each location with a storm event raining or waiting for its inspection, or its routine inspection overdue. */
   storms?: StormBadges;
 }
 
@@ -95,23 +97,40 @@ function FilterChoices({
   );
 }
 
-/**
- * The location's pending storm event; a tap opens the event's page. Inside a listbox option it
- * cannot be a link (axe: nested-interactive): the option's name carries the status, and the
- * Storm Events page lists the event for keyboard users.
- */
-function StormBadge({ storm, onOpen }: { storm: PendingStorm; onOpen(eventId: number): void }) {
-  const open = (event: MouseEvent) => {
+/** A badge's click opens its page; it must not select the row too. */
+function opening(open: () => void) {
+  return (event: MouseEvent) => {
     event.stopPropagation();
-    onOpen(storm.event_id);
+    open();
   };
+}
+
+/**
+ * The location's pending storm event or, without one, its overdue routine inspection; a tap opens
+ * the event's or the routine page. Inside a listbox option it cannot be a link (axe:
+ * nested-interactive): the option's name carries the status, and the Storm Events page lists both
+ * for keyboard users.
+ */
+function SiteBadge({ locationId, storms }: { locationId: number; storms: StormBadges }) {
+  const storm = storms.byLocation.get(locationId);
+  if (storm) {
+    return (
+      <StormStatusBadge
+        status={storm.status}
+        size="xs"
+        className={classes.storm}
+        data-event-id={storm.event_id}
+        onClick={opening(() => storms.open(storm.event_id))}
+      />
+    );
+  }
+  if (!storms.routineOverdue.has(locationId)) return null;
   return (
-    <StormStatusBadge
-      status={storm.status}
+    <RoutineStatusBadge
+      status="overdue"
       size="xs"
       className={classes.storm}
-      data-event-id={storm.event_id}
-      onClick={open}
+      onClick={opening(() => storms.openRoutine(locationId))}
     />
   );
 }
@@ -133,7 +152,6 @@ function LocationRow({
   onSelect(id: number): void;
   storms?: StormBadges;
 }) {
-  const storm = storms?.byLocation.get(location.id);
   const status = STATUS_STYLES[colorOf(location, mode)];
   const selectOnKey = (event: KeyboardEvent) => {
     if (event.key !== 'Enter' && event.key !== ' ') return;
@@ -165,7 +183,7 @@ function LocationRow({
         {location.name}
       </span>
       <VisuallyHidden>{status.label}</VisuallyHidden>
-      {storm && storms && <StormBadge storm={storm} onOpen={storms.open} />}
+      {storms && <SiteBadge locationId={location.id} storms={storms} />}
       <span className={classes.amount}>{formatInches(amountOf(location, mode))}</span>
     </div>
   );
