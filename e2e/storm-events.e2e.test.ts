@@ -6,6 +6,7 @@ import {
   apiToken,
   captureScreen,
   expectText,
+  newestMail,
   openScreen,
   signedInPage,
   uniqueName,
@@ -193,5 +194,52 @@ describe('storm events', () => {
     expect(await listed.textContent()).toContain('Taken Nov 20, 9:40 AM EST · 29.75000, -95.36667');
     if (event.ended_at) await page.getByText('Inspected', { exact: true }).first().waitFor(WAIT);
     await captureScreen(page, 'storm-event-inspection', (shown) => listed.waitFor(WAIT).then(() => shown));
+  });
+
+  it("tells gold@ that Beaumont's routine inspection is overdue, and lists it first", {
+    timeout: 240_000,
+  }, async () => {
+    // The notices job runs every minute once the worker is up.
+    await newestMail(demo('gold'), 'Pluvio: Routine inspection overdue: Beaumont', 120_000);
+    const page = await signedInPage(browser, 'gold', 'desktop');
+    await openScreen(page, '/storm-events', 'Storm Events');
+    const schedule = page.getByRole('table', { name: 'Routine inspections' });
+    const first = schedule.getByRole('row').nth(1);
+    await first.waitFor(WAIT);
+    expect(await first.textContent()).toMatch(/^Beaumont\s*Routine overdue\s*Every 7 days/);
+    await captureScreen(page, 'routine-schedule', (shown) =>
+      shown.getByRole('heading', { name: 'Routine inspections' }).waitFor(WAIT),
+    );
+    await page.context().close();
+  });
+
+  it('lets contact@ record a routine inspection at Houston on a phone, then shows it as the last one', {
+    timeout: 120_000,
+  }, async () => {
+    const page = await signedInPage(browser, 'contact', 'phone');
+    await openScreen(page, '/storm-events', 'Storm Events');
+    await page
+      .getByRole('list', { name: 'Routine inspections' })
+      .getByRole('link', { name: /^Houston: / })
+      .click();
+    await page.waitForURL(/\/storm-events\/routine\/\d+$/);
+    await page.getByRole('heading', { name: 'Houston', level: 1 }).waitFor(WAIT);
+    const findings = uniqueName('Weekly walk: fences and inlets in place');
+    await page.getByRole('button', { name: 'Record inspection' }).click();
+    const dialog = inspectionDialog(page);
+    await dialog.waitFor(WAIT);
+    await dialog.getByLabel('Findings').fill(findings);
+    await dialog.getByRole('button', { name: 'Record inspection' }).click();
+    await dialog.waitFor({ ...WAIT, state: 'hidden' });
+    await expectText(page, 'Inspection recorded.');
+    const listed = page
+      .getByRole('list', { name: 'Inspections' })
+      .getByRole('listitem')
+      .filter({ hasText: findings });
+    await listed.waitFor(WAIT);
+    expect(await listed.textContent()).toContain('Routine inspection');
+    await expectText(page, / by Carl Contact$/);
+    await captureScreen(page, 'routine-inspections-page', (shown) => listed.waitFor(WAIT).then(() => shown));
+    await page.context().close();
   });
 });

@@ -124,23 +124,33 @@ interface OutboxItem {
   created_at: string;
 }
 
-/** The newest 50 messages of the outbox, read with an administrator's token. */
+/** The newest 250 messages of the outbox, read with an administrator's token. */
 async function outboxItems(adminToken: string): Promise<OutboxItem[]> {
-  return (await api<{ items: OutboxItem[] }>('/api/admin/outbox?page=1&page_size=50', { token: adminToken }))
+  return (await api<{ items: OutboxItem[] }>('/api/admin/outbox?page=1&page_size=250', { token: adminToken }))
     .body.items;
 }
 
-/** The newest e-mail to `to` whose subject contains `subject`, waiting for the outbox to have it. */
-export async function newestMail(to: string, subject: string): Promise<OutboxItem> {
+/**
+ * The newest e-mail to `to` whose subject contains `subject`, waiting (up to `timeout` ms) for
+ * the outbox to have it.
+ */
+export async function newestMail(
+  to: string,
+  subject: string,
+  timeout: number = WAIT.timeout,
+): Promise<OutboxItem> {
   const adminToken = await apiToken(demo('admin'));
   let found: OutboxItem | undefined;
   await expect
-    .poll(async () => {
-      found = (await outboxItems(adminToken)).find(
-        (item) => item.to === to && item.subject?.includes(subject),
-      );
-      return found !== undefined;
-    }, WAIT)
+    .poll(
+      async () => {
+        found = (await outboxItems(adminToken)).find(
+          (item) => item.to === to && item.subject?.includes(subject),
+        );
+        return found !== undefined;
+      },
+      { timeout, interval: 1_000 },
+    )
     .toBe(true);
   if (!found) throw new Error(`no e-mail to ${to}`);
   return found;
