@@ -87,6 +87,13 @@ export function createInspectionsService(
     return record;
   }
 
+  /** The inspection, for whoever may change it (those who may only see it are refused). */
+  async function editable(access: AccountAccess, id: number): Promise<InspectionRecord> {
+    const record = await loaded(id);
+    await requireEditor(access, record, INSPECTION_MESSAGES.notFound);
+    return record;
+  }
+
   /** Refuses photos past the inspection's 20 or the account's quota (and so the whole request). */
   async function checkPhotoLimits(
     reader: AppDb,
@@ -253,8 +260,7 @@ export function createInspectionsService(
       id: number,
       patch: InspectionPatch,
     ): Promise<Inspection> {
-      const before = await loaded(id);
-      await requireEditor(access, before, INSPECTION_MESSAGES.notFound);
+      const before = await editable(access, id);
       const inspectedAt = patch.inspected_at ? checkTime(patch.inspected_at, before.event) : undefined;
       const now = clock.now();
       await db.transaction(async (tx) => {
@@ -291,8 +297,7 @@ export function createInspectionsService(
       uploads: PhotoUpload[],
     ): Promise<Inspection> {
       if (uploads.length === 0) throw badRequest(PHOTO_MESSAGES.noPhotos);
-      const before = await loaded(id);
-      await requireEditor(access, before, INSPECTION_MESSAGES.notFound);
+      const before = await editable(access, id);
       const prepared = await preparePhotos(before.clientId, id, uploads);
       await db.transaction((tx) =>
         savePhotos(tx, access, { inspectionId: id, clientId: before.clientId }, prepared, clock.now()),
@@ -307,8 +312,7 @@ export function createInspectionsService(
       id: number,
       photoId: number,
     ): Promise<Inspection> {
-      const before = await loaded(id);
-      await requireEditor(access, before, INSPECTION_MESSAGES.notFound);
+      const before = await editable(access, id);
       const photo = before.photos.find((row) => row.id === photoId);
       if (!photo) throw notFound(PHOTO_MESSAGES.notFound);
       await repository.deletePhoto(id, photoId);
