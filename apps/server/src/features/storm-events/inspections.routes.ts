@@ -9,7 +9,7 @@ import {
   photoParamsSchema,
   photoQuerySchema,
 } from '@pluvio/shared/inspections';
-import { clientIdQuerySchema, idParamsSchema } from '@pluvio/shared/lists';
+import { clientIdQuerySchema } from '@pluvio/shared/lists';
 import {
   inspectionListSchema,
   locationInspectionsQuerySchema,
@@ -17,6 +17,7 @@ import {
 } from '@pluvio/shared/routine-inspections';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { accountRecordRoutes } from '../../core/account-routes';
 import { accessOf, auditActorOf } from '../../core/guards';
 import { badRequest } from '../../core/lib/errors';
 import type { Services } from '../../services';
@@ -31,7 +32,7 @@ const PHOTOS_DESCRIPTION = `Photos are sent as multipart/form-data: one file par
  */
 export function inspectionsRoutes(services: Services): FastifyPluginAsyncZod {
   const { inspections, guards } = services;
-  const tags = ['storm-events'];
+  const routes = accountRecordRoutes(guards.requireAccount, ['storm-events']);
   return async (app) => {
     await app.register(multipart, PHOTO_MULTIPART_OPTIONS);
     /** The multipart forms read for this plugin's requests; their temporary files go with the answer. */
@@ -62,17 +63,13 @@ export function inspectionsRoutes(services: Services): FastifyPluginAsyncZod {
       '/api/storm-events/:id/inspections',
       {
         preValidation: readMultipartInspection,
-        preHandler: guards.requireAccount,
-        schema: {
-          tags,
+        ...routes.record({
           summary: "Records an inspection of the storm event (owners, co-owners, the location's contacts)",
           description: `JSON, or multipart/form-data with the inspection as JSON text in the field \`${PHOTO_FIELDS.inspection}\` and its photos. ${PHOTOS_DESCRIPTION}`,
           consumes: ['application/json', 'multipart/form-data'],
-          params: idParamsSchema,
-          querystring: clientIdQuerySchema,
           body: inspectionCreateSchema,
           response: { 201: inspectionSchema },
-        },
+        }),
       },
       async (request, reply) => {
         const inspection = await inspections.record(
@@ -90,17 +87,14 @@ export function inspectionsRoutes(services: Services): FastifyPluginAsyncZod {
       '/api/inspections',
       {
         preValidation: readMultipartInspection,
-        preHandler: guards.requireAccount,
-        schema: {
-          tags,
+        ...routes.scoped({
           summary:
             "Records a routine inspection of a location, tied to no storm event (owners, co-owners, the location's contacts)",
           description: `JSON, or multipart/form-data with the inspection (its \`location_id\` included) as JSON text in the field \`${PHOTO_FIELDS.inspection}\` and its photos. ${PHOTOS_DESCRIPTION}`,
           consumes: ['application/json', 'multipart/form-data'],
-          querystring: clientIdQuerySchema,
           body: routineInspectionCreateSchema,
           response: { 201: inspectionSchema },
-        },
+        }),
       },
       async (request, reply) => {
         const inspection = await inspections.recordRoutine(
@@ -115,15 +109,11 @@ export function inspectionsRoutes(services: Services): FastifyPluginAsyncZod {
 
     app.get(
       '/api/inspections',
-      {
-        preHandler: guards.requireAccount,
-        schema: {
-          tags,
-          summary: "A location's latest 100 inspections of every kind (storm and routine), newest first",
-          querystring: locationInspectionsQuerySchema,
-          response: { 200: inspectionListSchema },
-        },
-      },
+      routes.scoped({
+        summary: "A location's latest 100 inspections of every kind (storm and routine), newest first",
+        querystring: locationInspectionsQuerySchema,
+        response: { 200: inspectionListSchema },
+      }),
       async (request) => ({
         items: await inspections.ofLocation(accessOf(request), request.query.location_id),
       }),
@@ -131,51 +121,33 @@ export function inspectionsRoutes(services: Services): FastifyPluginAsyncZod {
 
     app.get(
       '/api/inspections/:id',
-      {
-        preHandler: guards.requireAccount,
-        schema: {
-          tags,
-          summary: 'An inspection with its corrective actions and photos',
-          params: idParamsSchema,
-          querystring: clientIdQuerySchema,
-          response: { 200: inspectionSchema },
-        },
-      },
+      routes.record({
+        summary: 'An inspection with its corrective actions and photos',
+        response: { 200: inspectionSchema },
+      }),
       async (request) => inspections.get(accessOf(request), request.params.id),
     );
 
     app.patch(
       '/api/inspections/:id',
-      {
-        preHandler: guards.requireAccount,
-        schema: {
-          tags,
-          summary:
-            'Changes an inspection; corrective actions are sent as the whole list (kept ones with their id)',
-          params: idParamsSchema,
-          querystring: clientIdQuerySchema,
-          body: inspectionPatchSchema,
-          response: { 200: inspectionSchema },
-        },
-      },
+      routes.record({
+        summary:
+          'Changes an inspection; corrective actions are sent as the whole list (kept ones with their id)',
+        body: inspectionPatchSchema,
+        response: { 200: inspectionSchema },
+      }),
       async (request) =>
         inspections.change(accessOf(request), auditActorOf(request), request.params.id, request.body),
     );
 
     app.post(
       '/api/inspections/:id/photos',
-      {
-        preHandler: guards.requireAccount,
-        schema: {
-          tags,
-          summary: 'Adds photos to an inspection (those who may change it)',
-          description: PHOTOS_DESCRIPTION,
-          consumes: ['multipart/form-data'],
-          params: idParamsSchema,
-          querystring: clientIdQuerySchema,
-          response: { 201: inspectionSchema },
-        },
-      },
+      routes.record({
+        summary: 'Adds photos to an inspection (those who may change it)',
+        description: PHOTOS_DESCRIPTION,
+        consumes: ['multipart/form-data'],
+        response: { 201: inspectionSchema },
+      }),
       async (request, reply) => {
         const { photos } = await formOf(request);
         const inspection = await inspections.addPhotos(
@@ -190,16 +162,11 @@ export function inspectionsRoutes(services: Services): FastifyPluginAsyncZod {
 
     app.delete(
       '/api/inspections/:id/photos/:photo_id',
-      {
-        preHandler: guards.requireAccount,
-        schema: {
-          tags,
-          summary: 'Removes a photo of an inspection, its file and preview (those who may change it)',
-          params: photoParamsSchema,
-          querystring: clientIdQuerySchema,
-          response: { 200: inspectionSchema },
-        },
-      },
+      routes.scoped({
+        summary: 'Removes a photo of an inspection, its file and preview (those who may change it)',
+        params: photoParamsSchema,
+        response: { 200: inspectionSchema },
+      }),
       async (request) =>
         inspections.removePhoto(
           accessOf(request),
@@ -211,15 +178,11 @@ export function inspectionsRoutes(services: Services): FastifyPluginAsyncZod {
 
     app.get(
       '/api/inspections/:id/photos/:photo_id',
-      {
-        preHandler: guards.requireAccount,
-        schema: {
-          tags,
-          summary: 'A photo as it was sent, with its content type; `size=thumbnail`: its 320 px JPEG preview',
-          params: photoParamsSchema,
-          querystring: clientIdQuerySchema.extend(photoQuerySchema.shape),
-        },
-      },
+      routes.scoped({
+        summary: 'A photo as it was sent, with its content type; `size=thumbnail`: its 320 px JPEG preview',
+        params: photoParamsSchema,
+        querystring: clientIdQuerySchema.extend(photoQuerySchema.shape),
+      }),
       async (request, reply) => {
         const photo = await inspections.photo(
           accessOf(request),

@@ -1,4 +1,3 @@
-import { clientIdQuerySchema, idParamsSchema } from '@pluvio/shared/lists';
 import {
   routineInspectionListQuerySchema,
   routineInspectionListSchema,
@@ -10,68 +9,51 @@ import {
   stormEventPageSchema,
 } from '@pluvio/shared/storm-events-api';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { accountRecordRoutes } from '../../core/account-routes';
 import { accessOf } from '../../core/guards';
 import type { Services } from '../../services';
 
 /** GET /api/storm-events, /api/storm-events/{id} and the routine schedule (issue 28 points 3 and 7). */
 export function stormEventsRoutes(services: Services): FastifyPluginAsyncZod {
   const { stormEvents, guards } = services;
+  const routes = accountRecordRoutes(guards.requireAccount, ['storm-events']);
   return async (app) => {
     app.get(
       '/api/storm-events',
-      {
-        preHandler: guards.requireAccount,
-        schema: {
-          tags: ['storm-events'],
-          summary: "The account's storm events (or one location's), newest first, by status and dates",
-          querystring: stormEventListQuerySchema,
-          response: { 200: stormEventPageSchema },
-        },
-      },
+      routes.scoped({
+        summary: "The account's storm events (or one location's), newest first, by status and dates",
+        querystring: stormEventListQuerySchema,
+        response: { 200: stormEventPageSchema },
+      }),
       async (request) => stormEvents.list(accessOf(request), request.query),
     );
 
     app.get(
       '/api/storm-events/pending',
-      {
-        preHandler: guards.requireAccount,
-        schema: {
-          tags: ['storm-events'],
-          summary: 'Each location with an event raining or waiting for its inspection, the most urgent one',
-          querystring: clientIdQuerySchema,
-          response: { 200: pendingStormEventsSchema },
-        },
-      },
+      routes.scoped({
+        summary: 'Each location with an event raining or waiting for its inspection, the most urgent one',
+        response: { 200: pendingStormEventsSchema },
+      }),
       async (request) => stormEvents.pending(accessOf(request)),
     );
 
     app.get(
       '/api/storm-events/:id',
-      {
-        preHandler: guards.requireAccount,
-        schema: {
-          tags: ['storm-events'],
-          summary: 'A storm event with its hourly rainfall and the history of its revisions',
-          params: idParamsSchema,
-          querystring: clientIdQuerySchema,
-          response: { 200: stormEventDetailSchema },
-        },
-      },
+      routes.record({
+        summary: 'A storm event with its hourly rainfall and the history of its revisions',
+        response: { 200: stormEventDetailSchema },
+      }),
       async (request) => stormEvents.detail(accessOf(request), request.params.id),
     );
 
     app.get(
       '/api/routine-inspections',
-      {
-        preHandler: guards.requireAccount,
-        schema: {
-          tags: ['storm-events'],
-          summary:
-            'Each location with a routine cadence: its latest inspection and when the next routine one is due, overdue first',
-          querystring: routineInspectionListQuerySchema,
-          response: { 200: routineInspectionListSchema },
-        },
-      },
+      routes.scoped({
+        summary:
+          'Each location with a routine cadence: its latest inspection and when the next routine one is due, overdue first',
+        querystring: routineInspectionListQuerySchema,
+        response: { 200: routineInspectionListSchema },
+      }),
       async (request) => stormEvents.routine(accessOf(request), request.query),
     );
   };
