@@ -1,24 +1,27 @@
 import type { Atlas14Threshold } from '@pluvio/shared/locations';
 import type { TierNumber } from '@pluvio/shared/tiers';
-import { sql } from 'drizzle-orm';
+import { type AnyColumn, and, eq, sql } from 'drizzle-orm';
 import { type AppDb, queryRows } from '../../core/db/client';
 import { monitoredClient } from '../../core/db/monitored-client';
 import { pgArray } from '../../core/db/pg-array';
 import { levelOfAccount } from '../../core/lib/account-level';
 import type { ProductDay } from '../../core/lib/time';
+import { clients } from '../../core/tables/accounts';
+import { contactLocations } from '../../core/tables/assignments';
+import { contacts } from '../../core/tables/contacts';
+import { locations } from '../../core/tables/locations';
+import { users } from '../../core/tables/users';
 import type { NotifiableContact } from '../notifications';
+import type { ReportSettings } from './daily-report-content';
 
 /** An account whose report for the day is still to make, with its report settings. */
 export interface DueAccount {
   id: number;
-  accountName: string;
   /** The account's level (a trial is Gold, D9). */
   level: TierNumber;
   ownerEmail: string | null;
-  combineLocations: boolean;
-  suppressZero: boolean;
-  onlyNonZero: boolean;
-  sortByRainfall: boolean;
+  /** The account's own settings; whether Atlas 14 shows follows from its level. */
+  settings: Omit<ReportSettings, 'showAtlas14'>;
 }
 
 export interface AccountLocation {
@@ -35,97 +38,76 @@ export interface ReportContact extends NotifiableContact {
   locationIds: number[];
 }
 
+const ofClients = (column: AnyColumn, clientIds: readonly number[]) =>
+  sql`${column} = any(${pgArray(clientIds)}::int[])`;
+
 /** Reports due and their recipients: accounts, users, contacts and assignments joined in one query for speed. */
 export function createDailyReportRepository(db: AppDb) {
   return {
     /** Monitored accounts with the daily report on, at least one location, and no report made on `reportDate`. */
     async dueAccounts(reportDate: string, limit: number): Promise<DueAccount[]> {
-      const rows = await queryRows<{
-        id: number;
-        account_name: string;
-        tier: string;
-        is_trial_account: boolean;
-        owner_email: string | null;
-        daily_report_combine_locations: boolean;
-        daily_report_suppress_zero: boolean;
-        only_show_locations_with_non_zero: boolean;
-        sort_by_rainfall: boolean;
-      }>(
-        db,
-        sql`
-        select c.id, c.account_name, c.tier, c.is_trial_account, u.email as owner_email, c.daily_report_combine_locations,
-               c.daily_report_suppress_zero, c.only_show_locations_with_non_zero, c.sort_by_rainfall
-          from clients c left join users u on u.id = c.owner_user_id
-         where c.daily_report_on and ${monitoredClient(sql`c`, reportDate)}
-           and exists (select 1 from locations l where l.client_id = c.id)
-           and not exists (select 1 from daily_reports r where r.client_id = c.id and r.report_date = ${reportDate})
-         order by c.id
-         limit ${limit}`,
-      );
-      return rows.map((row) => ({
-        id: row.id,
-        accountName: row.account_name,
-        level: levelOfAccount({ tier: row.tier, isTrialAccount: row.is_trial_account }),
-        ownerEmail: row.owner_email,
-        combineLocations: row.daily_report_combine_locations,
-        suppressZero: row.daily_report_suppress_zero,
-        onlyNonZero: row.only_show_locations_with_non_zero,
-        sortByRainfall: row.sort_by_rainfall,
+      const rows = await db
+        .select({
+          id: clients.id,
+          tier: clients.tier,
+          isTrialAccount: clients.isTrialAccount,
+          ownerEmail: users.email,
+          settings: {
+            accountName: clients.accountName,
+            combineLocations: clients.dailyReportCombineLocations,
+            suppressZero: clients.dailyReportSuppressZero,
+            onlyNonZero: clients.onlyShowLocationsWithNonZero,
+            sortByRainfall: clients.sortByRainfall,
+          },
+        })
+        .from(clients)
+        .leftJoin(users, eq(users.id, clients.ownerUserId))
+        .where(
+          and(
+            eq(clients.dailyReportOn, true),
+            monitoredClient(sql`${clients}`, reportDate),
+            sql`exists (select 1 from locations l where l.client_id = ${clients.id})`,
+            sql`not exists (select 1 from daily_reports r where r.client_id = ${clients.id} and r.report_date = ${reportDate})`,
+          ),
+        )
+        .orderBy(clients.id)
+        .limit(limit);
+      return rows.map(({ tier, isTrialAccount, ...account }) => ({
+        ...account,
+        level: levelOfAccount({ tier, isTrialAccount }),
       }));
     },
 
     async locationsOf(clientIds: readonly number[]): Promise<AccountLocation[]> {
-      const rows = await queryRows<{
-        id: number;
-        client_id: number;
-        name: string;
-        h24_threshold: number;
-        atlas14_threshold: Atlas14Threshold | null;
-      }>(
-        db,
-        sql`select id, client_id, name, h24_threshold, atlas14_threshold from locations
-             where client_id = any(${pgArray(clientIds)}::int[])`,
-      );
-      return rows.map((row) => ({
-        id: row.id,
-        clientId: row.client_id,
-        name: row.name,
-        threshold: row.h24_threshold,
-        atlas14: row.atlas14_threshold,
-      }));
+      return db
+        .select({
+          id: locations.id,
+          clientId: locations.clientId,
+          name: locations.name,
+          threshold: locations.h24Threshold,
+          atlas14: locations.atlas14Threshold,
+        })
+        .from(locations)
+        .where(ofClients(locations.clientId, clientIds));
     },
 
     /** The contacts with locations assigned, with their report flags; the notification rule picks who asked. */
     async contactsOf(clientIds: readonly number[]): Promise<ReportContact[]> {
-      const rows = await queryRows<{
-        client_id: number;
-        status: string;
-        email: string | null;
-        phone: string | null;
-        email_notification: boolean;
-        sms_notification: boolean;
-        daily_report_on: boolean;
-        daily_report_on_sms: boolean;
-        location_ids: number[];
-      }>(
-        db,
-        sql`
-        select ct.client_id, ct.status, ct.email, ct.phone, ct.email_notification, ct.sms_notification,
-               ct.daily_report_on, ct.daily_report_on_sms, array_agg(cl.location_id) as location_ids
-          from contacts ct join contact_locations cl on cl.contact_id = ct.id
-         where ct.client_id = any(${pgArray(clientIds)}::int[])
-         group by ct.id`,
-      );
-      return rows.map((row) => ({
-        clientId: row.client_id,
-        status: row.status,
-        email: row.email,
-        phone: row.phone,
-        emailNotification: row.email_notification,
-        smsNotification: row.sms_notification,
-        flags: { daily_report_on: row.daily_report_on, daily_report_on_sms: row.daily_report_on_sms },
-        locationIds: row.location_ids,
-      }));
+      return db
+        .select({
+          clientId: contacts.clientId,
+          status: contacts.status,
+          email: contacts.email,
+          phone: contacts.phone,
+          emailNotification: contacts.emailNotification,
+          smsNotification: contacts.smsNotification,
+          flags: { daily_report_on: contacts.dailyReportOn, daily_report_on_sms: contacts.dailyReportOnSms },
+          locationIds: sql<number[]>`array_agg(${contactLocations.locationId})`,
+        })
+        .from(contacts)
+        .innerJoin(contactLocations, eq(contactLocations.contactId, contacts.id))
+        .where(ofClients(contacts.clientId, clientIds))
+        .groupBy(contacts.id);
     },
 
     /** How many of the day's hours have their rainfall stored (any pass), and how many are still being fetched. */

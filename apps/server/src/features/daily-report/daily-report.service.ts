@@ -60,14 +60,7 @@ export interface DailyReportRun {
 }
 
 function settingsOf(account: DueAccount): ReportSettings {
-  return {
-    accountName: account.accountName,
-    combineLocations: account.combineLocations,
-    suppressZero: account.suppressZero,
-    onlyNonZero: account.onlyNonZero,
-    sortByRainfall: account.sortByRainfall,
-    showAtlas14: levelAllows(account.level, 'atlas14'),
-  };
+  return { ...account.settings, showAtlas14: levelAllows(account.level, 'atlas14') };
 }
 
 /**
