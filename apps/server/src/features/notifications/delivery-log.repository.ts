@@ -2,6 +2,7 @@ import type { OutboxChannel, OutboxStatus } from '@pluvio/shared/outbox.schemas'
 import { and, count, desc, eq, gte, inArray, lt, type SQL, sql } from 'drizzle-orm';
 import type { AppDb } from '../../core/db/client';
 import { outbox } from '../../core/tables/outbox';
+import { isoTime, messageStatusColumns } from './message-columns';
 
 /** Which messages the log covers: queued in [from, to), of a channel and kind when given. */
 export interface DeliveryRange {
@@ -43,18 +44,11 @@ function orderOf(order: DeliveryOrder): SQL[] {
   return [sql`${column} ${direction} nulls last`, sql`${outbox.id} ${direction}`];
 }
 
+/** A message as the log lists it: the API's entry. */
 const entryColumns = {
-  id: outbox.id,
-  channel: outbox.channel,
-  kind: outbox.kind,
+  ...messageStatusColumns,
   recipient: outbox.recipient,
-  subject: outbox.subject,
-  status: outbox.status,
-  statusAt: outbox.statusAt,
-  attempts: outbox.attempts,
-  lastError: outbox.lastError,
-  createdAt: outbox.createdAt,
-  sentAt: outbox.sentAt,
+  queued_at: isoTime(outbox.createdAt),
 };
 
 /** The system-wide delivery log over the outbox: every account's messages, bodies left out. */
@@ -100,4 +94,3 @@ export function createDeliveryLogRepository(db: AppDb) {
 }
 
 export type DeliveryLogRepository = ReturnType<typeof createDeliveryLogRepository>;
-export type DeliveryLogRow = Awaited<ReturnType<DeliveryLogRepository['page']>>[number];

@@ -12,7 +12,6 @@ import type { AppDb } from '../../core/db/client';
 import { productDayRange } from '../../core/lib/time';
 import {
   createDeliveryLogRepository,
-  type DeliveryLogRow,
   type DeliveryOrder,
   type DeliveryRange,
 } from './delivery-log.repository';
@@ -34,23 +33,7 @@ export interface DeliveryLogOptions {
   timeZone: string;
 }
 
-function present(row: DeliveryLogRow): DeliveryLogEntry {
-  return {
-    id: row.id,
-    channel: row.channel,
-    kind: row.kind,
-    recipient: row.recipient,
-    subject: row.subject,
-    status: row.status,
-    status_at: row.statusAt.toISOString(),
-    attempts: row.attempts,
-    last_error: row.lastError,
-    queued_at: row.createdAt.toISOString(),
-    sent_at: row.sentAt?.toISOString() ?? null,
-  };
-}
-
-function countsOf(rows: { status: DeliveryLogRow['status']; messages: number }[]): DeliveryCounts {
+function countsOf(rows: { status: OutboxStatus; messages: number }[]): DeliveryCounts {
   const counts = Object.fromEntries(OUTBOX_STATUSES.map((status) => [status, 0])) as DeliveryCounts;
   for (const row of rows) counts[row.status] = row.messages;
   return counts;
@@ -78,7 +61,7 @@ export function createDeliveryLogService(db: AppDb, options: DeliveryLogOptions)
       const total = query.status
         ? counts[query.status]
         : OUTBOX_STATUSES.reduce((sum, status) => sum + counts[status], 0);
-      return { items: rows.map(present), total, page: query.page, page_size: query.page_size, counts };
+      return { items: rows, total, page: query.page, page_size: query.page_size, counts };
     },
 
     /** How many of one channel's messages queued on days `from` to `to` (product time zone) are in each status. */
@@ -103,7 +86,7 @@ export function createDeliveryLogService(db: AppDb, options: DeliveryLogOptions)
       ]);
       const wanted = new Set(query.statuses ?? OUTBOX_STATUSES);
       for (const status of OUTBOX_STATUSES) if (!wanted.has(status)) counts[status] = 0;
-      return { items: rows.map(present), counts };
+      return { items: rows, counts };
     },
   };
 }

@@ -1,4 +1,4 @@
-import type { OutboxChannel, OutboxStatus } from '@pluvio/shared/outbox.schemas';
+import type { OutboxChannel, OutboxMessage, OutboxStatus } from '@pluvio/shared/outbox.schemas';
 import { and, count, desc, eq, getTableColumns, ilike, inArray, lt, notExists, or, sql } from 'drizzle-orm';
 import { byteaContent } from '../../core/db/bytea';
 import { type AppDb, queryRows } from '../../core/db/client';
@@ -9,18 +9,10 @@ import {
   outbox,
   outboxAttachments,
 } from '../../core/tables/outbox';
+import { isoTime, messageStatusColumns } from './message-columns';
 
 export type NewOutboxMessage = typeof outbox.$inferInsert;
 export type NewOutboxAttachment = Pick<OutboxAttachmentRow, 'filename' | 'contentType' | 'content'>;
-
-/** What the mail viewer lists of an attachment: no content. */
-export interface AttachmentSummary {
-  filename: string;
-  contentType: string;
-  size: number;
-}
-
-export type OutboxListRow = OutboxRow & { attachment: AttachmentSummary | null };
 
 /** An attachment with its content, as sending and downloading read it. */
 const attachmentColumns = {
@@ -28,10 +20,19 @@ const attachmentColumns = {
   content: byteaContent(outboxAttachments.content),
 };
 
-const attachmentSummary = {
-  filename: outboxAttachments.filename,
-  contentType: outboxAttachments.contentType,
-  size: sql<number>`octet_length(${outboxAttachments.content})`.mapWith(Number),
+/** A message as the mail viewer lists it: the API's message, its attachment without content. */
+const listedColumns = {
+  ...messageStatusColumns,
+  to: outbox.recipient,
+  text: outbox.textBody,
+  html: outbox.htmlBody,
+  created_at: isoTime(outbox.createdAt),
+  provider_message_id: outbox.providerMessageId,
+  attachment: {
+    filename: outboxAttachments.filename,
+    content_type: outboxAttachments.contentType,
+    size: sql<number>`octet_length(${outboxAttachments.content})`.mapWith(Number),
+  },
 };
 
 /** A row as one worker claimed it: `attempts` tells this claim from a later one of the same row. */
@@ -189,12 +190,12 @@ export function createOutboxRepository(db: AppDb) {
       page: number,
       pageSize: number,
       search?: string,
-    ): Promise<{ rows: OutboxListRow[]; total: number }> {
+    ): Promise<{ rows: OutboxMessage[]; total: number }> {
       const found = search
         ? or(ilike(outbox.recipient, containsPattern(search)), ilike(outbox.subject, containsPattern(search)))
         : undefined;
       const rows = await db
-        .select({ message: outbox, attachment: attachmentSummary })
+        .select(listedColumns)
         .from(outbox)
         .leftJoin(outboxAttachments, eq(outboxAttachments.id, outbox.attachmentId))
         .where(found)
@@ -203,10 +204,7 @@ export function createOutboxRepository(db: AppDb) {
         .offset((page - 1) * pageSize);
       const [totals] = await db.select({ total: count() }).from(outbox).where(found);
       return {
-        rows: rows.map((row) => ({
-          ...row.message,
-          attachment: row.attachment?.filename ? row.attachment : null,
-        })),
+        rows: rows.map((row) => ({ ...row, attachment: row.attachment?.filename ? row.attachment : null })),
         total: totals?.total ?? 0,
       };
     },

@@ -4,7 +4,6 @@ import {
   OUTBOX_CHANNELS,
   OUTBOX_MESSAGES,
   type OutboxChannel,
-  type OutboxMessage,
   type OutboxPage,
 } from '@pluvio/shared/outbox.schemas';
 import { toE164 } from '@pluvio/shared/phone';
@@ -20,7 +19,6 @@ import type { MailAttachment, MailTransport } from './mail-transport';
 import {
   createOutboxRepository,
   type NewOutboxMessage,
-  type OutboxListRow,
   type OutboxRepository,
   type ProviderOutcome,
 } from './outbox.repository';
@@ -92,30 +90,6 @@ function smsRecipient(phone: string): string {
 function messageIdOf(row: OutboxRow, mailFrom: string): string {
   const domain = /@([^>\s]+)/.exec(mailFrom)?.[1] ?? 'pluvio.invalid';
   return `<${row.idempotencyKey}@${domain}>`;
-}
-
-function present(row: OutboxListRow): OutboxMessage {
-  return {
-    id: row.id,
-    channel: row.channel,
-    to: row.recipient,
-    subject: row.subject,
-    text: row.textBody,
-    html: row.htmlBody,
-    kind: row.kind,
-    status: row.status,
-    attempts: row.attempts,
-    last_error: row.lastError,
-    created_at: row.createdAt.toISOString(),
-    sent_at: row.sentAt?.toISOString() ?? null,
-    status_at: row.statusAt.toISOString(),
-    provider_message_id: row.providerMessageId,
-    attachment: row.attachment && {
-      filename: row.attachment.filename,
-      content_type: row.attachment.contentType,
-      size: row.attachment.size,
-    },
-  };
 }
 
 type Send = (row: OutboxRow) => Promise<{ providerMessageId: string | null }>;
@@ -331,7 +305,7 @@ export function createOutboxService(db: AppDb, options: OutboxOptions) {
         messageId === undefined || search ? requestedPage : await pageOfMessage(messageId, pageSize);
       const { rows, total } = await repository.page(page, pageSize, search);
       return {
-        items: rows.map(present),
+        items: rows,
         total,
         page,
         page_size: pageSize,
