@@ -43,45 +43,17 @@ export interface RoutineNotice extends NoticeBase {
 
 export type NoticeCandidate = EventNotice | RoutineNotice;
 
-/** The columns every candidate row has. */
-interface BaseRow {
-  kind: InspectionNoticeKind;
-  client_id: number;
-  location_id: number;
-  location_name: string;
-  due_at: string | Date;
-  due_notice_at: string | Date | null;
-  monitored: boolean;
-}
-
-interface CandidateRow extends BaseRow {
-  event_id: number;
-  started_at: string | Date;
-  ended_at: string | Date;
-  total: number;
-  detected_at: string | Date;
-  inspected: boolean;
-}
-
-interface RoutineCandidateRow extends BaseRow {
-  cadence_days: number;
-  last_inspected_at: string | Date | null;
-}
+/** A candidate as its query answers it: each time as the driver gives it (text, or a Date). */
+type Answered<T> = {
+  [K in keyof T]: T[K] extends Date ? string | Date : T[K] extends Date | null ? string | Date | null : T[K];
+};
 
 const dateOf = (value: string | Date) => new Date(value);
 const dateOrNull = (value: string | Date | null) => (value === null ? null : dateOf(value));
 
-/** What every candidate's row gives, as the notice keeps it. */
-function baseOf(row: BaseRow): NoticeBase {
-  return {
-    kind: row.kind,
-    clientId: row.client_id,
-    locationId: row.location_id,
-    locationName: row.location_name,
-    dueAt: dateOf(row.due_at),
-    dueNoticeAt: dateOrNull(row.due_notice_at),
-    monitored: row.monitored,
-  };
+/** The times every candidate has, as the notice keeps them. */
+function noticeTimes(row: Answered<NoticeBase>) {
+  return { dueAt: dateOf(row.dueAt), dueNoticeAt: dateOrNull(row.dueNoticeAt) };
 }
 
 /** The clock's order of a location's or event's notices: the reminder only once the due notice is decided. */
@@ -100,7 +72,7 @@ export function createInspectionNoticesRepository(db: AppDb, timeZone: string) {
      */
     async candidates(now: Date, today: string, limit: number): Promise<EventNotice[]> {
       const at = now.toISOString();
-      const rows = await queryRows<CandidateRow>(
+      const rows = await queryRows<Answered<EventNotice>>(
         db,
         sql`
         with recent as (
@@ -116,9 +88,10 @@ export function createInspectionNoticesRepository(db: AppDb, timeZone: string) {
           union all
           select r.id, 'overdue' from recent r where r.due_at < ${at}
         )
-        select w.kind, e.id as event_id, l.client_id, e.location_id, l.name as location_name, e.started_at,
-               e.ended_at, e.total, e.due_at, e.detected_at,
-               (select n.decided_at from inspection_notices n where n.event_id = e.id and n.kind = 'due') as due_notice_at,
+        select 'event' as subject, w.kind, e.id as "eventId", l.client_id as "clientId", e.location_id as "locationId",
+               l.name as "locationName", e.started_at as "startedAt", e.ended_at as "endedAt", e.total,
+               e.due_at as "dueAt", e.detected_at as "detectedAt",
+               (select n.decided_at from inspection_notices n where n.event_id = e.id and n.kind = 'due') as "dueNoticeAt",
                ${monitoredClient(sql`c`, today)} as monitored, ${inspected} as inspected
           from waiting w
           join storm_events e on e.id = w.id
@@ -129,14 +102,11 @@ export function createInspectionNoticesRepository(db: AppDb, timeZone: string) {
          limit ${limit}`,
       );
       return rows.map((row) => ({
-        ...baseOf(row),
-        subject: 'event' as const,
-        eventId: row.event_id,
-        startedAt: dateOf(row.started_at),
-        endedAt: dateOf(row.ended_at),
-        total: row.total,
-        detectedAt: dateOf(row.detected_at),
-        inspected: row.inspected,
+        ...row,
+        ...noticeTimes(row),
+        startedAt: dateOf(row.startedAt),
+        endedAt: dateOf(row.endedAt),
+        detectedAt: dateOf(row.detectedAt),
       }));
     },
 
@@ -146,7 +116,7 @@ export function createInspectionNoticesRepository(db: AppDb, timeZone: string) {
      */
     async routineCandidates(now: Date, today: string, limit: number): Promise<RoutineNotice[]> {
       const at = now.toISOString();
-      const rows = await queryRows<RoutineCandidateRow>(
+      const rows = await queryRows<Answered<RoutineNotice>>(
         db,
         sql`
         with ${routineSchedule(timeZone, sql`true`)},
@@ -164,10 +134,11 @@ export function createInspectionNoticesRepository(db: AppDb, timeZone: string) {
           union all
           select r.location_id, r.due_at, 'overdue' from recent r where r.due_at < ${at}
         )
-        select w.kind, r.client_id, r.location_id, r.location_name, r.cadence_days, r.last_inspected_at,
-               r.due_at,
+        select 'routine' as subject, w.kind, r.client_id as "clientId", r.location_id as "locationId",
+               r.location_name as "locationName", r.cadence_days as "cadenceDays",
+               r.last_inspected_at as "lastInspectedAt", r.due_at as "dueAt",
                (select n.decided_at from routine_inspection_notices n
-                 where n.location_id = r.location_id and n.due_at = r.due_at and n.kind = 'due') as due_notice_at,
+                 where n.location_id = r.location_id and n.due_at = r.due_at and n.kind = 'due') as "dueNoticeAt",
                ${monitoredClient(sql`c`, today)} as monitored
           from waiting w
           join recent r on r.location_id = w.location_id
@@ -178,10 +149,9 @@ export function createInspectionNoticesRepository(db: AppDb, timeZone: string) {
          limit ${limit}`,
       );
       return rows.map((row) => ({
-        ...baseOf(row),
-        subject: 'routine' as const,
-        cadenceDays: row.cadence_days,
-        lastInspectedAt: dateOrNull(row.last_inspected_at),
+        ...row,
+        ...noticeTimes(row),
+        lastInspectedAt: dateOrNull(row.lastInspectedAt),
       }));
     },
 

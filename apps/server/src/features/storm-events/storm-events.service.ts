@@ -41,24 +41,18 @@ export type StormEventRecord = Omit<StormEventDetail, 'hours' | 'due_if_dry_at'>
 const isoOf = (value: string | Date) => new Date(value).toISOString();
 const isoOrNull = (value: string | Date | null) => (value === null ? null : isoOf(value));
 
+/** The event as the API answers it: the row's figures as they are, its times in ISO 8601. */
 function present(row: StormEventRow): StormEventView {
+  const { wettest_hour_ends_at, wettest_hour_amount, ...figures } = row;
   return {
-    id: row.id,
-    client_id: row.client_id,
-    location_id: row.location_id,
-    location_name: row.location_name,
+    ...figures,
     started_at: isoOf(row.started_at),
     ended_at: isoOrNull(row.ended_at),
     opened_at: isoOf(row.opened_at),
-    total: row.total,
-    wettest_hour: { ends_at: isoOf(row.wettest_hour_ends_at), amount: row.wettest_hour_amount },
-    passes: row.passes,
-    sources: row.sources,
+    wettest_hour: { ends_at: isoOf(wettest_hour_ends_at), amount: wettest_hour_amount },
     source_label: stormSourceLabel(row.sources, row.passes),
     threshold: storedThreshold(row.threshold),
-    inspection_rule: row.inspection_rule,
     due_at: isoOrNull(row.due_at),
-    status: row.status,
     revised_at: isoOrNull(row.revised_at),
   };
 }
