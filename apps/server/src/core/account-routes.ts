@@ -15,9 +15,9 @@ const IMPORT_REFUSED = errorResponse(
 type Responses = Record<number, ZodType>;
 
 /**
- * The route options of an account's records (contacts, locations, their rainfall, storm events and inspections): every route is behind
- * `requireAccount` with `client_id` in its query (D10); imports and bulk deletes take large
- * bodies and answer the shared result schemas.
+ * The route options of an account's records (contacts, locations, their rainfall, storm events
+ * and inspections): every route is behind `requireAccount` with `client_id` in its query (D10);
+ * imports and bulk deletes take large bodies and answer the shared result schemas.
  */
 export function accountRecordRoutes(preHandler: (request: FastifyRequest) => Promise<void>, tags: string[]) {
   const scoped = <S extends object>(schema: S) => ({
