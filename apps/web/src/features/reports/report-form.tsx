@@ -166,37 +166,39 @@ function HistoricalFee({
   );
 }
 
-const LOCATION_WORDS = {
-  label: 'Locations',
-  selectAllLabel: 'Select all locations',
-  placeholder: 'Choose locations',
-  empty: 'No locations yet.',
+/** What the picker of each choice field says. */
+const CHOICE_WORDS = {
+  locations: {
+    label: 'Locations',
+    selectAllLabel: 'Select all locations',
+    placeholder: 'Choose locations',
+    empty: 'No locations yet.',
+  },
+  recipients: {
+    label: 'Email To',
+    selectAllLabel: 'Select all recipients',
+    placeholder: 'Choose recipients',
+    empty: 'No contacts with an e-mail address yet.',
+  },
 };
 
-const RECIPIENT_WORDS = {
-  label: 'Email To',
-  selectAllLabel: 'Select all recipients',
-  placeholder: 'Choose recipients',
-  empty: 'No contacts with an e-mail address yet.',
-};
+type ChoiceField = keyof typeof CHOICE_WORDS;
 
 /** The report's locations or recipients (`field`), chosen from `choices`. */
 function ReportChoices({
-  words,
   choices,
   field,
   form,
   onChange,
 }: {
-  words: typeof LOCATION_WORDS;
   choices: readonly Choice[];
-  field: 'locations' | 'recipients';
+  field: ChoiceField;
   form: ReportForm;
   onChange: (changes: Partial<ReportForm>) => void;
 }) {
   return (
     <ChoicePicker
-      {...words}
+      {...CHOICE_WORDS[field]}
       choices={choices}
       selected={form[field]}
       onChange={(ids) => onChange({ [field]: ids })}
@@ -265,21 +267,9 @@ export function ReportFormFields({
               onChange={(event) => onChange({ format: event.currentTarget.value as ReportFormat })}
             />
             {!system && (
-              <ReportChoices
-                words={LOCATION_WORDS}
-                choices={locations}
-                field="locations"
-                form={form}
-                onChange={onChange}
-              />
+              <ReportChoices field="locations" choices={locations} form={form} onChange={onChange} />
             )}
-            <ReportChoices
-              words={RECIPIENT_WORDS}
-              choices={recipients}
-              field="recipients"
-              form={form}
-              onChange={onChange}
-            />
+            <ReportChoices field="recipients" choices={recipients} form={form} onChange={onChange} />
             <ExtraAddresses value={form.extra} onChange={(extra) => onChange({ extra })} />
             <HistoricalFee form={form} asker={asker} quote={feeQuote} onChange={onChange} />
             {problem && <ErrorMessage>{problem}</ErrorMessage>}
