@@ -4,7 +4,7 @@ import { errorMessage } from './errors';
 import { landingAfterLogin } from './landing';
 import { isStrongPassword } from './passwords';
 import { formatPhone, isRegistrationPhone } from './phone';
-import type { CurrentUser } from './users.schemas';
+import { buildClient, buildUser } from './test-users';
 
 describe('password rule', () => {
   it.each([
@@ -74,43 +74,8 @@ describe('error messages', () => {
 });
 
 describe('landing after login', () => {
-  const base: CurrentUser = {
-    id: 1,
-    email: 'a@b.co',
-    first_name: 'A',
-    last_name: 'B',
-    phone: null,
-    role: 'client',
-    co_owner: false,
-    is_superuser: false,
-    is_verified: true,
-    is_active: true,
-    agree_to_terms: true,
-    agree_to_privacy_policy: true,
-    primary_client_id: 1,
-    clients: [
-      {
-        id: 1,
-        account_name: 'X',
-        tier: 'gold',
-        status: 'active',
-        account_type: 'paid',
-        is_trial_account: false,
-        trial_end_date: null,
-        invoice_email: null,
-        last_payment_status: null,
-        payment_grace_end_date: null,
-        membership: 'owner',
-      },
-    ],
-    contact_id: null,
-    location_count: 3,
-    impersonator: null,
-    can_return: false,
-    pending_email: null,
-    pending_email_expires_at: null,
-  };
-  const active = base.clients[0] as CurrentUser['clients'][number];
+  const base = buildUser();
+  const active = buildClient();
 
   it('sends owners to the dashboard and the admin role to /admin', () => {
     expect(landingAfterLogin(base)).toEqual({ path: '/dashboard' });

@@ -6,15 +6,13 @@ import { describe, expect, it } from 'vitest';
 import { setAccessToken, setUser } from '../lib/session';
 import { buildClient, buildUser } from '../testing/fixtures';
 import {
+  ADDRESS_SEARCH_CONFIG,
   DEFAULT_CONFIG,
-  type FetchHandler,
   jsonResponse,
   renderRoute,
-  stubFetch,
-  withConfig,
+  serveExpected,
 } from '../testing/render';
 
-const WITH_SEARCH = { ...DEFAULT_CONFIG, address_search: true };
 const SILVER_HILL = {
   label: '4600 SILVER HILL RD, WASHINGTON, DC, 20233',
   latitude: 38.846017,
@@ -28,18 +26,16 @@ function signIn(client: Partial<UserClient> = {}) {
 }
 
 /** The location form's server, with address search on; `geocode` answers /api/geocode. */
-function serve(geocode: FetchHandler, config = WITH_SEARCH) {
-  return stubFetch(
-    withConfig((url, init) => {
-      if (url.startsWith('/api/geocode')) return geocode(url, init);
-      if (url.startsWith('/api/locations/?')) return jsonResponse([]);
-      return jsonResponse({ detail: 'unexpected' }, 500);
-    }, config),
-  );
+function serve(geocode: () => Response, config = ADDRESS_SEARCH_CONFIG) {
+  return serveExpected((url) => {
+    if (url.startsWith('/api/geocode')) return geocode();
+    if (url.startsWith('/api/locations/?')) return jsonResponse([]);
+    return undefined;
+  }, config);
 }
 
 const input = (label: RegExp | string) => screen.getByLabelText(label) as HTMLInputElement;
-const geocodeCalls = (fetchMock: ReturnType<typeof stubFetch>) =>
+const geocodeCalls = (fetchMock: ReturnType<typeof serveExpected>) =>
   fetchMock.mock.calls.map(([url]) => String(url)).filter((url) => url.startsWith('/api/geocode'));
 
 async function searchFor(address: string) {

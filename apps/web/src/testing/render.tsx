@@ -59,6 +59,9 @@ export const DEFAULT_CONFIG = {
   address_search: false,
 };
 
+/** The default settings with address search on (the server has a geocoder). */
+export const ADDRESS_SEARCH_CONFIG = { ...DEFAULT_CONFIG, address_search: true };
+
 /** Stubs fetch; /api/config answers with the default settings unless the handler answers it. */
 export function stubFetch(handler: FetchHandler) {
   const fetchMock = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
@@ -73,10 +76,10 @@ export function stubFetch(handler: FetchHandler) {
 /** A test's answers by URL; undefined where the test expects no such request. */
 export type ExpectedRequests = (url: string, init: RequestInit) => Response | undefined;
 
-/** Stubs fetch with the default settings and `expected`; any other request gets a 500. */
-export function serveExpected(expected: ExpectedRequests) {
+/** Stubs fetch with the settings `config` and `expected`; any other request gets a 500. */
+export function serveExpected(expected: ExpectedRequests, config = DEFAULT_CONFIG) {
   return stubFetch(
-    withConfig((url, init) => expected(url, init) ?? jsonResponse({ detail: 'unexpected' }, 500)),
+    withConfig((url, init) => expected(url, init) ?? jsonResponse({ detail: 'unexpected' }, 500), config),
   );
 }
 

@@ -8,6 +8,10 @@ import { buildClient, buildUser } from '../../testing/fixtures';
 import { stubMatchMedia } from '../../testing/match-media';
 import { jsonResponse, renderRoute, stubFetch, withConfig } from '../../testing/render';
 
+/** The main navigation of an owner or co-owner; a plain contact has no Assignments or Settings. */
+const OWNER_SECTIONS = ['Data', 'Graphs', 'Forecasts', 'Storm Events', 'Reports', 'Assignments', 'Settings'];
+const CONTACT_SECTIONS = OWNER_SECTIONS.filter((name) => name !== 'Assignments' && name !== 'Settings');
+
 function signIn(user: CurrentUser) {
   setAccessToken('token-1');
   setUser(user);
@@ -30,15 +34,7 @@ describe('header navigation', () => {
     signIn(buildUser({ role: 'client', clients: [buildClient({ tier: 'bronze' })] }));
     renderRoute('/dashboard');
     const nav = await mainNav();
-    expect(linkNames(nav)).toEqual([
-      'Data',
-      'Graphs',
-      'Forecasts',
-      'Storm Events',
-      'Reports',
-      'Assignments',
-      'Settings',
-    ]);
+    expect(linkNames(nav)).toEqual(OWNER_SECTIONS);
     expect(nav.getByRole('link', { name: 'Data' }).getAttribute('href')).toBe('/dashboard');
     expect(nav.getByRole('link', { name: 'Data' }).getAttribute('aria-current')).toBe('page');
     expect(nav.getByRole('link', { name: 'Graphs' }).getAttribute('href')).toBe('/dashboard#graphs');
@@ -55,7 +51,7 @@ describe('header navigation', () => {
     );
     renderRoute('/dashboard');
     const nav = await mainNav();
-    expect(linkNames(nav)).toEqual(['Data', 'Graphs', 'Forecasts', 'Storm Events', 'Reports']);
+    expect(linkNames(nav)).toEqual(CONTACT_SECTIONS);
   });
 
   it('shows Assignments and Settings to a co-owner contact', async () => {
@@ -64,15 +60,7 @@ describe('header navigation', () => {
     );
     renderRoute('/dashboard');
     const nav = await mainNav();
-    expect(linkNames(nav)).toEqual([
-      'Data',
-      'Graphs',
-      'Forecasts',
-      'Storm Events',
-      'Reports',
-      'Assignments',
-      'Settings',
-    ]);
+    expect(linkNames(nav)).toEqual(OWNER_SECTIONS);
   });
 
   it('gives a superuser admin the admin Data target, no graph links and client management', async () => {

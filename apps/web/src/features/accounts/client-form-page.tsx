@@ -25,7 +25,7 @@ import {
 } from '@pluvio/shared/clients';
 import { deleteConfirmation, MESSAGES } from '@pluvio/shared/messages';
 import { DEFAULT_TIER, TIER, TIER_NAMES, type TierName, tierLabel } from '@pluvio/shared/tiers';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { z } from 'zod';
@@ -34,7 +34,7 @@ import { ErrorMessage, InfoMessage } from '../../components/form-message';
 import { ManagersOnly } from '../../components/managers-only';
 import { SettingsTabs } from '../../components/settings-tabs';
 import { useUpgradeState } from '../../components/upgrade-link';
-import { clientQuery, useActiveAccount } from '../../lib/account-api';
+import { useActiveAccount } from '../../lib/account-api';
 import { failureMessage } from '../../lib/api-client';
 import { useAppConfig } from '../../lib/app-config';
 import { refreshCurrentUser } from '../../lib/current-user';
@@ -43,6 +43,7 @@ import { validateWith } from '../../lib/form-validation';
 import { PATHS } from '../../lib/routes';
 import { createClient, deleteClient, forgetClient, storeClient, updateClient } from './api';
 import { AssociatedAccounts } from './associated-accounts';
+import { LoadedClient } from './loaded-client';
 import { ReportRecipients } from './report-recipients';
 import { SubscriptionSummary } from './subscription-summary';
 
@@ -277,17 +278,13 @@ function ClientForm({ mode }: { mode: FormMode }) {
   );
 }
 
-function OwnAccount({ clientId }: { clientId: number | undefined }) {
-  const client = useQuery(clientQuery(clientId));
-  if (clientId === undefined || client.isError)
-    return <ErrorMessage>{CLIENT_MESSAGES.loadFailed}</ErrorMessage>;
-  if (client.isPending) return <Text role="status">{MESSAGES.loading}</Text>;
+function OwnAccount({ client }: { client: Client }) {
   return (
     <>
-      <SubscriptionSummary clientId={client.data.id} />
-      <ClientForm key={client.data.id} mode={{ kind: 'self', client: client.data }} />
-      <AssociatedAccounts client={client.data} />
-      <ReportRecipients clientId={client.data.id} />
+      <SubscriptionSummary clientId={client.id} />
+      <ClientForm key={client.id} mode={{ kind: 'self', client }} />
+      <AssociatedAccounts client={client} />
+      <ReportRecipients clientId={client.id} />
     </>
   );
 }
@@ -312,7 +309,7 @@ function ClientFormBody({ editing }: { editing: Client | null }) {
   }
   return (
     <ManagersOnly>
-      <OwnAccount clientId={clientId} />
+      <LoadedClient clientId={clientId}>{(client) => <OwnAccount client={client} />}</LoadedClient>
     </ManagersOnly>
   );
 }

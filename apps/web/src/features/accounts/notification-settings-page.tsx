@@ -20,18 +20,18 @@ import {
   type SettingGroup,
   settingAllowed,
 } from '@pluvio/shared/clients';
-import { MESSAGES } from '@pluvio/shared/messages';
 import { type AccountStormSettings, accountStormSettingsSchema } from '@pluvio/shared/storm-events';
 import { accountLevel, type TierNumber } from '@pluvio/shared/tiers';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type ChangeEvent, useState } from 'react';
 import { ErrorMessage, InfoMessage } from '../../components/form-message';
 import { ManagersOnly } from '../../components/managers-only';
 import { SettingsTabs } from '../../components/settings-tabs';
 import { TierNotice } from '../../components/tier-notice';
-import { clientQuery, useActiveAccount } from '../../lib/account-api';
+import { useActiveAccount } from '../../lib/account-api';
 import { validateWith } from '../../lib/form-validation';
 import { storeClient, updateClient } from './api';
+import { LoadedClient } from './loaded-client';
 
 const GROUPS = Object.keys(SETTING_GROUP_TITLES) as SettingGroup[];
 
@@ -155,20 +155,14 @@ function SettingsForm({ client }: { client: Client }) {
   );
 }
 
-function ActiveAccountSettings({ clientId }: { clientId: number | undefined }) {
-  const client = useQuery(clientQuery(clientId));
-  if (clientId === undefined || client.isError)
-    return <ErrorMessage>{CLIENT_MESSAGES.loadFailed}</ErrorMessage>;
-  if (client.isPending) return <Text role="status">{MESSAGES.loading}</Text>;
-  return <SettingsForm key={client.data.id} client={client.data} />;
-}
-
 function NotificationsBody() {
   const { user, clientId } = useActiveAccount();
   if (user?.is_superuser) return <InfoMessage>{CLIENT_MESSAGES.settingsPerAccount}</InfoMessage>;
   return (
     <ManagersOnly>
-      <ActiveAccountSettings clientId={clientId} />
+      <LoadedClient clientId={clientId}>
+        {(client) => <SettingsForm key={client.id} client={client} />}
+      </LoadedClient>
     </ManagersOnly>
   );
 }

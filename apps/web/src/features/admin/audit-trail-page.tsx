@@ -8,13 +8,12 @@ import {
   type AuditEntry,
 } from '@pluvio/shared/audit.schemas';
 import { clientSchema } from '@pluvio/shared/clients';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { fetchAllPages } from '../../lib/account-api';
-import { useTimeZone } from '../../lib/app-config';
 import { type AuditFilters, auditQuery } from './audit-api';
 import { actorName, summarise, userName } from './audit-summary';
-import { DateRangeFields, useLogFilters } from './log-filters';
+import { DateRangeFields, useLog } from './log-filters';
 import { type LogColumn, type LogWords, NO_WRAP, PagedLog, WRAP_ANYWHERE } from './paged-log';
 
 const WORDS: LogWords = {
@@ -91,22 +90,18 @@ function useAccountOptions() {
 
 /** /admin/audit: who did what, as whom, when, from where, and what changed (issue 16 point 5), superusers only. */
 export function AuditTrailPage() {
-  const timeZone = useTimeZone();
   const accounts = useAccountOptions();
   const [actorText, setActorText] = useState('');
   const [actorEmail] = useDebouncedValue(actorText.trim(), 300);
-  const { filters, narrow, paging } = useLogFilters<Omit<AuditFilters, 'actor_email'>>();
-  const query = useQuery({
-    ...auditQuery({ ...filters, actor_email: actorEmail || undefined }, paging.page),
-    placeholderData: keepPreviousData,
-  });
+  const { filters, narrow, log } = useLog((filters: Omit<AuditFilters, 'actor_email'>, page) =>
+    auditQuery({ ...filters, actor_email: actorEmail || undefined }, page),
+  );
 
   return (
     <PagedLog
       words={WORDS}
-      query={query}
-      paging={paging}
-      columns={COLUMNS(timeZone)}
+      log={log}
+      columns={COLUMNS}
       filters={
         <SimpleGrid cols={{ base: 1, xs: 2, md: 5 }} role="search" aria-label="Filter audit entries">
           <TextInput
@@ -115,7 +110,7 @@ export function AuditTrailPage() {
             value={actorText}
             onChange={(event) => {
               setActorText(event.currentTarget.value);
-              paging.onPage(1);
+              log.paging.onPage(1);
             }}
           />
           <Select

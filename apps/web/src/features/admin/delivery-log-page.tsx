@@ -9,11 +9,9 @@ import {
   OUTBOX_STATUSES,
   type OutboxChannel,
 } from '@pluvio/shared/outbox.schemas';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { ChangeEvent } from 'react';
-import { useTimeZone } from '../../lib/app-config';
-import { type DeliveryLogFilters, deliveryLogQuery } from './api';
-import { DateRangeFields, useLogFilters } from './log-filters';
+import { deliveryLogQuery } from './api';
+import { DateRangeFields, useLog } from './log-filters';
 import { messageKindLabel, StatusBadge } from './outbox-status';
 import { type LogColumn, type LogWords, NO_WRAP, PagedLog, WRAP_ANYWHERE } from './paged-log';
 
@@ -86,9 +84,7 @@ const COLUMNS = (timeZone: string): LogColumn<DeliveryLogEntry>[] => [
 
 /** /admin/deliveries: every account's e-mails and texts and how each fared (issue 6 point 6), superusers only. */
 export function DeliveryLogPage() {
-  const timeZone = useTimeZone();
-  const { filters, narrow, paging } = useLogFilters<DeliveryLogFilters>();
-  const query = useQuery({ ...deliveryLogQuery(filters, paging.page), placeholderData: keepPreviousData });
+  const { filters, narrow, log } = useLog(deliveryLogQuery);
   /** The change handler of one list: the first choice, All, shows everything again. */
   const filterBy = (key: 'channel' | 'status') => (event: ChangeEvent<HTMLSelectElement>) =>
     narrow({ [key]: event.currentTarget.value || undefined });
@@ -96,10 +92,9 @@ export function DeliveryLogPage() {
   return (
     <PagedLog
       words={WORDS}
-      query={query}
-      paging={paging}
-      columns={COLUMNS(timeZone)}
-      summary={query.data && <StatusCounts counts={query.data.counts} />}
+      log={log}
+      columns={COLUMNS}
+      summary={log.query.data && <StatusCounts counts={log.query.data.counts} />}
       filters={
         <SimpleGrid cols={{ base: 2, sm: 4 }} role="search" aria-label="Filter messages">
           <NativeSelect

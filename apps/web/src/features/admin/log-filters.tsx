@@ -1,4 +1,11 @@
 import { TextInput } from '@mantine/core';
+import {
+  keepPreviousData,
+  type QueryKey,
+  type UseQueryOptions,
+  type UseQueryResult,
+  useQuery,
+} from '@tanstack/react-query';
 import { useState } from 'react';
 
 /** The page of a log shown, and how to show another. */
@@ -7,16 +14,28 @@ export interface LogPaging {
   onPage: (page: number) => void;
 }
 
-/** A log's filters and the page shown: narrowing the filters starts again from the first page. */
-export function useLogFilters<Filters extends object>() {
+/** A log's page as read, and the paging that chose it. */
+export interface LogRead<Page> {
+  query: UseQueryResult<Page>;
+  paging: LogPaging;
+}
+
+/**
+ * A log's filters and the page of it that `queryOf` reads: narrowing the filters starts again from
+ * the first page, and the page shown stays while the next one loads.
+ */
+export function useLog<Filters extends object, Page, Key extends QueryKey>(
+  queryOf: (filters: Partial<Filters>, page: number) => UseQueryOptions<Page, Error, Page, Key>,
+) {
   const [filters, setFilters] = useState<Partial<Filters>>({});
   const [page, setPage] = useState(1);
   const narrow = (changes: Partial<Filters>) => {
     setFilters({ ...filters, ...changes });
     setPage(1);
   };
-  const paging: LogPaging = { page, onPage: setPage };
-  return { filters, narrow, paging };
+  const query = useQuery({ ...queryOf(filters, page), placeholderData: keepPreviousData });
+  const log: LogRead<Page> = { query, paging: { page, onPage: setPage } };
+  return { filters, narrow, log };
 }
 
 interface DateRange {

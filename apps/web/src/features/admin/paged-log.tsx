@@ -1,12 +1,12 @@
 import { Container, Pagination, Stack, Table, Text } from '@mantine/core';
 import { MESSAGES } from '@pluvio/shared/messages';
-import type { UseQueryResult } from '@tanstack/react-query';
 import type { CSSProperties, ReactNode } from 'react';
 import { ErrorMessage } from '../../components/form-message';
 import { RefreshableTitle } from '../../components/refreshable-title';
 import { ScrollRegion } from '../../components/scroll-region';
 import { failureMessage } from '../../lib/api-client';
-import type { LogPaging } from './log-filters';
+import { useTimeZone } from '../../lib/app-config';
+import type { LogRead } from './log-filters';
 
 export const NO_WRAP = { whiteSpace: 'nowrap' } as const;
 export const WRAP_ANYWHERE = { overflowWrap: 'anywhere' } as const;
@@ -34,13 +34,13 @@ export interface LogWords {
 
 interface PagedLogProps<Row extends { id: number | string }> {
   words: LogWords;
-  query: UseQueryResult<LogPage<Row>>;
-  paging: LogPaging;
+  log: LogRead<LogPage<Row>>;
   /** The filter fields, above the table. */
   filters: ReactNode;
   /** Shown between the filters and the table once a page has loaded. */
   summary?: ReactNode;
-  columns: LogColumn<Row>[];
+  /** The table's columns; times are shown in the product time zone. */
+  columns: (timeZone: string) => LogColumn<Row>[];
 }
 
 /**
@@ -48,10 +48,12 @@ interface PagedLogProps<Row extends { id: number | string }> {
  * rows in a table that scrolls sideways on a phone, and the pager.
  */
 export function PagedLog<Row extends { id: number | string }>(props: PagedLogProps<Row>) {
-  const { words, query, paging, columns } = props;
+  const { words } = props;
+  const { query, paging } = props.log;
   const { title } = words;
-  const log = query.data;
-  const pages = log ? Math.max(1, Math.ceil(log.total / log.page_size)) : 1;
+  const columns = props.columns(useTimeZone());
+  const loaded = query.data;
+  const pages = loaded ? Math.max(1, Math.ceil(loaded.total / loaded.page_size)) : 1;
   return (
     <Container size="xl" py="lg">
       <Stack>
@@ -59,9 +61,9 @@ export function PagedLog<Row extends { id: number | string }>(props: PagedLogPro
         {props.filters}
         {query.isPending && <Text role="status">{MESSAGES.loading}</Text>}
         {query.isError && <ErrorMessage>{failureMessage(query.error, words.loadError)}</ErrorMessage>}
-        {log && props.summary}
-        {log && log.items.length === 0 && <Text>{words.empty}</Text>}
-        {log && log.items.length > 0 && (
+        {loaded && props.summary}
+        {loaded && loaded.items.length === 0 && <Text>{words.empty}</Text>}
+        {loaded && loaded.items.length > 0 && (
           <ScrollRegion label={`${title} table`}>
             <Table striped miw={1040} aria-label={words.tableLabel}>
               <Table.Thead>
@@ -72,7 +74,7 @@ export function PagedLog<Row extends { id: number | string }>(props: PagedLogPro
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>
-                {log.items.map((row) => (
+                {loaded.items.map((row) => (
                   <Table.Tr key={row.id}>
                     {columns.map((column) => (
                       <Table.Td key={column.header} style={column.style}>

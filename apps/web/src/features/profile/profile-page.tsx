@@ -55,6 +55,29 @@ function validateProfile(values: ProfileValues, user: CurrentUser | null): Recor
   return errors;
 }
 
+async function cancelPendingEmail(): Promise<string> {
+  await cancelEmailChange();
+  await refreshCurrentUser();
+  return EMAIL_CHANGE_MESSAGES.cancelled;
+}
+
+/** The pending change's buttons: what each does, what it says when that fails, and how it looks. */
+const PENDING_EMAIL_ACTIONS = [
+  {
+    label: 'Resend link',
+    action: resendEmailChange,
+    failed: 'Could not send the link again.',
+    variant: 'light',
+  },
+  {
+    label: 'Cancel change',
+    action: cancelPendingEmail,
+    failed: 'Could not cancel the change.',
+    variant: 'subtle',
+    color: 'red',
+  },
+];
+
 /** The change of sign-in e-mail waiting for its link: resend the link or cancel the change. */
 function PendingEmail({ email, onResult }: { email: string; onResult: (result: Result) => void }) {
   const [busy, setBusy] = useState(false);
@@ -69,32 +92,15 @@ function PendingEmail({ email, onResult }: { email: string; onResult: (result: R
       setBusy(false);
     }
   };
-  const cancel = async () => {
-    await cancelEmailChange();
-    await refreshCurrentUser();
-    return EMAIL_CHANGE_MESSAGES.cancelled;
-  };
   return (
     <Stack gap="xs" aria-label="Pending e-mail change" role="group">
       <Text size="sm">{EMAIL_CHANGE_MESSAGES.pending(email)}</Text>
       <Group gap="xs">
-        <Button
-          size="xs"
-          variant="light"
-          disabled={busy}
-          onClick={() => void run(resendEmailChange, 'Could not send the link again.')}
-        >
-          Resend link
-        </Button>
-        <Button
-          size="xs"
-          variant="subtle"
-          color="red"
-          disabled={busy}
-          onClick={() => void run(cancel, 'Could not cancel the change.')}
-        >
-          Cancel change
-        </Button>
+        {PENDING_EMAIL_ACTIONS.map(({ label, action, failed, ...look }) => (
+          <Button key={label} size="xs" {...look} disabled={busy} onClick={() => void run(action, failed)}>
+            {label}
+          </Button>
+        ))}
       </Group>
     </Stack>
   );

@@ -1,6 +1,7 @@
 import { Button, Checkbox, Group, NativeSelect, Stack, TagsInput, Text, TextInput } from '@mantine/core';
 import { isEmailAddress } from '@pluvio/shared/phone';
 import {
+  type DateBounds,
   feeWillBeCharged,
   type HistoricalFeeQuote,
   historicalFeeConfirmation,
@@ -9,6 +10,7 @@ import {
   REPORT_FORMATS,
   REPORT_MESSAGES,
   REPORT_TYPE_LABELS,
+  type ReportDateLimits,
   type ReportFormat,
   type ReportType,
   reportDateLimits,
@@ -81,32 +83,17 @@ function ExtraAddresses({ value, onChange }: { value: string[]; onChange: (addre
   );
 }
 
-/** A month or date field that offers only the dates from `bounds.min` to `bounds.max`. */
-function BoundedDateInput({
-  type,
-  label,
-  value,
-  bounds,
-  onChange,
-}: {
-  type: 'month' | 'date';
-  label: string;
-  value: string;
-  bounds: { min: string; max: string };
-  onChange: (value: string) => void;
-}) {
-  return (
-    <TextInput
-      type={type}
-      label={label}
-      value={value}
-      min={bounds.min}
-      max={bounds.max}
-      onChange={(event) => onChange(event.currentTarget.value)}
-    />
-  );
+type DateField = keyof ReportDateLimits;
+
+const DATE_LABELS: Record<DateField, string> = { month: 'Month', from: 'From date', to: 'To date' };
+
+/** A date's change; the weekly report's To date takes its From date a week back with it. */
+function dateChange(form: ReportForm, field: DateField, value: string): Partial<ReportForm> {
+  if (field === 'to' && form.type === 'weekly' && value) return { to: value, from: weeklyFrom(value) };
+  return { [field]: value };
 }
 
+/** The month, or the From and To dates, of the report type; each offers only the dates it may have. */
 function DateFields({
   form,
   asker,
@@ -117,30 +104,22 @@ function DateFields({
   onChange: (changes: Partial<ReportForm>) => void;
 }) {
   const limits = reportDateLimits(form.type, asker.level, asker.today);
-  if (limits.month) {
-    return (
-      <BoundedDateInput
-        type="month"
-        label="Month"
-        value={form.month}
-        bounds={limits.month}
-        onChange={(month) => onChange({ month })}
-      />
-    );
-  }
+  const dateInput = (field: DateField, bounds: DateBounds) => (
+    <TextInput
+      type={field === 'month' ? 'month' : 'date'}
+      label={DATE_LABELS[field]}
+      value={form[field]}
+      min={bounds.min}
+      max={bounds.max}
+      onChange={(event) => onChange(dateChange(form, field, event.currentTarget.value))}
+    />
+  );
+  if (limits.month) return dateInput('month', limits.month);
   if (!limits.from || !limits.to) return null;
-  const changeTo = (to: string) =>
-    onChange(form.type === 'weekly' && to ? { to, from: weeklyFrom(to) } : { to });
   return (
     <Group grow gap="sm" align="flex-start">
-      <BoundedDateInput
-        type="date"
-        label="From date"
-        value={form.from}
-        bounds={limits.from}
-        onChange={(from) => onChange({ from })}
-      />
-      <BoundedDateInput type="date" label="To date" value={form.to} bounds={limits.to} onChange={changeTo} />
+      {dateInput('from', limits.from)}
+      {dateInput('to', limits.to)}
     </Group>
   );
 }
@@ -187,37 +166,39 @@ function HistoricalFee({
   );
 }
 
-const LOCATION_WORDS = {
-  label: 'Locations',
-  selectAllLabel: 'Select all locations',
-  placeholder: 'Choose locations',
-  empty: 'No locations yet.',
+/** What the picker of each choice field says. */
+const CHOICE_WORDS = {
+  locations: {
+    label: 'Locations',
+    selectAllLabel: 'Select all locations',
+    placeholder: 'Choose locations',
+    empty: 'No locations yet.',
+  },
+  recipients: {
+    label: 'Email To',
+    selectAllLabel: 'Select all recipients',
+    placeholder: 'Choose recipients',
+    empty: 'No contacts with an e-mail address yet.',
+  },
 };
 
-const RECIPIENT_WORDS = {
-  label: 'Email To',
-  selectAllLabel: 'Select all recipients',
-  placeholder: 'Choose recipients',
-  empty: 'No contacts with an e-mail address yet.',
-};
+type ChoiceField = keyof typeof CHOICE_WORDS;
 
 /** The report's locations or recipients (`field`), chosen from `choices`. */
 function ReportChoices({
-  words,
   choices,
   field,
   form,
   onChange,
 }: {
-  words: typeof LOCATION_WORDS;
   choices: readonly Choice[];
-  field: 'locations' | 'recipients';
+  field: ChoiceField;
   form: ReportForm;
   onChange: (changes: Partial<ReportForm>) => void;
 }) {
   return (
     <ChoicePicker
-      {...words}
+      {...CHOICE_WORDS[field]}
       choices={choices}
       selected={form[field]}
       onChange={(ids) => onChange({ [field]: ids })}
@@ -286,21 +267,9 @@ export function ReportFormFields({
               onChange={(event) => onChange({ format: event.currentTarget.value as ReportFormat })}
             />
             {!system && (
-              <ReportChoices
-                words={LOCATION_WORDS}
-                choices={locations}
-                field="locations"
-                form={form}
-                onChange={onChange}
-              />
+              <ReportChoices field="locations" choices={locations} form={form} onChange={onChange} />
             )}
-            <ReportChoices
-              words={RECIPIENT_WORDS}
-              choices={recipients}
-              field="recipients"
-              form={form}
-              onChange={onChange}
-            />
+            <ReportChoices field="recipients" choices={recipients} form={form} onChange={onChange} />
             <ExtraAddresses value={form.extra} onChange={(extra) => onChange({ extra })} />
             <HistoricalFee form={form} asker={asker} quote={feeQuote} onChange={onChange} />
             {problem && <ErrorMessage>{problem}</ErrorMessage>}

@@ -10,12 +10,12 @@ import { getAccessToken, getSession } from '../../lib/session';
 import { buildClient, buildUser } from '../../testing/fixtures';
 import { clickMap, prepareMapsForJsdom } from '../../testing/map';
 import {
+  ADDRESS_SEARCH_CONFIG,
   DEFAULT_CONFIG,
-  type FetchHandler,
+  type ExpectedRequests,
   jsonResponse,
   renderRoute,
-  stubFetch,
-  withConfig,
+  serveExpected,
 } from '../../testing/render';
 
 const PASSWORD = 'Rainfall#1';
@@ -33,13 +33,11 @@ const NEW_USER = buildUser({
   ],
 });
 
-/** The server of a sign-up: `extra` answers first, then /users/me for the new user. */
-function serve(extra: FetchHandler = () => jsonResponse({ detail: 'unexpected' }, 500)) {
-  return stubFetch(
-    withConfig((url, init) => {
-      if (url === '/users/me') return jsonResponse(NEW_USER);
-      return extra(url, init);
-    }),
+/** The server of a sign-up: /users/me for the new user, and what `extra` answers. */
+function serve(extra: ExpectedRequests = () => undefined, config = DEFAULT_CONFIG) {
+  return serveExpected(
+    (url, init) => (url === '/users/me' ? jsonResponse(NEW_USER) : extra(url, init)),
+    config,
   );
 }
 
@@ -177,7 +175,7 @@ describe('registration wizard', WALK, () => {
             { status: 'provisioned', access_token: 'new-token', notice: WIZARD_MESSAGES.welcomeEmailFailed },
             201,
           )
-        : jsonResponse({ detail: 'unexpected' }, 500),
+        : undefined,
     );
     const { router } = renderRoute('/wizard?account_type=trial');
     await fillStepOne();
@@ -221,7 +219,7 @@ describe('registration wizard', WALK, () => {
     const fetchMock = serve((url) =>
       url === '/api/signups'
         ? jsonResponse({ status: 'checkout', checkout_url: '/checkout/test/cs_1' }, 201)
-        : jsonResponse({ detail: 'unexpected' }, 500),
+        : undefined,
     );
     renderRoute('/wizard?account_type=paid&tier=silver');
     await reachStepThree();
@@ -284,7 +282,7 @@ describe('registration wizard', WALK, () => {
       { detail: [{ loc: ['body', 'location'], msg: 'Location outside the data grid', type: 'x' }] },
       422,
     );
-    serve((url) => (url === '/api/signups' ? answer : jsonResponse({ detail: 'unexpected' }, 500)));
+    serve((url) => (url === '/api/signups' ? answer : undefined));
     renderRoute('/wizard?account_type=trial');
     await reachStepThree();
     await fillStepThree();
@@ -304,7 +302,7 @@ describe('back from the checkout', WALK, () => {
     const fetchMock = serve((url) =>
       url === '/api/signups/complete'
         ? jsonResponse({ status: 'provisioned', access_token: 'paid-token', notice: null })
-        : jsonResponse({ detail: 'unexpected' }, 500),
+        : undefined,
     );
     const { router } = renderRoute('/wizard?session_id=cs_done_1', { strict: true });
     expect(await screen.findByRole('heading', { name: WIZARD_MESSAGES.almostDone })).toBeTruthy();
@@ -321,7 +319,7 @@ describe('back from the checkout', WALK, () => {
     serve((url) =>
       url === '/api/signups/complete'
         ? jsonResponse({ status: 'provisioned', access_token: null, notice: null })
-        : jsonResponse({ detail: 'unexpected' }, 500),
+        : undefined,
     );
     const { router } = renderRoute('/wizard?session=cs_elsewhere_1');
     expect(await screen.findByText(WIZARD_MESSAGES.signedInElsewhere)).toBeTruthy();
@@ -335,7 +333,7 @@ describe('back from the checkout', WALK, () => {
     serve((url) =>
       url === '/api/signups/complete'
         ? jsonResponse({ detail: WIZARD_MESSAGES.paymentNotCompleted }, 409)
-        : jsonResponse({ detail: 'unexpected' }, 500),
+        : undefined,
     );
     renderRoute('/wizard?session_id=cs_unpaid_1');
     const alert = await screen.findByRole('alert');
@@ -348,14 +346,10 @@ describe('back from the checkout', WALK, () => {
 
   it('fills the first location from an address search when the server has a geocoder', async () => {
     const match = { label: '901 BAGBY ST, HOUSTON, TX, 77002', latitude: 29.760427, longitude: -95.369803 };
-    stubFetch(
-      withConfig(
-        (url) =>
-          url === '/api/geocode?q=901+Bagby+St%2C+Houston'
-            ? jsonResponse({ matches: [match] })
-            : jsonResponse({ detail: 'unexpected' }, 500),
-        { ...DEFAULT_CONFIG, address_search: true },
-      ),
+    serve(
+      (url) =>
+        url === '/api/geocode?q=901+Bagby+St%2C+Houston' ? jsonResponse({ matches: [match] }) : undefined,
+      ADDRESS_SEARCH_CONFIG,
     );
     renderRoute('/wizard?account_type=trial');
     await reachStepThree();

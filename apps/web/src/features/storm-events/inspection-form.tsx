@@ -113,8 +113,20 @@ function formErrorsOf(bodyErrors: Record<string, string>): Record<string, string
   return errors;
 }
 
-/** A list of rows under a legend that reads as the form's other labels. */
-function ListFieldset({ legend, children }: { legend: string; children: ReactNode }) {
+/** A list of rows under a legend that reads as the form's other labels, then its error and its Add button. */
+function ListFieldset({
+  legend,
+  error,
+  addLabel,
+  onAdd,
+  children,
+}: {
+  legend: string;
+  error: ReactNode;
+  addLabel: string;
+  onAdd: () => void;
+  children: ReactNode;
+}) {
   return (
     <Fieldset
       legend={<Input.Label component="span">{legend}</Input.Label>}
@@ -123,7 +135,17 @@ function ListFieldset({ legend, children }: { legend: string; children: ReactNod
       m={0}
       styles={{ legend: { padding: 0 } }}
     >
-      <Stack gap="xs">{children}</Stack>
+      <Stack gap="xs">
+        {children}
+        {error && (
+          <Text size="sm" c="red.8">
+            {error}
+          </Text>
+        )}
+        <Button variant="light" size="compact-sm" w="fit-content" onClick={onAdd}>
+          {addLabel}
+        </Button>
+      </Stack>
     </Fieldset>
   );
 }
@@ -160,7 +182,12 @@ function BmpFields({ form, suggestions }: { form: InspectionForm; suggestions: s
   const named = new Set(rows.map((row) => row.name.trim()));
   const choices = suggestions.filter((name) => !named.has(name));
   return (
-    <ListFieldset legend="BMPs inspected">
+    <ListFieldset
+      legend="BMPs inspected"
+      error={form.errors.bmps}
+      addLabel="Add BMP"
+      onAdd={() => form.insertListItem('bmps', bmpRow())}
+    >
       {rows.map((row, index) => (
         <Group key={row.key} gap="xs" wrap="nowrap" align="flex-end">
           <Autocomplete
@@ -177,19 +204,6 @@ function BmpFields({ form, suggestions }: { form: InspectionForm; suggestions: s
           />
         </Group>
       ))}
-      {form.errors.bmps && (
-        <Text size="sm" c="red.8">
-          {form.errors.bmps}
-        </Text>
-      )}
-      <Button
-        variant="light"
-        size="compact-sm"
-        w="fit-content"
-        onClick={() => form.insertListItem('bmps', bmpRow())}
-      >
-        Add BMP
-      </Button>
     </ListFieldset>
   );
 }
@@ -226,7 +240,12 @@ function ActionFields({ form, index }: { form: InspectionForm; index: number }) 
 
 function CorrectiveActionFields({ form }: { form: InspectionForm }) {
   return (
-    <ListFieldset legend="Corrective actions">
+    <ListFieldset
+      legend="Corrective actions"
+      error={form.errors.corrective_actions}
+      addLabel="Add corrective action"
+      onAdd={() => form.insertListItem('corrective_actions', actionRow())}
+    >
       {form.values.corrective_actions.length === 0 && (
         <Text size="sm" c="dimmed">
           None yet.
@@ -235,19 +254,6 @@ function CorrectiveActionFields({ form }: { form: InspectionForm }) {
       {form.values.corrective_actions.map((row, index) => (
         <ActionFields key={row.key} form={form} index={index} />
       ))}
-      {form.errors.corrective_actions && (
-        <Text size="sm" c="red.8">
-          {form.errors.corrective_actions}
-        </Text>
-      )}
-      <Button
-        variant="light"
-        size="compact-sm"
-        w="fit-content"
-        onClick={() => form.insertListItem('corrective_actions', actionRow())}
-      >
-        Add corrective action
-      </Button>
     </ListFieldset>
   );
 }
