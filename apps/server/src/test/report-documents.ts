@@ -5,7 +5,7 @@ import type {
   ReportDocument,
   ReportSection,
 } from '../features/reports/report-document';
-import { amountFact, column, fact } from '../features/reports/report-parts';
+import { amountFact, fact } from '../features/reports/report-parts';
 
 /**
  * Report documents as `report-content.ts` builds them, made up for the renderers' tests and the
@@ -42,20 +42,20 @@ function randomFrom(seed: number): () => number {
 }
 
 export const DAY_COLUMNS: ReportColumn[] = [
-  column('date', 'Date', 'date'),
-  column('total', 'Daily total (in)', 'inches'),
-  column('maxHour', 'Largest hour (in)', 'inches'),
-  column('maxHourAt', 'Largest hour (ET)', 'hour'),
-  column('crossed', '24-hour threshold crossed', 'yesno'),
-  column('atlas14', 'Atlas 14 interval reached', 'text'),
+  { key: 'date', label: 'Date', kind: 'date' },
+  { key: 'total', label: 'Daily total (in)', kind: 'inches' },
+  { key: 'maxHour', label: 'Largest hour (in)', kind: 'inches' },
+  { key: 'maxHourAt', label: 'Largest hour (ET)', kind: 'hour' },
+  { key: 'crossed', label: '24-hour threshold crossed', kind: 'yesno' },
+  { key: 'atlas14', label: 'Atlas 14 interval reached', kind: 'text' },
 ];
 
 export const SUMMARY_COLUMNS: ReportColumn[] = [
-  column('location', 'Location', 'text'),
-  column('total', 'Period total (in)', 'inches'),
-  column('rainDays', 'Days with rain', 'count'),
-  column('wettestDay', 'Wettest day', 'date'),
-  column('wettestTotal', 'Wettest day total (in)', 'inches'),
+  { key: 'location', label: 'Location', kind: 'text' },
+  { key: 'total', label: 'Period total (in)', kind: 'inches' },
+  { key: 'rainDays', label: 'Days with rain', kind: 'count' },
+  { key: 'wettestDay', label: 'Wettest day', kind: 'date' },
+  { key: 'wettestTotal', label: 'Wettest day total (in)', kind: 'inches' },
 ];
 
 type Row = Record<string, CellValue>;
@@ -146,13 +146,13 @@ export function smsDocument(messages: number): ReportDocument {
     notes: [],
     summary: {
       columns: [
-        column('sentAt', 'Sent (ET)', 'datetime'),
-        column('to', 'To', 'text'),
-        column('status', 'Status', 'text'),
-        column('body', 'Message', 'text'),
-        column('attempts', 'Attempts', 'count'),
-        column('seconds', 'Delivery time (s)', 'seconds'),
-        column('cost', 'Cost', 'money'),
+        { key: 'sentAt', label: 'Sent (ET)', kind: 'datetime' },
+        { key: 'to', label: 'To', kind: 'text' },
+        { key: 'status', label: 'Status', kind: 'text' },
+        { key: 'body', label: 'Message', kind: 'text' },
+        { key: 'attempts', label: 'Attempts', kind: 'count' },
+        { key: 'seconds', label: 'Delivery time (s)', kind: 'seconds' },
+        { key: 'cost', label: 'Cost', kind: 'money' },
       ],
       rows: Array.from({ length: messages }, (_, index) => ({
         sentAt: `2026-10-0${1 + (index % 7)}T${String(6 + (index % 12)).padStart(2, '0')}:15:00-04:00`,
