@@ -5,19 +5,18 @@ import {
   apiToken,
   captureScreen,
   createByApi,
-  csvImport,
   deleteByApi,
   expectInsideWindow,
   expectNoSidewaysScroll,
   expectText,
   listByApi,
   pathOf,
-  settingsList,
   signedInPage,
   uniqueName,
   WAIT,
 } from './support/app';
 import { demo, expectAccessible, launchBrowser, screenshot, VIEWPORTS } from './support/browser';
+import { csvImport, settingsList } from './support/settings-lists';
 
 /** Every contact the import files name starts so; they are removed before and after. */
 const IMPORTED = 'E2E Import';
@@ -184,11 +183,9 @@ describe('settings: contacts', () => {
       // A good file: a preview of its rows, then every row added.
       await upload.choose('contacts-good.csv');
       expect(await upload.process()).toContain('2 contacts will be added');
-      await captureScreen(page, 'contact-import-preview-silver');
-      expect(await upload.confirm()).toMatch(/All contacts uploaded successfully![\s\S]*Contacts added: 2/);
-      await screenshot(page, 'contact-import-done-silver-desktop');
-      await expectAccessible(page);
-      await upload.close();
+      expect(await upload.importPreviewed('silver')).toMatch(
+        /All contacts uploaded successfully![\s\S]*Contacts added: 2/,
+      );
       await contacts(page).waitForRow('E2E Import Contact Two');
       // Periods in the phone become hyphens; none leaves the value out.
       expect(await contacts(page).rowOf('E2E Import Contact One')).toEqual([
@@ -315,14 +312,10 @@ describe('settings: contacts', () => {
       const bar = page.getByRole('group', { name: 'Selected contacts' });
       await expectText(page, '3 selected');
       await captureScreen(page, 'contact-list-selected-owner', () => bar.waitFor());
-      await bar.getByRole('button', { name: 'Delete selected' }).click();
-      await expectText(page, 'Are you sure you want to delete these 3 contacts?');
-      await screenshot(page, 'contact-bulk-delete-confirm-desktop');
-      await expectAccessible(page);
-      const question = await answerConfirmation(page, 'Delete 3 contacts');
+      const question = await contacts(page).deleteTicked(3, 'contact-bulk-delete-confirm-desktop');
+      expect(question).toContain('Are you sure you want to delete these 3 contacts?');
       expect(question).toContain('lose their location assignments');
       expect(question).toContain('Their logins stay');
-      await expectText(page, '3 contacts deleted.');
       await expect.poll(() => contacts(page).names(), WAIT).toEqual([names[3]]);
       expect((await listByApi('contacts', token)).map((contact) => contact.name).filter(chosen)).toEqual([
         names[3],
@@ -337,12 +330,9 @@ describe('settings: contacts', () => {
       await expectInsideWindow(bar.getByRole('button', { name: 'Delete selected' }));
       await expectNoSidewaysScroll(page);
       await screenshot(page, 'contact-list-selected-owner-phone-only');
-      await bar.getByRole('button', { name: 'Delete selected' }).click();
-      await screenshot(page, 'contact-bulk-delete-confirm-phone');
-      expect(await answerConfirmation(page, 'Delete 1 contact')).toContain(
+      expect(await contacts(page).deleteTicked(1, 'contact-bulk-delete-confirm-phone')).toContain(
         'Are you sure you want to delete this contact?',
       );
-      await expectText(page, '1 contact deleted.');
       await expect.poll(() => contacts(page).names(), WAIT).toEqual([]);
       expect((await listByApi('contacts', token)).filter((contact) => chosen(contact.name))).toEqual([]);
     } finally {

@@ -4,7 +4,6 @@ import {
   answerConfirmation,
   apiToken,
   captureScreen,
-  csvImport,
   deleteByApi,
   expectInsideWindow,
   expectNoSidewaysScroll,
@@ -13,12 +12,12 @@ import {
   mainNavLinks,
   pathOf,
   saveLocationForm,
-  settingsList,
   signedInPage,
   uniqueName,
   WAIT,
 } from './support/app';
 import { demo, expectAccessible, launchBrowser, screenshot } from './support/browser';
+import { csvImport, settingsList } from './support/settings-lists';
 
 /** Every location the import files name starts so; they are removed before and after. */
 const IMPORTED = 'E2E Import';
@@ -141,13 +140,9 @@ describe('settings: locations', () => {
         '4E2E Import Bravo31.0982-97.342811',
         '5E2E Import Charlie29.8833-97.94140.750.5',
       ]);
-      await captureScreen(page, 'location-import-preview-silver');
-      outcome = await upload.confirm();
+      outcome = await upload.importPreviewed('silver');
       expect(outcome).toContain('All locations processed successfully!');
       expect(outcome).toContain('Locations added: 3');
-      await screenshot(page, 'location-import-done-silver-desktop');
-      await expectAccessible(page);
-      await upload.close();
       await locations(page).waitForRow('E2E Import Charlie');
       // rapidrain left out equals limit24; a positive longitude is stored west.
       expect(await locations(page).rowOf('E2E Import Alpha')).toEqual([
@@ -239,14 +234,9 @@ describe('settings: locations', () => {
       // The imported rows go together: ticked at once, one confirmation, one request.
       await locations(page).search.fill(IMPORTED);
       await locations(page).table.getByRole('checkbox', { name: 'Select the locations shown' }).check();
-      await page.getByRole('button', { name: 'Delete selected' }).click();
-      await expectText(page, 'Are you sure you want to delete these 4 locations?');
-      await screenshot(page, 'location-bulk-delete-silver-desktop');
-      await expectAccessible(page);
-      expect(await answerConfirmation(page, 'Delete 4 locations')).toContain(
-        'Their rainfall history, alerts and assignments are deleted with them.',
-      );
-      await expectText(page, '4 locations deleted.');
+      const question = await locations(page).deleteTicked(4, 'location-bulk-delete-silver-desktop');
+      expect(question).toContain('Are you sure you want to delete these 4 locations?');
+      expect(question).toContain('Their rainfall history, alerts and assignments are deleted with them.');
       await expect.poll(() => locations(page).names(), WAIT).toEqual([]);
       expect((await listByApi('locations', token)).filter((location) => imported(location.name))).toEqual([]);
     } finally {

@@ -1,4 +1,4 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -81,6 +81,20 @@ function sitePhoto(): Promise<Buffer> {
 }
 
 const inspectionDialog = (page: Page) => page.getByRole('dialog', { name: 'Record inspection' });
+
+/** Records the inspection filled in the open form; answers its entry in the list, found by a text it holds. */
+async function recordInspection(page: Page, holding: string): Promise<Locator> {
+  const dialog = inspectionDialog(page);
+  await dialog.getByRole('button', { name: 'Record inspection' }).click();
+  await dialog.waitFor({ ...WAIT, state: 'hidden' });
+  await expectText(page, 'Inspection recorded.');
+  const listed = page
+    .getByRole('list', { name: 'Inspections' })
+    .getByRole('listitem')
+    .filter({ hasText: holding });
+  await listed.waitFor(WAIT);
+  return listed;
+}
 
 /** The open form whole, at each width, in a window tall enough that the dialog does not scroll. */
 async function screenshotWholeForm(page: Page): Promise<void> {
@@ -179,14 +193,7 @@ describe('storm events', () => {
     await captureScreen(page, 'inspection-form', (shown) => inspectionDialog(shown).waitFor(WAIT));
     await screenshotWholeForm(page);
 
-    await dialog.getByRole('button', { name: 'Record inspection' }).click();
-    await dialog.waitFor({ ...WAIT, state: 'hidden' });
-    await expectText(page, 'Inspection recorded.');
-    const listed = page
-      .getByRole('list', { name: 'Inspections' })
-      .getByRole('listitem')
-      .filter({ hasText: bmp });
-    await listed.waitFor(WAIT);
+    const listed = await recordInspection(page, bmp);
     expect(await listed.textContent()).toContain('Clean out the sediment and re-stake the fence');
     const preview = listed.getByRole('img', { name: 'north-fence.jpg' });
     await preview.waitFor(WAIT);
@@ -229,14 +236,7 @@ describe('storm events', () => {
     const dialog = inspectionDialog(page);
     await dialog.waitFor(WAIT);
     await dialog.getByLabel('Findings').fill(findings);
-    await dialog.getByRole('button', { name: 'Record inspection' }).click();
-    await dialog.waitFor({ ...WAIT, state: 'hidden' });
-    await expectText(page, 'Inspection recorded.');
-    const listed = page
-      .getByRole('list', { name: 'Inspections' })
-      .getByRole('listitem')
-      .filter({ hasText: findings });
-    await listed.waitFor(WAIT);
+    const listed = await recordInspection(page, findings);
     expect(await listed.textContent()).toContain('Routine inspection');
     await expectText(page, / by Carl Contact$/);
     await captureScreen(page, 'routine-inspections-page', (shown) => listed.waitFor(WAIT).then(() => shown));

@@ -1,4 +1,3 @@
-import path from 'node:path';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
 import {
@@ -303,69 +302,6 @@ export async function expectInsideWindow(locator: Locator): Promise<void> {
   const width = await locator.page().evaluate(() => window.innerWidth);
   expect(box, 'element on screen').not.toBeNull();
   expect(box && box.x >= 0 && box.x + box.width <= width, `${String(locator)} inside ${width} px`).toBe(true);
-}
-
-/** A file of e2e/fixtures. */
-const fixturePath = (name: string) => path.resolve(import.meta.dirname, '../fixtures', name);
-
-/** The bulk upload under Settings > Locations or Contacts: pick a file, process it, close. */
-export function csvImport(page: Page, noun: 'Locations' | 'Contacts') {
-  const dialog = page.getByRole('dialog', { name: `Upload ${noun} CSV` });
-  const closeButton = dialog.getByRole('button', { name: 'Close', exact: true });
-  return {
-    dialog,
-    /** Picks a fixture file, as the file chooser would. */
-    choose: (fileName: string) => page.getByLabel(`${noun} CSV file`).setInputFiles(fixturePath(fileName)),
-    /** Processes the chosen file and returns the dialog's text once its problems or its preview show. */
-    async process(): Promise<string> {
-      await dialog.getByRole('button', { name: 'Process File' }).click();
-      await dialog.getByRole('button', { name: /^(Close|Import)$/ }).waitFor();
-      return (await dialog.textContent()) ?? '';
-    },
-    /** Imports the previewed rows and returns the dialog's text once the outcome shows. */
-    async confirm(): Promise<string> {
-      await dialog.getByRole('button', { name: 'Import', exact: true }).click();
-      await closeButton.waitFor();
-      return (await dialog.textContent()) ?? '';
-    },
-    /** The red list of row problems. */
-    errors: () => dialog.getByRole('alert').getByRole('listitem').allTextContents(),
-    async close(): Promise<void> {
-      await closeButton.click();
-      await dialog.waitFor({ state: 'hidden' });
-    },
-  };
-}
-
-/**
- * The list under Settings > Locations or Contacts. `nameCell` finds the cell that shows a row's
- * name (the list reloads after saves and imports, so the tests wait for it).
- */
-export function settingsList(
-  page: Page,
-  noun: 'Locations' | 'Contacts',
-  nameCell: (table: Locator, name: string) => Locator,
-) {
-  const table = page.getByRole('table', { name: noun, exact: true });
-  /** The rows' cells, without the box of Delete selected (where the list has one). */
-  async function rows(): Promise<string[][]> {
-    const cells = await tableRows(table);
-    const boxed = (await table.getByRole('checkbox').count()) > 0;
-    return boxed ? cells.map((row) => row.slice(1)) : cells;
-  }
-  const waitForRow = (name: string) => nameCell(table, name).waitFor();
-  return {
-    table,
-    names: async () => (await rows()).map((row) => row[0] ?? ''),
-    rowOf: async (name: string) => (await rows()).find((row) => row[0] === name),
-    search: page.getByRole('searchbox', { name: 'Search' }),
-    waitForRow,
-    /** Opens the list and, when named, waits for a row. */
-    async open(firstRow?: string): Promise<void> {
-      await openScreen(page, noun === 'Contacts' ? '/contact-list' : '/location-list', noun);
-      if (firstRow) await waitForRow(firstRow);
-    },
-  };
 }
 
 /**

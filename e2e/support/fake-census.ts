@@ -1,5 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { censusAnswer } from '../../apps/server/src/test/census-geocoder';
 
 /**
  * A stand-in for the US Census Bureau's geocoder on this machine: `/geocoder/locations/onelineaddress`
@@ -10,22 +11,7 @@ export const CENSUS_MATCHES = [
   { matchedAddress: '901 BAGBY ST, BAYTOWN, TX, 77520', coordinates: { x: -94.97714, y: 29.73517 } },
 ];
 
-function answer(address: string) {
-  return {
-    result: {
-      input: {
-        address: { address },
-        benchmark: {
-          isDefault: true,
-          benchmarkDescription: 'Public Address Ranges - Current Benchmark',
-          id: '4',
-          benchmarkName: 'Public_AR_Current',
-        },
-      },
-      addressMatches: /bagby/i.test(address) ? CENSUS_MATCHES : [],
-    },
-  };
-}
+const answerFor = (address: string) => censusAnswer(address, /bagby/i.test(address) ? CENSUS_MATCHES : []);
 
 /** Starts the stand-in on a free port; answers its base URL (GEOCODER_URL) and how to stop it. */
 export async function startFakeCensus(): Promise<{ url: string; server: Server }> {
@@ -36,7 +22,7 @@ export async function startFakeCensus(): Promise<{ url: string; server: Server }
       return response.end('{"errors":["Not found"],"status":"404"}');
     }
     response.writeHead(200, { 'content-type': 'application/json;charset=utf-8' });
-    response.end(JSON.stringify(answer(url.searchParams.get('address') ?? '')));
+    response.end(JSON.stringify(answerFor(url.searchParams.get('address') ?? '')));
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/geocoder`, server };

@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
+import { whenPresent } from './when-present';
 
 /**
  * A stand-in for NOAA's services on 127.0.0.1 (a random port), serving the real sample files of
@@ -12,8 +13,10 @@ import path from 'node:path';
 
 /** `../shared/fixtures` beside the repository; tests that need it skip when it is absent. */
 export const FIXTURES_DIR = path.resolve(import.meta.dirname, '../../../../../shared/fixtures');
-export const FIXTURES_MISSING = !existsSync(FIXTURES_DIR);
-export const FIXTURES_SKIP_REASON = `the NOAA sample files are not at ${FIXTURES_DIR} (see the fixtures README)`;
+const FIXTURES_MISSING = !existsSync(FIXTURES_DIR);
+const FIXTURES_SKIP_REASON = `the NOAA sample files are not at ${FIXTURES_DIR} (see the fixtures README)`;
+/** `describe` and `it` for the tests that read the NOAA sample files. */
+export const withNoaaFixtures = whenPresent(!FIXTURES_MISSING, FIXTURES_SKIP_REASON);
 
 export const fixture = (relative: string) => readFileSync(path.join(FIXTURES_DIR, relative));
 

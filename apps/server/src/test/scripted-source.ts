@@ -24,8 +24,13 @@ export function hourlyScript(hourly: (endsAt: Date, latitude: number) => number)
 
 /** The ingestion of the test app's locations from a scripted source. */
 export function scriptedIngestion(t: TestApp, clock: Clock, script: Script, backfillDays = 1) {
+  return ingestionFrom(t, clock, scriptedSource(script).source, backfillDays);
+}
+
+/** The ingestion of the test app's locations from the source given (one a test can make fail). */
+export function ingestionFrom(t: TestApp, clock: Clock, source: PrecipitationSource, backfillDays = 1) {
   return createIngestionService(t.database.db, {
-    source: scriptedSource(script).source,
+    source,
     locations: t.services.locations,
     clock,
     backfillDays,

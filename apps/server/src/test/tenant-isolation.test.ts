@@ -1,8 +1,9 @@
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { inspectionPhotos, inspections, stormEvents } from '../core/tables/storm-events';
+import { inspectionPhotos, inspections } from '../core/tables/storm-events';
 import { bearer, buildOwnedClient, buildUser, login, TEST_PASSWORD } from './factories';
 import { photoForm } from './photos';
+import { insertStormEvent } from './storm-events';
 import { createTestApp, type TestApp } from './test-app';
 
 /**
@@ -100,25 +101,7 @@ async function seedAccount(t: TestApp, tier: 'bronze' | 'silver' | 'gold', trial
 /** A storm event that ended at the location, inspected once. */
 async function seedStormEvent(t: TestApp, clientId: number, locationId: number) {
   const ended = new Date('2025-10-02T12:00:00Z');
-  const [event] = await t.database.db
-    .insert(stormEvents)
-    .values({
-      locationId,
-      startedAt: new Date('2025-10-02T08:00:00Z'),
-      endedAt: ended,
-      openedAt: ended,
-      total: 0.5,
-      wettestHourEndsAt: ended,
-      wettestHourAmount: 0.3,
-      passes: [2],
-      sources: ['mrms'],
-      threshold: 0.25,
-      inspectionRule: 'within_24h',
-      dueAt: new Date('2025-10-03T12:00:00Z'),
-      detectedAt: ended,
-    })
-    .returning();
-  const stormEventId = event?.id as number;
+  const stormEventId = await insertStormEvent(t.database.db, { locationId, endedAt: ended });
   const [inspection] = await t.database.db
     .insert(inspections)
     .values({

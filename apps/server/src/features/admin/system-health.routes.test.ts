@@ -1,10 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, buildContactUser, buildOwnedClient, buildUser, login } from '../../test/factories';
-import { scriptedSource } from '../../test/scripted-source';
+import { ingestionFrom, scriptedSource } from '../../test/scripted-source';
 import { createTestApp, manualClock, type TestApp } from '../../test/test-app';
 import { PermanentDeliveryError } from '../notifications/delivery-error';
 import type { MailTransport } from '../notifications/mail-transport';
-import { createIngestionService } from '../rainfall/ingestion.service';
 
 /** Accepts every e-mail except to addresses starting with 'bounce', which the server refuses for good. */
 const bouncingTransport: MailTransport = {
@@ -90,12 +89,7 @@ describe('GET /api/admin/health', () => {
       reasons: ['No hour stored yet'],
     });
 
-    const ingestion = createIngestionService(t.database.db, {
-      source: scripted.source,
-      locations: t.services.locations,
-      clock,
-      backfillDays: 1,
-    });
+    const ingestion = ingestionFrom(t, clock, scripted.source);
     // At 15:10 Pass 1 of the hour ending 14:00 is out, Pass 2 up to the hour ending 13:00, which fails.
     scripted.fail({ product: '1h', endsAt: new Date('2026-11-21T13:00:00Z'), pass: 2 }, 'HTTP 503');
     await ingestion.ingestDue();

@@ -1,49 +1,9 @@
 import { GEOCODE_MESSAGES } from '@pluvio/shared/geocode';
 import { INPUT_MESSAGES } from '@pluvio/shared/inputs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { censusAnswer, censusMatch } from '../../test/census-geocoder';
 import { type NoaaServer, type Route, startNoaaServer } from '../../test/noaa-server';
 import { createTestApp, type TestApp } from '../../test/test-app';
-
-/** One address match as the Census geocoder writes it (`locations/onelineaddress`, format=json). */
-function censusMatch(matchedAddress: string, x: number, y: number) {
-  const [number, street, city, state, zip] = matchedAddress.split(/,? /);
-  return {
-    tigerLine: { side: 'L', tigerLineId: '76355984' },
-    coordinates: { x, y },
-    addressComponents: {
-      zip,
-      streetName: street,
-      preType: '',
-      city,
-      preDirection: '',
-      suffixDirection: '',
-      fromAddress: number,
-      state,
-      suffixType: 'RD',
-      toAddress: number,
-      suffixQualifier: '',
-      preQualifier: '',
-    },
-    matchedAddress,
-  };
-}
-
-function censusAnswer(address: string, matches: ReturnType<typeof censusMatch>[]) {
-  return JSON.stringify({
-    result: {
-      input: {
-        address: { address },
-        benchmark: {
-          isDefault: true,
-          benchmarkDescription: 'Public Address Ranges - Current Benchmark',
-          id: '4',
-          benchmarkName: 'Public_AR_Current',
-        },
-      },
-      addressMatches: matches,
-    },
-  });
-}
 
 const SILVER_HILL = censusMatch(
   '4600 SILVER HILL RD, WASHINGTON, DC, 20233',
@@ -51,7 +11,10 @@ const SILVER_HILL = censusMatch(
   38.84601745453,
 );
 const HONOLULU = censusMatch('1 ALOHA TOWER DR, HONOLULU, HI, 96813', -157.8661, 21.3069);
-const json = (body: string) => ({ body, contentType: 'application/json;charset=utf-8' });
+const json = (body: object) => ({
+  body: JSON.stringify(body),
+  contentType: 'application/json;charset=utf-8',
+});
 
 describe('address search through the Census geocoder', () => {
   let route: Route = () => undefined;
@@ -103,8 +66,8 @@ describe('address search through the Census geocoder', () => {
   });
 
   it.each([
-    ['an error status', () => json('{"errors":["Internal error"],"status":"500"}'), 500],
-    ['an answer in another shape', () => json('{"errors":["Benchmark not found"]}'), 200],
+    ['an error status', () => json({ errors: ['Internal error'], status: '500' }), 500],
+    ['an answer in another shape', () => json({ errors: ['Benchmark not found'] }), 200],
     ['no answer in time', () => ({ ...json(censusAnswer('x', [SILVER_HILL])), delayMs: 3000 }), 200],
   ])('says address search is not answering after %s', async (_, answer, status) => {
     route = () => ({ ...answer(), status });

@@ -3,9 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config';
 import { queueCounts, startQueue } from '../../core/jobs/queue';
 import { bearer, buildOwnedClient, login } from '../../test/factories';
-import { scriptedSource } from '../../test/scripted-source';
+import { scriptedIngestion } from '../../test/scripted-source';
 import { createTestApp, manualClock, type TestApp } from '../../test/test-app';
-import { createIngestionService } from '../rainfall/ingestion.service';
 
 const METRICS_TOKEN = 'scrape-me-if-you-can-0123456789';
 
@@ -98,12 +97,7 @@ describe('GET /metrics with METRICS_TOKEN', () => {
   });
 
   it('shows the newest ingested interval per product and pass, and how far behind it is', async () => {
-    const ingestion = createIngestionService(t.database.db, {
-      source: scriptedSource(() => 0.1).source,
-      locations: t.services.locations,
-      clock,
-      backfillDays: 1,
-    });
+    const ingestion = scriptedIngestion(t, clock, () => 0.1);
     // At 14:05 the quarter ending 14:00 and Pass 1 of the hour ending 13:00 are out.
     await ingestion.ingestRange(new Date('2026-11-21T12:00:00Z'), clock.now());
     const body = await scrape();

@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { bearer, buildOwnedClient, login } from '../../test/factories';
 import { bucketFolder } from '../../test/mrms-archive';
-import { CONUS_PASS2_FILE, hasMrmsFixtures, mrmsFixture, needsMrmsFixtures } from '../../test/mrms-fixtures';
+import { CONUS_PASS2_FILE, mrmsFixture, withMrmsFixtures } from '../../test/mrms-fixtures';
 import { createTestApp, manualClock, type TestApp } from '../../test/test-app';
 
 /**
@@ -9,7 +9,7 @@ import { createTestApp, manualClock, type TestApp } from '../../test/test-app';
  * folder in the NOAA bucket's layout, ingested with PRECIPITATION_SOURCE=mrms and read back
  * through the API.
  */
-describe.skipIf(!hasMrmsFixtures)(`ingestion from NOAA MRMS${needsMrmsFixtures}`, () => {
+withMrmsFixtures.describe('ingestion from NOAA MRMS', () => {
   let t: TestApp;
   let folder: ReturnType<typeof bucketFolder>;
   const clock = manualClock(new Date('2022-06-02T14:30:00Z'));

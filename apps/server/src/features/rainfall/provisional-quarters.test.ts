@@ -4,9 +4,8 @@ import { provisionalText } from '@pluvio/shared/messages';
 import { pendingHours } from '@pluvio/shared/rainfall';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, buildOwnedClient, login } from '../../test/factories';
-import { scriptedSource } from '../../test/scripted-source';
+import { scriptedIngestion } from '../../test/scripted-source';
 import { createTestApp, manualClock, type TestApp } from '../../test/test-app';
-import { createIngestionService } from './ingestion.service';
 import type { IntervalKey } from './intervals';
 
 const at = (iso: string) => new Date(iso);
@@ -36,13 +35,7 @@ describe('quarter hours after the processed hour', () => {
   let token: string;
   let siteId: number;
   const clock = manualClock();
-  const ingestion = () =>
-    createIngestionService(t.database.db, {
-      source: scriptedSource(script).source,
-      locations: t.services.locations,
-      clock,
-      backfillDays: 1,
-    });
+  const ingestion = () => scriptedIngestion(t, clock, script);
 
   beforeAll(async () => {
     t = await createTestApp({ clock });

@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, buildOwnedClient, buildUser, login } from '../../test/factories';
-import { scriptedSource } from '../../test/scripted-source';
+import { ingestionFrom, scriptedSource } from '../../test/scripted-source';
 import { createTestApp, manualClock, type TestApp } from '../../test/test-app';
-import { createIngestionService } from './ingestion.service';
 
 const HOUR = 3_600_000;
 
@@ -34,12 +33,7 @@ describe('/api/services/process_status and ingest_status', () => {
       { clientId: client.id, name: 'Yard', latitude: 29.8, longitude: -95.4 },
     ]);
     const scripted = scriptedSource(() => 0.2);
-    const ingestion = createIngestionService(t.database.db, {
-      source: scripted.source,
-      locations: t.services.locations,
-      clock,
-      backfillDays: 1,
-    });
+    const ingestion = ingestionFrom(t, clock, scripted.source);
     expect((await get('/api/services/process_status', token)).json()).toEqual({
       status: 'processing',
       datetime: null,
@@ -77,12 +71,7 @@ describe('/api/services/process_status and ingest_status', () => {
     const scripted = scriptedSource(() => 0);
     const failing = { product: '15m', endsAt: new Date('2026-11-21T18:00:00Z'), pass: 1 } as const;
     scripted.fail(failing, 'MRMS returned 503');
-    const ingestion = createIngestionService(t.database.db, {
-      source: scripted.source,
-      locations: t.services.locations,
-      clock,
-      backfillDays: 1,
-    });
+    const ingestion = ingestionFrom(t, clock, scripted.source);
     await ingestion.ingestDue();
 
     expect((await get('/api/services/ingest_status', await tokenOf())).statusCode).toBe(403);

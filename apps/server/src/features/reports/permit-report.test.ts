@@ -12,6 +12,7 @@ import { bearer, buildOwnedClient, login } from '../../test/factories';
 import { hasPdftotext, pdfPages, popplerOutput } from '../../test/pdf-pages';
 import { jpegPhoto, photoForm } from '../../test/photos';
 import { scriptedIngestion } from '../../test/scripted-source';
+import { fullInspection } from '../../test/storm-events';
 import { createTestApp, manualClock, type TestApp } from '../../test/test-app';
 
 const HOUR = 3_600_000;
@@ -97,13 +98,7 @@ describe('the permit report: storm events and inspections (issue 28 point 6)', (
     const recorded = await call(owner, {
       method: 'POST',
       url: `/api/storm-events/${events[0].id}/inspections`,
-      payload: {
-        inspected_at: '2026-11-10T14:30:00-05:00',
-        bmps: ['Silt fence, north side', 'Inlet protection'],
-        findings: 'Silt fence sagging at the NE corner.',
-        notes: 'Crew informed.',
-        corrective_actions: [{ description: 'Re-stake the silt fence', due_on: '2026-11-12' }],
-      },
+      payload: fullInspection('2026-11-10T14:30:00-05:00'),
     });
     expect(recorded.statusCode).toBe(201);
     const photo = photoForm([{ name: 'north-fence.jpg', bytes: await jpegPhoto(), type: 'image/jpeg' }]);

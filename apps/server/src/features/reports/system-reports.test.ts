@@ -2,9 +2,8 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AccountAccess } from '../../core/access';
 import { bearer, buildUser, login } from '../../test/factories';
-import { scriptedSource } from '../../test/scripted-source';
+import { ingestionFrom, scriptedSource } from '../../test/scripted-source';
 import { createTestApp, manualClock, type TestApp, testReportContent } from '../../test/test-app';
-import { createIngestionService } from '../rainfall/ingestion.service';
 import type { ReportCharges } from './report-content';
 import type { ReportDocument, ReportSubject } from './report-document';
 
@@ -197,12 +196,7 @@ describe('system report content', () => {
     const scripted = scriptedSource(() => 0.05);
     const failing = { product: '1h' as const, endsAt: new Date('2026-11-20T07:00:00Z'), pass: 2 as const };
     scripted.fail(failing, 'MRMS answered 503');
-    const ingestion = createIngestionService(t.database.db, {
-      source: scripted.source,
-      locations: t.services.locations,
-      clock,
-      backfillDays: 1,
-    });
+    const ingestion = ingestionFrom(t, clock, scripted.source);
     await ingestion.ingestRange(new Date('2026-11-20T05:00:00Z'), new Date('2026-11-20T08:00:00Z'));
     const document = await content().build(subject('files-processed'));
     // 12 quarter hours and 3 hours, the last failing once.

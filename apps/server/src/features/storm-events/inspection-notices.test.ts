@@ -1,8 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../core/db/client';
-import { inspections, stormEvents } from '../../core/tables/storm-events';
+import { inspections } from '../../core/tables/storm-events';
 import { buildOwnedClient } from '../../test/factories';
+import { insertStormEvent } from '../../test/storm-events';
 import { createTestApp, manualClock, type TestApp } from '../../test/test-app';
 import { createInspectionNoticesService } from './inspection-notices.service';
 
@@ -61,27 +62,16 @@ describe('the inspection clock’s notices (issue 28 point 3)', () => {
   }
 
   /** An event of 0.42 in that ended at `end`, found `foundAfterHours` later, due 24 hours after its end. */
-  async function storm(locationId: number, end: Date, foundAfterHours = 7) {
-    const [row] = await t.database.db
-      .insert(stormEvents)
-      .values({
-        locationId,
-        startedAt: later(end, -5),
-        endedAt: end,
-        openedAt: later(end, -2),
-        total: 0.42,
-        wettestHourEndsAt: later(end, -2),
-        wettestHourAmount: 0.2,
-        passes: [1],
-        sources: ['mrms'],
-        threshold: 0.25,
-        inspectionRule: 'within_24h',
-        dueAt: later(end, 24),
-        detectedAt: later(end, foundAfterHours),
-      })
-      .returning();
-    return row?.id as number;
-  }
+  const storm = (locationId: number, end: Date, foundAfterHours = 7) =>
+    insertStormEvent(t.database.db, {
+      locationId,
+      endedAt: end,
+      openedAt: later(end, -2),
+      total: 0.42,
+      wettestHourEndsAt: later(end, -2),
+      wettestHourAmount: 0.2,
+      detectedAt: later(end, foundAfterHours),
+    });
 
   const messagesAbout = (name: string) =>
     queryRows<OutboxRow>(

@@ -6,9 +6,9 @@ import { INSPECTION_MESSAGES, PHOTO_LIMITS, PHOTO_MESSAGES } from '@pluvio/share
 import type { InjectOptions } from 'fastify';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { stormEvents } from '../../core/tables/storm-events';
 import { bearer, buildContactUser, buildOwnedClient, buildUser, login } from '../../test/factories';
 import { heicHeaderOnly, jpegPhoto, photoForm, pngPhoto } from '../../test/photos';
+import { insertStormEvent } from '../../test/storm-events';
 import { createTestApp, manualClock, type TestApp } from '../../test/test-app';
 
 const NOW = new Date('2026-11-10T17:00:00Z');
@@ -44,27 +44,8 @@ describe('photos of inspections (issue 28 points 4 and 7)', () => {
     };
   }
 
-  async function storm(locationId = yard) {
-    const [row] = await t.database.db
-      .insert(stormEvents)
-      .values({
-        locationId,
-        startedAt: new Date('2026-11-10T08:00:00Z'),
-        endedAt: new Date('2026-11-10T13:00:00Z'),
-        openedAt: new Date('2026-11-10T10:00:00Z'),
-        total: 0.6,
-        wettestHourEndsAt: new Date('2026-11-10T10:00:00Z'),
-        wettestHourAmount: 0.3,
-        passes: [1],
-        sources: ['mrms'],
-        threshold: 0.25,
-        inspectionRule: 'within_24h',
-        dueAt: new Date('2026-11-11T13:00:00Z'),
-        detectedAt: new Date('2026-11-10T15:00:00Z'),
-      })
-      .returning();
-    return row?.id as number;
-  }
+  const storm = (locationId = yard) =>
+    insertStormEvent(t.database.db, { locationId, endedAt: new Date('2026-11-10T13:00:00Z') });
 
   const call = (options: InjectOptions & { url: string }, token = ownerToken) =>
     t.app.inject({ ...options, headers: { ...bearer(token), ...options.headers } });

@@ -3,8 +3,8 @@ import { INSPECTION_LIMITS, INSPECTION_MESSAGES } from '@pluvio/shared/inspectio
 import { STORM_EVENT_MESSAGES } from '@pluvio/shared/storm-events-api';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { stormEvents } from '../../core/tables/storm-events';
 import { bearer, buildContactUser, buildOwnedClient, buildUser, login } from '../../test/factories';
+import { fullInspection, insertStormEvent } from '../../test/storm-events';
 import { createTestApp, manualClock, type TestApp } from '../../test/test-app';
 
 const at = (iso: string) => new Date(iso);
@@ -32,28 +32,8 @@ describe('inspections of storm events (issue 28 point 4)', () => {
   });
   afterAll(() => t.close());
 
-  async function storm(locationId: number, removed = false) {
-    const [row] = await t.database.db
-      .insert(stormEvents)
-      .values({
-        locationId,
-        startedAt: at('2026-11-10T08:00:00Z'),
-        endedAt: at(ENDED),
-        openedAt: at('2026-11-10T10:00:00Z'),
-        total: 0.6,
-        wettestHourEndsAt: at('2026-11-10T10:00:00Z'),
-        wettestHourAmount: 0.3,
-        passes: [1],
-        sources: ['mrms'],
-        threshold: 0.25,
-        inspectionRule: 'within_24h',
-        dueAt: at('2026-11-11T13:00:00Z'),
-        detectedAt: at('2026-11-10T15:00:00Z'),
-        removedAt: removed ? NOW : null,
-      })
-      .returning();
-    return row?.id as number;
-  }
+  const storm = (locationId: number, removed = false) =>
+    insertStormEvent(t.database.db, { locationId, endedAt: at(ENDED), removedAt: removed ? NOW : null });
 
   const call = (options: InjectOptions & { url: string }, token = ownerToken) =>
     t.app.inject({ ...options, headers: bearer(token) });
@@ -72,13 +52,10 @@ describe('inspections of storm events (issue 28 point 4)', () => {
 
   it('records an inspection that satisfies the permit, and the event reads inspected', async () => {
     const event = await storm(yard);
-    const response = await record(event, {
-      inspected_at: '2026-11-10T11:30:00-05:00',
-      bmps: ['Silt fence, north side', 'Inlet protection'],
-      findings: 'Silt fence sagging at the NE corner.\nInlet clear.',
-      notes: 'Crew informed.',
-      corrective_actions: [{ description: 'Re-stake the silt fence', due_on: '2026-11-12' }],
-    });
+    const response = await record(
+      event,
+      fullInspection('2026-11-10T11:30:00-05:00', 'Silt fence sagging at the NE corner.\nInlet clear.'),
+    );
     expect(response.statusCode).toBe(201);
     const inspection = response.json();
     expect(inspection).toMatchObject({

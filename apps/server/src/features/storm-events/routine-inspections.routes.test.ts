@@ -3,8 +3,8 @@ import { ROUTINE_MESSAGES } from '@pluvio/shared/routine-inspections';
 import { sql } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { stormEvents } from '../../core/tables/storm-events';
 import { bearer, buildContactUser, buildOwnedClient, buildUser, login } from '../../test/factories';
+import { insertStormEvent } from '../../test/storm-events';
 import { createTestApp, manualClock, type TestApp } from '../../test/test-app';
 
 const at = (iso: string) => new Date(iso);
@@ -107,34 +107,21 @@ describe('routine inspections (issue 28 point 3)', () => {
       },
     ]);
 
-    const [event] = await t.database.db
-      .insert(stormEvents)
-      .values({
-        locationId: yard,
-        startedAt: at('2026-11-10T12:00:00Z'),
-        endedAt: at('2026-11-10T15:00:00Z'),
-        openedAt: at('2026-11-10T14:00:00Z'),
-        total: 0.6,
-        wettestHourEndsAt: at('2026-11-10T14:00:00Z'),
-        wettestHourAmount: 0.3,
-        passes: [1],
-        sources: ['mrms'],
-        threshold: 0.25,
-        inspectionRule: 'within_24h',
-        dueAt: at('2026-11-11T15:00:00Z'),
-        detectedAt: at('2026-11-10T16:00:00Z'),
-      })
-      .returning();
+    const event = await insertStormEvent(t.database.db, {
+      locationId: yard,
+      endedAt: at('2026-11-10T15:00:00Z'),
+      detectedAt: at('2026-11-10T16:00:00Z'),
+    });
     const storm = await call({
       method: 'POST',
-      url: `/api/storm-events/${event?.id}/inspections`,
+      url: `/api/storm-events/${event}/inspections`,
       payload: { inspected_at: '2026-11-10T16:30:00Z' },
     });
     expect(storm.statusCode).toBe(201);
     expect((await scheduleOf(yard))[0].last_inspection.id).toBe(storm.json().id);
     expect(
       (await inspectionsAt(yard)).map((row: { id: number; event_id: number | null }) => row.event_id),
-    ).toEqual([event?.id, null]);
+    ).toEqual([event, null]);
   });
 
   it('restarts the clock when the cadence changes, not when the same one is saved again', async () => {

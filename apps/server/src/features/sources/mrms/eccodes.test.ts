@@ -1,13 +1,20 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import { eccodesValues, hasEccodes, plainGribCopy } from '../../../test/eccodes';
-import { CONUS_PASS2_FILE, hasMrmsFixtures, mrmsFixture } from '../../../test/mrms-fixtures';
+import {
+  CONUS_PASS2_FILE,
+  hasMrmsFixtures,
+  MRMS_FIXTURES_ABSENT,
+  mrmsFixture,
+} from '../../../test/mrms-fixtures';
+import { whenPresent } from '../../../test/when-present';
 import { readMrmsFile } from './grib2';
 
-const skipReason = !hasMrmsFixtures
-  ? ' (skipped: ../shared/fixtures/mrms is absent)'
-  : !hasEccodes
-    ? " (skipped: ecCodes' grib_get_data is not installed: apt-get install libeccodes-tools)"
-    : '';
+const withFixturesAndEccodes = whenPresent(
+  hasMrmsFixtures && hasEccodes,
+  hasMrmsFixtures
+    ? "ecCodes' grib_get_data is not installed: apt-get install libeccodes-tools"
+    : MRMS_FIXTURES_ABSENT,
+);
 
 /** Whether our value says the same as ecCodes': no data where it has a negative, else the same amount. */
 function agrees(ours: number, theirs: number): boolean {
@@ -16,8 +23,8 @@ function agrees(ours: number, theirs: number): boolean {
 }
 
 describe('the MRMS decoder against ecCodes', () => {
-  it.skipIf(skipReason !== '')(
-    `gives every one of the 24.5 million cells of the CONUS file as grib_get_data does${skipReason}`,
+  withFixturesAndEccodes.it(
+    'gives every one of the 24.5 million cells of the CONUS file as grib_get_data does',
     async () => {
       const field = await readMrmsFile(mrmsFixture(CONUS_PASS2_FILE));
       const copy = plainGribCopy(mrmsFixture(CONUS_PASS2_FILE));

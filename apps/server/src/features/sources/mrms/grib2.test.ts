@@ -1,13 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import {
-  CONUS_PASS2_FILE,
-  hasMrmsFixtures,
-  mrmsFixture,
-  mrmsTestFile,
-  needsMrmsFixtures,
-} from '../../../test/mrms-fixtures';
+import { CONUS_PASS2_FILE, mrmsFixture, mrmsTestFile, withMrmsFixtures } from '../../../test/mrms-fixtures';
 import {
   decodeGrib2,
   decodeMrmsBytes,
@@ -67,7 +61,7 @@ function changed(bytes: Uint8Array, change: (copy: Uint8Array) => void): Uint8Ar
 }
 
 describe('the MRMS GRIB2 decoder', () => {
-  it.skipIf(!hasMrmsFixtures)(`reads every real MRMS file as ecCodes does${needsMrmsFixtures}`, async () => {
+  withMrmsFixtures.it('reads every real MRMS file as ecCodes does', async () => {
     const decoded = async (name: string) => facts(await readMrmsFile(mrmsFixture(name)));
     // CONUS, 16-bit PNG: the figures of ../shared/fixtures/README.md.
     expect(await decoded(CONUS_PASS2_FILE)).toMatchObject({
@@ -115,21 +109,18 @@ describe('the MRMS GRIB2 decoder', () => {
     });
   });
 
-  it.skipIf(!hasMrmsFixtures)(
-    `gives millimetres at points by their nearest cell, null off the grid${needsMrmsFixtures}`,
-    async () => {
-      const field = await readMrmsFile(mrmsFixture(CONUS_PASS2_FILE));
-      expect(field.grid).toEqual({ north: 54.995, west: -129.995, step: 0.01, columns: 7000, rows: 3500 });
-      expect(
-        sampleMillimetres(field, [
-          { latitude: 33.155, longitude: -92.285 },
-          { latitude: 33.1591, longitude: -92.2812 },
-          { latitude: 33.15, longitude: -92.28 },
-          { latitude: 61.2, longitude: -149.9 },
-        ]),
-      ).toEqual([70.4, 70.4, 60.7, null]);
-    },
-  );
+  withMrmsFixtures.it('gives millimetres at points by their nearest cell, null off the grid', async () => {
+    const field = await readMrmsFile(mrmsFixture(CONUS_PASS2_FILE));
+    expect(field.grid).toEqual({ north: 54.995, west: -129.995, step: 0.01, columns: 7000, rows: 3500 });
+    expect(
+      sampleMillimetres(field, [
+        { latitude: 33.155, longitude: -92.285 },
+        { latitude: 33.1591, longitude: -92.2812 },
+        { latitude: 33.15, longitude: -92.28 },
+        { latitude: 61.2, longitude: -149.9 },
+      ]),
+    ).toEqual([70.4, 70.4, 60.7, null]);
+  });
 
   it('reads simple packing (5.0) and PNG packing (5.41) with binary and decimal scales, negatives as no data', async () => {
     const written = writtenValues();
@@ -228,7 +219,7 @@ describe('the MRMS GRIB2 decoder', () => {
       );
     });
 
-    it.skipIf(!hasMrmsFixtures)(`a real file cut off${needsMrmsFixtures}`, async () => {
+    withMrmsFixtures.it('a real file cut off', async () => {
       const bytes = readFileSync(mrmsFixture(CONUS_PASS2_FILE));
       const cut = bytes.subarray(0, bytes.length / 2);
       expect(await refusal(cut, CONUS_PASS2_FILE)).toMatch(/cut off/);

@@ -2,15 +2,9 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
 import { archiveServer, bucketFolder } from '../../../test/mrms-archive';
-import {
-  CONUS_PASS2_FILE,
-  hasMrmsFixtures,
-  mrmsFixture,
-  mrmsTestFile,
-  needsMrmsFixtures,
-} from '../../../test/mrms-fixtures';
+import { CONUS_PASS2_FILE, mrmsFixture, mrmsTestFile, withMrmsFixtures } from '../../../test/mrms-fixtures';
 import type { Point } from '../sources';
 import { createMrmsSource, fileForInterval, type MrmsSourceOptions } from './mrms-source';
 
@@ -38,7 +32,7 @@ const POINTS: Point[] = [
 ];
 const inches = (millimetres: number) => millimetres / 25.4;
 
-describe.skipIf(!hasMrmsFixtures)(`the MRMS precipitation source${needsMrmsFixtures}`, () => {
+withMrmsFixtures.describe('the MRMS precipitation source', () => {
   let folder: ReturnType<typeof bucketFolder>;
   let server: Awaited<ReturnType<typeof archiveServer>>;
   const caches: string[] = [];

@@ -1,13 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import {
-  CONUS_PASS2_FILE,
-  hasMrmsFixtures,
-  mrmsFixture,
-  mrmsTestFile,
-  needsMrmsFixtures,
-} from '../../../test/mrms-fixtures';
+import { CONUS_PASS2_FILE, mrmsFixture, mrmsTestFile, withMrmsFixtures } from '../../../test/mrms-fixtures';
 
 const SERVER_ROOT = path.resolve(import.meta.dirname, '../../../..');
 
@@ -26,20 +20,17 @@ function mrms(...args: string[]) {
 }
 
 describe('the mrms command', () => {
-  it.skipIf(!hasMrmsFixtures)(
-    `prints millimetres at points of a real file as one JSON array${needsMrmsFixtures}`,
-    () => {
-      const result = mrms(
-        'sample',
-        mrmsFixture(CONUS_PASS2_FILE),
-        '33.155,-92.285',
-        '33.15,-92.28',
-        '61.2,-149.9',
-      );
-      expect(result).toMatchObject({ status: 0, stderr: '' });
-      expect(JSON.parse(result.stdout)).toEqual([70.4, 60.7, null]);
-    },
-  );
+  withMrmsFixtures.it('prints millimetres at points of a real file as one JSON array', () => {
+    const result = mrms(
+      'sample',
+      mrmsFixture(CONUS_PASS2_FILE),
+      '33.155,-92.285',
+      '33.15,-92.28',
+      '61.2,-149.9',
+    );
+    expect(result).toMatchObject({ status: 0, stderr: '' });
+    expect(JSON.parse(result.stdout)).toEqual([70.4, 60.7, null]);
+  });
 
   it('describes a file: product, pass, valid time, grid and statistics', () => {
     const result = mrms('info', path.relative(SERVER_ROOT, mrmsTestFile('grid40-png.grib2')));

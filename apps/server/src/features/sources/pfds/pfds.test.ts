@@ -1,12 +1,6 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
 import { SourceError } from '../../../core/lib/fetch-with-retry';
-import {
-  FIXTURES_MISSING,
-  FIXTURES_SKIP_REASON,
-  fixture,
-  type Route,
-  startNoaaServer,
-} from '../../../test/noaa-server';
+import { fixture, type Route, startNoaaServer, withNoaaFixtures } from '../../../test/noaa-server';
 import { createPfdsFrequencySource, parsePfdsCsv } from './pfds';
 
 const PEACHTREE_CITY = 'atlas14/pfds_peachtree_city_ga_depth_english_pds.csv';
@@ -35,35 +29,32 @@ function spreadsheetResave(text: string): string {
     .join('\r\n');
 }
 
-describe.skipIf(FIXTURES_MISSING)(
-  `NOAA PFDS answers${FIXTURES_MISSING ? ` (skipped: ${FIXTURES_SKIP_REASON})` : ''}`,
-  () => {
-    const sample = () => fixture(PEACHTREE_CITY).toString('utf8');
+withNoaaFixtures.describe('NOAA PFDS answers', () => {
+  const sample = () => fixture(PEACHTREE_CITY).toString('utf8');
 
-    it('reads the 60-minute and 24-hour depths for the ten recurrence intervals', () => {
-      expect(parsePfdsCsv(sample())).toEqual(PEACHTREE_DEPTHS);
-    });
+  it('reads the 60-minute and 24-hour depths for the ten recurrence intervals', () => {
+    expect(parsePfdsCsv(sample())).toEqual(PEACHTREE_DEPTHS);
+  });
 
-    it('reads the variants: a degree sign in the header lines, and spreadsheet re-saves', () => {
-      const degrees = sample().replace('Latitude: 33.3966 Degree', 'Latitude: 33.3966°');
-      expect(parsePfdsCsv(degrees)).toEqual(PEACHTREE_DEPTHS);
-      expect(parsePfdsCsv(spreadsheetResave(sample()))).toEqual(PEACHTREE_DEPTHS);
-    });
+  it('reads the variants: a degree sign in the header lines, and spreadsheet re-saves', () => {
+    const degrees = sample().replace('Latitude: 33.3966 Degree', 'Latitude: 33.3966°');
+    expect(parsePfdsCsv(degrees)).toEqual(PEACHTREE_DEPTHS);
+    expect(parsePfdsCsv(spreadsheetResave(sample()))).toEqual(PEACHTREE_DEPTHS);
+  });
 
-    it('answers "no Atlas 14 here" for a point outside every project area', () => {
-      expect(parsePfdsCsv(OUTSIDE_ATLAS14_ANSWER)).toBeNull();
-    });
+  it('answers "no Atlas 14 here" for a point outside every project area', () => {
+    expect(parsePfdsCsv(OUTSIDE_ATLAS14_ANSWER)).toBeNull();
+  });
 
-    it('refuses answers cut short or without the rows it needs, rather than storing wrong depths', () => {
-      const text = sample();
-      expect(() => parsePfdsCsv(text.slice(0, text.indexOf('24-hr')))).toThrow(/no 24-hr row/);
-      expect(() => parsePfdsCsv(text.replace(/^60-min:.*$/m, '60-min:, 1.36,1.57'))).toThrow(/60-min/);
-      expect(() => parsePfdsCsv('<html>Service Unavailable</html>')).toThrow(SourceError);
-    });
-  },
-);
+  it('refuses answers cut short or without the rows it needs, rather than storing wrong depths', () => {
+    const text = sample();
+    expect(() => parsePfdsCsv(text.slice(0, text.indexOf('24-hr')))).toThrow(/no 24-hr row/);
+    expect(() => parsePfdsCsv(text.replace(/^60-min:.*$/m, '60-min:, 1.36,1.57'))).toThrow(/60-min/);
+    expect(() => parsePfdsCsv('<html>Service Unavailable</html>')).toThrow(SourceError);
+  });
+});
 
-describe.skipIf(FIXTURES_MISSING)('the PFDS frequency source against a local PFDS', () => {
+withNoaaFixtures.describe('the PFDS frequency source against a local PFDS', () => {
   let route: Route = () => undefined;
   let server: Awaited<ReturnType<typeof startNoaaServer>>;
   // Long enough for a loaded machine, short of the slow answers (5 s).
