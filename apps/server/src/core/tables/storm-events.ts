@@ -1,6 +1,7 @@
 import { type InspectionRule, STORM_SETTINGS_DEFAULTS } from '@pluvio/shared/storm-events';
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   boolean,
   check,
   date,
@@ -110,6 +111,22 @@ export const stormDetectedHours = pgTable(
 export const INSPECTION_NOTICE_KINDS = ['due', 'reminder', 'overdue'] as const;
 export type InspectionNoticeKind = (typeof INSPECTION_NOTICE_KINDS)[number];
 
+/** What deciding a notice records, for a storm event's notices and a routine inspection's alike. */
+function noticeDecision() {
+  return {
+    kind: text('kind').$type<InspectionNoticeKind>().notNull(),
+    decidedAt: timestamptz('decided_at').notNull(),
+    sent: boolean('sent').notNull(),
+    /** Messages queued in the outbox. */
+    messages: integer('messages').notNull().default(0),
+  };
+}
+
+/** Both notice tables accept only the INSPECTION_NOTICE_KINDS. */
+function noticeKindCheck(table: string, kind: AnyPgColumn) {
+  return check(`${table}_kind_check`, sql`${kind} in ('due', 'reminder', 'overdue')`);
+}
+
 /**
  * Each notice of each event, decided once: its row and its messages in the outbox commit together,
  * so no notice is sent twice. `sent` is false for one that was past its time when found (an event
@@ -119,15 +136,11 @@ export const inspectionNotices = pgTable(
   'inspection_notices',
   {
     eventId: cascadeRef('event_id', () => stormEvents.id),
-    kind: text('kind').$type<InspectionNoticeKind>().notNull(),
-    decidedAt: timestamptz('decided_at').notNull(),
-    sent: boolean('sent').notNull(),
-    /** Messages queued in the outbox. */
-    messages: integer('messages').notNull().default(0),
+    ...noticeDecision(),
   },
   (table) => [
     primaryKey({ columns: [table.eventId, table.kind] }),
-    check('inspection_notices_kind_check', sql`${table.kind} in ('due', 'reminder', 'overdue')`),
+    noticeKindCheck('inspection_notices', table.kind),
   ],
 );
 
@@ -140,14 +153,11 @@ export const routineInspectionNotices = pgTable(
   {
     locationId: cascadeRef('location_id', () => locations.id),
     dueAt: timestamptz('due_at').notNull(),
-    kind: text('kind').$type<InspectionNoticeKind>().notNull(),
-    decidedAt: timestamptz('decided_at').notNull(),
-    sent: boolean('sent').notNull(),
-    messages: integer('messages').notNull().default(0),
+    ...noticeDecision(),
   },
   (table) => [
     primaryKey({ columns: [table.locationId, table.dueAt, table.kind] }),
-    check('routine_inspection_notices_kind_check', sql`${table.kind} in ('due', 'reminder', 'overdue')`),
+    noticeKindCheck('routine_inspection_notices', table.kind),
   ],
 );
 
