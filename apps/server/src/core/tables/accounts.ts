@@ -10,15 +10,15 @@ import {
   real,
   smallint,
   text,
-  timestamp,
 } from 'drizzle-orm/pg-core';
+import { cascadeRef, createdAt, identityId, updatedAt } from './columns';
 import { users } from './users';
 
 /** Client accounts with their subscription fields and client notification settings (spec part 2 §3). */
 export const clients = pgTable(
   'clients',
   {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    id: identityId(),
     accountName: text('account_name').notNull(),
     email: text('email'),
     phone: text('phone'),
@@ -63,8 +63,8 @@ export const clients = pgTable(
     stormThreshold: real('storm_threshold').notNull().default(STORM_SETTINGS_DEFAULTS.storm_threshold),
     /** Dry hours that end a storm event at the account's locations. */
     stormDryHours: smallint('storm_dry_hours').notNull().default(STORM_SETTINGS_DEFAULTS.storm_dry_hours),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   (table) => [
     index('clients_owner_idx').on(table.ownerUserId),
@@ -77,13 +77,9 @@ export const clients = pgTable(
 export const clientAdmins = pgTable(
   'client_admins',
   {
-    clientId: integer('client_id')
-      .notNull()
-      .references(() => clients.id, { onDelete: 'cascade' }),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    clientId: cascadeRef('client_id', () => clients.id),
+    userId: cascadeRef('user_id', () => users.id),
+    createdAt: createdAt(),
   },
   (table) => [
     primaryKey({ columns: [table.clientId, table.userId] }),

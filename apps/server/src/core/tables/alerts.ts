@@ -8,10 +8,10 @@ import {
   real,
   smallint,
   text,
-  timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { clients } from './accounts';
+import { cascadeRef, createdAt, identityId, timestamptz } from './columns';
 import { locations } from './locations';
 import { outbox } from './outbox';
 
@@ -25,23 +25,19 @@ export type AlertKind = AlertKindName;
 export const alerts = pgTable(
   'alerts',
   {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    clientId: integer('client_id')
-      .notNull()
-      .references(() => clients.id, { onDelete: 'cascade' }),
-    locationId: integer('location_id')
-      .notNull()
-      .references(() => locations.id, { onDelete: 'cascade' }),
+    id: identityId(),
+    clientId: cascadeRef('client_id', () => clients.id),
+    locationId: cascadeRef('location_id', () => locations.id),
     kind: text('kind').$type<AlertKind>().notNull(),
-    eventStartedAt: timestamp('event_started_at', { withTimezone: true }).notNull(),
+    eventStartedAt: timestamptz('event_started_at').notNull(),
     /** Years of the largest Atlas 14 recurrence interval reached; 0 for the other kinds. */
     recurrenceYears: smallint('recurrence_years').notNull().default(0),
-    firedAt: timestamp('fired_at', { withTimezone: true }).notNull(),
+    firedAt: timestamptz('fired_at').notNull(),
     value: real('value').notNull(),
     threshold: real('threshold').notNull(),
     notified: boolean('notified').notNull(),
-    dispatchedAt: timestamp('dispatched_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    dispatchedAt: timestamptz('dispatched_at'),
+    createdAt: createdAt(),
   },
   (table) => [
     uniqueIndex('alerts_event_unique').on(
@@ -58,11 +54,9 @@ export const alerts = pgTable(
 export const alertEvents = pgTable(
   'alert_events',
   {
-    locationId: integer('location_id')
-      .notNull()
-      .references(() => locations.id, { onDelete: 'cascade' }),
+    locationId: cascadeRef('location_id', () => locations.id),
     kind: text('kind').$type<AlertKind>().notNull(),
-    startedAt: timestamp('started_at', { withTimezone: true }).notNull(),
+    startedAt: timestamptz('started_at').notNull(),
     /** The largest recurrence interval alerted in this event (0 for kinds without levels). */
     recurrenceYears: smallint('recurrence_years').notNull().default(0),
   },
@@ -77,8 +71,8 @@ export const alertEvaluations = pgTable(
   'alert_evaluations',
   {
     product: text('product').notNull(),
-    endsAt: timestamp('ends_at', { withTimezone: true }).notNull(),
-    evaluatedAt: timestamp('evaluated_at', { withTimezone: true }).notNull(),
+    endsAt: timestamptz('ends_at').notNull(),
+    evaluatedAt: timestamptz('evaluated_at').notNull(),
     alerts: integer('alerts').notNull().default(0),
   },
   (table) => [primaryKey({ columns: [table.product, table.endsAt] })],
@@ -88,12 +82,8 @@ export const alertEvaluations = pgTable(
 export const alertDeliveries = pgTable(
   'alert_deliveries',
   {
-    alertId: integer('alert_id')
-      .notNull()
-      .references(() => alerts.id, { onDelete: 'cascade' }),
-    outboxId: integer('outbox_id')
-      .notNull()
-      .references(() => outbox.id, { onDelete: 'cascade' }),
+    alertId: cascadeRef('alert_id', () => alerts.id),
+    outboxId: cascadeRef('outbox_id', () => outbox.id),
   },
   (table) => [
     primaryKey({ columns: [table.alertId, table.outboxId] }),

@@ -1,4 +1,5 @@
-import { index, integer, pgTable, primaryKey, timestamp } from 'drizzle-orm/pg-core';
+import { index, pgTable, primaryKey } from 'drizzle-orm/pg-core';
+import { cascadeRef, createdAt } from './columns';
 import { contacts } from './contacts';
 import { locations } from './locations';
 
@@ -6,13 +7,9 @@ import { locations } from './locations';
 export const contactLocations = pgTable(
   'contact_locations',
   {
-    contactId: integer('contact_id')
-      .notNull()
-      .references(() => contacts.id, { onDelete: 'cascade' }),
-    locationId: integer('location_id')
-      .notNull()
-      .references(() => locations.id, { onDelete: 'cascade' }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    contactId: cascadeRef('contact_id', () => contacts.id),
+    locationId: cascadeRef('location_id', () => locations.id),
+    createdAt: createdAt(),
   },
   (table) => [
     primaryKey({ columns: [table.contactId, table.locationId] }),

@@ -1,5 +1,6 @@
 import type { AuditChanges } from '@pluvio/shared/audit.schemas';
-import { index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
+import { identityId, timestamptz } from './columns';
 
 /**
  * Who did what, as whom, to which user or account, from where, and what changed. The users'
@@ -9,8 +10,8 @@ import { index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-
 export const auditLog = pgTable(
   'audit_log',
   {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    id: identityId(),
+    at: timestamptz('at').notNull().defaultNow(),
     actorUserId: integer('actor_user_id'),
     actorEmail: text('actor_email'),
     actorName: text('actor_name'),

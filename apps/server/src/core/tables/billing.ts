@@ -1,5 +1,6 @@
-import { index, integer, pgTable, primaryKey, real, text, timestamp } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, primaryKey, real, text } from 'drizzle-orm/pg-core';
 import { clients } from './accounts';
+import { cascadeRef, createdAt, timestamptz } from './columns';
 
 /**
  * The built-in test checkout's sessions (D20): what a hosted checkout would show and how it ended.
@@ -21,10 +22,10 @@ export const testCheckoutSessions = pgTable('test_checkout_sessions', {
   cancelUrl: text('cancel_url').notNull(),
   status: text('status').notNull().default('open'),
   paymentStatus: text('payment_status').notNull().default('unpaid'),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  completedAt: timestamp('completed_at', { withTimezone: true }),
+  createdAt: createdAt(),
+  completedAt: timestamptz('completed_at'),
   /** Like a hosted checkout, the session can be paid until then (null: made before expiry existed). */
-  expiresAt: timestamp('expires_at', { withTimezone: true }),
+  expiresAt: timestamptz('expires_at'),
   /** A card the page may carry (a fake number's fingerprint), as Stripe's payment method would. */
   cardFingerprint: text('card_fingerprint'),
 });
@@ -33,7 +34,7 @@ export const testCheckoutSessions = pgTable('test_checkout_sessions', {
 export const billingEvents = pgTable('billing_events', {
   id: text('id').primaryKey(),
   type: text('type').notNull(),
-  receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+  receivedAt: timestamptz('received_at').notNull().defaultNow(),
 });
 
 /**
@@ -44,10 +45,8 @@ export const billingReceipts = pgTable(
   'billing_receipts',
   {
     paymentId: text('payment_id').primaryKey(),
-    clientId: integer('client_id')
-      .notNull()
-      .references(() => clients.id, { onDelete: 'cascade' }),
-    sentAt: timestamp('sent_at', { withTimezone: true }).notNull().defaultNow(),
+    clientId: cascadeRef('client_id', () => clients.id),
+    sentAt: timestamptz('sent_at').notNull().defaultNow(),
   },
   (table) => [index('billing_receipts_client_idx').on(table.clientId)],
 );
@@ -56,11 +55,9 @@ export const billingReceipts = pgTable(
 export const trialReminders = pgTable(
   'trial_reminders',
   {
-    clientId: integer('client_id')
-      .notNull()
-      .references(() => clients.id, { onDelete: 'cascade' }),
+    clientId: cascadeRef('client_id', () => clients.id),
     reminder: text('reminder').notNull(),
-    sentAt: timestamp('sent_at', { withTimezone: true }).notNull().defaultNow(),
+    sentAt: timestamptz('sent_at').notNull().defaultNow(),
   },
   (table) => [primaryKey({ columns: [table.clientId, table.reminder] })],
 );

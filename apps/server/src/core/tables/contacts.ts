@@ -1,15 +1,14 @@
-import { boolean, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, pgTable, text } from 'drizzle-orm/pg-core';
 import { clients } from './accounts';
+import { cascadeRef, createdAt, identityId, updatedAt } from './columns';
 import { users } from './users';
 
 /** People of an account who receive reports and alerts; each may have a login (user). */
 export const contacts = pgTable(
   'contacts',
   {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    clientId: integer('client_id')
-      .notNull()
-      .references(() => clients.id, { onDelete: 'cascade' }),
+    id: identityId(),
+    clientId: cascadeRef('client_id', () => clients.id),
     userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
     name: text('name').notNull(),
     email: text('email'),
@@ -29,8 +28,8 @@ export const contacts = pgTable(
     atlas14H1OnSms: boolean('atlas14_1h_on_sms').notNull().default(true),
     atlas14FirstOn: boolean('atlas14_first_on').notNull().default(true),
     atlas14FirstOnSms: boolean('atlas14_first_on_sms').notNull().default(true),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   (table) => [index('contacts_client_idx').on(table.clientId), index('contacts_user_idx').on(table.userId)],
 );

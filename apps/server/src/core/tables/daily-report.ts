@@ -1,5 +1,6 @@
-import { date, integer, pgTable, primaryKey, timestamp } from 'drizzle-orm/pg-core';
+import { date, integer, pgTable, primaryKey } from 'drizzle-orm/pg-core';
 import { clients } from './accounts';
+import { cascadeRef, timestamptz } from './columns';
 
 /**
  * One row per account and report day, written in the transaction that queues the day's report:
@@ -9,12 +10,10 @@ import { clients } from './accounts';
 export const dailyReports = pgTable(
   'daily_reports',
   {
-    clientId: integer('client_id')
-      .notNull()
-      .references(() => clients.id, { onDelete: 'cascade' }),
+    clientId: cascadeRef('client_id', () => clients.id),
     /** The day the report is sent (it covers the day before), in the product time zone. */
     reportDate: date('report_date').notNull(),
-    madeAt: timestamp('made_at', { withTimezone: true }).notNull(),
+    madeAt: timestamptz('made_at').notNull(),
     messages: integer('messages').notNull(),
   },
   (table) => [primaryKey({ columns: [table.clientId, table.reportDate] })],

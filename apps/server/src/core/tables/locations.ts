@@ -6,15 +6,14 @@ import {
   date,
   doublePrecision,
   index,
-  integer,
   jsonb,
   pgTable,
   real,
   smallint,
   text,
-  timestamp,
 } from 'drizzle-orm/pg-core';
 import { clients } from './accounts';
+import { cascadeRef, createdAt, identityId, timestamptz, updatedAt } from './columns';
 
 export interface Atlas14Threshold {
   '1h': number[];
@@ -25,10 +24,8 @@ export interface Atlas14Threshold {
 export const locations = pgTable(
   'locations',
   {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    clientId: integer('client_id')
-      .notNull()
-      .references(() => clients.id, { onDelete: 'cascade' }),
+    id: identityId(),
+    clientId: cascadeRef('client_id', () => clients.id),
     name: text('name').notNull(),
     category: text('category'),
     latitude: doublePrecision('latitude').notNull(),
@@ -48,12 +45,12 @@ export const locations = pgTable(
     /** Days between routine inspections (7 or 14); null is none. */
     routineCadenceDays: smallint('routine_cadence_days'),
     /** When the cadence was set or changed: the routine clock runs from it until an inspection is made. */
-    routineSince: timestamp('routine_since', { withTimezone: true }).notNull().defaultNow(),
+    routineSince: timestamptz('routine_since').notNull().defaultNow(),
     status: text('status').notNull().default('active'),
     active: boolean('active').notNull().default(true),
     dataStartDate: date('data_start_date'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   (table) => [
     index('locations_client_idx').on(table.clientId),

@@ -1,17 +1,18 @@
 import type { OutboxChannel, OutboxStatus } from '@pluvio/shared/outbox.schemas';
-import { index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, text } from 'drizzle-orm/pg-core';
 import { bytea } from '../db/bytea';
+import { createdAt, identityId, timestamptz } from './columns';
 
 /**
  * A file sent with e-mails, stored once for all the messages that carry it (a report e-mailed to
  * ten people is one row here and ten outbox rows pointing at it).
  */
 export const outboxAttachments = pgTable('outbox_attachments', {
-  id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+  id: identityId(),
   filename: text('filename').notNull(),
   contentType: text('content_type').notNull(),
   content: bytea('content').notNull(),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  createdAt: createdAt(),
 });
 
 /**
@@ -21,7 +22,7 @@ export const outboxAttachments = pgTable('outbox_attachments', {
 export const outbox = pgTable(
   'outbox',
   {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    id: identityId(),
     channel: text('channel').$type<OutboxChannel>().notNull(),
     kind: text('kind').notNull(),
     recipient: text('recipient').notNull(),
@@ -30,15 +31,15 @@ export const outbox = pgTable(
     htmlBody: text('html_body'),
     status: text('status').$type<OutboxStatus>().notNull().default('queued'),
     /** When the message reached its status: queued (or held), sent, delivered or failed. */
-    statusAt: timestamp('status_at', { withTimezone: true }).notNull().defaultNow(),
+    statusAt: timestamptz('status_at').notNull().defaultNow(),
     attempts: integer('attempts').notNull().default(0),
-    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
-    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    nextAttemptAt: timestamptz('next_attempt_at').notNull().defaultNow(),
+    lockedUntil: timestamptz('locked_until'),
     lastError: text('last_error'),
     idempotencyKey: text('idempotency_key').notNull(),
     providerMessageId: text('provider_message_id'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    sentAt: timestamp('sent_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    sentAt: timestamptz('sent_at'),
     attachmentId: integer('attachment_id').references(() => outboxAttachments.id, { onDelete: 'set null' }),
   },
   (table) => [

@@ -11,8 +11,8 @@ import {
   real,
   smallint,
   text,
-  timestamp,
 } from 'drizzle-orm/pg-core';
+import { cascadeRef, timestamptz } from './columns';
 import { locations } from './locations';
 
 /**
@@ -36,10 +36,8 @@ function valuesTable(name: string) {
   return pgTable(
     name,
     {
-      locationId: integer('location_id')
-        .notNull()
-        .references(() => locations.id, { onDelete: 'cascade' }),
-      endsAt: timestamp('ends_at', { withTimezone: true }).notNull(),
+      locationId: cascadeRef('location_id', () => locations.id),
+      endsAt: timestamptz('ends_at').notNull(),
       /** Inches. */
       amount: real('amount').notNull(),
       pass: smallint('pass').notNull(),
@@ -63,17 +61,17 @@ export const ingestIntervals = pgTable(
   'ingest_intervals',
   {
     product: text('product').$type<RainfallProduct>().notNull(),
-    endsAt: timestamp('ends_at', { withTimezone: true }).notNull(),
+    endsAt: timestamptz('ends_at').notNull(),
     pass: smallint('pass').notNull(),
     status: text('status').$type<IngestStatus>().notNull().default('pending'),
     attempts: integer('attempts').notNull().default(0),
     lastError: text('last_error'),
-    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    nextAttemptAt: timestamptz('next_attempt_at').notNull().defaultNow(),
     source: text('source'),
-    startedAt: timestamp('started_at', { withTimezone: true }),
+    startedAt: timestamptz('started_at'),
     /** While processing: the claiming worker's lease, renewed as it works; once past, another worker takes over. */
-    leaseUntil: timestamp('lease_until', { withTimezone: true }),
-    finishedAt: timestamp('finished_at', { withTimezone: true }),
+    leaseUntil: timestamptz('lease_until'),
+    finishedAt: timestamptz('finished_at'),
     /** Wet values stored. */
     rows: integer('rows'),
     /**
@@ -104,10 +102,8 @@ export type IngestIntervalRow = typeof ingestIntervals.$inferSelect;
  * time of the latest change, so a fill started before a second move does not clear the row.
  */
 export const rainfallHistoryFills = pgTable('rainfall_history_fills', {
-  locationId: integer('location_id')
-    .primaryKey()
-    .references(() => locations.id, { onDelete: 'cascade' }),
-  addedAt: timestamp('added_at', { withTimezone: true }).notNull().defaultNow(),
+  locationId: cascadeRef('location_id', () => locations.id).primaryKey(),
+  addedAt: timestamptz('added_at').notNull().defaultNow(),
 });
 
 /**
@@ -120,15 +116,13 @@ export const rainfallHistoryFills = pgTable('rainfall_history_fills', {
 export const rainfallOnDemandDays = pgTable(
   'rainfall_on_demand_days',
   {
-    locationId: integer('location_id')
-      .notNull()
-      .references(() => locations.id, { onDelete: 'cascade' }),
+    locationId: cascadeRef('location_id', () => locations.id),
     product: text('product').$type<RainfallProduct>().notNull(),
     /** A day of the product time zone. */
     day: date('day').notNull(),
     latitude: doublePrecision('latitude').notNull(),
     longitude: doublePrecision('longitude').notNull(),
-    filledAt: timestamp('filled_at', { withTimezone: true }).notNull(),
+    filledAt: timestamptz('filled_at').notNull(),
   },
   (table) => [primaryKey({ columns: [table.locationId, table.product, table.day] })],
 );
@@ -144,11 +138,11 @@ export const rainfallFiguresHour = pgTable(
   'rainfall_figures_hour',
   {
     id: smallint('id').primaryKey().default(1),
-    endsAt: timestamp('ends_at', { withTimezone: true }).notNull(),
+    endsAt: timestamptz('ends_at').notNull(),
     /** The newest stored quarter hour when it is after `endsAt`: quarters up to it are counted. */
-    quartersTo: timestamp('quarters_to', { withTimezone: true }),
+    quartersTo: timestamptz('quarters_to'),
     /** Local midnight of the product day the figures end in (`quartersTo`, else `endsAt`). */
-    dayStart: timestamp('day_start', { withTimezone: true }).notNull(),
+    dayStart: timestamptz('day_start').notNull(),
   },
   (table) => [check('rainfall_figures_hour_one_row', sql`${table.id} = 1`)],
 );
@@ -159,9 +153,7 @@ export const rainfallFiguresHour = pgTable(
  * hour of `rainfall_figures_hour` plus its provisional quarters. Only locations with rain in that time have a row; a missing row is 0.
  */
 export const rainfallFigures = pgTable('rainfall_figures', {
-  locationId: integer('location_id')
-    .primaryKey()
-    .references(() => locations.id, { onDelete: 'cascade' }),
+  locationId: cascadeRef('location_id', () => locations.id).primaryKey(),
   total24h: doublePrecision('total_24h').notNull(),
   dayTotal: doublePrecision('day_total').notNull(),
 });

@@ -1,4 +1,5 @@
-import { index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import { timestamptz } from './columns';
 
 /**
  * Rate-limit counters shared by every API process: one fixed window per bucket (a route, or a kind
@@ -10,7 +11,7 @@ export const rateLimitCounters = pgTable(
     bucket: text('bucket').notNull(),
     subjectHash: text('subject_hash').notNull(),
     hits: integer('hits').notNull(),
-    windowEndsAt: timestamp('window_ends_at', { withTimezone: true }).notNull(),
+    windowEndsAt: timestamptz('window_ends_at').notNull(),
   },
   (table) => [
     primaryKey({ columns: [table.bucket, table.subjectHash] }),

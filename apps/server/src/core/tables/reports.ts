@@ -8,12 +8,12 @@ import {
   pgTable,
   smallint,
   text,
-  timestamp,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
 import { bytea } from '../db/bytea';
 import { clients } from './accounts';
+import { cascadeRef, createdAt, identityId, timestamptz } from './columns';
 import { users } from './users';
 
 /** What a task needs to make its report again in a worker: the checked request (D18). */
@@ -38,9 +38,7 @@ export const reportTasks = pgTable(
     id: uuid('id').primaryKey().defaultRandom(),
     /** The account reported on; null for the installation's reports (superusers). */
     clientId: integer('client_id').references(() => clients.id, { onDelete: 'cascade' }),
-    requestedBy: integer('requested_by')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    requestedBy: cascadeRef('requested_by', () => users.id),
     type: text('type').$type<ReportType>().notNull(),
     format: text('format').$type<ReportFormat>().notNull(),
     params: jsonb('params').$type<ReportTaskParams>().notNull(),
@@ -55,10 +53,10 @@ export const reportTasks = pgTable(
     fileContentType: text('file_content_type'),
     fileContent: bytea('file_content'),
     attempts: integer('attempts').notNull().default(0),
-    leaseUntil: timestamp('lease_until', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    startedAt: timestamp('started_at', { withTimezone: true }),
-    finishedAt: timestamp('finished_at', { withTimezone: true }),
+    leaseUntil: timestamptz('lease_until'),
+    createdAt: createdAt(),
+    startedAt: timestamptz('started_at'),
+    finishedAt: timestamptz('finished_at'),
   },
   (table) => [
     index('report_tasks_open_idx').on(table.createdAt).where(sql`status in ('queued', 'running')`),
@@ -80,10 +78,8 @@ export type ChargeKind = (typeof CHARGE_KINDS)[number];
 export const accountCharges = pgTable(
   'account_charges',
   {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    clientId: integer('client_id')
-      .notNull()
-      .references(() => clients.id, { onDelete: 'cascade' }),
+    id: identityId(),
+    clientId: cascadeRef('client_id', () => clients.id),
     kind: text('kind').$type<ChargeKind>().notNull(),
     amountCents: integer('amount_cents').notNull(),
     /** Names the report and its period: 'Historical report (Monthly), 2023-01-01 to 2023-01-31, 3 locations'. */
@@ -91,7 +87,7 @@ export const accountCharges = pgTable(
     taskId: uuid('task_id')
       .unique()
       .references(() => reportTasks.id, { onDelete: 'set null' }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (table) => [index('account_charges_client_idx').on(table.clientId, table.createdAt)],
 );
@@ -105,16 +101,14 @@ export const accountCharges = pgTable(
 export const reportRecipients = pgTable(
   'report_recipients',
   {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    clientId: integer('client_id')
-      .notNull()
-      .references(() => clients.id, { onDelete: 'cascade' }),
+    id: identityId(),
+    clientId: cascadeRef('client_id', () => clients.id),
     email: text('email').notNull(),
     addedBy: integer('added_by').references(() => users.id, { onDelete: 'set null' }),
     tokenHash: text('token_hash'),
-    tokenExpiresAt: timestamp('token_expires_at', { withTimezone: true }),
-    confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    tokenExpiresAt: timestamptz('token_expires_at'),
+    confirmedAt: timestamptz('confirmed_at'),
+    createdAt: createdAt(),
   },
   (table) => [
     uniqueIndex('report_recipients_client_email_idx').on(table.clientId, table.email),

@@ -1,7 +1,8 @@
 import type { SignupLocation } from '@pluvio/shared/signup';
 import { sql } from 'drizzle-orm';
-import { boolean, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, integer, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { clients } from './accounts';
+import { createdAt, timestamptz } from './columns';
 import { users } from './users';
 
 /**
@@ -24,9 +25,9 @@ export const signups = pgTable(
     location: jsonb('location').$type<SignupLocation>().notNull(),
     browserSecretHash: text('browser_secret_hash').notNull(),
     checkoutSessionId: text('checkout_session_id').unique(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
-    provisionedAt: timestamp('provisioned_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    cancelledAt: timestamptz('cancelled_at'),
+    provisionedAt: timestamptz('provisioned_at'),
     userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
     clientId: integer('client_id').references(() => clients.id, { onDelete: 'set null' }),
     /**
@@ -34,12 +35,12 @@ export const signups = pgTable(
      * sign-up or registration of the address is refused. `released_at` ends the hold early
      * (cancelled, provisioned, refused, or the same browser started again).
      */
-    holdEndsAt: timestamp('hold_ends_at', { withTimezone: true }),
-    releasedAt: timestamp('released_at', { withTimezone: true }),
+    holdEndsAt: timestamptz('hold_ends_at'),
+    releasedAt: timestamptz('released_at'),
     /** Paid but not provisioned (`email_taken`, `cancelled`): the payment is refunded. */
-    refusedAt: timestamp('refused_at', { withTimezone: true }),
+    refusedAt: timestamptz('refused_at'),
     refusal: text('refusal'),
-    refundedAt: timestamp('refunded_at', { withTimezone: true }),
+    refundedAt: timestamptz('refunded_at'),
   },
   // One unreleased sign-up per address: two paid sign-ups of one address at once cannot both start.
   (table) => [
@@ -57,5 +58,5 @@ export type SignupRow = typeof signups.$inferSelect;
  */
 export const trialClaims = pgTable('trial_claims', {
   emailHash: text('email_hash').primaryKey(),
-  claimedAt: timestamp('claimed_at', { withTimezone: true }).notNull(),
+  claimedAt: timestamptz('claimed_at').notNull(),
 });

@@ -1,4 +1,5 @@
-import { integer, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { integer, jsonb, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import { timestamptz } from './columns';
 import type { Atlas14Threshold } from './locations';
 
 /**
@@ -13,7 +14,7 @@ export const atlas14Points = pgTable(
     latitudeMilli: integer('latitude_milli').notNull(),
     longitudeMilli: integer('longitude_milli').notNull(),
     depths: jsonb('depths').$type<Atlas14Threshold>(),
-    fetchedAt: timestamp('fetched_at', { withTimezone: true }).notNull().defaultNow(),
+    fetchedAt: timestamptz('fetched_at').notNull().defaultNow(),
   },
   (table) => [primaryKey({ columns: [table.source, table.latitudeMilli, table.longitudeMilli] })],
 );

@@ -1,6 +1,7 @@
 import { type InspectionRule, STORM_SETTINGS_DEFAULTS } from '@pluvio/shared/storm-events';
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   boolean,
   check,
   date,
@@ -13,9 +14,9 @@ import {
   real,
   smallint,
   text,
-  timestamp,
 } from 'drizzle-orm/pg-core';
 import { clients } from './accounts';
+import { cascadeRef, identityId, timestamptz } from './columns';
 import { locations } from './locations';
 import { users } from './users';
 
@@ -26,18 +27,16 @@ import { users } from './users';
 export const stormEvents = pgTable(
   'storm_events',
   {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    locationId: integer('location_id')
-      .notNull()
-      .references(() => locations.id, { onDelete: 'cascade' }),
-    startedAt: timestamp('started_at', { withTimezone: true }).notNull(),
+    id: identityId(),
+    locationId: cascadeRef('location_id', () => locations.id),
+    startedAt: timestamptz('started_at').notNull(),
     /** Null while the event is open: fewer than the dry hours have followed its last wet hour. */
-    endedAt: timestamp('ended_at', { withTimezone: true }),
+    endedAt: timestamptz('ended_at'),
     /** The end of the hour its total reached the threshold. */
-    openedAt: timestamp('opened_at', { withTimezone: true }).notNull(),
+    openedAt: timestamptz('opened_at').notNull(),
     /** Inches. */
     total: doublePrecision('total').notNull(),
-    wettestHourEndsAt: timestamp('wettest_hour_ends_at', { withTimezone: true }).notNull(),
+    wettestHourEndsAt: timestamptz('wettest_hour_ends_at').notNull(),
     wettestHourAmount: doublePrecision('wettest_hour_amount').notNull(),
     passes: smallint('passes').array().notNull(),
     sources: text('sources').array().notNull(),
@@ -46,11 +45,11 @@ export const stormEvents = pgTable(
     inspectionRule: text('inspection_rule').$type<InspectionRule>().notNull(),
     dryHours: smallint('dry_hours').notNull().default(STORM_SETTINGS_DEFAULTS.storm_dry_hours),
     /** When its inspection is due; set once it has ended. */
-    dueAt: timestamp('due_at', { withTimezone: true }),
-    detectedAt: timestamp('detected_at', { withTimezone: true }).notNull(),
+    dueAt: timestamptz('due_at'),
+    detectedAt: timestamptz('detected_at').notNull(),
     /** The last time a revision of the rainfall (Pass 2) changed it. */
-    revisedAt: timestamp('revised_at', { withTimezone: true }),
-    removedAt: timestamp('removed_at', { withTimezone: true }),
+    revisedAt: timestamptz('revised_at'),
+    removedAt: timestamptz('removed_at'),
   },
   (table) => [
     index('storm_events_location_idx').on(table.locationId, table.startedAt),
@@ -74,11 +73,9 @@ export interface StormEventFigures {
 export const stormEventRevisions = pgTable(
   'storm_event_revisions',
   {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    eventId: integer('event_id')
-      .notNull()
-      .references(() => stormEvents.id, { onDelete: 'cascade' }),
-    revisedAt: timestamp('revised_at', { withTimezone: true }).notNull(),
+    id: identityId(),
+    eventId: cascadeRef('event_id', () => stormEvents.id),
+    revisedAt: timestamptz('revised_at').notNull(),
     change: text('change').$type<'opened' | 'changed' | 'removed'>().notNull(),
     before: jsonb('before').$type<StormEventFigures>(),
     after: jsonb('after').$type<StormEventFigures>(),
@@ -94,10 +91,8 @@ export const stormEventRevisions = pgTable(
  * a moved location is searched again from the start of its stored rainfall.
  */
 export const stormDetections = pgTable('storm_detections', {
-  locationId: integer('location_id')
-    .primaryKey()
-    .references(() => locations.id, { onDelete: 'cascade' }),
-  detectedThrough: timestamp('detected_through', { withTimezone: true }).notNull(),
+  locationId: cascadeRef('location_id', () => locations.id).primaryKey(),
+  detectedThrough: timestamptz('detected_through').notNull(),
   latitude: doublePrecision('latitude').notNull(),
   longitude: doublePrecision('longitude').notNull(),
 });
@@ -106,7 +101,7 @@ export const stormDetections = pgTable('storm_detections', {
 export const stormDetectedHours = pgTable(
   'storm_detected_hours',
   {
-    endsAt: timestamp('ends_at', { withTimezone: true }).notNull(),
+    endsAt: timestamptz('ends_at').notNull(),
     pass: smallint('pass').notNull(),
   },
   (table) => [primaryKey({ columns: [table.endsAt, table.pass] })],
@@ -116,6 +111,22 @@ export const stormDetectedHours = pgTable(
 export const INSPECTION_NOTICE_KINDS = ['due', 'reminder', 'overdue'] as const;
 export type InspectionNoticeKind = (typeof INSPECTION_NOTICE_KINDS)[number];
 
+/** What deciding a notice records, for a storm event's notices and a routine inspection's alike. */
+function noticeDecision() {
+  return {
+    kind: text('kind').$type<InspectionNoticeKind>().notNull(),
+    decidedAt: timestamptz('decided_at').notNull(),
+    sent: boolean('sent').notNull(),
+    /** Messages queued in the outbox. */
+    messages: integer('messages').notNull().default(0),
+  };
+}
+
+/** Both notice tables accept only the INSPECTION_NOTICE_KINDS. */
+function noticeKindCheck(table: string, kind: AnyPgColumn) {
+  return check(`${table}_kind_check`, sql`${kind} in ('due', 'reminder', 'overdue')`);
+}
+
 /**
  * Each notice of each event, decided once: its row and its messages in the outbox commit together,
  * so no notice is sent twice. `sent` is false for one that was past its time when found (an event
@@ -124,18 +135,12 @@ export type InspectionNoticeKind = (typeof INSPECTION_NOTICE_KINDS)[number];
 export const inspectionNotices = pgTable(
   'inspection_notices',
   {
-    eventId: integer('event_id')
-      .notNull()
-      .references(() => stormEvents.id, { onDelete: 'cascade' }),
-    kind: text('kind').$type<InspectionNoticeKind>().notNull(),
-    decidedAt: timestamp('decided_at', { withTimezone: true }).notNull(),
-    sent: boolean('sent').notNull(),
-    /** Messages queued in the outbox. */
-    messages: integer('messages').notNull().default(0),
+    eventId: cascadeRef('event_id', () => stormEvents.id),
+    ...noticeDecision(),
   },
   (table) => [
     primaryKey({ columns: [table.eventId, table.kind] }),
-    check('inspection_notices_kind_check', sql`${table.kind} in ('due', 'reminder', 'overdue')`),
+    noticeKindCheck('inspection_notices', table.kind),
   ],
 );
 
@@ -146,18 +151,13 @@ export const inspectionNotices = pgTable(
 export const routineInspectionNotices = pgTable(
   'routine_inspection_notices',
   {
-    locationId: integer('location_id')
-      .notNull()
-      .references(() => locations.id, { onDelete: 'cascade' }),
-    dueAt: timestamp('due_at', { withTimezone: true }).notNull(),
-    kind: text('kind').$type<InspectionNoticeKind>().notNull(),
-    decidedAt: timestamp('decided_at', { withTimezone: true }).notNull(),
-    sent: boolean('sent').notNull(),
-    messages: integer('messages').notNull().default(0),
+    locationId: cascadeRef('location_id', () => locations.id),
+    dueAt: timestamptz('due_at').notNull(),
+    ...noticeDecision(),
   },
   (table) => [
     primaryKey({ columns: [table.locationId, table.dueAt, table.kind] }),
-    check('routine_inspection_notices_kind_check', sql`${table.kind} in ('due', 'reminder', 'overdue')`),
+    noticeKindCheck('routine_inspection_notices', table.kind),
   ],
 );
 
@@ -168,20 +168,18 @@ export const routineInspectionNotices = pgTable(
 export const inspections = pgTable(
   'inspections',
   {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    locationId: integer('location_id')
-      .notNull()
-      .references(() => locations.id, { onDelete: 'cascade' }),
+    id: identityId(),
+    locationId: cascadeRef('location_id', () => locations.id),
     eventId: integer('event_id').references(() => stormEvents.id, { onDelete: 'cascade' }),
     inspectorUserId: integer('inspector_user_id').references(() => users.id, { onDelete: 'set null' }),
     /** The inspector's name when it was recorded: the record stands if the user is deleted. */
     inspectorName: text('inspector_name').notNull(),
-    inspectedAt: timestamp('inspected_at', { withTimezone: true }).notNull(),
+    inspectedAt: timestamptz('inspected_at').notNull(),
     bmps: text('bmps').array().notNull(),
     findings: text('findings').notNull(),
     notes: text('notes').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+    createdAt: timestamptz('created_at').notNull(),
+    updatedAt: timestamptz('updated_at').notNull(),
   },
   (table) => [
     index('inspections_event_idx').on(table.eventId, table.inspectedAt),
@@ -193,13 +191,11 @@ export const inspections = pgTable(
 export const correctiveActions = pgTable(
   'corrective_actions',
   {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    inspectionId: integer('inspection_id')
-      .notNull()
-      .references(() => inspections.id, { onDelete: 'cascade' }),
+    id: identityId(),
+    inspectionId: cascadeRef('inspection_id', () => inspections.id),
     description: text('description').notNull(),
     dueOn: date('due_on'),
-    completedAt: timestamp('completed_at', { withTimezone: true }),
+    completedAt: timestamptz('completed_at'),
   },
   (table) => [index('corrective_actions_inspection_idx').on(table.inspectionId)],
 );
@@ -211,23 +207,19 @@ export const correctiveActions = pgTable(
 export const inspectionPhotos = pgTable(
   'inspection_photos',
   {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    inspectionId: integer('inspection_id')
-      .notNull()
-      .references(() => inspections.id, { onDelete: 'cascade' }),
-    clientId: integer('client_id')
-      .notNull()
-      .references(() => clients.id, { onDelete: 'cascade' }),
+    id: identityId(),
+    inspectionId: cascadeRef('inspection_id', () => inspections.id),
+    clientId: cascadeRef('client_id', () => clients.id),
     fileName: text('file_name').notNull(),
     contentType: text('content_type').notNull(),
     bytes: integer('bytes').notNull(),
-    takenAt: timestamp('taken_at', { withTimezone: true }),
+    takenAt: timestamptz('taken_at'),
     latitude: doublePrecision('latitude'),
     longitude: doublePrecision('longitude'),
     thumbnailReady: boolean('thumbnail_ready').notNull(),
     uploadedByUserId: integer('uploaded_by_user_id').references(() => users.id, { onDelete: 'set null' }),
     uploadedByName: text('uploaded_by_name').notNull(),
-    uploadedAt: timestamp('uploaded_at', { withTimezone: true }).notNull(),
+    uploadedAt: timestamptz('uploaded_at').notNull(),
   },
   (table) => [
     index('inspection_photos_inspection_idx').on(table.inspectionId, table.id),

@@ -1,10 +1,11 @@
 import { sql } from 'drizzle-orm';
-import { boolean, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { cascadeRef, createdAt, identityId, timestamptz, updatedAt } from './columns';
 
 export const users = pgTable(
   'users',
   {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    id: identityId(),
     email: text('email').notNull(),
     passwordHash: text('password_hash').notNull(),
     firstName: text('first_name').notNull().default(''),
@@ -17,8 +18,8 @@ export const users = pgTable(
     agreeToTerms: boolean('agree_to_terms').notNull().default(false),
     agreeToPrivacyPolicy: boolean('agree_to_privacy_policy').notNull().default(false),
     primaryClientId: integer('primary_client_id'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   (table) => [uniqueIndex('users_email_key').on(sql`lower(${table.email})`)],
 );
@@ -33,13 +34,11 @@ export type UserRow = typeof users.$inferSelect;
 export const emailChanges = pgTable(
   'email_changes',
   {
-    userId: integer('user_id')
-      .primaryKey()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: cascadeRef('user_id', () => users.id).primaryKey(),
     newEmail: text('new_email').notNull(),
     tokenHash: text('token_hash').notNull(),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-    requestedAt: timestamp('requested_at', { withTimezone: true }).notNull(),
+    expiresAt: timestamptz('expires_at').notNull(),
+    requestedAt: timestamptz('requested_at').notNull(),
     /** Who asked: the user, or the superuser acting as them (D11). */
     requestedBy: integer('requested_by').references(() => users.id, { onDelete: 'set null' }),
   },

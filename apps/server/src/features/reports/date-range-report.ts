@@ -6,15 +6,12 @@ import { HOUR_MS, productDays, productTimestamp } from '../../core/lib/time';
 import type { LocationRow } from '../../core/tables/locations';
 import { type DaySummary, sumOfRainfall } from '../rainfall';
 import {
-  coveredSpan,
-  dataNote,
   inBatches,
-  intervalOrigins,
   locationsInOrder,
+  locationsSummary,
   type Progress,
-  preparingNotes,
   type RainfallReportDeps,
-  todayNotes,
+  rainfallNotes,
 } from './rainfall-report-parts';
 import { dateText } from './render/display';
 import {
@@ -34,7 +31,6 @@ import {
   periodOf,
   type ReportContext,
   reportDocument,
-  timeZoneNote,
 } from './report-parts';
 
 const TITLES = {
@@ -130,28 +126,26 @@ function daysSection(entry: LocationDays, context: ReportContext, showAtlas14: b
 }
 
 function daysSummary(entries: readonly LocationDays[]): ReportTable {
-  return {
-    columns: [
-      column('location', 'Location', 'text'),
+  return locationsSummary(
+    entries,
+    [
       column('total', 'Period total (in)', 'inches'),
       column('wetDays', 'Days with rain', 'count'),
       column('wettestDay', 'Wettest day', 'date'),
       column('wettestAmount', 'Wettest day (in)', 'inches'),
       column('overThreshold', 'Days at or over threshold', 'count'),
     ],
-    rows: entries.map((entry) => {
+    (entry) => {
       const figures = figuresOf(entry);
       return {
-        location: entry.location.name,
         total: figures.total,
         wetDays: figures.wetDays,
         wettestDay: figures.wettest?.date ?? null,
         wettestAmount: figures.wettest?.total ?? null,
         overThreshold: figures.overThreshold,
       };
-    }),
-    emptyText: 'No locations',
-  };
+    },
+  );
 }
 
 function dateRangeTitle(subject: ReportSubject, from: string): string {
@@ -188,7 +182,6 @@ export async function dateRangeReport(
     return batch.map((location) => ({ location, days: summaries.get(location.id) ?? [] }));
   });
   const listedDays = from <= lastListed ? productDays(from, lastListed, context.timeZone).length : 0;
-  const span = coveredSpan(from, to, context);
   return reportDocument(context, {
     title: dateRangeTitle(subject, from),
     accountName: client.accountName,
@@ -201,16 +194,14 @@ export async function dateRangeReport(
         : [amountFact('Historical fee charged', subject.feeDollars, 'money')]),
     ],
     notes: [
-      timeZoneNote(context),
-      dataNote('1h', span, await intervalOrigins(deps, '1h', subject, span, context)),
-      ...preparingNotes(subject),
-      "24-hour threshold reached: the day's total is at or over the location's 24-hour threshold.",
-      ...(showAtlas14
-        ? [
-            "NOAA Atlas 14 recurrence interval: the longest interval whose 24-hour depth the day's total reached; No Data where the location has no Atlas 14 values.",
-          ]
-        : []),
-      ...todayNotes(to, context, from),
+      ...(await rainfallNotes(deps, '1h', subject, context, [
+        "24-hour threshold reached: the day's total is at or over the location's 24-hour threshold.",
+        ...(showAtlas14
+          ? [
+              "NOAA Atlas 14 recurrence interval: the longest interval whose 24-hour depth the day's total reached; No Data where the location has no Atlas 14 values.",
+            ]
+          : []),
+      ])),
       ...feeNote(subject),
     ],
     summary: daysSummary(entries),

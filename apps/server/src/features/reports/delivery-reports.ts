@@ -7,13 +7,10 @@ import {
   capitalised,
   column,
   fact,
-  filenameBase,
   MAX_REPORT_ROWS,
+  periodListing,
   periodOf,
   type ReportContext,
-  reportDocument,
-  rowsCutNote,
-  timeZoneNote,
 } from './report-parts';
 
 export interface DeliveryReportDeps {
@@ -66,22 +63,14 @@ export async function deliveryReport(
     limit: MAX_REPORT_ROWS,
   });
   const total = statuses.reduce((sum, status) => sum + counts[status], 0);
-  const what = isSms ? 'text' : 'e-mail';
-  return reportDocument(context, {
+  return periodListing(subject, context, {
     title: isSms ? 'SMS Delivery Report' : 'E-mail Delivery Report',
-    accountName: null,
-    period: { from, to },
     facts: [
       fact(isSms ? 'Texts' : 'E-mails', total),
       ...statuses.map((status) => fact(capitalised(status), counts[status])),
     ],
-    notes: [
-      timeZoneNote(context),
-      ...(isSms ? [FILTER_NOTES[subject.smsStatus]] : []),
-      sortNote(subject),
-      ...rowsCutNote(items.length, total, what),
-    ],
-    summary: {
+    notes: [...(isSms ? [FILTER_NOTES[subject.smsStatus]] : []), sortNote(subject)],
+    table: {
       columns: [
         column('queued', `Queued (${context.zone})`, 'datetime'),
         column('sent', `Sent (${context.zone})`, 'datetime'),
@@ -100,7 +89,8 @@ export async function deliveryReport(
       })),
       emptyText: isSms ? 'No texts in this period' : 'No e-mails in this period',
     },
-    sections: [],
-    filenameBase: filenameBase(isSms ? 'sms' : 'emails', from, to),
+    total,
+    rowNoun: isSms ? 'text' : 'e-mail',
+    fileKind: isSms ? 'sms' : 'emails',
   });
 }

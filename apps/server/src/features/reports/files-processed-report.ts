@@ -7,13 +7,10 @@ import {
   capitalised,
   column,
   fact,
-  filenameBase,
   MAX_REPORT_ROWS,
+  periodListing,
   periodOf,
   type ReportContext,
-  reportDocument,
-  rowsCutNote,
-  timeZoneNote,
 } from './report-parts';
 
 export interface FilesProcessedDeps {
@@ -39,10 +36,8 @@ export async function filesProcessedReport(
   const timed = fields.flatMap((field) => field.durationMs ?? []);
   const averageSeconds =
     timed.length > 0 ? timed.reduce((sum, ms) => sum + ms, 0) / timed.length / 1000 : null;
-  return reportDocument(context, {
+  return periodListing(subject, context, {
     title: 'Files Processed Report',
-    accountName: null,
-    period: { from, to },
     facts: [
       fact('Fields', total),
       ...INGEST_STATUSES.filter((status) => counts.has(status)).map((status) =>
@@ -51,11 +46,9 @@ export async function filesProcessedReport(
       ...(averageSeconds === null ? [] : [amountFact('Average time taken', averageSeconds, 'seconds')]),
     ],
     notes: [
-      timeZoneNote(context),
       'Each row is one field of the precipitation source (15-minute, or hourly in Pass 1 and Pass 2) by the end of its interval. Time taken: fetching and sampling the field at every location plus writing the batch it was stored with, in its last attempt. Superseded: an hourly Pass 1 field not stored because Pass 2 was.',
-      ...rowsCutNote(fields.length, total, 'field'),
     ],
-    summary: {
+    table: {
       columns: [
         column('endedAt', `Interval ended (${context.zone})`, 'datetime'),
         column('product', 'Product', 'text'),
@@ -80,7 +73,8 @@ export async function filesProcessedReport(
       })),
       emptyText: 'No fields were processed for these days',
     },
-    sections: [],
-    filenameBase: filenameBase('files-processed', from, to),
+    total,
+    rowNoun: 'field',
+    fileKind: 'files-processed',
   });
 }

@@ -9,7 +9,13 @@ import { INSPECTION_RULE_LABELS } from '@pluvio/shared/storm-events';
 import { productTimestamp } from '../../core/lib/time';
 import type { LocationRow } from '../../core/tables/locations';
 import type { InspectionsService, StormEventRecord, StormEventsService } from '../storm-events';
-import { inBatches, locationsInOrder, type Progress, type RainfallReportDeps } from './rainfall-report-parts';
+import {
+  inBatches,
+  locationsInOrder,
+  locationsSummary,
+  type Progress,
+  type RainfallReportDeps,
+} from './rainfall-report-parts';
 import { dateTimeText } from './render/display';
 import {
   type CellValue,
@@ -250,25 +256,23 @@ function locationSections(entry: LocationEvents, context: ReportContext): Report
 }
 
 function summaryTable(entries: readonly LocationEvents[]): ReportTable {
-  return {
-    columns: [
-      column('location', 'Location', 'text'),
+  return locationsSummary(
+    entries,
+    [
       column('events', 'Storm events', 'count'),
       column('inspected', 'Inspected', 'count'),
       column('late', 'Inspected late', 'count'),
       column('notInspected', 'Not inspected', 'count'),
       column('removed', 'Removed by NOAA revision', 'count'),
     ],
-    rows: entries.map(({ location, events }) => ({
-      location: location.name,
+    ({ events }) => ({
       events: COUNTS.events(events),
       inspected: COUNTS.inspected(events),
       late: COUNTS.late(events),
       notInspected: COUNTS.notInspected(events),
       removed: COUNTS.removed(events),
-    })),
-    emptyText: 'No locations',
-  };
+    }),
+  );
 }
 
 const PERMIT_NOTES = [

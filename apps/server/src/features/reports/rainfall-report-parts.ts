@@ -5,11 +5,18 @@ import type { LocationsService } from '../locations';
 import type { IngestionService, PastRainfallService, RainfallService } from '../rainfall';
 import type { PrecipitationProduct } from '../sources';
 import { dateText } from './render/display';
-import { type ReportSubject, subjectAccount } from './report-document';
-import { counted, periodOf, type ReportContext } from './report-parts';
+import {
+  type CellValue,
+  type ReportColumn,
+  type ReportSubject,
+  type ReportTable,
+  subjectAccount,
+} from './report-document';
+import { column, counted, periodOf, type ReportContext, timeZoneNote } from './report-parts';
 
-// What the date-range and RapidRain reports share: reading the locations in batches, the span
-// the period covers, and the notes on passes, today and past rainfall being prepared.
+// What the location reports share (reading the locations in batches, the summary table of a row
+// per location), and what the date-range and RapidRain reports share (the span the period covers,
+// the notes around their own: passes, past rainfall being prepared, today).
 
 /**
  * Locations read per query: a task's progress moves after each batch, and on the embedded database
@@ -53,6 +60,19 @@ export async function inBatches<T>(
   return results;
 }
 
+/** The summary table of a location report: a row per location, its name first, then `cells` of its entry. */
+export function locationsSummary<Entry extends { location: LocationRow }>(
+  entries: readonly Entry[],
+  columns: ReportColumn[],
+  cells: (entry: Entry) => Record<string, CellValue>,
+): ReportTable {
+  return {
+    columns: [column('location', 'Location', 'text'), ...columns],
+    rows: entries.map((entry) => ({ location: entry.location.name, ...cells(entry) })),
+    emptyText: 'No locations',
+  };
+}
+
 /** The instants the period covers up to `now`: what the pass note counts. */
 export function coveredSpan(from: string, to: string, context: ReportContext): { start: Date; end: Date } {
   const days = productDays(from, to, context.timeZone);
@@ -77,7 +97,7 @@ interface IntervalOrigins {
  * first day, for every location of the report) count as the source's final pass; the rest as
  * ingestion recorded them.
  */
-export async function intervalOrigins(
+async function intervalOrigins(
   deps: RainfallReportDeps,
   product: PrecipitationProduct,
   subject: ReportSubject,
@@ -110,7 +130,7 @@ export async function intervalOrigins(
  * D3: reports use the best pass stored. Names how many of the period's intervals (up to now)
  * are Pass 2 and Pass 1, how many are not processed yet, and the source.
  */
-export function dataNote(
+function dataNote(
   product: PrecipitationProduct,
   span: { start: Date; end: Date },
   origins: IntervalOrigins,
@@ -144,12 +164,12 @@ export function dataNote(
 }
 
 /** A view answered while a worker produces the period's past rainfall says so. */
-export function preparingNotes(subject: ReportSubject): string[] {
+function preparingNotes(subject: ReportSubject): string[] {
   return subject.pastRainfallPreparing ? [REPORT_MESSAGES.pastRainfallPreparing] : [];
 }
 
 /** Days after today are not listed; today is not over. */
-export function todayNotes(to: string, context: ReportContext, from: string): string[] {
+function todayNotes(to: string, context: ReportContext, from: string): string[] {
   const notes: string[] = [];
   if (from <= context.today && context.today <= to)
     notes.push(
@@ -157,4 +177,26 @@ export function todayNotes(to: string, context: ReportContext, from: string): st
     );
   if (to > context.today) notes.push(`Days after today (${dateText(context.today)}) are not listed.`);
   return notes;
+}
+
+/**
+ * A rainfall report's notes: the time zone, the passes and source of the product's data and any
+ * past rainfall still being prepared, then the report's own notes, then what today leaves out.
+ */
+export async function rainfallNotes(
+  deps: RainfallReportDeps,
+  product: PrecipitationProduct,
+  subject: ReportSubject,
+  context: ReportContext,
+  ownNotes: string[],
+): Promise<string[]> {
+  const { from, to } = periodOf(subject);
+  const span = coveredSpan(from, to, context);
+  return [
+    timeZoneNote(context),
+    dataNote(product, span, await intervalOrigins(deps, product, subject, span, context)),
+    ...preparingNotes(subject),
+    ...ownNotes,
+    ...todayNotes(to, context, from),
+  ];
 }

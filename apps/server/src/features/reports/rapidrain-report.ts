@@ -3,14 +3,12 @@ import { productTimestamp } from '../../core/lib/time';
 import type { LocationRow } from '../../core/tables/locations';
 import {
   coveredSpan,
-  dataNote,
   inBatches,
-  intervalOrigins,
   locationsInOrder,
+  locationsSummary,
   type Progress,
-  preparingNotes,
   type RainfallReportDeps,
-  todayNotes,
+  rainfallNotes,
 } from './rainfall-report-parts';
 import { dateTimeText } from './render/display';
 import {
@@ -30,7 +28,6 @@ import {
   periodOf,
   type ReportContext,
   reportDocument,
-  timeZoneNote,
 } from './report-parts';
 
 interface LocationQuarters {
@@ -75,23 +72,21 @@ function quartersSection(entry: LocationQuarters, context: ReportContext): Repor
 }
 
 function quartersSummary(entries: readonly LocationQuarters[], context: ReportContext): ReportTable {
-  return {
-    columns: [
-      column('location', 'Location', 'text'),
+  return locationsSummary(
+    entries,
+    [
       column('threshold', 'RapidRain threshold (in)', 'inches'),
       column('count', 'Intervals at or over', 'count'),
       column('largest', 'Largest 15 minutes (in)', 'inches'),
       column('largestEndedAt', `Largest ended (${context.zone})`, 'datetime'),
     ],
-    rows: entries.map((entry) => ({
-      location: entry.location.name,
+    (entry) => ({
       threshold: entry.threshold,
       count: entry.count,
       largest: entry.largest?.amount ?? null,
       largestEndedAt: entry.largest ? productTimestamp(entry.largest.endsAt, context.timeZone) : null,
-    })),
-    emptyText: 'No locations',
-  };
+    }),
+  );
 }
 
 /**
@@ -152,18 +147,14 @@ export async function rapidrainReport(
         entries.reduce((sum, entry) => sum + entry.count, 0),
       ),
     ],
-    notes: [
-      timeZoneNote(context),
-      dataNote('15m', span, await intervalOrigins(deps, '15m', subject, span, context)),
-      ...preparingNotes(subject),
+    notes: await rainfallNotes(deps, '15m', subject, context, [
       "Each 15-minute rainfall amount is compared with the location's RapidRain threshold, or its 24-hour threshold when it has none; equal counts as reached.",
       ...(cut
         ? [
             `Only the first ${counted(perLocation, 'interval')} of each location are listed; the counts cover them all.`,
           ]
         : []),
-      ...todayNotes(to, context, from),
-    ],
+    ]),
     summary: quartersSummary(entries, context),
     sections: entries.map((entry) => quartersSection(entry, context)),
     filenameBase: filenameBase('rapidrain', from, to),

@@ -1,6 +1,6 @@
 import { historicalFeeWords } from '@pluvio/shared/reports';
 import { productDate, productTimestamp, timeZoneAbbreviation } from '../../core/lib/time';
-import type { ReportColumn, ReportDocument, ReportFact, ReportSubject } from './report-document';
+import type { ReportColumn, ReportDocument, ReportFact, ReportSubject, ReportTable } from './report-document';
 
 /**
  * What every report type's builder shares: the moment it is made, the product time zone, and
@@ -85,7 +85,7 @@ export function timeZoneNote(context: ReportContext): string {
   return `Dates are calendar days of ${context.timeZone} (${context.zone}), midnight to midnight; a day on which the clocks change has 23 or 25 hours. Times are ${context.zone}.`;
 }
 
-export function rowsCutNote(listed: number, total: number, what: string): string[] {
+function rowsCutNote(listed: number, total: number, what: string): string[] {
   return total > listed
     ? [
         `Only the first ${counted(listed, what)} of ${total.toLocaleString('en-US')} are listed; the counts above cover them all.`,
@@ -95,4 +95,43 @@ export function rowsCutNote(listed: number, total: number, what: string): string
 
 export function feeNote(subject: ReportSubject): string[] {
   return subject.feeDollars === null ? [] : [historicalFeeWords(subject.feeDollars)];
+}
+
+/** What a listing of the installation over a period shows inside the frame `periodListing` gives. */
+interface PeriodListing {
+  title: string;
+  facts: ReportFact[];
+  notes: string[];
+  table: ReportTable;
+  /** Rows that matched, of which the table holds the first MAX_REPORT_ROWS at most. */
+  total: number;
+  /** A row in words ('text', 'field'), for the note on rows left out. */
+  rowNoun: string;
+  fileKind: string;
+}
+
+/**
+ * A listing of the whole installation over the period (delivery logs, files processed): one
+ * table, with the time zone noted first and, when more rows matched than it holds, a note last.
+ */
+export function periodListing(
+  subject: ReportSubject,
+  context: ReportContext,
+  listing: PeriodListing,
+): ReportDocument {
+  const { from, to } = periodOf(subject);
+  return reportDocument(context, {
+    title: listing.title,
+    accountName: null,
+    period: { from, to },
+    facts: listing.facts,
+    notes: [
+      timeZoneNote(context),
+      ...listing.notes,
+      ...rowsCutNote(listing.table.rows.length, listing.total, listing.rowNoun),
+    ],
+    summary: listing.table,
+    sections: [],
+    filenameBase: filenameBase(listing.fileKind, from, to),
+  });
 }
