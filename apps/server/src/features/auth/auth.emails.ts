@@ -40,60 +40,43 @@ export function verifyEmailEmail(to: string, firstName: string, url: string): Em
   );
 }
 
-/**
- * Someone was made a contact of `accountName`: the account's reports and alerts will reach them.
- * `pluvio` names the service (introduced to a newcomer); `signIn` says how to sign in.
- */
-function addedAsContactEmail(
-  reader: Reader,
-  kind: string,
-  accountName: string,
-  pluvio: string,
-  signIn: string,
-  action: { label: string; url: string },
-): EmailToQueue {
-  return actionEmail(
-    reader,
-    kind,
-    `You were added to ${accountName} on Pluvio`,
-    [
-      `You were added as a contact of ${accountName} on ${pluvio} and will receive its rainfall reports and alerts.`,
-      signIn,
-    ],
-    action,
-  );
+/** What differs between the two contact e-mails. */
+interface ContactEmailVariant {
+  kind: string;
+  /** How the service is named: introduced to a newcomer. */
+  pluvio: string;
+  signIn: string;
+  actionLabel: string;
+}
+
+/** Someone was made a contact of `accountName`: the account's reports and alerts will reach them. */
+function addedAsContactEmail({ kind, pluvio, signIn, actionLabel }: ContactEmailVariant) {
+  return (to: string, firstName: string, accountName: string, url: string): EmailToQueue =>
+    actionEmail(
+      { to, firstName },
+      kind,
+      `You were added to ${accountName} on Pluvio`,
+      [
+        `You were added as a contact of ${accountName} on ${pluvio} and will receive its rainfall reports and alerts.`,
+        signIn,
+      ],
+      { label: actionLabel, url },
+    );
 }
 
 /** A new contact login: the link lets the contact choose a password (an invitation token). */
-export function contactInvitationEmail(
-  to: string,
-  firstName: string,
-  accountName: string,
-  url: string,
-): EmailToQueue {
-  return addedAsContactEmail(
-    { to, firstName },
-    'contact_invite',
-    accountName,
-    'Pluvio, the rainfall monitoring service,',
-    'Choose a password to sign in and see your locations. The link below works once, for seven days.',
-    { label: 'Choose your password', url },
-  );
-}
+export const contactInvitationEmail = addedAsContactEmail({
+  kind: 'contact_invite',
+  pluvio: 'Pluvio, the rainfall monitoring service,',
+  signIn: 'Choose a password to sign in and see your locations. The link below works once, for seven days.',
+  actionLabel: 'Choose your password',
+});
 
 /** A user who already has a login becomes a contact of another account. */
-export function addedToAccountEmail(
-  to: string,
-  firstName: string,
-  accountName: string,
-  url: string,
-): EmailToQueue {
-  return addedAsContactEmail(
-    { to, firstName },
-    'contact_added',
-    accountName,
-    'Pluvio',
+export const addedToAccountEmail = addedAsContactEmail({
+  kind: 'contact_added',
+  pluvio: 'Pluvio',
+  signIn:
     'Sign in with your usual e-mail address and password. If you have not chosen a password yet, use "Forgot password" on the sign-in page.',
-    { label: 'Sign in to Pluvio', url },
-  );
-}
+  actionLabel: 'Sign in to Pluvio',
+});
