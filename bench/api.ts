@@ -20,6 +20,7 @@ import autocannon from 'autocannon';
 import { buildApp } from '../apps/server/src/app';
 import type { Services } from '../apps/server/src/services';
 import { openDemoServices } from './demo-app';
+import { saveResults } from './save-results';
 
 const DURATION_SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const CONNECTION_COUNTS = [10, 50] as const;
@@ -357,11 +358,7 @@ export async function benchApi(): Promise<ApiRow[]> {
   console.table(rows);
   const memory = wanted('rss') ? [await peakRssOfStart()] : [];
   if (memory.length > 0) console.table(memory);
-  const outFile = path.join(import.meta.dirname, 'results', 'api.json');
-  fs.mkdirSync(path.dirname(outFile), { recursive: true });
-  const saved = { measured_at: new Date().toISOString(), duration_seconds: DURATION_SECONDS, rows, memory };
-  fs.writeFileSync(outFile, `${JSON.stringify(saved, null, 2)}\n`);
-  console.log(`saved ${path.relative(process.cwd(), outFile)}`);
+  saveResults('api', { duration_seconds: DURATION_SECONDS, rows, memory });
   return rows;
 }
 

@@ -1,8 +1,7 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { type BrowserFigures, type ChangeRow, VIEWPORT } from './dashboard-chromium';
 import type { LighthouseRow } from './dashboard-lighthouse';
 import { median, round, SCALE_LOCATIONS, type Weight } from './dashboard-support';
+import { saveResults } from './save-results';
 
 // The dashboard's figures as tables, the last one each beside its goal, saved to
 // bench/results/dashboard.json.
@@ -23,16 +22,6 @@ const bundleRow = (js: string, weight: Weight): BundleRow => ({
 });
 
 // ---------------------------------------------------------------- the whole bench
-
-function saveResults(results: Record<string, unknown>): void {
-  const outFile = path.join(import.meta.dirname, 'results', 'dashboard.json');
-  fs.mkdirSync(path.dirname(outFile), { recursive: true });
-  fs.writeFileSync(
-    outFile,
-    `${JSON.stringify({ measured_at: new Date().toISOString(), ...results }, null, 2)}\n`,
-  );
-  console.log(`saved ${path.relative(process.cwd(), outFile)}`);
-}
 
 function changeSummary(changes: ChangeRow[]) {
   const timesOf = (kind: ChangeRow['kind']) =>
@@ -142,7 +131,7 @@ export function report(
   for (const note of browserFigures.notes) console.warn(`dashboard: ${note}`);
   const goals = goalRows(summary, bundle.signIn, lighthouseRows);
   console.table(goals);
-  saveResults({
+  saveResults('dashboard', {
     locations: SCALE_LOCATIONS,
     viewport: VIEWPORT,
     bundle,

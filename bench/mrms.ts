@@ -6,12 +6,10 @@
  * and saved under bench/results/mrms.json.
  */
 import { spawnSync } from 'node:child_process';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { readMrmsFile, sampleMillimetres } from '../apps/server/src/features/sources/mrms/grib2';
 import { hasEccodes, plainGribCopy } from '../apps/server/src/test/eccodes';
 import { CONUS_PASS2_FILE, hasMrmsFixtures, mrmsFixture } from '../apps/server/src/test/mrms-fixtures';
+import { machine, saveResults } from './save-results';
 
 const SITES = 100_000;
 const REPEATS = 5;
@@ -91,14 +89,7 @@ export async function benchMrms() {
     );
   }
   console.table(rows);
-  const outFile = path.join(import.meta.dirname, 'results', 'mrms.json');
-  fs.mkdirSync(path.dirname(outFile), { recursive: true });
-  const machine = { cpus: os.cpus().length, node: process.version };
-  fs.writeFileSync(
-    outFile,
-    `${JSON.stringify({ measured_at: new Date().toISOString(), machine, file: CONUS_PASS2_FILE, rows }, null, 2)}\n`,
-  );
-  console.log(`saved ${path.relative(process.cwd(), outFile)}`);
+  saveResults('mrms', { machine: machine(), file: CONUS_PASS2_FILE, rows });
 }
 
 if (process.argv[1] === import.meta.filename) await benchMrms();

@@ -1,14 +1,8 @@
-/**
- * Notifications at scale (issue 6): the alert rules for 100,000 locations after one interval
- * (an hour and its four quarters), the messages they queue, and the 6 am daily report rendered
- * and queued for 10,000 contacts. Nothing passes or fails; figures are printed and saved.
- */
-import fs from 'node:fs';
-import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { queryRows } from '../apps/server/src/core/db/client';
 import { monthsCovering } from '../apps/server/src/features/rainfall/intervals';
 import { fillHistory } from './rainfall-storage';
+import { saveResults } from './save-results';
 import { type Execute, openScratchServices } from './scratch-services';
 
 const ALERT_LOCATIONS = Number(process.env.BENCH_ALERT_LOCATIONS ?? 100_000);
@@ -170,12 +164,5 @@ export async function benchNotifications(databaseUrl: string | undefined) {
     rows.push(...(await benchAlertRules(url)), await benchDailyReport(url));
   }
   console.table(rows);
-  const outFile = path.join(import.meta.dirname, 'results', 'notifications.json');
-  fs.mkdirSync(path.dirname(outFile), { recursive: true });
-  const settings = { alert_locations: ALERT_LOCATIONS, report_contacts: REPORT_CONTACTS };
-  fs.writeFileSync(
-    outFile,
-    `${JSON.stringify({ measured_at: new Date().toISOString(), ...settings, rows }, null, 2)}\n`,
-  );
-  console.log(`saved ${path.relative(process.cwd(), outFile)}`);
+  saveResults('notifications', { alert_locations: ALERT_LOCATIONS, report_contacts: REPORT_CONTACTS, rows });
 }

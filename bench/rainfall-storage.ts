@@ -1,17 +1,10 @@
-/**
- * Rainfall storage at scale (docs/ARCHITECTURE.md "Rainfall storage"): 100,000 locations
- * across the contiguous US with a month of hourly and 15-minute history and three years of
- * monthly partitions, then one hour of simulator fields ingested (rows/s) and the reads the data
- * API makes, timed. Nothing passes or fails.
- */
-import fs from 'node:fs';
-import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import type { openScratchDatabase } from '../apps/server/src/core/db/scratch';
 import type { IngestReport } from '../apps/server/src/features/rainfall/ingestion.service';
 import { monthsCovering } from '../apps/server/src/features/rainfall/intervals';
 import { createSources } from '../apps/server/src/features/sources';
 import type { Services } from '../apps/server/src/services';
+import { saveResults } from './save-results';
 import { type Execute, openScratchServices } from './scratch-services';
 
 const LOCATIONS = Number(process.env.BENCH_LOCATIONS ?? 100_000);
@@ -219,12 +212,6 @@ export async function benchRainfallStorage(databaseUrl: string | undefined) {
   console.table(ingestion);
   console.table(reads);
   console.table(storage);
-  const outFile = path.join(import.meta.dirname, 'results', 'rainfall-storage.json');
-  fs.mkdirSync(path.dirname(outFile), { recursive: true });
   const settings = { locations: LOCATIONS, history_days: HISTORY_DAYS, hour_end: HOUR_END.toISOString() };
-  fs.writeFileSync(
-    outFile,
-    `${JSON.stringify({ measured_at: new Date().toISOString(), ...settings, ingestion, reads, storage }, null, 2)}\n`,
-  );
-  console.log(`saved ${path.relative(process.cwd(), outFile)}`);
+  saveResults('rainfall-storage', { ...settings, ingestion, reads, storage });
 }

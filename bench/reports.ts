@@ -5,10 +5,9 @@
  * saved under bench/results/reports.json.
  */
 import { execFileSync } from 'node:child_process';
-import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import type { ReportFormat } from '@pluvio/shared/reports';
+import { machine, saveResults } from './save-results';
 
 const LOCATIONS = [100, 1_000];
 const FORMATS: ReportFormat[] = ['pdf', 'excel', 'csv', 'html'];
@@ -45,14 +44,7 @@ export async function benchReports() {
     }),
   );
   console.table(rows);
-  const outFile = path.join(import.meta.dirname, 'results', 'reports.json');
-  fs.mkdirSync(path.dirname(outFile), { recursive: true });
-  const machine = { cpus: os.cpus().length, node: process.version };
-  fs.writeFileSync(
-    outFile,
-    `${JSON.stringify({ measured_at: new Date().toISOString(), machine, rows }, null, 2)}\n`,
-  );
-  console.log(`saved ${path.relative(process.cwd(), outFile)}`);
+  saveResults('reports', { machine: machine(), rows });
 }
 
 if (process.argv[1] === import.meta.filename) await benchReports();

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import os from 'node:os';
-import path from 'node:path';
+import { machine, saveResults } from './save-results';
 import type { Cluster } from './soak-cluster';
 import type { Disruptions } from './soak-disruptions';
 import {
@@ -173,11 +173,8 @@ export async function report(run: {
       .join(' ')}:`,
   );
   console.table(summary);
-  const outFile = path.join(import.meta.dirname, 'results', 'soak.json');
-  fs.mkdirSync(path.dirname(outFile), { recursive: true });
-  const saved = {
-    measured_at: new Date().toISOString(),
-    machine: { cpus: os.cpus().length, node: process.version, load_average: os.loadavg() },
+  saveResults('soak', {
+    machine: { ...machine(), load_average: os.loadavg() },
     settings: { ...run.options, rates: RATES },
     disruptions: disruptions.events,
     windows: disruptions.windows,
@@ -189,7 +186,5 @@ export async function report(run: {
     logs,
     errors_outside_windows: requests.outsideSamples,
     crashes: run.crashes,
-  };
-  fs.writeFileSync(outFile, `${JSON.stringify(saved, null, 2)}\n`);
-  console.log(`saved ${path.relative(process.cwd(), outFile)}`);
+  });
 }

@@ -10,6 +10,7 @@ import fs from 'node:fs/promises';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { saveResults } from './save-results';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const GOAL_MS = 250;
@@ -200,12 +201,7 @@ export async function benchStall() {
     );
     console.table(rows);
     console.log(`Peak RSS of npm start: ${rssMb} MB (goal < 400 MB)`);
-    const outFile = path.join(import.meta.dirname, 'results', 'stall.json');
-    await fs.mkdir(path.dirname(outFile), { recursive: true });
-    await fs.writeFile(
-      outFile,
-      JSON.stringify({ at: new Date().toISOString(), rows, peak_rss_mb: rssMb }, null, 2),
-    );
+    saveResults('stall', { rows, peak_rss_mb: rssMb });
   } finally {
     server.kill('SIGTERM');
     await new Promise((resolve) => server.once('exit', resolve));

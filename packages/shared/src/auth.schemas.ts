@@ -13,14 +13,17 @@ export const emailSchema = textSchema(TEXT_LIMITS.email)
   .toLowerCase()
   .pipe(z.email({ message: INPUT_MESSAGES.email }));
 
-const password = secretSchema(TEXT_LIMITS.password);
-export const passwordSchema = password.refine(isStrongPassword, { message: PASSWORD_MESSAGE });
-export const newPasswordSchema = password.refine(isStrongPassword, { message: NEW_PASSWORD_MESSAGE });
+/** A password as typed to prove who one is: its length is checked, not its strength. */
+export const typedPasswordSchema = secretSchema(TEXT_LIMITS.password);
+export const passwordSchema = typedPasswordSchema.refine(isStrongPassword, { message: PASSWORD_MESSAGE });
+export const newPasswordSchema = typedPasswordSchema.refine(isStrongPassword, {
+  message: NEW_PASSWORD_MESSAGE,
+});
 
 /** POST /auth/jwt/login, form-encoded. */
 export const loginFormSchema = z.object({
   username: textSchema(TEXT_LIMITS.email).min(1),
-  password,
+  password: typedPasswordSchema,
 });
 export type LoginForm = z.infer<typeof loginFormSchema>;
 
@@ -48,7 +51,8 @@ export const registerSchema = z.object({
 export type RegisterInput = z.infer<typeof registerSchema>;
 
 const addressSchema = textSchema(TEXT_LIMITS.email).min(1);
-const linkTokenSchema = secretSchema(TEXT_LIMITS.token);
+/** The token of a link e-mailed to the user (password reset, verification, e-mail change). */
+export const linkTokenSchema = secretSchema(TEXT_LIMITS.token);
 
 export const forgotPasswordSchema = z.object({ email: addressSchema });
 export const resetPasswordSchema = z.object({ token: linkTokenSchema, password: newPasswordSchema });

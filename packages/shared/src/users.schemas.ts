@@ -1,11 +1,10 @@
 import { z } from 'zod';
 import { ACCOUNT_STATUSES, ACCOUNT_TYPES } from './accounts';
-import { emailSchema } from './auth.schemas';
+import { emailSchema, linkTokenSchema, typedPasswordSchema } from './auth.schemas';
 import {
   idValueSchema,
   registrationPhoneSchema,
   requiredTextSchema,
-  secretSchema,
   TEXT_LIMITS,
   textSchema,
 } from './inputs';
@@ -114,7 +113,7 @@ export const updateMeSchema = z
     first_name: requiredTextSchema('First name is required.'),
     last_name: requiredTextSchema('Last name is required.'),
     email: emailSchema,
-    current_password: secretSchema(TEXT_LIMITS.password),
+    current_password: typedPasswordSchema,
     phone: registrationPhoneSchema('Phone number is required.'),
     primary_client_id: idValueSchema,
   })
@@ -122,7 +121,7 @@ export const updateMeSchema = z
 export type UpdateMe = z.infer<typeof updateMeSchema>;
 
 /** POST /users/email-change/confirm: the token of the link e-mailed to the new address. */
-export const emailChangeConfirmSchema = z.object({ token: secretSchema(TEXT_LIMITS.token) });
+export const emailChangeConfirmSchema = z.object({ token: linkTokenSchema });
 export type EmailChangeConfirm = z.infer<typeof emailChangeConfirmSchema>;
 
 /** What the e-mail change routes answer: what happened, in a sentence to show. */

@@ -7,21 +7,21 @@ import {
   clientSchema,
 } from '@pluvio/shared/clients';
 import { idParamSchema } from '@pluvio/shared/inputs';
-import { clientIdQuerySchema, idParamsSchema, listQuerySchema } from '@pluvio/shared/lists';
+import { idParamsSchema, listQuerySchema } from '@pluvio/shared/lists';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { accountRecordRoutes } from '../../core/account-routes';
 import { auditActorOf, authOf } from '../../core/guards';
 import type { Services } from '../../services';
 
-/** Each path as the spec writes it and with the other trailing-slash form: old clients use both. */
-
 const adminParamsSchema = idParamsSchema.extend({ userId: idParamSchema });
 
-/** Client accounts and their co-owners (spec part 2 §7 "Clients"). */
+/** Client accounts and their co-owners (spec part 2 §7 "Clients"), each path with and without its trailing slash. */
 export function clientsRoutes(services: Services): FastifyPluginAsyncZod {
   const { accounts, guards } = services;
   const preHandler = guards.requireUser;
   const tags = ['clients'];
+  const account = accountRecordRoutes(preHandler, tags).record;
   return async (app) => {
     app.get(
       '/api/clients',
@@ -40,42 +40,19 @@ export function clientsRoutes(services: Services): FastifyPluginAsyncZod {
           .send(await accounts.addClient(authOf(request).user, request.body, auditActorOf(request))),
     );
 
-    app.get(
-      '/api/clients/:id',
-      {
-        preHandler,
-        schema: {
-          tags,
-          params: idParamsSchema,
-          querystring: clientIdQuerySchema,
-          response: { 200: clientSchema },
-        },
-      },
-      async (request) => accounts.getClient(authOf(request).user, request.params.id),
+    app.get('/api/clients/:id', account({ response: { 200: clientSchema } }), async (request) =>
+      accounts.getClient(authOf(request).user, request.params.id),
     );
     app.patch(
       '/api/clients/:id',
-      {
-        preHandler,
-        schema: {
-          tags,
-          params: idParamsSchema,
-          querystring: clientIdQuerySchema,
-          body: clientPatchSchema,
-          response: { 200: clientSchema },
-        },
-      },
+      account({ body: clientPatchSchema, response: { 200: clientSchema } }),
       async (request) =>
         accounts.updateClient(authOf(request).user, request.params.id, request.body, auditActorOf(request)),
     );
-    app.delete(
-      '/api/clients/:id',
-      { preHandler, schema: { tags, params: idParamsSchema, querystring: clientIdQuerySchema } },
-      async (request, reply) => {
-        await accounts.deleteClient(authOf(request).user, request.params.id, auditActorOf(request));
-        return reply.code(204).send();
-      },
-    );
+    app.delete('/api/clients/:id', account({}), async (request, reply) => {
+      await accounts.deleteClient(authOf(request).user, request.params.id, auditActorOf(request));
+      return reply.code(204).send();
+    });
 
     app.post(
       '/api/clients/:id/new',
@@ -102,28 +79,12 @@ export function clientsRoutes(services: Services): FastifyPluginAsyncZod {
 
     app.get(
       '/api/clients/:id/admins',
-      {
-        preHandler,
-        schema: {
-          tags,
-          params: idParamsSchema,
-          querystring: clientIdQuerySchema,
-          response: { 200: z.array(clientAdminSchema) },
-        },
-      },
+      account({ response: { 200: z.array(clientAdminSchema) } }),
       async (request) => accounts.coOwners(authOf(request).user, request.params.id),
     );
     app.post(
       '/api/clients/:id/admins',
-      {
-        preHandler,
-        schema: {
-          tags,
-          params: idParamsSchema,
-          querystring: clientAdminQuerySchema,
-          response: { 201: clientAdminSchema },
-        },
-      },
+      account({ querystring: clientAdminQuerySchema, response: { 201: clientAdminSchema } }),
       async (request, reply) => {
         const { user } = authOf(request);
         const admin = await accounts.addCoOwner(user, request.params.id, request.query.user_id);
@@ -133,7 +94,7 @@ export function clientsRoutes(services: Services): FastifyPluginAsyncZod {
 
     app.delete(
       '/api/clients/:id/admins/:userId',
-      { preHandler, schema: { tags, params: adminParamsSchema, querystring: clientIdQuerySchema } },
+      account({ params: adminParamsSchema }),
       async (request, reply) => {
         await accounts.removeCoOwner(authOf(request).user, request.params.id, request.params.userId);
         return reply.code(204).send();

@@ -1,4 +1,3 @@
-import { clientIdQuerySchema, idParamsSchema } from '@pluvio/shared/lists';
 import {
   recipientConfirmedSchema,
   recipientConfirmSchema,
@@ -8,6 +7,7 @@ import {
 } from '@pluvio/shared/quotas';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { accountRecordRoutes } from '../../core/account-routes';
 import { authOf } from '../../core/guards';
 import { errorResponse } from '../../core/lib/error-responses';
 import type { Services } from '../../services';
@@ -20,42 +20,30 @@ const tags = ['reports'];
  */
 export function reportRecipientsRoutes(services: Services): FastifyPluginAsyncZod {
   const { reportRecipients, guards } = services;
-  const preHandler = guards.requireUser;
+  const account = accountRecordRoutes(guards.requireUser, tags).record;
   return async (app) => {
     app.get(
       '/api/clients/:id/report-recipients',
-      {
-        preHandler,
-        schema: {
-          tags,
-          summary: "The account's extra report recipients, confirmed or waiting (owners and co-owners)",
-          params: idParamsSchema,
-          querystring: clientIdQuerySchema,
-          response: { 200: z.array(reportRecipientSchema) },
-        },
-      },
+      account({
+        summary: "The account's extra report recipients, confirmed or waiting (owners and co-owners)",
+        response: { 200: z.array(reportRecipientSchema) },
+      }),
       async (request) => reportRecipients.list(authOf(request).user, request.params.id),
     );
     app.post(
       '/api/clients/:id/report-recipients',
-      {
-        preHandler,
-        schema: {
-          tags,
-          summary:
-            'Adds a report recipient and e-mails it a confirmation link; reports go to it once confirmed',
-          params: idParamsSchema,
-          querystring: clientIdQuerySchema,
-          body: reportRecipientCreateSchema,
-          response: {
-            201: reportRecipientSchema,
-            409: errorResponse('The address is a recipient already, or the account has 100 recipients'),
-            429: errorResponse(
-              '10 confirmation e-mails were sent for the account in the last hour; nothing was added',
-            ),
-          },
+      account({
+        summary:
+          'Adds a report recipient and e-mails it a confirmation link; reports go to it once confirmed',
+        body: reportRecipientCreateSchema,
+        response: {
+          201: reportRecipientSchema,
+          409: errorResponse('The address is a recipient already, or the account has 100 recipients'),
+          429: errorResponse(
+            '10 confirmation e-mails were sent for the account in the last hour; nothing was added',
+          ),
         },
-      },
+      }),
       async (request, reply) =>
         reply
           .code(201)
@@ -63,10 +51,7 @@ export function reportRecipientsRoutes(services: Services): FastifyPluginAsyncZo
     );
     app.delete(
       '/api/clients/:id/report-recipients/:recipientId',
-      {
-        preHandler,
-        schema: { tags, params: reportRecipientParamsSchema, querystring: clientIdQuerySchema },
-      },
+      account({ params: reportRecipientParamsSchema }),
       async (request, reply) => {
         const { id, recipientId } = request.params;
         await reportRecipients.remove(authOf(request).user, id, recipientId);
