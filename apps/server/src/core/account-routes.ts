@@ -16,8 +16,10 @@ type Responses = Record<number, ZodType>;
 
 /**
  * The route options of an account's records (contacts, locations, their rainfall, storm events
- * and inspections): every route is behind `requireAccount` with `client_id` in its query (D10);
- * imports and bulk deletes take large bodies and answer the shared result schemas.
+ * and inspections; accounts and their report recipients): every route is behind the guard given
+ * (`requireAccount`, or `requireUser` where the route checks the account itself) with `client_id`
+ * in its query (D10); imports and bulk deletes take large bodies and answer the shared result
+ * schemas.
  */
 export function accountRecordRoutes(preHandler: (request: FastifyRequest) => Promise<void>, tags: string[]) {
   const scoped = <S extends object>(schema: S) => ({
