@@ -1,3 +1,4 @@
+import { encodeRequestBody } from '@pluvio/shared/request-body';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
 import {
@@ -92,15 +93,13 @@ export async function api<T = unknown>(
 ): Promise<{ status: number; body: T }> {
   const headers: Record<string, string> = { Accept: 'application/json' };
   if (options.token) headers.Authorization = `Bearer ${options.token}`;
-  let body: string | undefined;
-  if (options.form) {
-    headers['Content-Type'] = 'application/x-www-form-urlencoded';
-    body = new URLSearchParams(options.form).toString();
-  } else if (options.json !== undefined) {
-    headers['Content-Type'] = 'application/json';
-    body = JSON.stringify(options.json);
-  }
-  const response = await fetch(`${baseUrl()}${path}`, { method: options.method ?? 'GET', headers, body });
+  const encoded = encodeRequestBody(options);
+  if (encoded) headers['Content-Type'] = encoded.contentType;
+  const response = await fetch(`${baseUrl()}${path}`, {
+    method: options.method ?? 'GET',
+    headers,
+    body: encoded?.body,
+  });
   const text = await response.text();
   return { status: response.status, body: (text ? JSON.parse(text) : null) as T };
 }

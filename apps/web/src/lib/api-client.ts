@@ -1,6 +1,7 @@
 import { tokenSchema } from '@pluvio/shared/auth.schemas';
 import { errorMessage } from '@pluvio/shared/errors';
 import { MESSAGES } from '@pluvio/shared/messages';
+import { encodeRequestBody } from '@pluvio/shared/request-body';
 import { clearSession, getAccessToken, setAccessToken } from './session';
 
 /** Request timeout of every call (spec part 1 §9). */
@@ -110,20 +111,12 @@ function send(url: string, options: RequestOptions): Promise<Response> {
   const headers: Record<string, string> = { Accept: options.accept ?? 'application/json' };
   const token = getAccessToken();
   if (token) headers.Authorization = `Bearer ${token}`;
-  let body: BodyInit | undefined;
-  if (options.form) {
-    headers['Content-Type'] = 'application/x-www-form-urlencoded';
-    body = new URLSearchParams(options.form).toString();
-  } else if (options.json !== undefined) {
-    headers['Content-Type'] = 'application/json';
-    body = JSON.stringify(options.json);
-  } else if (options.formData) {
-    body = options.formData;
-  }
+  const encoded = encodeRequestBody(options);
+  if (encoded) headers['Content-Type'] = encoded.contentType;
   return fetch(url, {
     method: options.method ?? 'GET',
     headers,
-    body,
+    body: encoded?.body ?? options.formData,
     credentials: 'same-origin',
     signal: timeoutSignal(options.signal, options.timeoutMs),
   });
