@@ -4,6 +4,7 @@ import { sql } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, buildContactUser, buildOwnedClient, buildUser, login } from '../../test/factories';
+import { jpegPhoto, photoForm } from '../../test/photos';
 import { insertStormEvent } from '../../test/storm-events';
 import { createTestApp, manualClock, type TestApp } from '../../test/test-app';
 
@@ -122,6 +123,28 @@ describe('routine inspections (issue 28 point 3)', () => {
     expect(
       (await inspectionsAt(yard)).map((row: { id: number; event_id: number | null }) => row.event_id),
     ).toEqual([event, null]);
+  });
+
+  it('records a routine inspection with a photo sent as a multipart form, served back as sent', async () => {
+    const yard = await site('Photo Yard', 7);
+    const jpeg = await jpegPhoto();
+    const response = await call({
+      method: 'POST',
+      url: '/api/inspections',
+      payload: photoForm([{ name: 'outfall.jpg', bytes: jpeg, type: 'image/jpeg' }], {
+        location_id: yard,
+        inspected_at: '2026-11-10T10:30:00-05:00',
+        findings: 'Outfall clear.',
+      }),
+    });
+    expect(response.statusCode).toBe(201);
+    const recorded = response.json();
+    expect(recorded).toMatchObject({ event_id: null, location_id: yard, findings: 'Outfall clear.' });
+    const [photo] = recorded.photos;
+    expect(photo).toMatchObject({ file_name: 'outfall.jpg', content_type: 'image/jpeg', bytes: jpeg.length });
+    const original = await call({ url: `/api/inspections/${recorded.id}/photos/${photo.id}` });
+    expect(original.headers['content-type']).toBe('image/jpeg');
+    expect(Buffer.compare(original.rawPayload, Buffer.from(jpeg))).toBe(0);
   });
 
   it('restarts the clock when the cadence changes, not when the same one is saved again', async () => {
