@@ -203,7 +203,7 @@ describe('storm events', () => {
     await captureScreen(page, 'storm-event-inspection', (shown) => listed.waitFor(WAIT).then(() => shown));
   });
 
-  it("tells gold@ that Beaumont's routine inspection is overdue, and lists it first", {
+  it("tells gold@ that Beaumont's routine inspection is overdue, lists it first and links it from the dashboard", {
     timeout: 240_000,
   }, async () => {
     // The notices job runs every minute once the worker is up.
@@ -217,6 +217,17 @@ describe('storm events', () => {
     await captureScreen(page, 'routine-schedule', (shown) =>
       shown.getByRole('heading', { name: 'Routine inspections' }).waitFor(WAIT),
     );
+
+    // Beaumont has no pending storm event: the dashboard's heading links its routine page.
+    await page.goto('/dashboard');
+    await page
+      .getByRole('listbox', { name: 'Locations' })
+      .getByRole('option', { name: /Beaumont/ })
+      .click({ position: { x: 12, y: 12 } });
+    const routineLink = page.getByRole('link', { name: 'Routine overdue: open the routine inspections' });
+    await routineLink.waitFor(WAIT);
+    await routineLink.click();
+    await page.getByRole('heading', { name: 'Beaumont', level: 1 }).waitFor(WAIT);
     await page.context().close();
   });
 

@@ -16,9 +16,10 @@ import { trialEnded } from '@pluvio/shared/accounts';
 import { canUse } from '@pluvio/shared/gates';
 import type { LocationSummary } from '@pluvio/shared/location-overview';
 import { provisionalText } from '@pluvio/shared/messages';
-import { stormEventPath } from '@pluvio/shared/navigation';
+import { routineInspectionsPath, stormEventPath } from '@pluvio/shared/navigation';
 import { pendingHours } from '@pluvio/shared/rainfall';
 import { isTier4, type Viewer } from '@pluvio/shared/roles';
+import { ROUTINE_STATUS_LABELS } from '@pluvio/shared/routine-inspections';
 import { STORM_EVENT_STATUS_LABELS } from '@pluvio/shared/storm-events-api';
 import { IconMap2 } from '@tabler/icons-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
@@ -155,6 +156,7 @@ function MonitoringView({ viewer, clientId, timeZone }: MonitoringViewProps) {
       <DashboardHeading
         location={selected}
         storm={selected ? storms.byLocation.get(selected.id) : undefined}
+        routineOverdue={selected !== null && storms.routineOverdue.has(selected.id)}
         dataUpTo={dataUpToLabel(status.data, timeZone)}
         pending={provisional && provisionalText(pendingHours(provisional), timeZone)}
         onResetMap={() => requestView({ kind: 'fit' })}
@@ -223,10 +225,40 @@ interface DashboardHeadingProps {
   pending: string | null;
   /** The selected location's storm event waiting for an inspection or still open. */
   storm: PendingStorm | undefined;
+  /** The selected location's routine inspection is overdue (shown when no storm event is pending). */
+  routineOverdue: boolean;
   onResetMap: () => void;
 }
 
-function DashboardHeading({ location, dataUpTo, pending, storm, onResetMap }: DashboardHeadingProps) {
+/** The selected location's most urgent inspection as a link: its pending storm event, else an overdue routine inspection. */
+function InspectionLink({
+  location,
+  storm,
+  routineOverdue,
+}: Pick<DashboardHeadingProps, 'location' | 'storm' | 'routineOverdue'>) {
+  if (storm) {
+    return (
+      <Anchor component={Link} to={stormEventPath(storm.event_id)} size="sm">
+        {STORM_EVENT_STATUS_LABELS[storm.status]}: open the storm event
+      </Anchor>
+    );
+  }
+  if (!location || !routineOverdue) return null;
+  return (
+    <Anchor component={Link} to={routineInspectionsPath(location.id)} size="sm">
+      {ROUTINE_STATUS_LABELS.overdue}: open the routine inspections
+    </Anchor>
+  );
+}
+
+function DashboardHeading({
+  location,
+  dataUpTo,
+  pending,
+  storm,
+  routineOverdue,
+  onResetMap,
+}: DashboardHeadingProps) {
   return (
     <Group justify="space-between" align="flex-start" wrap="wrap" gap="sm">
       <Group gap="sm" wrap="nowrap" align="flex-start">
@@ -245,11 +277,7 @@ function DashboardHeading({ location, dataUpTo, pending, storm, onResetMap }: Da
               {location.latitude.toFixed(4)}, {location.longitude.toFixed(4)}
             </Text>
           )}
-          {storm && (
-            <Anchor component={Link} to={stormEventPath(storm.event_id)} size="sm">
-              {STORM_EVENT_STATUS_LABELS[storm.status]}: open the storm event
-            </Anchor>
-          )}
+          <InspectionLink location={location} storm={storm} routineOverdue={routineOverdue} />
         </div>
       </Group>
       {dataUpTo && (
