@@ -10,6 +10,7 @@ import { alertJobs } from './features/alerts';
 import { billingJobs, SYNC_SUBSCRIPTION_QUANTITY } from './features/billing';
 import { dailyReportJobs } from './features/daily-report';
 import { FILL_ATLAS14, locationJobs } from './features/locations';
+import { monthlyReportJobs } from './features/monthly-report';
 import { DELIVER_OUTBOX, notificationJobs } from './features/notifications';
 import { PRODUCE_PAST_RAINFALL, rainfallJobs } from './features/rainfall';
 import { rateLimitJobs } from './features/rate-limits';
@@ -61,6 +62,7 @@ export function allJobs(services: Services) {
     ...alertJobs(services.alerts),
     ...stormEventJobs(services.stormDetection, services.inspectionNotices),
     ...dailyReportJobs(services.dailyReport),
+    ...monthlyReportJobs(services.monthlyReport),
     ...rateLimitJobs(services.rateLimits),
     ...reportJobs(services.reports),
     ...billingJobs(services.billing, services.trialNotices, services.config.TIME_ZONE),

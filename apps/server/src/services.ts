@@ -288,7 +288,7 @@ export async function createServices(options: ServiceOptions) {
     photoFolder: path.join(config.DATA_DIR, 'photos'),
     photoQuotaMegabytes: config.PHOTO_QUOTA_MB_PER_ACCOUNT,
   });
-  const { accountCharges, reportRecipients, reports } = buildReportServices(db, {
+  const { accountCharges, reportRecipients, reports, monthlyReport } = buildReportServices(db, {
     config,
     clock,
     options,
@@ -365,6 +365,7 @@ export async function createServices(options: ServiceOptions) {
       onQueued: options.onMailQueued,
     }),
     dailyReport,
+    monthlyReport,
     rainfallData,
     forecasts: createForecastsService({ forecast: sources.forecast, locations, clock }),
     reports,

@@ -77,6 +77,7 @@ describe('notification settings by level', () => {
     'daily_report_suppress_zero',
     'only_show_locations_with_non_zero',
     'sort_by_rainfall',
+    'monthly_report_on',
     'exceed24h_on',
   ];
   const silverUp: ClientSettingKey[] = [

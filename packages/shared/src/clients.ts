@@ -37,7 +37,7 @@ export const CLIENT_MESSAGES = {
   associatedStartsAsTrial: `A new account starts as a ${TRIAL_DAYS}-day trial at Gold level with one location.`,
 } as const;
 
-export type SettingGroup = 'daily' | 'exceed' | 'forecast' | 'atlas14' | 'rapidrain';
+export type SettingGroup = 'daily' | 'monthly' | 'exceed' | 'forecast' | 'atlas14' | 'rapidrain';
 
 export interface ClientSettingInfo {
   key: string;
@@ -60,6 +60,7 @@ export const CLIENT_SETTINGS = [
     group: 'daily',
   },
   { key: 'sort_by_rainfall', label: 'Sort By Rainfall', group: 'daily' },
+  { key: 'monthly_report_on', label: 'Monthly Report', group: 'monthly' },
   { key: 'exceed24h_on', label: '24 Hour Threshold Exceeded', group: 'exceed' },
   { key: 'forecast_on', label: 'Forecast Notices', group: 'forecast' },
   { key: 'forecast_combine_locations', label: 'Combine Locations', group: 'forecast' },
@@ -81,6 +82,7 @@ export type ClientSettings = Record<ClientSettingKey, boolean>;
 
 export const SETTING_GROUP_TITLES: Record<SettingGroup, string> = {
   daily: 'Daily Report',
+  monthly: 'Monthly Report',
   exceed: 'Threshold Notifications',
   forecast: 'Forecast',
   atlas14: 'NOAA Atlas 14',
@@ -89,6 +91,7 @@ export const SETTING_GROUP_TITLES: Record<SettingGroup, string> = {
 
 const SETTING_GROUP_FEATURES: Record<SettingGroup, Feature> = {
   daily: 'dailyReportNotices',
+  monthly: 'dailyReportNotices',
   exceed: 'thresholdNotices',
   forecast: 'forecastNotices',
   atlas14: 'atlas14Notices',

@@ -30,6 +30,12 @@ export const CONTACT_FLAGS: readonly ContactFlag[] = CONTACT_NOTIFICATION_TYPES.
   `${key}_sms` as const,
 ]);
 
+/**
+ * The monthly report (issue 29 point 3) goes by e-mail only, with its PDF attached: one switch,
+ * off for a new contact, who asks for it (the owner gets it unless the account turns it off).
+ */
+export const CONTACT_MONTHLY_REPORT = { key: 'monthly_report_on', label: 'Monthly Report' } as const;
+
 export const CONTACT_MESSAGES = {
   nameRequired: 'A name is required for this contact',
   emailInvalid: 'Email is required in order to create a login for this contact',
@@ -73,6 +79,7 @@ const contactFields = {
   email_notification: z.boolean().optional(),
   sms_notification: z.boolean().optional(),
   ...flagFields,
+  monthly_report_on: z.boolean().optional(),
 };
 
 /** POST /api/contacts: a contact needs an e-mail address or a phone number to be reached. */
@@ -107,6 +114,7 @@ export const contactSchema = z.object({
   email_notification: z.boolean(),
   sms_notification: z.boolean(),
   ...flagOutputFields,
+  monthly_report_on: z.boolean(),
   created_at: z.string(),
 });
 export type Contact = z.infer<typeof contactSchema>;

@@ -234,6 +234,7 @@ export function provisionedSettings(tier: TierName): ClientSettings {
     daily_report_on: true,
     daily_report_combine_locations: true,
     daily_report_suppress_zero: false,
+    monthly_report_on: true,
     only_show_locations_with_non_zero: true,
     sort_by_rainfall: true,
     exceed24h_on: true,

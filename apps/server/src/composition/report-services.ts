@@ -4,12 +4,14 @@ import type { Clock } from '../core/lib/clock';
 import type { AccountsService } from '../features/accounts';
 import type { ContactsService } from '../features/contacts';
 import type { LocationsService } from '../features/locations';
+import { createMonthlyReportService } from '../features/monthly-report';
 import type { DeliveryLogService, OutboxService } from '../features/notifications';
 import type { IngestionService, PastRainfallService, RainfallService } from '../features/rainfall';
 import type { RateLimitsService } from '../features/rate-limits';
 import {
   createAccountChargesService,
   createReportContent,
+  createReportPastRainfall,
   createReportRecipientsService,
   createReportsService,
   renderInThread,
@@ -37,7 +39,7 @@ export interface ReportServicesDeps {
   inspections: InspectionsService;
 }
 
-/** The reports area of the composition root: account charges, report content, recipients and report tasks. */
+/** The reports area of the composition root: account charges, report content, recipients, report tasks and the monthly report. */
 export function buildReportServices(db: AppDb, deps: ReportServicesDeps) {
   const { config, clock, options, accounts, users, contacts, locations } = deps;
   const { rainfall, ingestion, pastRainfall, deliveryLog, outboxIn, rateLimits, stormEvents, inspections } =
@@ -90,5 +92,17 @@ export function buildReportServices(db: AppDb, deps: ReportServicesDeps) {
       emails: config.REPORT_EMAILS_PER_HOUR,
     },
   });
-  return { accountCharges, reportRecipients, reports };
+  const monthlyReport = createMonthlyReportService(db, {
+    clock,
+    timeZone: config.TIME_ZONE,
+    publicUrl: config.PUBLIC_URL,
+    build: (subject) => reportContent.build(subject),
+    preparePastRainfall: createReportPastRainfall({ timeZone: config.TIME_ZONE, ingestion, pastRainfall })
+      .preparePastRainfall,
+    render: renderReport,
+    renderTask: options.renderTask ?? renderInThread,
+    outboxIn,
+    onQueued: options.onMailQueued,
+  });
+  return { accountCharges, reportRecipients, reports, monthlyReport };
 }

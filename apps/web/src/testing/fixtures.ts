@@ -64,6 +64,7 @@ export function buildContact(overrides: Partial<Contact> = {}): Contact {
     email_notification: true,
     sms_notification: true,
     ...flags,
+    monthly_report_on: false,
     created_at: '2026-11-01T12:00:00.000Z',
     ...overrides,
   };

@@ -8,6 +8,7 @@ export * from '../tables/billing';
 export * from '../tables/contacts';
 export * from '../tables/daily-report';
 export * from '../tables/locations';
+export * from '../tables/monthly-report';
 export * from '../tables/outbox';
 export * from '../tables/rainfall';
 export * from '../tables/rate-limits';

@@ -47,6 +47,8 @@ export const clients = pgTable(
     dailyReportOn: boolean('daily_report_on').notNull().default(true),
     dailyReportCombineLocations: boolean('daily_report_combine_locations').notNull().default(true),
     dailyReportSuppressZero: boolean('daily_report_suppress_zero').notNull().default(false),
+    /** The owner's monthly report (issue 29 point 3), on like the daily report. */
+    monthlyReportOn: boolean('monthly_report_on').notNull().default(true),
     sortByRainfall: boolean('sort_by_rainfall').notNull().default(true),
     onlyShowLocationsWithNonZero: boolean('only_show_locations_with_non_zero').notNull().default(true),
     forecastOn: boolean('forecast_on').notNull().default(false),

@@ -28,6 +28,8 @@ export const contacts = pgTable(
     atlas14H1OnSms: boolean('atlas14_1h_on_sms').notNull().default(true),
     atlas14FirstOn: boolean('atlas14_first_on').notNull().default(true),
     atlas14FirstOnSms: boolean('atlas14_first_on_sms').notNull().default(true),
+    /** E-mail only; off until the contact asks for it (issue 29 point 3). */
+    monthlyReportOn: boolean('monthly_report_on').notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -17,6 +17,7 @@ const CLIENT_SETTING_COLUMNS = {
   daily_report_suppress_zero: 'dailyReportSuppressZero',
   only_show_locations_with_non_zero: 'onlyShowLocationsWithNonZero',
   sort_by_rainfall: 'sortByRainfall',
+  monthly_report_on: 'monthlyReportOn',
   exceed24h_on: 'exceed24hOn',
   forecast_on: 'forecastOn',
   forecast_combine_locations: 'forecastCombineLocations',

@@ -52,6 +52,7 @@ export function presentListedContact(row: ListedContact): Contact {
     email_notification: row.emailNotification,
     sms_notification: row.smsNotification,
     ...flags,
+    monthly_report_on: row.monthlyReportOn,
     created_at: row.createdAt.toISOString(),
   };
 }

@@ -50,6 +50,7 @@ function columnValues(input: ContactPatch): Partial<NewContact> {
     const value = input[flag];
     if (value !== undefined) values[CONTACT_FLAG_COLUMNS[flag]] = value;
   }
+  if (input.monthly_report_on !== undefined) values.monthlyReportOn = input.monthly_report_on;
   return values;
 }
 

@@ -2,6 +2,8 @@ export { createAccountChargesService } from './account-charges.service';
 export { renderReport } from './render/index';
 export { renderInThread } from './render/render-thread';
 export { createReportContent } from './report-content';
+export type { RenderedReport, ReportDocument, ReportSubject } from './report-document';
+export { createReportPastRainfall } from './report-past-rainfall';
 export { reportRecipientsRoutes } from './report-recipients.routes';
 export { createReportRecipientsService } from './report-recipients.service';
 export { RENDER_REPORTS, reportJobs } from './reports.jobs';

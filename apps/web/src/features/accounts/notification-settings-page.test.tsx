@@ -64,9 +64,11 @@ describe('notification settings', () => {
     });
     renderRoute('/settings-general');
     await userEvent.click((await group('Daily Report')).getByRole('switch', { name: 'Daily Report' }));
+    await userEvent.click((await group('Monthly Report')).getByRole('switch', { name: 'Monthly Report' }));
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
     expect((await screen.findByRole('status')).textContent).toBe(CLIENT_MESSAGES.settingsUpdated);
     expect(sent.daily_report_on).toBe(false);
+    expect(sent.monthly_report_on).toBe(false);
     expect(sent.exceed24h_on).toBe(true);
     expect(Object.keys(sent)).not.toContain('forecast_on');
     expect(Object.keys(sent)).not.toContain('rapidrain_on');

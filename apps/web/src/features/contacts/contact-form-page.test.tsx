@@ -43,7 +43,7 @@ async function openNotificationSettings() {
 }
 
 describe('contact form', () => {
-  it('starts a new contact with every notification on', async () => {
+  it('starts a new contact with every notification on but the monthly report, which has no SMS', async () => {
     signIn();
     serve(unexpected);
     renderRoute('/contact-form');
@@ -56,6 +56,8 @@ describe('contact form', () => {
       expect(input(`${label} by e-mail`).checked).toBe(true);
       expect(input(`${label} by SMS`).checked).toBe(true);
     }
+    expect(input('Monthly Report by e-mail').checked).toBe(false);
+    expect(screen.queryByLabelText('Monthly Report by SMS')).toBeNull();
     expect(screen.queryByRole('link', { name: 'Assign Locations' })).toBeNull();
     expect(screen.queryByLabelText('Account Name')).toBeNull();
   });
@@ -117,6 +119,7 @@ describe('contact form', () => {
     await fill('Phone', '512-555-0100', user);
     await user.click(screen.getByRole('button', { name: 'Notification Settings' }));
     await user.click(input('Forecast by SMS'));
+    await user.click(input('Monthly Report by e-mail'));
     await user.click(screen.getByRole('button', { name: 'Save' }));
     expect((await screen.findByRole('status')).textContent).toBe(CONTACT_MESSAGES.saved);
     const post = fetchMock.mock.calls.find(([, init]) => init?.method === 'POST');
@@ -130,6 +133,7 @@ describe('contact form', () => {
       email_notification: true,
       sms_notification: true,
       ...flags,
+      monthly_report_on: true,
     });
     await act(() => vi.advanceTimersByTimeAsync(2000));
     expect(router.state.location.pathname).toBe('/contact-list');
@@ -137,7 +141,7 @@ describe('contact form', () => {
 
   it('edits a contact read by its id and shows a refusal in red', async () => {
     signIn();
-    const contact = buildContact({ id: 4, co_owner: true, forecast_on: false });
+    const contact = buildContact({ id: 4, co_owner: true, forecast_on: false, monthly_report_on: true });
     const fetchMock = serve((url, init) => {
       if (url === '/api/contacts/4/?client_id=10' && init.method === 'PATCH')
         return jsonResponse({ detail: CONTACT_MESSAGES.emailTaken }, 409);
@@ -153,6 +157,7 @@ describe('contact form', () => {
     );
     await openNotificationSettings();
     expect(input('Forecast by e-mail').checked).toBe(false);
+    expect(input('Monthly Report by e-mail').checked).toBe(true);
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
     expect((await screen.findByRole('alert')).textContent).toBe(CONTACT_MESSAGES.emailTaken);
     expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'PATCH')).toBe(true);

@@ -10,6 +10,7 @@ import {
   Text,
   TextInput,
   UnstyledButton,
+  VisuallyHidden,
 } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import { useForm } from '@mantine/form';
@@ -17,6 +18,7 @@ import { useDisclosure } from '@mantine/hooks';
 import {
   CONTACT_FLAGS,
   CONTACT_MESSAGES,
+  CONTACT_MONTHLY_REPORT,
   CONTACT_NOTIFICATION_TYPES,
   type Contact,
   type ContactFlag,
@@ -56,9 +58,10 @@ type ContactValues = {
   co_owner: boolean;
   email_notification: boolean;
   sms_notification: boolean;
+  monthly_report_on: boolean;
 } & Record<ContactFlag, boolean>;
 
-/** A new contact gets every notification (spec part 2 §3). */
+/** A new contact gets every notification (spec part 2 §3) but the monthly report, which it asks for. */
 function valuesOf(contact: Contact | null): ContactValues {
   const flags = Object.fromEntries(CONTACT_FLAGS.map((flag) => [flag, contact?.[flag] ?? true])) as Record<
     ContactFlag,
@@ -72,10 +75,33 @@ function valuesOf(contact: Contact | null): ContactValues {
     email_notification: contact?.email_notification ?? true,
     sms_notification: contact?.sms_notification ?? true,
     ...flags,
+    monthly_report_on: contact?.monthly_report_on ?? false,
   };
 }
 
 type ContactForm = UseFormReturnType<ContactValues>;
+
+/** The monthly report goes by e-mail only, its PDF attached: no SMS box. */
+function MonthlyReportRow({ form, byEmail }: { form: ContactForm; byEmail: boolean }) {
+  const { key, label } = CONTACT_MONTHLY_REPORT;
+  return (
+    <Table.Tr>
+      <Table.Td>{label}</Table.Td>
+      <Table.Td>
+        <Checkbox
+          aria-label={`${label} by e-mail`}
+          disabled={!byEmail}
+          styles={{ body: { justifyContent: 'center' } }}
+          {...form.getInputProps(key, { type: 'checkbox' })}
+        />
+      </Table.Td>
+      <Table.Td ta="center" c="dimmed">
+        <span aria-hidden="true">—</span>
+        <VisuallyHidden>Not sent by SMS</VisuallyHidden>
+      </Table.Td>
+    </Table.Tr>
+  );
+}
 
 function NotificationSettings({ form }: { form: ContactForm }) {
   const [opened, { toggle }] = useDisclosure(false);
@@ -146,6 +172,7 @@ function NotificationSettings({ form }: { form: ContactForm }) {
                   </Table.Td>
                 </Table.Tr>
               ))}
+              <MonthlyReportRow form={form} byEmail={byEmail} />
             </Table.Tbody>
           </Table>
         </Stack>

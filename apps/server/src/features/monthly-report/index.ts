@@ -1,0 +1,2 @@
+export { monthlyReportJobs } from './monthly-report.jobs';
+export { createMonthlyReportService, type MonthlyReportService } from './monthly-report.service';
