@@ -108,6 +108,8 @@ export const contactSchema = z.object({
   sms_notification: z.boolean(),
   ...flagOutputFields,
   created_at: z.string(),
+  /** When the contact's phone replied STOP (no text goes to it until it replies START); read-only. */
+  sms_opted_out_at: z.string().nullable().default(null),
 });
 export type Contact = z.infer<typeof contactSchema>;
 

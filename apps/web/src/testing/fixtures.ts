@@ -65,6 +65,7 @@ export function buildContact(overrides: Partial<Contact> = {}): Contact {
     sms_notification: true,
     ...flags,
     created_at: '2026-11-01T12:00:00.000Z',
+    sms_opted_out_at: null,
     ...overrides,
   };
 }
