@@ -36,6 +36,7 @@ import { DELAYS } from '../../lib/delay';
 import { fieldErrors, validateWith } from '../../lib/form-validation';
 import { PATHS } from '../../lib/routes';
 import { CONTACTS_KEY, contactQuery, createContact, updateContact } from './api';
+import { SmsOptedOutNotice } from './sms-opted-out-notice';
 import { useDeleteContact } from './use-delete-contact';
 
 const BACK_TO_LIST = {
@@ -77,7 +78,7 @@ function valuesOf(contact: Contact | null): ContactValues {
 
 type ContactForm = UseFormReturnType<ContactValues>;
 
-function NotificationSettings({ form }: { form: ContactForm }) {
+function NotificationSettings({ form, smsOptedOutAt }: { form: ContactForm; smsOptedOutAt: string | null }) {
   const [opened, { toggle }] = useDisclosure(false);
   const panelId = useId();
   const { email_notification: byEmail, sms_notification: bySms } = form.values;
@@ -112,6 +113,7 @@ function NotificationSettings({ form }: { form: ContactForm }) {
               {...form.getInputProps('sms_notification', { type: 'checkbox' })}
             />
           </Group>
+          <SmsOptedOutNotice at={smsOptedOutAt} />
           <Table verticalSpacing={6} aria-label="Notifications by type">
             <Table.Thead>
               <Table.Tr>
@@ -198,7 +200,7 @@ function ContactFormFields({ contact }: { contact: Contact | null }) {
             Assign Locations
           </Anchor>
         )}
-        <NotificationSettings form={form} />
+        <NotificationSettings form={form} smsOptedOutAt={contact?.sms_opted_out_at ?? null} />
         <RecordFormFooter save={save} removal={removal} record={contact} back={BACK_TO_LIST} />
       </Stack>
     </form>
