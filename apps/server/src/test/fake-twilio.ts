@@ -144,6 +144,24 @@ export async function startFakeTwilio(options: FakeTwilioOptions = {}) {
       server.closeAllConnections();
     });
 
+  /** Posts a form to a webhook as Twilio does: signed over `webhookUrl`, sent to `deliverTo` instead when given. */
+  function postSigned(
+    webhookUrl: string,
+    params: Record<string, string>,
+    extra: { deliverTo?: string; signWith?: string },
+  ): Promise<Response> {
+    const target = new URL(webhookUrl);
+    const destination = extra.deliverTo ? new URL(target.pathname + target.search, extra.deliverTo) : target;
+    return fetch(destination, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/x-www-form-urlencoded',
+        'x-twilio-signature': signTwilioRequest(extra.signWith ?? authToken, webhookUrl, params),
+      },
+      body: new URLSearchParams(params),
+    });
+  }
+
   await listen(0);
   const { port } = server.address() as AddressInfo;
   const url = `http://127.0.0.1:${port}`;
@@ -211,18 +229,7 @@ export async function startFakeTwilio(options: FakeTwilioOptions = {}) {
         From: message.from,
         ApiVersion: '2010-04-01',
       };
-      const target = new URL(webhookUrl);
-      const destination = extra.deliverTo
-        ? new URL(target.pathname + target.search, extra.deliverTo)
-        : target;
-      const response = await fetch(destination, {
-        method: 'POST',
-        headers: {
-          'content-type': 'application/x-www-form-urlencoded',
-          'x-twilio-signature': signTwilioRequest(extra.signWith ?? authToken, webhookUrl, params),
-        },
-        body: new URLSearchParams(params),
-      });
+      const response = await postSigned(webhookUrl, params, extra);
       return {
         status: response.status,
         contentType: response.headers.get('content-type'),
@@ -253,22 +260,7 @@ export async function startFakeTwilio(options: FakeTwilioOptions = {}) {
         ...(extra.errorCode ? { ErrorCode: extra.errorCode } : {}),
         ...(extra.errorMessage ? { ErrorMessage: extra.errorMessage } : {}),
       };
-      const target = new URL(message.statusCallback);
-      const destination = extra.deliverTo
-        ? new URL(target.pathname + target.search, extra.deliverTo)
-        : target;
-      const response = await fetch(destination, {
-        method: 'POST',
-        headers: {
-          'content-type': 'application/x-www-form-urlencoded',
-          'x-twilio-signature': signTwilioRequest(
-            extra.signWith ?? authToken,
-            message.statusCallback,
-            params,
-          ),
-        },
-        body: new URLSearchParams(params),
-      });
+      const response = await postSigned(message.statusCallback, params, extra);
       await response.arrayBuffer();
       return response.status;
     },
