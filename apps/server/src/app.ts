@@ -37,7 +37,7 @@ import { forecastsRoutes } from './features/forecasts';
 import { geocodingRoutes } from './features/geocoding';
 import { locationOverviewRoutes, locationsRoutes } from './features/locations';
 import { metricsRoutes } from './features/metrics';
-import { smsStatusRoutes } from './features/notifications';
+import { smsConsentRoutes, smsStatusRoutes } from './features/notifications';
 import { rainfallDataRoutes, rainfallRoutes } from './features/rainfall';
 import { sharedRateLimitStore } from './features/rate-limits';
 import { reportRecipientsRoutes, reportsRoutes } from './features/reports';
@@ -195,6 +195,7 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
   await app.register(reportsRoutes(services));
   await app.register(reportRecipientsRoutes(services));
   await app.register(smsStatusRoutes(services));
+  await app.register(smsConsentRoutes(services));
   await app.register(metricsRoutes(services));
 
   const servePage = options.serveWeb !== false ? await registerWebApp(app, config) : null;

@@ -32,6 +32,7 @@ import { createMetricsService } from './features/metrics';
 import {
   createDeliveryLogService,
   createOutboxService,
+  createSmsConsentService,
   createSmtpTransport,
   type MailTransport,
   twilioTransportFromConfig,
@@ -148,6 +149,7 @@ export async function createServices(options: ServiceOptions) {
     onQueued: options.onMailQueued,
   });
   const deliveryLog = createDeliveryLogService(db, { timeZone: config.TIME_ZONE });
+  const smsConsent = createSmsConsentService(db, { clock, audit, supportEmail: config.SUPPORT_EMAIL });
   const authOptions: AuthOptions = {
     signer,
     successorOf: createRefreshSuccessor(secret),
@@ -342,6 +344,7 @@ export async function createServices(options: ServiceOptions) {
     outbox,
     outboxIn,
     deliveryLog,
+    smsConsent,
     auth,
     switchUser: createSwitchUserService({ auth, users, audit }),
     billing,

@@ -23,6 +23,8 @@ export const AUDIT_ACTIONS = [
   'contacts_deleted',
   'inspection_recorded',
   'inspection_changed',
+  'sms_opted_out',
+  'sms_opted_in',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -46,18 +48,21 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   contacts_deleted: 'Contacts deleted',
   inspection_recorded: 'Storm inspection recorded',
   inspection_changed: 'Storm inspection changed',
+  sms_opted_out: 'Texts turned off (phone replied STOP)',
+  sms_opted_in: 'Texts turned back on (phone replied START)',
 };
 
 /**
  * Who wrote an entry when nobody was signed in (the entry's actor is null), in words: a refused
  * sign-in comes from someone unknown; a reused refresh token is caught by Pluvio's session check;
  * an account change without a user comes from the payment provider's event (billing's
- * `BY_PROVIDER`); anything else from one of Pluvio's own jobs.
+ * `BY_PROVIDER`); a texts switch from the phone's reply (STOP, START); anything else from one of Pluvio's own jobs.
  */
 export function systemActorLabel(action: AuditAction): string {
   if (action === 'sign_in_refused') return 'Someone not signed in';
   if (action === 'refresh_token_reuse') return 'Pluvio (automatic session check)';
   if (action.startsWith('client_')) return 'Payment provider (automatic)';
+  if (action.startsWith('sms_')) return 'The phone’s owner (text reply)';
   return 'Pluvio (automatic job)';
 }
 

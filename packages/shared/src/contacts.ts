@@ -116,6 +116,8 @@ export const contactSchema = z.object({
   ...flagOutputFields,
   monthly_report_on: z.boolean(),
   created_at: z.string(),
+  /** When the contact's phone replied STOP (no text goes to it until it replies START); read-only. */
+  sms_opted_out_at: z.string().nullable().default(null),
 });
 export type Contact = z.infer<typeof contactSchema>;
 

@@ -43,7 +43,7 @@ function signTwilioRequest(authToken: string, url: string, params: Record<string
 /**
  * A local HTTP server that speaks the Twilio Messages API: basic auth, form bodies, Twilio's
  * error answers, the I-Twilio-Idempotency-Token header; it can be told to answer 503 (an outage)
- * or to stop listening (down), and sends signed status callbacks like Twilio does.
+ * or to stop listening (down), and sends signed status callbacks and inbound texts like Twilio does.
  */
 export async function startFakeTwilio(options: FakeTwilioOptions = {}) {
   const accountSid = options.accountSid ?? 'AC00000000000000000000000000000001';
@@ -53,6 +53,7 @@ export async function startFakeTwilio(options: FakeTwilioOptions = {}) {
   const unsubscribed = new Set<string>();
   const invalidNumbers = new Set<string>();
   const state = { outage: false, stalled: false, requests: 0 };
+  let inboundCount = 0;
   const messagesPath = `/2010-04-01/Accounts/${accountSid}/Messages.json`;
   const expectedAuthorization = `Basic ${Buffer.from(`${accountSid}:${authToken}`).toString('base64')}`;
 
@@ -143,6 +144,24 @@ export async function startFakeTwilio(options: FakeTwilioOptions = {}) {
       server.closeAllConnections();
     });
 
+  /** Posts a form to a webhook as Twilio does: signed over `webhookUrl`, sent to `deliverTo` instead when given. */
+  function postSigned(
+    webhookUrl: string,
+    params: Record<string, string>,
+    extra: { deliverTo?: string; signWith?: string },
+  ): Promise<Response> {
+    const target = new URL(webhookUrl);
+    const destination = extra.deliverTo ? new URL(target.pathname + target.search, extra.deliverTo) : target;
+    return fetch(destination, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/x-www-form-urlencoded',
+        'x-twilio-signature': signTwilioRequest(extra.signWith ?? authToken, webhookUrl, params),
+      },
+      body: new URLSearchParams(params),
+    });
+  }
+
   await listen(0);
   const { port } = server.address() as AddressInfo;
   const url = `http://127.0.0.1:${port}`;
@@ -185,6 +204,39 @@ export async function startFakeTwilio(options: FakeTwilioOptions = {}) {
     signature: (url: string, params: Record<string, string>, token = authToken) =>
       signTwilioRequest(token, url, params),
     /**
+     * Posts a text a phone sent to `to` as Twilio's inbound message webhook does: to `webhookUrl`
+     * (the URL set in Twilio; sent to `deliverTo` instead when given), signed over that URL.
+     * Answers the status and the TwiML.
+     */
+    async sendInbound(
+      webhookUrl: string,
+      message: { from: string; to?: string; body: string },
+      extra: { deliverTo?: string; signWith?: string } = {},
+    ): Promise<{ status: number; contentType: string | null; twiml: string }> {
+      inboundCount += 1;
+      const sid = `SM${String(inboundCount).padStart(32, 'f')}`;
+      const params: Record<string, string> = {
+        ToCountry: 'US',
+        SmsMessageSid: sid,
+        NumMedia: '0',
+        SmsSid: sid,
+        SmsStatus: 'received',
+        Body: message.body,
+        To: message.to ?? '+15125550000',
+        NumSegments: '1',
+        MessageSid: sid,
+        AccountSid: accountSid,
+        From: message.from,
+        ApiVersion: '2010-04-01',
+      };
+      const response = await postSigned(webhookUrl, params, extra);
+      return {
+        status: response.status,
+        contentType: response.headers.get('content-type'),
+        twiml: await response.text(),
+      };
+    },
+    /**
      * Posts a status callback for a message as Twilio does: to its StatusCallback URL (sent to
      * `deliverTo` instead when given, e.g. where the test app listens), signed over that URL.
      */
@@ -208,22 +260,7 @@ export async function startFakeTwilio(options: FakeTwilioOptions = {}) {
         ...(extra.errorCode ? { ErrorCode: extra.errorCode } : {}),
         ...(extra.errorMessage ? { ErrorMessage: extra.errorMessage } : {}),
       };
-      const target = new URL(message.statusCallback);
-      const destination = extra.deliverTo
-        ? new URL(target.pathname + target.search, extra.deliverTo)
-        : target;
-      const response = await fetch(destination, {
-        method: 'POST',
-        headers: {
-          'content-type': 'application/x-www-form-urlencoded',
-          'x-twilio-signature': signTwilioRequest(
-            extra.signWith ?? authToken,
-            message.statusCallback,
-            params,
-          ),
-        },
-        body: new URLSearchParams(params),
-      });
+      const response = await postSigned(message.statusCallback, params, extra);
       await response.arrayBuffer();
       return response.status;
     },

@@ -126,6 +126,7 @@ const VALID_BODIES: Record<string, unknown> = {
   'POST /api/billing/subscription/resume': { client_id: 2147483647 },
   'POST /api/billing/subscription/plan': { client_id: 2147483647, tier: 'gold' },
   'POST /api/notifications/sms-status': { MessageSid: 'SM1', MessageStatus: 'delivered' },
+  'POST /api/notifications/sms-inbound': { From: '+15125550100', Body: 'STOP' },
   // Nobody's location: every report body is refused after its one spoilt field (404 at worst).
   'POST /api/reports/data_by_date_range/{from}/{to}': {
     email_format: 'pdf',

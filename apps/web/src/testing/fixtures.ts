@@ -66,6 +66,7 @@ export function buildContact(overrides: Partial<Contact> = {}): Contact {
     ...flags,
     monthly_report_on: false,
     created_at: '2026-11-01T12:00:00.000Z',
+    sms_opted_out_at: null,
     ...overrides,
   };
 }

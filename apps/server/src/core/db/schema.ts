@@ -14,6 +14,7 @@ export * from '../tables/rainfall';
 export * from '../tables/rate-limits';
 export * from '../tables/reports';
 export * from '../tables/signups';
+export * from '../tables/sms-consent';
 export * from '../tables/sources';
 export * from '../tables/storm-events';
 export * from '../tables/system';

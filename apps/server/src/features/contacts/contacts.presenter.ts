@@ -16,10 +16,14 @@ export const CONTACT_FLAG_COLUMNS = {
   atlas14_first_on_sms: 'atlas14FirstOnSms',
 } as const satisfies Record<(typeof CONTACT_FLAGS)[number], keyof ContactRow>;
 
-/** A contact row read with its account's name and whether its user holds a client admin record. */
+/**
+ * A contact row read with its account's name, whether its user holds a client admin record, and
+ * when its phone replied STOP.
+ */
 export interface ListedContact extends ContactRow {
   accountName: string;
   coOwner: boolean;
+  smsOptedOutAt: Date | null;
 }
 
 /**
@@ -30,9 +34,10 @@ export function presentContact(
   row: ContactRow,
   accountName: string,
   coOwnerUserIds: ReadonlySet<number>,
+  smsOptedOutAt: Date | null,
 ): Contact {
   const coOwner = row.userId !== null && coOwnerUserIds.has(row.userId);
-  return presentListedContact({ ...row, accountName, coOwner });
+  return presentListedContact({ ...row, accountName, coOwner, smsOptedOutAt });
 }
 
 export function presentListedContact(row: ListedContact): Contact {
@@ -54,5 +59,6 @@ export function presentListedContact(row: ListedContact): Contact {
     ...flags,
     monthly_report_on: row.monthlyReportOn,
     created_at: row.createdAt.toISOString(),
+    sms_opted_out_at: row.smsOptedOutAt?.toISOString() ?? null,
   };
 }

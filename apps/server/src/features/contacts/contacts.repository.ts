@@ -4,6 +4,7 @@ import { type AppDb, queryRows } from '../../core/db/client';
 import { pgArray } from '../../core/db/pg-array';
 import { clientAdmins, clients } from '../../core/tables/accounts';
 import { type ContactRow, contacts } from '../../core/tables/contacts';
+import { smsOptOuts } from '../../core/tables/sms-consent';
 import type { ListedContact } from './contacts.presenter';
 
 export type NewContact = typeof contacts.$inferInsert;
@@ -17,8 +18,26 @@ export interface ImportedContact {
   status: string;
 }
 
+/** The contact's phone named with its table, as the subquery below must (a query of contacts alone leaves it bare). */
+const contactPhone = sql`${contacts}.${sql.identifier(contacts.phone.name)}`;
+
+/**
+ * When the contact's phone replied STOP, or null: its number in E.164 as the outbox texts it
+ * (toE164: 10 US digits or 11 starting with 1, or a '+' number; letters make it no number).
+ */
+const smsOptedOutAt = sql<Date | null>`(
+  select o.opted_out_at from ${smsOptOuts} o
+   cross join lateral (select regexp_replace(${contactPhone}, '[^0-9]', '', 'g') as digits) d
+   where ${contactPhone} !~ '[[:alpha:]]'
+     and o.phone = case
+       when btrim(${contactPhone}) like '+%' then '+' || d.digits
+       when length(d.digits) = 10 then '+1' || d.digits
+       when length(d.digits) = 11 and d.digits like '1%' then '+' || d.digits
+     end)`.mapWith(smsOptOuts.optedOutAt);
+
 const listedColumns = {
   ...getTableColumns(contacts),
+  smsOptedOutAt,
   accountName: clients.accountName,
   coOwner: sql<boolean>`exists (select 1 from ${clientAdmins}
     where ${clientAdmins.clientId} = ${contacts.clientId} and ${clientAdmins.userId} = ${contacts.userId})`,
@@ -52,6 +71,15 @@ export function createContactsRepository(db: AppDb) {
     /** The account's contacts among `ids` (any others are left out). */
     async findMany(clientId: number, ids: readonly number[]): Promise<ListedContact[]> {
       return listedWhere(and(eq(contacts.clientId, clientId), inArray(contacts.id, [...ids])));
+    },
+    /** When each of the contacts' phones replied STOP, for those that did. */
+    async smsOptedOutAt(ids: readonly number[]): Promise<Map<number, Date>> {
+      if (ids.length === 0) return new Map();
+      const rows = await db
+        .select({ id: contacts.id, at: smsOptedOutAt })
+        .from(contacts)
+        .where(inArray(contacts.id, [...ids]));
+      return new Map(rows.flatMap((row) => (row.at ? [[row.id, row.at] as const] : [])));
     },
     /** Another contact of the account has the address (any case). */
     async emailInUse(clientId: number, email: string, exceptId: number | null): Promise<boolean> {

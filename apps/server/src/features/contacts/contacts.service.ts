@@ -143,10 +143,13 @@ export function createContactsService(db: AppDb, deps: ContactsDeps, options: Co
     /** Which of the lower-case addresses are the account's contacts' (who its reports may go to). */
     addressesAmong: repository.addressesAmong,
 
-    /** The account's contact rows as the API returns them, co-owners marked (lists other features read). */
+    /** The account's contact rows as the API returns them, co-owners and stopped phones marked (lists other features read). */
     async present(access: AccountAccess, rows: readonly ContactRow[]): Promise<Contact[]> {
       const coOwners = await accounts.adminUserIds(access.client.id);
-      return rows.map((row) => presentContact(row, access.client.accountName, coOwners));
+      const optedOut = await repository.smsOptedOutAt(rows.map((row) => row.id));
+      return rows.map((row) =>
+        presentContact(row, access.client.accountName, coOwners, optedOut.get(row.id) ?? null),
+      );
     },
 
     async list(access: AccountAccess, paging: Paging): Promise<ListedContact[]> {

@@ -20,5 +20,7 @@ export {
   smsText,
 } from './outbox.service';
 export { type ContactRecipient, createRecipientsRepository } from './recipients.repository';
+export { SMS_INBOUND_PATH, smsConsentRoutes, smsInboundUrl } from './sms-consent.routes';
+export { createSmsConsentService, type SmsConsentService } from './sms-consent.service';
 export { smsStatusRoutes } from './sms-status.routes';
 export { twilioTransportFromConfig } from './sms-transport';

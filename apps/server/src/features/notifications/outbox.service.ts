@@ -7,6 +7,7 @@ import {
   type OutboxPage,
 } from '@pluvio/shared/outbox.schemas';
 import { toE164 } from '@pluvio/shared/phone';
+import { SMS_OPTED_OUT_REASON } from '@pluvio/shared/sms-consent';
 import type { AppDb } from '../../core/db/client';
 import type { Clock } from '../../core/lib/clock';
 import { subjectLine } from '../../core/lib/email-layout';
@@ -22,6 +23,7 @@ import {
   type OutboxRepository,
   type ProviderOutcome,
 } from './outbox.repository';
+import { createSmsConsentRepository, type SmsConsentRepository } from './sms-consent.repository';
 import type { SmsTransport } from './sms-transport';
 
 export interface EmailToQueue {
@@ -103,10 +105,14 @@ async function attachmentsOf(row: OutboxRow, repository: OutboxRepository): Prom
   ];
 }
 
-/** How each channel with a configured transport sends a row; a channel without one keeps its rows. */
+/**
+ * How each channel with a configured transport sends a row; a channel without one keeps its rows.
+ * A text to a number that replied STOP fails for good, unsent, whenever it was queued.
+ */
 function sendersOf(
   options: OutboxOptions,
   repository: OutboxRepository,
+  consent: Pick<SmsConsentRepository, 'isOptedOut'>,
 ): Partial<Record<OutboxChannel, Send>> {
   const { mailTransport, smsTransport, mailFrom } = options;
   return {
@@ -123,8 +129,14 @@ function sendersOf(
         }),
     }),
     ...(smsTransport && {
-      sms: (row: OutboxRow) =>
-        smsTransport.send({ to: row.recipient, body: row.textBody, idempotencyKey: row.idempotencyKey }),
+      sms: async (row: OutboxRow) => {
+        if (await consent.isOptedOut(row.recipient)) throw new PermanentDeliveryError(SMS_OPTED_OUT_REASON);
+        return smsTransport.send({
+          to: row.recipient,
+          body: row.textBody,
+          idempotencyKey: row.idempotencyKey,
+        });
+      },
     }),
   };
 }
@@ -135,7 +147,7 @@ type MessageFields = Pick<NewOutboxMessage, 'kind' | 'recipient' | 'subject' | '
 export function createOutboxService(db: AppDb, options: OutboxOptions) {
   const repository = createOutboxRepository(db);
   const { clock, lease = DEFAULT_LEASE } = options;
-  const senders = sendersOf(options, repository);
+  const senders = sendersOf(options, repository, createSmsConsentRepository(db));
   const sentChannels = OUTBOX_CHANNELS.filter((channel) => senders[channel]);
 
   function newRow(channel: OutboxChannel, fields: MessageFields): NewOutboxMessage {

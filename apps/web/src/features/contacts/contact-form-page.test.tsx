@@ -173,6 +173,21 @@ describe('contact form', () => {
     expect(screen.queryByRole('link', { name: 'Assign Locations' })).toBeNull();
   });
 
+  it('says beside the SMS switches when the phone replied STOP', async () => {
+    signIn();
+    serve((url) =>
+      url === '/api/contacts/4?client_id=10'
+        ? jsonResponse(buildContact({ id: 4, sms_opted_out_at: '2026-11-21T03:00:00.000Z' }))
+        : unexpected(),
+    );
+    renderRoute('/contact-form?id=4');
+    await userEvent.click(await screen.findByRole('button', { name: 'Notification Settings' }));
+    // 03:00 UTC is still the 20th in New York, the product time zone.
+    expect(
+      screen.getByText('Replied STOP on Nov 20, 2026: texts are off until they reply START'),
+    ).toBeTruthy();
+  });
+
   it('offers Delete only for a saved contact, after confirmation', async () => {
     signIn();
     const fetchMock = serve((url, init) => {

@@ -38,6 +38,7 @@ import { DELAYS } from '../../lib/delay';
 import { fieldErrors, validateWith } from '../../lib/form-validation';
 import { PATHS } from '../../lib/routes';
 import { CONTACTS_KEY, contactQuery, createContact, updateContact } from './api';
+import { SmsOptedOutNotice } from './sms-opted-out-notice';
 import { useDeleteContact } from './use-delete-contact';
 
 const BACK_TO_LIST = {
@@ -103,7 +104,7 @@ function MonthlyReportRow({ form, byEmail }: { form: ContactForm; byEmail: boole
   );
 }
 
-function NotificationSettings({ form }: { form: ContactForm }) {
+function NotificationSettings({ form, smsOptedOutAt }: { form: ContactForm; smsOptedOutAt: string | null }) {
   const [opened, { toggle }] = useDisclosure(false);
   const panelId = useId();
   const { email_notification: byEmail, sms_notification: bySms } = form.values;
@@ -138,6 +139,7 @@ function NotificationSettings({ form }: { form: ContactForm }) {
               {...form.getInputProps('sms_notification', { type: 'checkbox' })}
             />
           </Group>
+          <SmsOptedOutNotice at={smsOptedOutAt} />
           <Table verticalSpacing={6} aria-label="Notifications by type">
             <Table.Thead>
               <Table.Tr>
@@ -225,7 +227,7 @@ function ContactFormFields({ contact }: { contact: Contact | null }) {
             Assign Locations
           </Anchor>
         )}
-        <NotificationSettings form={form} />
+        <NotificationSettings form={form} smsOptedOutAt={contact?.sms_opted_out_at ?? null} />
         <RecordFormFooter save={save} removal={removal} record={contact} back={BACK_TO_LIST} />
       </Stack>
     </form>

@@ -75,6 +75,22 @@ describe('Settings > Contacts', () => {
     expect(screen.getByRole('button', { name: 'Upload Contacts CSV' })).toBeTruthy();
   });
 
+  it('marks the contacts whose phone replied STOP', async () => {
+    signIn();
+    stubFetch(
+      withConfig((url) =>
+        url === OWN_URL
+          ? jsonResponse([{ ...contacts[0], sms_opted_out_at: '2026-11-21T15:00:00.000Z' }, contacts[1]])
+          : jsonResponse({ detail: 'unexpected' }, 500),
+      ),
+    );
+    renderRoute('/contact-list');
+    const view = await table();
+    const [sam, pat] = view.getAllByRole('row').slice(1);
+    expect(sam?.textContent).toContain('Replied STOP on Nov 21, 2026: texts are off until they reply START');
+    expect(pat?.textContent).not.toContain('Replied STOP');
+  });
+
   it("shows a superuser every account's contacts with their account, and no Add Contact", async () => {
     signIn(superuser);
     serve();

@@ -5,6 +5,7 @@ import { IconUserShare } from '@tabler/icons-react';
 import type { MouseEvent } from 'react';
 import type { RowSelection } from '../../components/bulk-delete';
 import { EditDeleteIcons, RecordTable, SelectRowCell } from '../../components/record-table';
+import { SmsOptedOutNotice } from './sms-opted-out-notice';
 
 export interface ContactRowActions {
   /** Present for tier 4 only. */
@@ -78,6 +79,7 @@ function NarrowContactCell({
           {formatPhone(contact.phone)}
         </Text>
       )}
+      <SmsOptedOutNotice at={contact.sms_opted_out_at} compact />
       {withAccount && (
         <Text size="xs" c="dimmed">
           {contact.account_name}
@@ -112,7 +114,12 @@ function ContactRow({
       </Table.Td>
       {columns.accountName && !narrow && <Table.Td>{contact.account_name}</Table.Td>}
       {!narrow && <Table.Td style={{ overflowWrap: 'anywhere' }}>{contact.email ?? ''}</Table.Td>}
-      {!narrow && <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatPhone(contact.phone)}</Table.Td>}
+      {!narrow && (
+        <Table.Td>
+          <span style={{ whiteSpace: 'nowrap' }}>{formatPhone(contact.phone)}</span>
+          <SmsOptedOutNotice at={contact.sms_opted_out_at} compact />
+        </Table.Td>
+      )}
       <Table.Td>
         <ContactActions contact={contact} actions={actions} />
       </Table.Td>
