@@ -23,6 +23,8 @@ export const AUDIT_ACTIONS = [
   'contacts_deleted',
   'inspection_recorded',
   'inspection_changed',
+  'api_key_created',
+  'api_key_revoked',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -46,6 +48,8 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   contacts_deleted: 'Contacts deleted',
   inspection_recorded: 'Storm inspection recorded',
   inspection_changed: 'Storm inspection changed',
+  api_key_created: 'API key created',
+  api_key_revoked: 'API key revoked',
 };
 
 /**
