@@ -29,6 +29,7 @@ import type { CookieSettings } from './core/session-cookies';
 import { clientsRoutes } from './features/accounts';
 import { adminRoutes, systemHealthRoutes } from './features/admin';
 import { alertsRoutes } from './features/alerts';
+import { apiKeysRoutes } from './features/api-keys';
 import { assignmentsRoutes } from './features/assignments';
 import { authRoutes } from './features/auth';
 import { billingRoutes } from './features/billing';
@@ -133,7 +134,12 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
     logger:
       options.logger === false
         ? false
-        : { level: config.LOG_LEVEL, stream: logDestination(config, options.logStream) },
+        : {
+            level: config.LOG_LEVEL,
+            stream: logDestination(config, options.logStream),
+            // Sessions' tokens and API keys never reach a log line, whatever a serializer adds.
+            redact: { paths: ['req.headers.authorization', 'req.headers.cookie'], censor: '[redacted]' },
+          },
     // A terminal gets one line per request instead of Fastify's two JSON entries.
     logController: readable ? new ReadableRequestLog() : undefined,
     trustProxy: config.TRUST_PROXY,
@@ -181,6 +187,7 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
   await app.register(adminRoutes(services));
   await app.register(systemHealthRoutes(services));
   await app.register(clientsRoutes(services));
+  await app.register(apiKeysRoutes(services));
   await app.register(locationsRoutes(services));
   await app.register(locationOverviewRoutes(services));
   await app.register(geocodingRoutes(services));

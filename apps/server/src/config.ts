@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { API_KEY_DEFAULTS } from '@pluvio/shared/api-keys';
 import type { PaymentProvider } from '@pluvio/shared/billing';
 import { IMPORT_MAX_ROWS } from '@pluvio/shared/csv-import';
 import { GEOCODERS } from '@pluvio/shared/geocode';
@@ -133,6 +134,9 @@ const configSchema = z.object({
   /** The Census geocoder's base; the adapter adds `/locations/onelineaddress?address=..`. */
   GEOCODER_URL: z.url().default('https://geocoding.geo.census.gov/geocoder'),
   GEOCODER_TIMEOUT_SECONDS: z.coerce.number().min(1).max(60).default(8),
+  /** API keys one account may hold, and requests one key may make in a minute (issue 29). */
+  API_KEYS_PER_ACCOUNT: z.coerce.number().int().min(1).default(API_KEY_DEFAULTS.perAccount),
+  API_KEY_REQUESTS_PER_MINUTE: z.coerce.number().int().min(1).default(API_KEY_DEFAULTS.requestsPerMinute),
   /** Address searches one client address may make in a minute. */
   GEOCODE_PER_MINUTE: z.coerce.number().int().min(1).default(30),
   WEB_DIST: z.string().optional(),

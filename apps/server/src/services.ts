@@ -13,6 +13,7 @@ import { answerBytes, createCachedAnswers } from './core/plugins/cached-answers'
 import { createAccountsService } from './features/accounts';
 import { createSystemHealthService } from './features/admin';
 import { createAlertsService } from './features/alerts';
+import { createApiKeysService } from './features/api-keys';
 import { createAssignmentsService } from './features/assignments';
 import { createAtlas14Service } from './features/atlas14';
 import { createAuditService } from './features/audit';
@@ -261,7 +262,19 @@ export async function createServices(options: ServiceOptions) {
       },
     },
   );
-  const guards = createGuards({ auth, accounts });
+  const apiKeys = createApiKeysService(
+    db,
+    { audit, rateLimits, users, accounts },
+    {
+      clock,
+      limits: {
+        perAccount: config.API_KEYS_PER_ACCOUNT,
+        requestsPerMinute: config.API_KEY_REQUESTS_PER_MINUTE,
+      },
+      readCache,
+    },
+  );
+  const guards = createGuards({ auth, apiKeys, accounts });
   const { rainfall, ingestion, historyFill, pastRainfall, rainfallData, locationViews } =
     buildRainfallServices(db, { config, clock, sources, locations, readCache });
   const alerts = createAlertsService(db, {
@@ -334,6 +347,7 @@ export async function createServices(options: ServiceOptions) {
     clock,
     audit,
     accounts,
+    apiKeys,
     users,
     emailChanges,
     locations,

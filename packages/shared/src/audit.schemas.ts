@@ -25,6 +25,8 @@ export const AUDIT_ACTIONS = [
   'inspection_changed',
   'sms_opted_out',
   'sms_opted_in',
+  'api_key_created',
+  'api_key_revoked',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -50,6 +52,8 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   inspection_changed: 'Storm inspection changed',
   sms_opted_out: 'Texts turned off (phone replied STOP)',
   sms_opted_in: 'Texts turned back on (phone replied START)',
+  api_key_created: 'API key created',
+  api_key_revoked: 'API key revoked',
 };
 
 /**

@@ -1,3 +1,4 @@
+import type { ApiKeyScope } from '@pluvio/shared/api-keys';
 import { canUse, type Feature } from '@pluvio/shared/gates';
 import { MESSAGES } from '@pluvio/shared/messages';
 import type { Viewer } from '@pluvio/shared/roles';
@@ -8,11 +9,19 @@ import type { ClientRow } from './tables/accounts';
 import type { LocationRow } from './tables/locations';
 import type { UserRow } from './tables/users';
 
-/** What a valid access token tells about the caller. */
+/** What an API key allows: its account only, and with a `read` scope only GET requests. */
+export interface ApiKeyGrant {
+  id: number;
+  clientId: number;
+  scope: ApiKeyScope;
+}
+
+/** What a valid access token (or API key, acting as the owner who made it) tells about the caller. */
 export interface AuthContext {
   user: UserRow;
   sessionId: string;
   actorUserId: number | null;
+  apiKey?: ApiKeyGrant;
 }
 
 /** Who acts, from where: the signed-in user, or the superuser masquerading as them (D11). */

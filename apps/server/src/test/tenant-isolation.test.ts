@@ -1,5 +1,7 @@
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiKeys } from '../core/tables/api-keys';
 import { inspectionPhotos, inspections } from '../core/tables/storm-events';
 import { bearer, buildOwnedClient, buildUser, login, TEST_PASSWORD } from './factories';
 import { photoForm } from './photos';
@@ -29,6 +31,9 @@ interface Seeded {
   stormEventId: number;
   inspectionId: number;
   photoId: number;
+  /** An API key the owner made, and the key itself (issue 29). */
+  apiKeyId: number;
+  apiKey: string;
 }
 
 /** A JPEG's first bytes: a photo by its content, sent where it must be refused. */
@@ -84,6 +89,12 @@ async function seedAccount(t: TestApp, tier: 'bronze' | 'silver' | 'gold', trial
     payload: { email: `partner-${client.id}@example.org` },
   });
   expect(recipient.statusCode).toBe(201);
+  const apiKey = await call(t.app, token, {
+    method: 'POST',
+    url: `/api/api-keys?client_id=${client.id}`,
+    payload: { name: 'Export', scope: 'read_write' },
+  });
+  expect(apiKey.statusCode).toBe(201);
   const seeded: Seeded = {
     clientId: client.id,
     locationId: location.json().id,
@@ -93,6 +104,8 @@ async function seedAccount(t: TestApp, tier: 'bronze' | 'silver' | 'gold', trial
     checkoutSessionId: decodeURIComponent(checkout.json().checkout_url.split('/').at(-1)),
     recipientId: recipient.json().id,
     ownerUserId: user.id,
+    apiKeyId: apiKey.json().id,
+    apiKey: apiKey.json().key,
     ...(await seedStormEvent(t, client.id, location.json().id)),
   };
   return { user, token, seeded, contactUser };
@@ -158,6 +171,8 @@ async function snapshot(t: TestApp, superToken: string, account: Seeded) {
     }),
     // The owner's change of sign-in e-mail waiting for its link (issue 25).
     await t.services.emailChanges.pending(account.ownerUserId),
+    // API keys are the owner's alone: no superuser reads them through the API.
+    await t.database.db.select().from(apiKeys).where(eq(apiKeys.clientId, account.clientId)),
   ];
 }
 
@@ -342,11 +357,18 @@ function foreignCalls(foreign: Seeded, own: Seeded): ForeignCall[] {
     ]),
     { method: 'GET', url: `/api/tasks/${f.taskId}` },
     { method: 'GET', url: `/api/tasks/${f.taskId}/file` },
+    { method: 'GET', url: `/api/api-keys?${fq}` },
+    { method: 'POST', url: `/api/api-keys?${fq}`, payload: { name: 'Intruder', scope: 'read_write' } },
+    { method: 'DELETE', url: `/api/api-keys/${f.apiKeyId}` },
+    { method: 'DELETE', url: `/api/api-keys/${f.apiKeyId}?${fq}` },
     // The foreign owner's change of sign-in e-mail waits; the caller has none to resend or cancel.
     { method: 'POST', url: '/users/me/email-change/resend' },
     { method: 'DELETE', url: '/users/me/email-change' },
   ];
 }
+
+/** Routes an API key never calls (403 before any id is looked at). */
+const NEVER_WITH_KEYS = /^\/(api\/billing|api\/api-keys|users\/me)[/?]/;
 
 /** Calls that are refused by role or tier before any id is looked at. */
 const ROLE_REFUSALS: (InjectOptions & { url: string })[] = [
@@ -378,8 +400,15 @@ describe('tenant isolation (D10)', () => {
   let t: TestApp;
   let superToken: string;
   let foreign: Seeded;
-  const callers: { name: string; token: string; own: Seeded; refusedByRole: boolean; belowGold?: boolean }[] =
-    [];
+  const callers: {
+    name: string;
+    token: string;
+    own: Seeded;
+    refusedByRole: boolean;
+    belowGold?: boolean;
+    /** An API key: refused (403) on billing and the owner's sign-in details, and on lists of every account. */
+    apiKey?: boolean;
+  }[] = [];
 
   beforeAll(async () => {
     t = await createTestApp();
@@ -396,6 +425,13 @@ describe('tenant isolation (D10)', () => {
 
     const gold = await seedAccount(t, 'gold');
     callers.push({ name: 'gold owner', token: gold.token, own: gold.seeded, refusedByRole: false });
+    callers.push({
+      name: "gold owner's API key",
+      token: gold.seeded.apiKey,
+      own: gold.seeded,
+      refusedByRole: false,
+      apiKey: true,
+    });
     const coOwnerPromotion = await call(t.app, gold.token, {
       method: 'PATCH',
       url: `/api/contacts/${gold.seeded.contactId}`,
@@ -433,7 +469,12 @@ describe('tenant isolation (D10)', () => {
     for (const caller of callers) {
       for (const options of foreignCalls(foreign, caller.own)) {
         const response = await call(t.app, caller.token, options);
-        const allowed = caller.refusedByRole || (options.gated && caller.belowGold) ? [403, 404] : [404];
+        const allowed =
+          caller.refusedByRole || (options.gated && caller.belowGold)
+            ? [403, 404]
+            : caller.apiKey && NEVER_WITH_KEYS.test(options.url)
+              ? [403]
+              : [404];
         if (!allowed.includes(response.statusCode)) {
           unexpected.push(`${caller.name}: ${options.method} ${options.url} -> ${response.statusCode}`);
         }
@@ -450,7 +491,7 @@ describe('tenant isolation (D10)', () => {
   });
 
   it("never lists another account's rows", async () => {
-    for (const caller of callers) {
+    for (const caller of callers.filter((each) => !each.apiKey)) {
       const clients = await call(t.app, caller.token, { url: '/api/clients/' });
       expect(clients.statusCode).toBe(200);
       expect(clients.json().map((client: { id: number }) => client.id)).not.toContain(foreign.clientId);

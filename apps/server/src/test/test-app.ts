@@ -86,6 +86,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     LOG_LEVEL: 'silent',
     RATE_LIMIT_AUTH_PER_MINUTE: '1000',
     TRIALS_PER_ADDRESS_PER_DAY: '1000',
+    API_KEY_REQUESTS_PER_MINUTE: '10000',
     PUBLIC_URL: 'http://localhost:3000',
     ...(dataDir ? { DATA_DIR: dataDir } : {}),
     ...options.env,

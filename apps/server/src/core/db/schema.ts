@@ -1,6 +1,7 @@
 /** All tables, each owned by its feature; gathered here for drizzle-kit and the typed client. */
 export * from '../tables/accounts';
 export * from '../tables/alerts';
+export * from '../tables/api-keys';
 export * from '../tables/assignments';
 export * from '../tables/audit';
 export * from '../tables/auth';

@@ -31,6 +31,7 @@ function serve(extra: Handler = () => undefined) {
       if (url === '/api/clients/10') return jsonResponse(OWN);
       if (url.startsWith('/api/clients/?')) return jsonResponse([OWN, ...OTHERS]);
       if (url.startsWith('/api/clients/10/report-recipients')) return jsonResponse([]);
+      if (url.startsWith('/api/api-keys?')) return jsonResponse([]);
       if (url === SUMMARY_URL) return jsonResponse(SUBSCRIPTION);
       if (url === '/users/me') return jsonResponse(buildUser());
       return jsonResponse({ detail: 'unexpected' }, 500);

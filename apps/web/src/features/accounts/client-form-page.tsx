@@ -42,6 +42,7 @@ import { DELAYS, wait } from '../../lib/delay';
 import { validateWith } from '../../lib/form-validation';
 import { PATHS } from '../../lib/routes';
 import { createClient, deleteClient, forgetClient, storeClient, updateClient } from './api';
+import { ApiKeys } from './api-keys';
 import { AssociatedAccounts } from './associated-accounts';
 import { LoadedClient } from './loaded-client';
 import { ReportRecipients } from './report-recipients';
@@ -279,12 +280,15 @@ function ClientForm({ mode }: { mode: FormMode }) {
 }
 
 function OwnAccount({ client }: { client: Client }) {
+  const { account } = useActiveAccount();
   return (
     <>
       <SubscriptionSummary clientId={client.id} />
       <ClientForm key={client.id} mode={{ kind: 'self', client }} />
       <AssociatedAccounts client={client} />
       <ReportRecipients clientId={client.id} />
+      {/* A key acts as the owner, so only the owner makes one (co-owners manage the rest). */}
+      {account?.membership === 'owner' && <ApiKeys clientId={client.id} />}
     </>
   );
 }

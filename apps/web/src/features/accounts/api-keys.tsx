@@ -1,0 +1,194 @@
+import { Button, Code, CopyButton, Group, Modal, Radio, Stack, Table, Text, TextInput } from '@mantine/core';
+import { alertTimeLabel } from '@pluvio/shared/alerts';
+import {
+  API_KEY_MESSAGES,
+  API_KEY_SCOPE_LABELS,
+  API_KEY_SCOPES,
+  type ApiKey,
+  type ApiKeyScope,
+} from '@pluvio/shared/api-keys';
+import { MESSAGES } from '@pluvio/shared/messages';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { askToConfirm } from '../../components/confirm-dialog';
+import { ErrorMessage } from '../../components/form-message';
+import { failureMessage } from '../../lib/api-client';
+import { useTimeZone } from '../../lib/app-config';
+import { apiKeysKey, apiKeysQuery, createApiKey, revokeApiKey } from './api-keys-api';
+import { SettingsSection } from './settings-section';
+
+function KeyRow({ clientId, apiKey }: { clientId: number; apiKey: ApiKey }) {
+  const queryClient = useQueryClient();
+  const timeZone = useTimeZone();
+  const revoke = useMutation({
+    mutationFn: () => revokeApiKey(clientId, apiKey.id),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: apiKeysKey(clientId) }),
+  });
+  const confirmRevoke = async () => {
+    const confirmed = await askToConfirm({
+      title: `Revoke ${apiKey.name}?`,
+      question: `Revoke the API key ${apiKey.name} (${apiKey.prefix}…)?`,
+      consequence: 'Scripts that use it are refused from now on. This cannot be undone.',
+      confirmLabel: 'Revoke',
+      danger: true,
+    });
+    if (confirmed) revoke.mutate();
+  };
+  return (
+    <Table.Tr>
+      <Table.Td>{apiKey.name}</Table.Td>
+      <Table.Td>{API_KEY_SCOPE_LABELS[apiKey.scope]}</Table.Td>
+      <Table.Td>
+        <Code>{apiKey.prefix}…</Code>
+      </Table.Td>
+      <Table.Td>{alertTimeLabel(new Date(apiKey.created_at), timeZone)}</Table.Td>
+      <Table.Td>
+        {apiKey.last_used_at ? alertTimeLabel(new Date(apiKey.last_used_at), timeZone) : 'Never'}
+      </Table.Td>
+      <Table.Td>
+        <Button
+          size="compact-sm"
+          variant="subtle"
+          color="red.9"
+          loading={revoke.isPending}
+          onClick={confirmRevoke}
+          aria-label={`Revoke ${apiKey.name}`}
+        >
+          Revoke
+        </Button>
+        {revoke.isError && <ErrorMessage>{failureMessage(revoke.error, MESSAGES.tryAgain)}</ErrorMessage>}
+      </Table.Td>
+    </Table.Tr>
+  );
+}
+
+/** The new key, shown this once with a copy button: the server keeps only its hash. */
+function ShownOnce({ name, apiKey, onDone }: { name: string; apiKey: string; onDone: () => void }) {
+  return (
+    <Stack>
+      <Text size="sm">
+        Copy the key <strong>{name}</strong> now: it will not be shown again. Send it as{' '}
+        <Code>Authorization: Bearer {'<key>'}</Code>.
+      </Text>
+      <Code block aria-label="New API key" style={{ overflowWrap: 'anywhere' }}>
+        {apiKey}
+      </Code>
+      <Group>
+        <CopyButton value={apiKey}>
+          {({ copied, copy }) => (
+            <Button variant="outline" onClick={copy}>
+              {copied ? 'Copied' : 'Copy key'}
+            </Button>
+          )}
+        </CopyButton>
+        <Button onClick={onDone}>Done</Button>
+      </Group>
+    </Stack>
+  );
+}
+
+function CreateKeyDialog({ clientId, onClose }: { clientId: number; onClose: () => void }) {
+  const queryClient = useQueryClient();
+  const [name, setName] = useState('');
+  const [scope, setScope] = useState<ApiKeyScope>('read');
+  const [missingName, setMissingName] = useState(false);
+  const create = useMutation({
+    mutationFn: () => createApiKey(clientId, { name: name.trim(), scope }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: apiKeysKey(clientId) }),
+  });
+  return (
+    <Modal
+      opened
+      onClose={onClose}
+      title="Create API Key"
+      centered
+      closeButtonProps={{ 'aria-label': 'Close' }}
+    >
+      {create.data ? (
+        <ShownOnce name={create.data.name} apiKey={create.data.key} onDone={onClose} />
+      ) : (
+        <form
+          noValidate
+          onSubmit={(event) => {
+            event.preventDefault();
+            setMissingName(name.trim() === '');
+            if (name.trim() !== '') create.mutate();
+          }}
+        >
+          <Stack>
+            <TextInput
+              label="Name"
+              description="What the key is for, such as the script that uses it."
+              value={name}
+              onChange={(event) => setName(event.currentTarget.value)}
+              error={missingName ? API_KEY_MESSAGES.nameRequired : undefined}
+              data-autofocus
+            />
+            <Radio.Group label="Access" value={scope} onChange={(value) => setScope(value as ApiKeyScope)}>
+              <Stack gap="xs" mt="xs">
+                {API_KEY_SCOPES.map((each) => (
+                  <Radio key={each} value={each} label={API_KEY_SCOPE_LABELS[each]} />
+                ))}
+              </Stack>
+            </Radio.Group>
+            {create.isError && <ErrorMessage>{failureMessage(create.error, MESSAGES.tryAgain)}</ErrorMessage>}
+            <Group>
+              <Button type="submit" loading={create.isPending}>
+                Create Key
+              </Button>
+              <Button variant="subtle" onClick={onClose}>
+                Cancel
+              </Button>
+            </Group>
+          </Stack>
+        </form>
+      )}
+    </Modal>
+  );
+}
+
+function KeyTable({ clientId, keys }: { clientId: number; keys: ApiKey[] }) {
+  if (keys.length === 0) return <Text size="sm">No API keys.</Text>;
+  return (
+    <Table.ScrollContainer minWidth={640}>
+      <Table aria-label="API keys">
+        <Table.Thead>
+          <Table.Tr>
+            {['Name', 'Access', 'Key', 'Created', 'Last used', ''].map((header) => (
+              <Table.Th key={header}>{header}</Table.Th>
+            ))}
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {keys.map((apiKey) => (
+            <KeyRow key={apiKey.id} clientId={clientId} apiKey={apiKey} />
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}
+
+/** The account owner's API keys: for scripts and integrations that call the Pluvio API as them. */
+export function ApiKeys({ clientId }: { clientId: number }) {
+  const keys = useQuery(apiKeysQuery(clientId));
+  const [creating, setCreating] = useState(false);
+  return (
+    <SettingsSection id="api-keys" title="API Keys">
+      <Text size="sm">
+        A script or integration calls the Pluvio API with a key instead of your password. A key acts as you on
+        this account only; a read-only key cannot change anything. Revoke a key as soon as it is no longer
+        used.
+      </Text>
+      {keys.isPending && <Text role="status">{MESSAGES.loading}</Text>}
+      {keys.isError && <ErrorMessage>{failureMessage(keys.error, MESSAGES.tryAgain)}</ErrorMessage>}
+      {keys.data && <KeyTable clientId={clientId} keys={keys.data} />}
+      <Group>
+        <Button variant="outline" onClick={() => setCreating(true)}>
+          Create API Key
+        </Button>
+      </Group>
+      {creating && <CreateKeyDialog clientId={clientId} onClose={() => setCreating(false)} />}
+    </SettingsSection>
+  );
+}
