@@ -82,6 +82,28 @@ function valuesOf(contact: Contact | null): ContactValues {
 
 type ContactForm = UseFormReturnType<ContactValues>;
 
+/** One notification type's box for one channel, off while that channel's master switch is. */
+function ChannelBox({
+  form,
+  field,
+  label,
+  enabled,
+}: {
+  form: ContactForm;
+  field: string;
+  label: string;
+  enabled: boolean;
+}) {
+  return (
+    <Checkbox
+      aria-label={label}
+      disabled={!enabled}
+      styles={{ body: { justifyContent: 'center' } }}
+      {...form.getInputProps(field, { type: 'checkbox' })}
+    />
+  );
+}
+
 /** The monthly report goes by e-mail only, its PDF attached: no SMS box. */
 function MonthlyReportRow({ form, byEmail }: { form: ContactForm; byEmail: boolean }) {
   const { key, label } = CONTACT_MONTHLY_REPORT;
@@ -89,12 +111,7 @@ function MonthlyReportRow({ form, byEmail }: { form: ContactForm; byEmail: boole
     <Table.Tr>
       <Table.Td>{label}</Table.Td>
       <Table.Td>
-        <Checkbox
-          aria-label={`${label} by e-mail`}
-          disabled={!byEmail}
-          styles={{ body: { justifyContent: 'center' } }}
-          {...form.getInputProps(key, { type: 'checkbox' })}
-        />
+        <ChannelBox form={form} field={key} label={`${label} by e-mail`} enabled={byEmail} />
       </Table.Td>
       <Table.Td ta="center" c="dimmed">
         <span aria-hidden="true">—</span>
@@ -157,20 +174,10 @@ function NotificationSettings({ form, smsOptedOutAt }: { form: ContactForm; smsO
                 <Table.Tr key={key}>
                   <Table.Td>{label}</Table.Td>
                   <Table.Td>
-                    <Checkbox
-                      aria-label={`${label} by e-mail`}
-                      disabled={!byEmail}
-                      styles={{ body: { justifyContent: 'center' } }}
-                      {...form.getInputProps(key, { type: 'checkbox' })}
-                    />
+                    <ChannelBox form={form} field={key} label={`${label} by e-mail`} enabled={byEmail} />
                   </Table.Td>
                   <Table.Td>
-                    <Checkbox
-                      aria-label={`${label} by SMS`}
-                      disabled={!bySms}
-                      styles={{ body: { justifyContent: 'center' } }}
-                      {...form.getInputProps(`${key}_sms`, { type: 'checkbox' })}
-                    />
+                    <ChannelBox form={form} field={`${key}_sms`} label={`${label} by SMS`} enabled={bySms} />
                   </Table.Td>
                 </Table.Tr>
               ))}
