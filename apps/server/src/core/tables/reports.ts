@@ -23,6 +23,8 @@ export interface ReportTaskParams {
   locationIds: number[];
   smsStatus: string;
   sort: { field: string; direction: 'asc' | 'desc' };
+  /** The delivery reports' page of rows, when the request asked for one. */
+  page?: { size: number; number: number };
   /** Recipients, deduplicated. */
   emailList: string[];
 }

@@ -74,13 +74,15 @@ export function createDeliveryLogRepository(db: AppDb) {
       statuses: readonly OutboxStatus[] | undefined,
       order: DeliveryOrder,
       limit: number,
+      offset = 0,
     ) {
       return db
         .select(entryColumns)
         .from(outbox)
         .where(and(inRange(range), statuses && inArray(outbox.status, [...statuses])))
         .orderBy(...orderOf(order))
-        .limit(limit);
+        .limit(limit)
+        .offset(offset);
     },
     /** How many of the range's messages are in each status; a status no message has is left out. */
     async countByStatus(range: DeliveryRange): Promise<{ status: OutboxStatus; messages: number }[]> {

@@ -24,8 +24,9 @@ export interface DeliveryReportQuery {
   /** Only these statuses; every status when absent. */
   statuses?: readonly OutboxStatus[];
   order: DeliveryOrder;
-  /** At most this many messages are listed; the counts cover them all. */
+  /** At most this many messages are listed, after the first `offset`; the counts cover them all. */
   limit: number;
+  offset?: number;
 }
 
 export interface DeliveryLogOptions {
@@ -81,7 +82,7 @@ export function createDeliveryLogService(db: AppDb, options: DeliveryLogOptions)
         ...productDayRange(query.from, query.to, options.timeZone),
       };
       const [rows, counts] = await Promise.all([
-        repository.sorted(range, query.statuses, query.order, query.limit),
+        repository.sorted(range, query.statuses, query.order, query.limit, query.offset ?? 0),
         repository.countByStatus(range).then(countsOf),
       ]);
       const wanted = new Set(query.statuses ?? OUTBOX_STATUSES);

@@ -34,6 +34,24 @@ const FILTER_NOTES = {
   undelivered: 'Texts not sent yet or kept in the outbox (Queued, Sending, Held).',
 } as const;
 
+/** The rows a report lists: the page asked for (at most MAX_REPORT_ROWS), else the first MAX_REPORT_ROWS. */
+function rowsOf(subject: ReportSubject): { limit: number; offset: number } {
+  if (!subject.page) return { limit: MAX_REPORT_ROWS, offset: 0 };
+  const limit = Math.min(subject.page.size, MAX_REPORT_ROWS);
+  return { limit, offset: (subject.page.number - 1) * limit };
+}
+
+/** 'Page 2 of 250 messages a page: messages 251 to 500 of 1,204.' when the request asked for a page. */
+function pageNote(subject: ReportSubject, listed: number, total: number): string[] {
+  if (!subject.page) return [];
+  const { limit, offset } = rowsOf(subject);
+  const count = (value: number) => value.toLocaleString('en-US');
+  const span = listed === 0 ? 'none listed' : `messages ${count(offset + 1)} to ${count(offset + listed)}`;
+  return [
+    `Page ${count(subject.page.number)} of ${count(limit)} messages a page: ${span} of ${count(total)}.`,
+  ];
+}
+
 function sortNote(subject: ReportSubject): string {
   const order = subject.sort.direction === 'asc' ? 'ascending' : 'descending';
   return `Sorted by ${SORT_WORDS[subject.sort.field]}, ${order}; messages not sent yet come last when sorted by time sent.`;
@@ -60,7 +78,7 @@ export async function deliveryReport(
     to,
     statuses,
     order: subject.sort,
-    limit: MAX_REPORT_ROWS,
+    ...rowsOf(subject),
   });
   const total = statuses.reduce((sum, status) => sum + counts[status], 0);
   return periodListing(subject, context, {
@@ -69,7 +87,11 @@ export async function deliveryReport(
       fact(isSms ? 'Texts' : 'E-mails', total),
       ...statuses.map((status) => fact(capitalised(status), counts[status])),
     ],
-    notes: [...(isSms ? [FILTER_NOTES[subject.smsStatus]] : []), sortNote(subject)],
+    notes: [
+      ...(isSms ? [FILTER_NOTES[subject.smsStatus]] : []),
+      sortNote(subject),
+      ...pageNote(subject, items.length, total),
+    ],
     table: {
       columns: [
         column('queued', `Queued (${context.zone})`, 'datetime'),
@@ -89,7 +111,8 @@ export async function deliveryReport(
       })),
       emptyText: isSms ? 'No texts in this period' : 'No e-mails in this period',
     },
-    total,
+    // A page says which rows it lists: the note of rows cut off is for the unpaged report.
+    total: subject.page ? items.length : total,
     rowNoun: isSms ? 'text' : 'e-mail',
     fileKind: isSms ? 'sms' : 'emails',
   });

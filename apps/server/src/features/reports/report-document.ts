@@ -137,6 +137,8 @@ export interface ReportSubject {
   smsStatus: SmsStatusFilter;
   /** The delivery reports' order. */
   sort: { field: DeliverySortField; direction: 'asc' | 'desc' };
+  /** The delivery reports' page of rows (`page_size`, `page_number`); absent: the first rows. */
+  page?: { size: number; number: number };
   /** The historical fee charged for this report, in dollars; null when none. */
   feeDollars: number | null;
   /** Past rainfall of the period is still being produced by a worker (a view answered meanwhile). */

@@ -72,6 +72,7 @@ export function createReportTaskQueue(
       locationIds: subject.locationIds,
       smsStatus: subject.smsStatus,
       sort: subject.sort,
+      ...(subject.page ? { page: subject.page } : {}),
       emailList: recipients,
     };
     const task: NewReportTask = {

@@ -85,6 +85,7 @@ export function createReportWorker(
       locationIds: params.locationIds,
       smsStatus: params.smsStatus as SmsStatusFilter,
       sort: params.sort as ReportSubject['sort'],
+      page: params.page,
       feeDollars: task.feeCents === null ? null : task.feeCents / 100,
     };
   }

@@ -5,6 +5,7 @@ import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../core/db/client';
 import { createLogger } from '../../core/lib/log';
+import { outbox } from '../../core/tables/outbox';
 import { bearer, buildContactUser, buildOwnedClient, buildUser, login } from '../../test/factories';
 import { type LocalSmtpServer, startSmtpServer } from '../../test/smtp-server';
 import { createTestApp, manualClock, type TestApp } from '../../test/test-app';
@@ -730,6 +731,34 @@ describe('reports API', () => {
         expect(response.statusCode, url).toBe(200);
         expect(response.headers['content-disposition']).toMatch(/^attachment; filename=".+\.csv"$/);
       }
+    });
+
+    it('lists the page of e-mails page_size and page_number ask for, the counts covering them all', async () => {
+      const queuedAt = new Date('2026-11-15T15:00:00Z');
+      await t.database.db.insert(outbox).values(
+        ['first', 'second', 'third'].map((name, index) => ({
+          channel: 'email' as const,
+          kind: 'paging-test',
+          recipient: `${name}@paging.example`,
+          subject: `Paging ${name}`,
+          textBody: name,
+          idempotencyKey: `paging-test-${name}`,
+          createdAt: new Date(queuedAt.getTime() + index * 60_000),
+        })),
+      );
+      const page = async (number: number) => {
+        const query = `start_date=2026-11-15&end_date=2026-11-15&sort_directin=asc&page_size=2&page_number=${number}`;
+        return (await call(superuser, { url: `/api/reports/sockletlabs-email-report?${query}` })).body;
+      };
+      const first = await page(1);
+      expect(first).toContain('first@paging.example');
+      expect(first).toContain('second@paging.example');
+      expect(first).not.toContain('third@paging.example');
+      expect(first).toContain('Page 1 of 2 messages a page: messages 1 to 2 of 3.');
+      const second = await page(2);
+      expect(second).toContain('third@paging.example');
+      expect(second).not.toContain('first@paging.example');
+      expect(second).toContain('Page 2 of 2 messages a page: messages 3 to 3 of 3.');
     });
 
     it('makes PDF and Excel through a task, and refuses them at once', async () => {

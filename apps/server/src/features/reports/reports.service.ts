@@ -51,9 +51,19 @@ export interface SystemReportAsk {
   sort_field?: EmailsReportQuery['sort_field'];
   sort_direction?: 'asc' | 'desc';
   sort_directin?: 'asc' | 'desc';
+  page_size?: number;
+  page_number?: number;
+}
+
+/** The page a delivery report's request asks for: `page_size` rows (250 when only the number is given) of page `page_number`. */
+function pageAsked(ask: SystemReportAsk): ReportSubject['page'] {
+  if (ask.page_size === undefined && ask.page_number === undefined) return undefined;
+  return { size: ask.page_size ?? DEFAULT_PAGE_SIZE, number: ask.page_number ?? 1 };
 }
 
 const DEFAULT_SORT = { field: 'queuedTime', direction: 'desc' } as const;
+/** The old client's page size (part 2 §9). */
+const DEFAULT_PAGE_SIZE = 250;
 
 /** The task's answer (D18): its state, its messages once done, its file and fee. */
 function presentTask(task: ReportTaskView): ReportTask {
@@ -131,6 +141,7 @@ export function createReportsService(db: AppDb, options: ReportsOptions) {
         field: ask.sort_field ?? DEFAULT_SORT.field,
         direction: ask.sort_direction ?? ask.sort_directin ?? DEFAULT_SORT.direction,
       },
+      page: pageAsked(ask),
       feeDollars: null,
     };
   }
