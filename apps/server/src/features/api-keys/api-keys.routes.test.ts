@@ -69,6 +69,35 @@ describe('API keys', () => {
     expect(JSON.stringify(entries)).not.toContain(created.key);
   });
 
+  it("follows its own account's report tasks only, not those of the owner's other accounts", async () => {
+    const { client, token, created } = await account();
+    const other = await send(token, {
+      method: 'POST',
+      url: `/api/clients/${client.id}/new`,
+      payload: { account_name: 'Second site group' },
+    });
+    expect(other.statusCode).toBe(201);
+    const otherId = other.json().id as number;
+    const location = await send(token, {
+      method: 'POST',
+      url: `/api/locations?client_id=${otherId}`,
+      payload: LOCATION,
+    });
+    const queued = await send(token, {
+      method: 'POST',
+      url: `/api/reports/data_by_date_range/2026-11-01/2026-11-07?client_id=${otherId}`,
+      payload: { email_format: 'csv', email_list: [], locations: [location.json().id] },
+    });
+    expect(queued.statusCode).toBe(202);
+    const url = `/api/tasks/${queued.json().task_id}`;
+    expect((await send(token, { url })).statusCode).toBe(200);
+    for (const path of [url, `${url}/file`]) {
+      const refused = await send(created.key, { url: path });
+      expect(refused.statusCode, path).toBe(404);
+      expect(refused.json()).toHaveProperty('detail');
+    }
+  });
+
   it("reads the account's locations with a key, and the key is refused once revoked", async () => {
     const { token, locationId, created } = await account();
     const locations = await send(created.key, { url: '/api/locations' });

@@ -209,7 +209,10 @@ export function reportsRoutes(services: Services): FastifyPluginAsyncZod {
           response: { 200: reportTaskSchema },
         },
       },
-      async (request) => reports.task(authOf(request).user, request.params.task_id),
+      async (request) => {
+        const { user, apiKey } = authOf(request);
+        return reports.task(user, request.params.task_id, apiKey?.clientId);
+      },
     );
     app.get(
       '/api/tasks/:task_id/file',
@@ -217,8 +220,10 @@ export function reportsRoutes(services: Services): FastifyPluginAsyncZod {
         preHandler: guards.requireUser,
         schema: { tags, summary: "A done report task's file", params: taskParamsSchema },
       },
-      async (request, reply) =>
-        sendReport(reply, await reports.taskFile(authOf(request).user, request.params.task_id)),
+      async (request, reply) => {
+        const { user, apiKey } = authOf(request);
+        return sendReport(reply, await reports.taskFile(user, request.params.task_id, apiKey?.clientId));
+      },
     );
   };
 }

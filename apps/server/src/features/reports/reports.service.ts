@@ -151,9 +151,14 @@ export function createReportsService(db: AppDb, options: ReportsOptions) {
   }
 
   /** A task the caller may follow: its requester's, or one of an account the caller manages. */
-  async function readableTask(user: UserRow, id: string): Promise<ReportTaskView> {
+  /**
+   * The task, for its requester or a manager of its account; `onlyClientId` (an API key's
+   * account) hides every other account's tasks, even those of the same owner.
+   */
+  async function readableTask(user: UserRow, id: string, onlyClientId?: number): Promise<ReportTaskView> {
     const task = await tasks.find(id);
-    if (!task || !(await mayFollow(user, task))) throw notFound(REPORT_MESSAGES.taskNotFound);
+    const outOfScope = onlyClientId !== undefined && task?.clientId !== onlyClientId;
+    if (!task || outOfScope || !(await mayFollow(user, task))) throw notFound(REPORT_MESSAGES.taskNotFound);
     return task;
   }
 
@@ -231,13 +236,13 @@ export function createReportsService(db: AppDb, options: ReportsOptions) {
       return queueTask(user, systemSubject(user, ask), body);
     },
 
-    async task(user: UserRow, id: string): Promise<ReportTask> {
-      return presentTask(await readableTask(user, id));
+    async task(user: UserRow, id: string, onlyClientId?: number): Promise<ReportTask> {
+      return presentTask(await readableTask(user, id, onlyClientId));
     },
 
     /** The rendered file of a done task: 409 while it is being made, 404 when it failed. */
-    async taskFile(user: UserRow, id: string): Promise<RenderedReport> {
-      const task = await readableTask(user, id);
+    async taskFile(user: UserRow, id: string, onlyClientId?: number): Promise<RenderedReport> {
+      const task = await readableTask(user, id, onlyClientId);
       if (task.status === 'queued' || task.status === 'running') throw conflict(REPORT_MESSAGES.fileNotReady);
       if (task.status === 'done' && !(await mayDownload(user, task)))
         throw forbidden(REPORT_MESSAGES.accessLost);
