@@ -176,7 +176,9 @@ export function jobCall(form: ReportForm, clientId: number | undefined): ReportC
     return { path, query: systemQuery(form), body: email };
   }
   const body: ReportBody = { ...email, locations: form.locations.map(Number) };
-  if (isCharged(form) && form.feeConfirmed) body.confirm_fee = true;
+  // Always said, never left out: the server takes an absent confirm_fee as the old client's implicit
+  // confirmation (D21), so a fee due since the quote must not be charged unconfirmed.
+  if (isCharged(form)) body.confirm_fee = form.feeConfirmed;
   return { path, query: locationQuery(form, clientId), body };
 }
 

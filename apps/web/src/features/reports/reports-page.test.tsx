@@ -547,7 +547,7 @@ describe('reports screen', { timeout: 15_000 }, () => {
     expect(feeCalls(calls)).toHaveLength(0);
   });
 
-  it('says a period already paid for costs nothing, and runs it without a fee confirmation', async () => {
+  it('says a period already paid for costs nothing, and runs it without a fee confirmation, saying it gave none', async () => {
     const calls = serveReports(
       { fee: () => jsonResponse({ historical: true, fee: 0, already_paid: true }) },
       task({ type: 'historical', format: 'excel', status: 'done', progress: 100, fee: 0 }),
@@ -565,6 +565,7 @@ describe('reports screen', { timeout: 15_000 }, () => {
       email_format: 'excel',
       email_list: [],
       locations: [1],
+      confirm_fee: false,
     });
   });
 
