@@ -54,7 +54,6 @@ export const REPORT_MESSAGES = {
   futureDates: 'Dates must not be later than today',
   tooManyDays: `A report covers at most ${MAX_REPORT_DAYS} days`,
   order: 'The from date must not be after the to date',
-  historicalRunsAsJob: 'Historical reports are prepared as a job: submit the request and confirm the fee.',
   taskNotFound: 'Report task not found',
   fileNotReady: 'The report file is not ready yet',
   fileNoLongerKept: 'This report file is no longer kept. Please run the report again.',
@@ -140,7 +139,10 @@ export const reportRequestSchema = z.object({
   email_format: z.enum(REPORT_FORMATS).default('html'),
   email_list: z.array(emailAddressSchema()).max(MAX_REPORT_RECIPIENTS).default([]),
   locations: z.array(idValueSchema).max(MAX_REPORT_LOCATIONS).default([]),
-  /** The user confirmed the historical fee (a historical request without it is refused). */
+  /**
+   * The historical fee: true once the user confirmed it, false when not (a fee due is then
+   * refused); absent, the old client's request, whose own form asked, is the confirmation (D21).
+   */
   confirm_fee: z.boolean().optional(),
 });
 export type ReportRequest = z.infer<typeof reportRequestSchema>;

@@ -41,6 +41,8 @@ const JPEG_START = new Uint8Array([0xff, 0xd8, 0xff, 0xe0]);
 
 /** A past month every level may report on. */
 const MONTH = '2025-10-01/2025-10-31';
+/** A charged month, asked as the old client does: the request is the fee's confirmation (D21). */
+const HISTORICAL_MONTH = '2023-01-01/2023-01-31';
 
 const LOCATION = { name: 'Yard', latitude: 30.1, longitude: -95.2, h24_threshold: 0.5 };
 
@@ -329,6 +331,12 @@ function foreignCalls(foreign: Seeded, own: Seeded): ForeignCall[] {
     { method: 'GET', url: `/api/reports/data_by_date_range/${MONTH}/${f.locationId}` },
     { method: 'GET', url: `/api/reports/data_by_date_range/${MONTH}/${f.locationId}?${fq}&format=csv` },
     { method: 'GET', url: `/api/reports/rapidrain_by_date_range/${MONTH}/${f.locationId}` },
+    { method: 'GET', url: `/api/reports/data_by_date_range/${HISTORICAL_MONTH}/${f.locationId}` },
+    {
+      method: 'POST',
+      url: `/api/reports/data_by_date_range/${HISTORICAL_MONTH}`,
+      payload: { email_format: 'html', email_list: [], locations: [f.locationId] },
+    },
     ...['data_by_date_range', 'rapidrain_by_date_range'].flatMap((path) => [
       {
         method: 'POST' as const,

@@ -1,5 +1,10 @@
 import { QUOTA_MESSAGES } from '@pluvio/shared/quotas';
-import { REPORT_MESSAGES, type ReportRequest, type SystemReportRequest } from '@pluvio/shared/reports';
+import {
+  REPORT_MESSAGES,
+  type ReportFormat,
+  type ReportRequest,
+  type SystemReportRequest,
+} from '@pluvio/shared/reports';
 import { type AccountAccess, manages } from '../../core/access';
 import { lockAccountQuota } from '../../core/db/account-lock';
 import type { AppDb } from '../../core/db/client';
@@ -53,19 +58,71 @@ export function createReportTaskQueue(
   const { clock } = options;
   const tasks = createReportTasksRepository(db);
 
-  /** The checks of every request run as a task (e-mailed or not), then the task, queued for a worker. */
+  /**
+   * The checks of every request run as a task (e-mailed or not), then the task, queued for a
+   * worker. A historical fee due needs `confirm_fee`: our web client sends it true once the user
+   * confirmed, false otherwise (refused); the old client never sends it, as its own form asked
+   * for the confirmation, so its request is the confirmation (D21, decision 0011).
+   */
   async function queueTask(
     user: UserRow,
     subject: ReportSubject,
     body: SystemReportRequest & Pick<ReportRequest, 'confirm_fee'>,
   ): Promise<string> {
-    if (subject.feeDollars !== null && subject.access && !manages(subject.access)) {
-      throw forbidden(REPORT_MESSAGES.historicalManagersOnly);
-    }
+    requireManagerForFee(subject);
     // E-mail is optional (issue 26): without recipients the task only makes the file to download.
     const recipients = uniqueRecipients(body.email_list);
     if (subject.access && recipients.length > 0) await requireVerifiedTrialOwner(subject.access);
     if (subject.access) await options.recipients.requireAllowed(subject.access, recipients);
+    const task = newTask(user, subject, body.email_format, recipients);
+    const feeConfirmed = body.confirm_fee !== false;
+    const admit = (feeCents: number | null) => {
+      if (feeCents && !feeConfirmed) throw badRequest(REPORT_MESSAGES.confirmHistorical);
+      return true;
+    };
+    const id = task.clientId
+      ? (await insertWithinHourlyLimits(task.clientId, task, subject.feeDollars, admit)).id
+      : await tasks.insert(task);
+    if (!id) throw new Error('a queued report task has no id');
+    await options.onTaskQueued?.();
+    return id;
+  }
+
+  /**
+   * The fee of a historical view (the old client's GET, D21: the request is the confirmation),
+   * recorded as a confirmed POST records it: a task without recipients, whose file (the view's
+   * format) the account may download and whose charge is booked when it is done. A period paid
+   * for already queues nothing. Answers the fee charged now, in dollars (0 when already paid).
+   */
+  async function chargeView(
+    user: UserRow,
+    subject: ReportSubject & { access: AccountAccess },
+    format: ReportFormat,
+  ): Promise<number> {
+    requireManagerForFee(subject);
+    const task = newTask(user, subject, format, []);
+    const { id, feeCents } = await insertWithinHourlyLimits(
+      subject.access.client.id,
+      task,
+      subject.feeDollars,
+      (due) => (due ?? 0) > 0,
+    );
+    if (id) await options.onTaskQueued?.();
+    return (feeCents ?? 0) / 100;
+  }
+
+  function requireManagerForFee(subject: ReportSubject): void {
+    if (subject.feeDollars !== null && subject.access && !manages(subject.access)) {
+      throw forbidden(REPORT_MESSAGES.historicalManagersOnly);
+    }
+  }
+
+  function newTask(
+    user: UserRow,
+    subject: ReportSubject,
+    format: ReportFormat,
+    recipients: string[],
+  ): NewReportTask {
     const params: ReportTaskParams = {
       from: subject.from,
       to: subject.to,
@@ -75,20 +132,15 @@ export function createReportTaskQueue(
       ...(subject.page ? { page: subject.page } : {}),
       emailList: recipients,
     };
-    const task: NewReportTask = {
+    return {
       clientId: subject.access?.client.id ?? null,
       requestedBy: user.id,
       type: subject.type,
-      format: body.email_format,
+      format,
       params,
       feeCents: null,
       createdAt: clock.now(),
     };
-    const id = task.clientId
-      ? await insertWithinHourlyLimits(task.clientId, task, subject.feeDollars, body.confirm_fee === true)
-      : await tasks.insert(task);
-    await options.onTaskQueued?.();
-    return id;
   }
 
   /**
@@ -114,14 +166,16 @@ export function createReportTaskQueue(
   /**
    * Counts the account's tasks and e-mails of the last hour, decides a historical request's fee
    * and inserts the task in one transaction under the account's lock, so requests at once can
-   * neither pass the limits nor both pay for the same period.
+   * neither pass the limits nor both pay for the same period. `admit` sees the fee due (cents,
+   * null when not historical) and says whether to insert (or throws); answers the task's id
+   * (null when not admitted) and its fee.
    */
   async function insertWithinHourlyLimits(
     clientId: number,
     task: NewReportTask,
     feeDollars: number | null,
-    feeConfirmed: boolean,
-  ): Promise<string> {
+    admit: (feeCents: number | null) => boolean,
+  ): Promise<{ id: string | null; feeCents: number | null }> {
     const now = clock.now();
     return db.transaction(async (tx) => {
       await lockAccountQuota(tx, clientId);
@@ -131,12 +185,12 @@ export function createReportTaskQueue(
         feeDollars === null || !params.from || !params.to
           ? null
           : await dueFeeCents(txTasks, clientId, { ...params, from: params.from, to: params.to }, feeDollars);
-      if (feeCents && !feeConfirmed) throw badRequest(REPORT_MESSAGES.confirmHistorical);
+      if (!admit(feeCents)) return { id: null, feeCents };
       const usage = await txTasks.usageSince(clientId, new Date(now.getTime() - HOUR_MS));
       requireHourlyRoom(usage, params.emailList.length, options.hourlyLimits, now);
-      return txTasks.insert({ ...task, feeCents });
+      return { id: await txTasks.insert({ ...task, feeCents }), feeCents };
     });
   }
 
-  return { queueTask, dueFeeCents };
+  return { queueTask, chargeView, dueFeeCents };
 }

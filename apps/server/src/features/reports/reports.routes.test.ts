@@ -1,5 +1,5 @@
 import { MESSAGES } from '@pluvio/shared/messages';
-import { REPORT_MESSAGES } from '@pluvio/shared/reports';
+import { historicalFeeWords, REPORT_MESSAGES } from '@pluvio/shared/reports';
 import { sql } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -162,8 +162,6 @@ describe('reports API', () => {
       ['2026-12-01/2026-12-31', 'monthly', 400, REPORT_MESSAGES.futureMonth],
       ['2024-01-01/2024-10-31', 'daily', 400, REPORT_MESSAGES.toDateTooEarly],
       ['2023-01-01/2024-11-01', 'historical', 400, REPORT_MESSAGES.historicalEnds],
-      ['2023-01-01/2023-01-31', '', 400, REPORT_MESSAGES.historicalRunsAsJob],
-      ['2024-10-20/2024-11-10', 'daily', 400, REPORT_MESSAGES.historicalRunsAsJob],
     ])('refuses %s (%s) with the specification text', async (range, type, status, detail) => {
       const query = type ? `?report_type=${type}` : '';
       const response = await call(gold.owner, {
@@ -330,10 +328,10 @@ describe('reports API', () => {
         REPORT_MESSAGES.locationNotFound,
       ],
       [
-        'a historical range without the fee confirmed',
+        'a historical range whose fee the user did not confirm',
         () => gold.owner,
         '2023-01-01/2023-01-31',
-        { email_format: 'pdf', email_list: ['a@example.com'], locations: [1] },
+        { email_format: 'pdf', email_list: ['a@example.com'], locations: [1], confirm_fee: false },
         400,
         REPORT_MESSAGES.confirmHistorical,
       ],
@@ -586,7 +584,7 @@ describe('reports API', () => {
       const unconfirmed = await call(gold.owner, {
         method: 'POST',
         url: `/api/reports/data_by_date_range/${range}`,
-        payload: { email_format: 'csv', locations: [houston, galveston] },
+        payload: { email_format: 'csv', locations: [houston, galveston], confirm_fee: false },
       });
       expect(unconfirmed.json()).toEqual({ detail: REPORT_MESSAGES.confirmHistorical });
       expect(await run(range, 'csv', [houston, galveston], true)).toMatchObject({ fee });
@@ -685,6 +683,113 @@ describe('reports API', () => {
       );
       expect(charged[0]?.n).toBe(1);
     });
+  });
+
+  describe('historical reports from the old client (D21: its request is the confirmation)', () => {
+    const fee = () => t.services.config.HISTORICAL_REPORT_FEE;
+    const chargesOf = async (month: string) =>
+      (
+        await queryRows<{ n: number; cents: number }>(
+          t.services.database.db,
+          sql`select count(*)::int as n, coalesce(sum(amount_cents), 0)::int as cents
+                from account_charges where description like ${`%${month}%`}`,
+        )
+      )[0];
+
+    it('answers its single-location GET as HTML, charging the fee once; the same view again is free', async () => {
+      const [houston] = gold.locations as [number];
+      const url = `/api/reports/data_by_date_range/2023-03-01/2023-03-03/${houston}?client_id=${gold.clientId}`;
+      const before = await counts();
+      const first = await call(gold.owner, { url });
+      expect(first.statusCode).toBe(200);
+      expect(first.headers['content-type']).toBe('text/html; charset=utf-8');
+      expect(first.body).toContain(historicalFeeWords(fee()));
+      // Its rainfall is still in the archive: the view says so, and a worker makes it.
+      expect(first.body).toContain(REPORT_MESSAGES.pastRainfallPreparing);
+      expect(await counts()).toMatchObject({ tasks: (before?.tasks ?? 0) + 1 });
+
+      expect(await t.services.reports.runDue()).toBe(1);
+      expect(await chargesOf('2023-03-01 to 2023-03-03')).toEqual({
+        n: 1,
+        cents: Math.round(fee() * 100),
+      });
+      const again = await call(gold.owner, { url });
+      expect(again.statusCode).toBe(200);
+      expect(again.body).toContain(historicalFeeWords(0));
+      expect(again.body).toContain('72 hours so far, 72 are the revised estimate (Pass 2)');
+      expect(again.body).not.toContain(REPORT_MESSAGES.pastRainfallPreparing);
+      const partOfIt = await call(gold.owner, {
+        url: `/api/reports/data_by_date_range/2023-03-02/2023-03-02/${houston}?format=csv`,
+      });
+      expect(partOfIt.statusCode).toBe(200);
+      expect(await t.services.reports.runDue()).toBe(0);
+      expect(await counts()).toMatchObject({
+        tasks: (before?.tasks ?? 0) + 1,
+        charges: (before?.charges ?? 0) + 1,
+      });
+    });
+
+    it('takes its POST payload without confirm_fee as confirmed, charging once; our client saying false is refused', async () => {
+      const [houston, galveston] = gold.locations as [number, number];
+      const post = (locations: number[], extra: object = {}) =>
+        call(gold.owner, {
+          method: 'POST',
+          url: `/api/reports/data_by_date_range/2023-04-01/2023-04-30?client_id=${gold.clientId}`,
+          payload: { email_format: 'csv', email_list: ['site@example.com'], locations, ...extra },
+        });
+      const sent = await post([houston]);
+      expect(sent.statusCode).toBe(202);
+      expect(await t.services.reports.runDue()).toBe(1);
+      const task = (await call(gold.owner, { url: `/api/tasks/${sent.json().task_id}` })).json();
+      expect(task).toMatchObject({ status: 'done', type: 'historical', fee: fee() });
+      expect(task.message_ids).toHaveLength(1);
+
+      const repeated = await post([houston]);
+      expect(repeated.statusCode).toBe(202);
+      await t.services.reports.runDue();
+      expect((await call(gold.owner, { url: `/api/tasks/${repeated.json().task_id}` })).json()).toMatchObject(
+        {
+          fee: 0,
+        },
+      );
+      expect(await chargesOf('2023-04-01 to 2023-04-30')).toEqual({ n: 1, cents: Math.round(fee() * 100) });
+
+      const before = await counts();
+      const unconfirmed = await post([houston, galveston], { confirm_fee: false });
+      expect(unconfirmed.statusCode).toBe(400);
+      expect(unconfirmed.json()).toEqual({ detail: REPORT_MESSAGES.confirmHistorical });
+      expect(await counts()).toEqual(before);
+    });
+
+    it.each([
+      ['2022-10-01/2023-01-31', 'historical', 400, REPORT_MESSAGES.reportsStart],
+      ['2023-01-01/2024-11-01', 'historical', 400, REPORT_MESSAGES.historicalEnds],
+      ['2023-02-10/2023-02-01', 'historical', 400, REPORT_MESSAGES.order],
+      ['2023-01-01/2023-01-31', 'foreign', 404, REPORT_MESSAGES.locationNotFound],
+      ['2023-01-01/2023-01-31', 'unknown', 404, REPORT_MESSAGES.locationNotFound],
+      ['2023-01-01/2023-01-31', 'contact', 403, REPORT_MESSAGES.historicalManagersOnly],
+    ])(
+      'refuses %s (%s) in its GET and POST with the specification text, recording nothing',
+      async (range, what, status, detail) => {
+        const location = { foreign: foreign.locations[0], unknown: 999_999 }[what] ?? gold.locations[0];
+        const token = what === 'contact' ? contact : gold.owner;
+        const query = what === 'historical' ? '?report_type=historical' : '';
+        const before = await counts();
+        const view = await call(token, {
+          url: `/api/reports/data_by_date_range/${range}/${location}${query}`,
+        });
+        const job = await call(token, {
+          method: 'POST',
+          url: `/api/reports/data_by_date_range/${range}${query}`,
+          payload: { email_format: 'html', email_list: [], locations: [location] },
+        });
+        for (const response of [view, job]) {
+          expect(response.statusCode).toBe(status);
+          expect(response.json()).toEqual({ detail });
+        }
+        expect(await counts()).toEqual(before);
+      },
+    );
   });
 
   it('gives up a task whose worker died three times, with a reason, sending nothing', async () => {

@@ -89,6 +89,8 @@ export function reportsRoutes(services: Services): FastifyPluginAsyncZod {
           schema: {
             tags,
             summary: 'A report of one location, answered at once as HTML (or CSV, as a download)',
+            description:
+              "A historical range (from on or before 2024-10-31) is charged as a confirmed POST is: the request is the old client's confirmation (D21). The fee is recorded once per period, by a task without recipients whose file stays downloadable; a period already paid for is free, and the report says which.",
             params: reportLocationParamsSchema,
             querystring: locationReportQuerySchema,
           },
@@ -110,6 +112,8 @@ export function reportsRoutes(services: Services): FastifyPluginAsyncZod {
             tags,
             summary:
               'Queues a report of the chosen locations; answers its task, whose file is downloaded and, with recipients, e-mailed as an attachment',
+            description:
+              "A historical fee due needs confirm_fee: true is confirmed, false is refused (400, the specification's confirmation text); absent is the old client's request, whose own form asked for the confirmation, and is confirmed (D21).",
             params: reportRangeParamsSchema,
             querystring: locationReportJobQuerySchema,
             body: reportRequestSchema,

@@ -89,8 +89,8 @@ function presentTask(task: ReportTaskView): ReportTask {
 /**
  * Reports (issue 14, D18): requests are checked once, before anything is queued; a view (one
  * location, HTML or CSV) is built and rendered at once from what is stored (past rainfall it lacks
- * is produced by a worker meanwhile); everything e-mailed, and every
- * historical report, is a task a worker runs: it produces missing past rainfall, builds and
+ * is produced by a worker meanwhile; a historical view also queues the task that records its fee);
+ * everything e-mailed, and every other historical report, is a task a worker runs: it produces missing past rainfall, builds and
  * renders the report, then in one transaction stores the file, queues one e-mail per recipient
  * with the file attached, records the fee and marks the task done.
  */
@@ -99,7 +99,7 @@ export function createReportsService(db: AppDb, options: ReportsOptions) {
   const tasks = createReportTasksRepository(db);
   const today = () => productDate(clock.now(), timeZone);
   const { preparePastRainfall, viewSubject } = createReportPastRainfall(options);
-  const { queueTask, dueFeeCents } = createReportTaskQueue(db, options);
+  const { queueTask, chargeView, dueFeeCents } = createReportTaskQueue(db, options);
   const worker = createReportWorker(db, options, preparePastRainfall);
 
   /** The checks of every location report (404 for ids not the caller's first, then 403 and 400). */
@@ -192,15 +192,22 @@ export function createReportsService(db: AppDb, options: ReportsOptions) {
   }
 
   return {
-    /** GET of a location report: one location, built and rendered at once (HTML or CSV). */
+    /**
+     * GET of a location report: one location, built and rendered at once (HTML or CSV) from what
+     * is stored. A historical range is the old client's request and confirmation at once (D21):
+     * its fee is recorded as a confirmed POST's, once per period, and the report says it.
+     */
     async viewLocationReport(
       access: AccountAccess,
       ask: LocationReportAsk,
       format: 'html' | 'csv',
     ): Promise<RenderedReport> {
       const subject = await locationSubject(access, ask);
-      if (subject.feeDollars !== null) throw badRequest(REPORT_MESSAGES.historicalRunsAsJob);
-      return buildAndRender(await viewSubject(subject), format);
+      const charged =
+        subject.feeDollars === null
+          ? subject
+          : { ...subject, feeDollars: await chargeView(access.user, { ...subject, access }, format) };
+      return buildAndRender(await viewSubject(charged), format);
     },
 
     /**
