@@ -89,10 +89,11 @@ function presentTask(task: ReportTaskView): ReportTask {
 /**
  * Reports (issue 14, D18): requests are checked once, before anything is queued; a view (one
  * location, HTML or CSV) is built and rendered at once from what is stored (past rainfall it lacks
- * is produced by a worker meanwhile; a historical view also queues the task that records its fee);
- * everything e-mailed, and every other historical report, is a task a worker runs: it produces missing past rainfall, builds and
- * renders the report, then in one transaction stores the file, queues one e-mail per recipient
- * with the file attached, records the fee and marks the task done.
+ * is produced by a worker meanwhile; a historical view also queues the task that records its
+ * fee); everything e-mailed, and every other historical report, is a task a worker runs: it
+ * produces missing past rainfall, builds and renders the report, then in one transaction stores
+ * the file, queues one e-mail per recipient with the file attached, records the fee and marks
+ * the task done.
  */
 export function createReportsService(db: AppDb, options: ReportsOptions) {
   const { clock, timeZone, content, render } = options;
