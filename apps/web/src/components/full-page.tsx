@@ -7,6 +7,8 @@ import classes from './full-page.module.css';
  */
 export function FullPage({ underHeader, children }: { underHeader: boolean; children: ReactNode }) {
   return (
-    <div className={underHeader ? `${classes.page} ${classes.underHeader}` : classes.page}>{children}</div>
+    <div className={underHeader ? `${classes.page} ${classes.underHeader}` : classes.page}>
+      <div className={classes.stage}>{children}</div>
+    </div>
   );
 }
