@@ -65,11 +65,15 @@ export function SignInHourlyFigure() {
         </Text>
         {query.data ? (
           <>
-            {query.data.hours.length > 0 && <HourlyChart hours={query.data.hours} />}
-            <LegendList>
-              <LegendItem color={BAR_COLORS.green} text="Below every site's threshold" />
-              <LegendItem color={BAR_COLORS.orange} text="A site reached its threshold" />
-            </LegendList>
+            {query.data.hours.length > 0 && (
+              <>
+                <HourlyChart hours={query.data.hours} />
+                <LegendList>
+                  <LegendItem color={BAR_COLORS.green} text="Below every site's threshold" />
+                  <LegendItem color={BAR_COLORS.orange} text="A site reached its threshold" />
+                </LegendList>
+              </>
+            )}
             <Text size="sm" role="status">
               {summary(query.data.hours)}
             </Text>
