@@ -6,6 +6,10 @@ import { clientIdQuerySchema, idParamsSchema } from './lists';
 import type { Atlas14Threshold } from './locations';
 import type { TierNumber } from './tiers';
 
+/** The colours of the sign-in page's hourly figure: it never shows red (part 1 §4). */
+export const SIGN_IN_HOUR_COLORS = ['green', 'orange'] as const;
+export type SignInHourColor = (typeof SIGN_IN_HOUR_COLORS)[number];
+
 /** `processing` while a pass is being ingested; `done` once it is stored (D3). */
 export const PROCESS_STATUSES = ['processing', 'done'] as const;
 export type ProcessStatus = (typeof PROCESS_STATUSES)[number];
@@ -195,3 +199,17 @@ export const forecastResponseSchema = z.object({
   forecasts: z.array(z.object({ date: z.string(), value: z.number() })),
 });
 export type ForecastResponse = z.infer<typeof forecastResponseSchema>;
+
+/** GET /api/rainfall/hourly_today: the local day `date` (the sign-in page sends today's). */
+export const signInHoursQuerySchema = z.object({ date: dateSchema.optional() });
+
+/**
+ * The sign-in page's hourly figure (part 1 §7): each processed hour of the day, the heaviest
+ * hourly rain at any monitored location, orange when some location reached its 24-hour
+ * threshold in that hour, else green. It names no location or account.
+ */
+export const signInHoursResponseSchema = z.object({
+  date: z.string(),
+  hours: z.array(z.object({ ends_at: z.string(), amount: z.number(), color: z.enum(SIGN_IN_HOUR_COLORS) })),
+});
+export type SignInHours = z.infer<typeof signInHoursResponseSchema>;

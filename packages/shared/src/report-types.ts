@@ -76,6 +76,15 @@ export function reportTypesFor(isSuperuser: boolean): readonly ReportType[] {
     : ['monthly', 'daily', 'weekly', 'rapidrain', 'historical', 'permit'];
 }
 
+/**
+ * Whether the form offers the location picker: for an account's reports, to everyone but
+ * superusers (part 2 §6: they "need not select locations" and do not see the picker), whose
+ * weekly and historical reports cover the whole account.
+ */
+export function picksLocations(type: ReportType, isSuperuser: boolean): boolean {
+  return !isSystemReport(type) && !isSuperuser;
+}
+
 /** The first type a user sees (part 2 §4). */
 export function defaultReportType(isSuperuser: boolean): ReportType {
   return isSuperuser ? 'sms' : 'monthly';

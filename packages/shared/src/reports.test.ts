@@ -3,6 +3,7 @@ import {
   isHistoricalRange,
   isWholeMonth,
   monthRange,
+  picksLocations,
   REPORT_TYPE_LABELS,
   readsRainfall,
   reportDateLimits,
@@ -82,6 +83,14 @@ describe('report form rules', () => {
       locations: [1],
     });
     expect(reportRequestSchema.safeParse({ email_list: ['not-an-address'] }).success).toBe(false);
+  });
+});
+
+describe('the location picker (part 2 §6)', () => {
+  it('is offered on every account report to everyone but superusers, and never on a system report', () => {
+    for (const type of reportTypesFor(false)) expect(picksLocations(type, false)).toBe(true);
+    for (const type of reportTypesFor(true)) expect(picksLocations(type, true)).toBe(false);
+    expect(picksLocations('sms', false)).toBe(false);
   });
 });
 

@@ -1,13 +1,14 @@
-import { Anchor, Center, Paper, Stack, Title } from '@mantine/core';
+import { Anchor, Paper, Stack, Title } from '@mantine/core';
 import { showsShell } from '@pluvio/shared/navigation';
 import type { ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
 import { PATHS } from '../lib/routes';
+import { FullPage } from './full-page';
 import { Logo } from './logo';
 
 /**
- * The centred card of the sign-in and onboarding pages. It carries the logo only on pages
- * without the top bar: where the shell shows, its header already has it.
+ * The centred card of the sign-in and onboarding pages, on the full-page wrapper's background. It
+ * carries the logo only on pages without the top bar: where the shell shows, its header already has it.
  */
 export function BareCard({
   title,
@@ -20,8 +21,8 @@ export function BareCard({
 }) {
   const withLogo = !showsShell(useLocation().pathname);
   return (
-    <Center py="xl" px="md">
-      <Paper withBorder shadow="sm" radius="md" p="xl" w="100%" maw={width}>
+    <FullPage underHeader={!withLogo}>
+      <Paper withBorder shadow="md" radius="md" p={{ base: 'lg', sm: 'xl' }} w="100%" maw={width}>
         <Stack gap="md">
           {withLogo && (
             <Anchor component={Link} to={PATHS.login} aria-label="Pluvio home" underline="never">
@@ -34,6 +35,6 @@ export function BareCard({
           {children}
         </Stack>
       </Paper>
-    </Center>
+    </FullPage>
   );
 }

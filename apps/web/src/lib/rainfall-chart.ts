@@ -3,7 +3,7 @@
 export const Y_AXIS_STEP = 0.25;
 export const MAX_BAR_THICKNESS = 150;
 
-export const BAR_COLORS = { blue: '#1c7ed6', orange: '#f76707', red: '#e03131' } as const;
+export const BAR_COLORS = { blue: '#1c7ed6', green: '#2f9e44', orange: '#f76707', red: '#e03131' } as const;
 export type BarColor = keyof typeof BAR_COLORS;
 /** The dashed line of a chart's threshold (dark enough on white and on the day bands). */
 export const THRESHOLD_LINE_COLOR = '#495057';

@@ -20,3 +20,13 @@ export function stubMatchMedia(matches: (query: string) => boolean = () => false
     ),
   });
 }
+
+/** Answers `max-width` and `min-width` queries (px or em) as a screen `width` px wide would. */
+export function stubScreenWidth(width: number): void {
+  stubMatchMedia((query) => {
+    const bound = query.match(/(max|min)-width:\s*([\d.]+)(px|em)/);
+    if (!bound) return false;
+    const px = Number(bound[2]) * (bound[3] === 'em' ? 16 : 1);
+    return bound[1] === 'max' ? width <= px : width >= px;
+  });
+}

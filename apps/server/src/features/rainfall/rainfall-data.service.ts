@@ -8,6 +8,7 @@ import {
   locationColor,
   type ProcessStatusResponse,
   type SeriesResponse,
+  type SignInHours,
 } from '@pluvio/shared/rainfall';
 import type { TierNumber } from '@pluvio/shared/tiers';
 import { type AccountAccess, type LocationVisibility, requireFeature } from '../../core/access';
@@ -242,6 +243,34 @@ export function createRainfallDataService(options: RainfallDataOptions) {
       return {
         locations: Object.fromEntries(unique.map((id) => [id, { total_rainfall: totals.get(id) ?? 0 }])),
       };
+    },
+
+    /**
+     * GET /api/rainfall/hourly_today: each hour of the local day `date` (default today) up to the
+     * processed hour, dry ones as 0, the heaviest at any location and orange where a location
+     * reached its threshold (never red: no tier is known on the sign-in page). Public: it names
+     * no location or account, and is kept until the hourly values change.
+     */
+    async signInHours(date: string = today()): Promise<SignInHours> {
+      const upTo = await processedUpTo();
+      return readCache.read(`sign-in-hours:${date}:${upTo?.getTime()}`, async () => {
+        const day = productDay(date, timeZone);
+        const last = upTo && upTo < day.end ? upTo : day.end;
+        if (!upTo || last <= day.start) return { date, hours: [] };
+        const wet = new Map(
+          (await rainfall.wettestHours(day.start, last)).map((hour) => [hour.endsAt.getTime(), hour]),
+        );
+        const hours = [];
+        for (let end = day.start.getTime() + HOUR; end <= last.getTime(); end += HOUR) {
+          const hour = wet.get(end);
+          hours.push({
+            ends_at: productTimestamp(new Date(end), timeZone),
+            amount: hour?.largest ?? 0,
+            color: hour?.thresholdReached ? ('orange' as const) : ('green' as const),
+          });
+        }
+        return { date, hours };
+      });
     },
 
     /**

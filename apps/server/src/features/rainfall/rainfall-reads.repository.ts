@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { type AppDb, queryRows } from '../../core/db/client';
 import { pgArray } from '../../core/db/pg-array';
 import type { ProductDay } from '../../core/lib/time';
+import { locations } from '../../core/tables/locations';
 import { rainfall15m, rainfallHourly } from '../../core/tables/rainfall';
 import type { PrecipitationProduct } from '../sources';
 import { DAY, STEP_MS } from './intervals';
@@ -38,6 +39,13 @@ export interface QuartersOverSummary {
   count: number;
   largest: number;
   largestEndsAt: Date;
+}
+
+/** One wet hour across every location: its heaviest amount, and whether a location reached its own threshold. */
+export interface WettestHour {
+  endsAt: Date;
+  largest: number;
+  thresholdReached: boolean;
 }
 
 /** Values are `real`; summing their decimal form keeps totals free of float noise (0.1 + 0.2 = 0.3). */
@@ -219,6 +227,27 @@ export function createRainfallReadsRepository(db: AppDb) {
         })),
         summaries,
       };
+    },
+
+    /**
+     * The wet hours ending in (from, to] over every location (the sign-in page's figure): the
+     * heaviest amount and whether any location's amount reached its 24-hour threshold.
+     */
+    async wettestHours(from: Date, to: Date): Promise<WettestHour[]> {
+      const rows = await queryRows<{ ends_at: Date | string; largest: number; reached: boolean }>(
+        db,
+        sql`select r.ends_at, max(r.amount::numeric)::float8 as largest,
+                   bool_or(r.amount::numeric >= l.h24_threshold::numeric) as reached
+              from ${rainfallHourly} r join ${locations} l on l.id = r.location_id
+             where r.ends_at > ${from.toISOString()} and r.ends_at <= ${to.toISOString()}
+             group by r.ends_at
+             order by r.ends_at`,
+      );
+      return rows.map((row) => ({
+        endsAt: new Date(row.ends_at),
+        largest: row.largest,
+        thresholdReached: row.reached,
+      }));
     },
   };
 }

@@ -1,11 +1,32 @@
-import { ingestStatusSchema, processStatusSchema } from '@pluvio/shared/rainfall';
+import {
+  ingestStatusSchema,
+  processStatusSchema,
+  signInHoursQuerySchema,
+  signInHoursResponseSchema,
+} from '@pluvio/shared/rainfall';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Services } from '../../services';
 
-/** The state of the rainfall data: per D3 for every user, in detail for superusers. */
+/**
+ * The state of the rainfall data: per D3 for every user, in detail for superusers; and the
+ * sign-in page's hourly figure, public since it names no location or account.
+ */
 export function rainfallRoutes(services: Services): FastifyPluginAsyncZod {
-  const { ingestion, guards } = services;
+  const { ingestion, rainfallData, guards } = services;
   return async (app) => {
+    app.get(
+      '/api/rainfall/hourly_today',
+      {
+        schema: {
+          tags: ['rainfall'],
+          summary:
+            'Each processed hour of a local day (default today): the heaviest rain at any location, orange where one reached its threshold',
+          querystring: signInHoursQuerySchema,
+          response: { 200: signInHoursResponseSchema },
+        },
+      },
+      (request) => rainfallData.signInHours(request.query.date),
+    );
     app.get(
       '/api/services/process_status',
       {

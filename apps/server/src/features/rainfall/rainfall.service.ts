@@ -118,6 +118,9 @@ export function createRainfallService(db: AppDb, options: RainfallOptions) {
 
     /** The 15-minute intervals ending in (from, to] at or over each location's threshold (RapidRain, D6). */
     quartersAtOrAbove: repository.quartersAtOrAbove,
+
+    /** The wet hours ending in (from, to] over every location: the heaviest amount, and whether one reached its threshold. */
+    wettestHours: repository.wettestHours,
   };
 }
 

@@ -179,7 +179,7 @@ describe('route guard and bare pages', () => {
 });
 
 describe('narrow screens', () => {
-  it('lists Data, Graphs, Forecasts, Storm Events, Reports, Settings, Logout and the accounts in the slide-out menu', async () => {
+  it('lists Data, Graphs, Forecasts, Storm Events, Reports, Assignments, Settings, Logout and the accounts in the slide-out menu', async () => {
     stubMatchMedia((query) => query.includes('max-width: 599'));
     stubFetch(withConfig(() => jsonResponse({ detail: 'unexpected' }, 500)));
     signIn(buildUser());
@@ -189,9 +189,30 @@ describe('narrow screens', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Open menu' }));
     const drawer = within(await screen.findByRole('dialog'));
     const nav = within(drawer.getByRole('navigation', { name: 'Mobile' }));
-    expect(linkNames(nav)).toEqual(['Data', 'Graphs', 'Forecasts', 'Storm Events', 'Reports', 'Settings']);
+    expect(linkNames(nav)).toEqual([
+      'Data',
+      'Graphs',
+      'Forecasts',
+      'Storm Events',
+      'Reports',
+      'Assignments',
+      'Settings',
+    ]);
     expect(drawer.getByRole('button', { name: 'Logout' })).toBeTruthy();
     expect(await drawer.findByRole('list', { name: 'Accounts' })).toBeTruthy();
+  });
+
+  it('leaves Assignments and Settings out of a plain contact’s slide-out menu', async () => {
+    stubMatchMedia((query) => query.includes('max-width: 599'));
+    stubFetch(withConfig(() => jsonResponse({ detail: 'unexpected' }, 500)));
+    signIn(
+      buildUser({ role: 'contact', co_owner: false, clients: [buildClient({ membership: 'contact' })] }),
+    );
+    renderRoute('/dashboard');
+    await screen.findByText(/^Error loading data/);
+    await userEvent.click(screen.getByRole('button', { name: 'Open menu' }));
+    const nav = within(within(await screen.findByRole('dialog')).getByRole('navigation', { name: 'Mobile' }));
+    expect(linkNames(nav)).toEqual(['Data', 'Graphs', 'Forecasts', 'Storm Events', 'Reports']);
   });
 });
 

@@ -6,7 +6,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { setAccessToken, setUser } from '../../lib/session';
 import { answerConfirmation } from '../../testing/confirm';
 import { buildAccount, buildClient, buildUser } from '../../testing/fixtures';
-import { stubMatchMedia } from '../../testing/match-media';
+import { stubMatchMedia, stubScreenWidth } from '../../testing/match-media';
 import { jsonResponse, renderRoute, stubFetch, withConfig } from '../../testing/render';
 
 const ACCOUNTS = [
@@ -189,6 +189,19 @@ describe('client management', () => {
     serveClients();
     renderRoute('/settings-admin');
     await shownAccounts();
+    expect(screen.getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual([
+      'Account Name',
+      'Account Type',
+      'Actions',
+    ]);
+  });
+
+  it('keeps the Client Management tab but the fewer columns between 600 and 800 px', async () => {
+    stubScreenWidth(700);
+    serveClients();
+    renderRoute('/settings-admin');
+    await shownAccounts();
+    expect(screen.getByRole('tab', { name: 'Client Management' })).toBeTruthy();
     expect(screen.getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual([
       'Account Name',
       'Account Type',

@@ -34,7 +34,7 @@ import { SettingsTabs } from '../../components/settings-tabs';
 import { useActiveAccount } from '../../lib/account-api';
 import { failureMessage } from '../../lib/api-client';
 import { PATHS } from '../../lib/routes';
-import { useIsMobile } from '../../lib/use-is-mobile';
+import { useIsSettingsNarrow } from '../../lib/use-is-mobile';
 import { useActAs } from '../../lib/use-switch-user';
 import { clientsQuery, deleteClient, forgetClient } from './api';
 
@@ -133,7 +133,7 @@ function ClientRow({ client, actions, narrow }: { client: Client; actions: RowAc
 }
 
 function ClientTable({ clients, actions }: { clients: Client[]; actions: RowActions }) {
-  const narrow = useIsMobile();
+  const narrow = useIsSettingsNarrow();
   return (
     <Table.ScrollContainer minWidth={narrow ? 0 : 640}>
       <Table striped highlightOnHover verticalSpacing="xs">

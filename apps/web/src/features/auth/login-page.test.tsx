@@ -1,7 +1,7 @@
 import { MESSAGES } from '@pluvio/shared/messages';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { getAccessToken, getSession, setAccessToken, setUser } from '../../lib/session';
 import { buildClient, buildUser } from '../../testing/fixtures';
 import { jsonResponse, renderRoute, stubFetch, withConfig } from '../../testing/render';
@@ -197,5 +197,69 @@ describe('login page', () => {
     setUser(buildUser());
     const { router } = renderRoute(`/?next=${encodeURIComponent(next)}`);
     await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
+  });
+});
+
+describe('the hourly figure beside the sign-in form', () => {
+  afterEach(() => vi.useRealTimers());
+
+  const hour = (time: string, amount: number, color: 'green' | 'orange') => ({
+    ends_at: `2026-11-21T${time}:00-05:00`,
+    amount,
+    color,
+  });
+
+  it("asks for today's Eastern date and says the heaviest hour, in orange or green only", async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    // 22:05 in New York on Saturday 21 November: already Sunday in UTC.
+    vi.setSystemTime(new Date('2026-11-22T03:05:00Z'));
+    const fetchMock = stubFetch(
+      withConfig((url) =>
+        url.startsWith('/api/rainfall/hourly_today')
+          ? jsonResponse({
+              date: '2026-11-21',
+              hours: [
+                hour('15:00', 0.3, 'orange'),
+                hour('16:00', 0.2, 'green'),
+                hour('17:00', 2.5, 'orange'),
+              ],
+            })
+          : jsonResponse({}, 500),
+      ),
+    );
+    renderRoute('/');
+    const heading = await screen.findByRole('heading', { name: 'Rainfall Today' });
+    const figure = within(heading.closest('section') as HTMLElement);
+    expect(await figure.findByText('Heaviest hour so far: 2.50 in, the hour ending 17:00.')).toBeTruthy();
+    expect(
+      fetchMock.mock.calls.map(([url]) => String(url)).filter((url) => url.includes('hourly_today')),
+    ).toEqual(['/api/rainfall/hourly_today?date=2026-11-21']);
+    const legend = within(figure.getByRole('list', { name: 'Legend' }));
+    expect(legend.getAllByRole('listitem').map((item) => item.textContent)).toEqual([
+      "Below every site's threshold",
+      'A site reached its threshold',
+    ]);
+    expect(figure.queryByText(/NOAA/)).toBeNull();
+  });
+
+  it('says when no site has had rain yet today', async () => {
+    stubFetch(
+      withConfig((url) =>
+        url.startsWith('/api/rainfall/hourly_today')
+          ? jsonResponse({ date: '2026-11-21', hours: [hour('01:00', 0, 'green')] })
+          : jsonResponse({}, 500),
+      ),
+    );
+    renderRoute('/');
+    expect(await screen.findByText('No rain at any Pluvio site so far today.')).toBeTruthy();
+  });
+
+  it('leaves the figure out when it cannot be read', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    stubFetch(withConfig(() => jsonResponse({ detail: 'down' }, 503)));
+    renderRoute('/');
+    expect(await screen.findByRole('button', { name: 'Login' })).toBeTruthy();
+    await waitFor(() => expect(screen.queryByRole('heading', { name: 'Rainfall Today' })).toBeNull());
+    expect(console.error).toHaveBeenCalled();
   });
 });

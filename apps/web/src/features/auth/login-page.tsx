@@ -14,6 +14,7 @@ import { fetchCurrentUser, signOutQuietly } from '../../lib/current-user';
 import { PAID_SIGNUP, PATHS, TRIAL_SIGNUP } from '../../lib/routes';
 import { clearSession, setAccessToken, setUser, useCurrentUser } from '../../lib/session';
 import { login } from './api';
+import { SignInHourlyFigure } from './sign-in-hours';
 
 function BadCredentials() {
   return (
@@ -118,6 +119,7 @@ function LoginScreen({ next }: { next: string | null }) {
       </Box>
       <Stack id="login-forecast" bg="blue.0" p={{ base: 'lg', md: 48 }} gap="xl" miw={0}>
         <ProductSummary />
+        <SignInHourlyFigure />
         <NationalForecastPanel />
       </Stack>
     </SimpleGrid>

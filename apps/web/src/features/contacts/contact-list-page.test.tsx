@@ -7,7 +7,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { getAccessToken, setAccessToken, setUser } from '../../lib/session';
 import { answerConfirmation } from '../../testing/confirm';
 import { buildClient, buildContact, buildUser } from '../../testing/fixtures';
-import { stubMatchMedia } from '../../testing/match-media';
+import { stubMatchMedia, stubScreenWidth } from '../../testing/match-media';
 import { type FetchHandler, jsonResponse, renderRoute, stubFetch, withConfig } from '../../testing/render';
 
 const OWN_URL = '/api/contacts/?client_id=10&page=1&page_size=250';
@@ -175,6 +175,24 @@ describe('Settings > Contacts', () => {
     expect(await screen.findByRole('heading', { name: 'Edit Contact' })).toBeTruthy();
     expect(router.state.location.search).toBe('?id=2');
     expect((screen.getByLabelText(/^Name/) as HTMLInputElement).value).toBe('Pat Office');
+  });
+
+  it('keeps the compact rows under 800 px wide, where every settings tab still shows', async () => {
+    stubScreenWidth(700);
+    signIn();
+    serve();
+    renderRoute('/contact-list');
+    expect(headers(await table())).toEqual(['', 'Contact', 'Actions']);
+    const tabs = within(screen.getByRole('tablist', { name: 'Settings' }));
+    expect(tabs.getAllByRole('tab').map((tab) => tab.textContent)).toContain('Modify Locations');
+  });
+
+  it('shows the full table from 800 px wide', async () => {
+    stubScreenWidth(900);
+    signIn();
+    serve();
+    renderRoute('/contact-list');
+    expect(headers(await table())).toEqual(['', 'Contact', 'Email', 'Phone', 'Actions']);
   });
 
   describe('many contacts', { timeout: 40_000 }, () => {

@@ -20,7 +20,7 @@ import {
 } from '../../components/settings-list';
 import { contactsQuery, useActiveAccount } from '../../lib/account-api';
 import { PATHS } from '../../lib/routes';
-import { useIsMobile } from '../../lib/use-is-mobile';
+import { useIsSettingsNarrow } from '../../lib/use-is-mobile';
 import { useLoggedReadFailure } from '../../lib/use-logged-read-failure';
 import { useActAs } from '../../lib/use-switch-user';
 import { allContactsQuery, CONTACTS_KEY, deleteContacts, importContacts } from './api';
@@ -88,7 +88,7 @@ function useContactList(viewer: Viewer, clientId: number | undefined) {
 function ContactSettings({ viewer }: { viewer: Viewer }) {
   const { clientId } = useActiveAccount();
   const navigate = useNavigate();
-  const narrow = useIsMobile();
+  const narrow = useIsSettingsNarrow();
   const queryClient = useQueryClient();
   const contacts = useContactList(viewer, clientId);
   const removal = useDeleteContact();

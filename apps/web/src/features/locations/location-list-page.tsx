@@ -25,7 +25,7 @@ import {
 } from '../../components/settings-list';
 import { accountKeys, locationsQuery, useActiveAccount } from '../../lib/account-api';
 import { PATHS } from '../../lib/routes';
-import { useIsMobile } from '../../lib/use-is-mobile';
+import { useIsSettingsNarrow } from '../../lib/use-is-mobile';
 import { useLoggedReadFailure } from '../../lib/use-logged-read-failure';
 import { deleteLocations, importLocations } from './api';
 import { locationFormPath } from './location-form-page';
@@ -81,7 +81,7 @@ function LocationSettings() {
   const { viewer, account, clientId } = useActiveAccount();
   const tier = viewer?.tier ?? TIER.unknown;
   const navigate = useNavigate();
-  const narrow = useIsMobile();
+  const narrow = useIsSettingsNarrow();
   const queryClient = useQueryClient();
   const locations = useLocationList(clientId);
   const removal = useDeleteLocation();

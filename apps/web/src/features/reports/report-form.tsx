@@ -6,6 +6,7 @@ import {
   type HistoricalFeeQuote,
   historicalFeeConfirmation,
   isSystemReport,
+  picksLocations,
   REPORT_FORMAT_LABELS,
   REPORT_FORMATS,
   REPORT_MESSAGES,
@@ -229,7 +230,6 @@ export function ReportFormFields({
   onSubmit: () => void;
 }) {
   const type = form.type;
-  const system = isSystemReport(type);
   const allowed = isSystemReport(type) || reportTypeAllowed(type, asker.level);
   const chooseType = (type: ReportType) =>
     onChange({ type, ...datesFor(type, asker.level, asker.today), feeConfirmed: false });
@@ -266,7 +266,7 @@ export function ReportFormFields({
               data={optionsOf(REPORT_FORMATS, (format) => REPORT_FORMAT_LABELS[format])}
               onChange={(event) => onChange({ format: event.currentTarget.value as ReportFormat })}
             />
-            {!system && (
+            {picksLocations(type, asker.isSuperuser) && (
               <ReportChoices field="locations" choices={locations} form={form} onChange={onChange} />
             )}
             <ReportChoices field="recipients" choices={recipients} form={form} onChange={onChange} />

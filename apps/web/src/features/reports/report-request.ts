@@ -5,6 +5,7 @@ import {
   isSystemReport,
   monthRange,
   needsBothDates,
+  picksLocations,
   REPORT_MESSAGES,
   type ReportFormat,
   type ReportType,
@@ -61,10 +62,6 @@ export function rangeOf(form: ReportForm): { from: string; to: string } {
   return { from: form.from, to: form.to };
 }
 
-function isLocationReport(type: ReportType): boolean {
-  return !isSystemReport(type);
-}
-
 /** Whether the request reaches into the historical window and so is charged the fee (the permit report never is). */
 export function isCharged(form: ReportForm): boolean {
   const { from } = rangeOf(form);
@@ -86,7 +83,7 @@ export function reportProblem(
   feeDue?: number,
 ): string | null {
   const { from, to } = rangeOf(form);
-  if (isLocationReport(form.type) && !isSuperuser && form.locations.length === 0)
+  if (picksLocations(form.type, isSuperuser) && form.locations.length === 0)
     return REPORT_MESSAGES.selectLocation;
   if ((needsBothDates(form.type) || form.type === 'monthly') && (!from || !to))
     return REPORT_MESSAGES.bothDates;

@@ -6,7 +6,7 @@ import {
   reportNextSteps,
   reportTypesFor,
 } from '@pluvio/shared/reports';
-import { cleanup, fireEvent, screen, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { MOBILE_QUERY } from '../../lib/use-is-mobile';
@@ -270,21 +270,33 @@ describe('reports screen', { timeout: 15_000 }, () => {
     expect(screen.queryByText(/This feature is not available/)).toBeNull();
   });
 
-  it('gives superusers the system reports without a location picker, except weekly and historical', async () => {
+  it('gives superusers the system reports and no location picker on any report type', async () => {
     serveReports();
     await openReportsAs('superuser');
     const options = within(field('Report type')).getAllByRole('option');
     expect(options.map((option) => option.textContent)).toEqual(
       reportTypesFor(true).map((type) => REPORT_TYPE_LABELS[type]),
     );
+    expect(options.map((option) => option.textContent)).not.toEqual(
+      expect.arrayContaining(['Custom', 'Monthly', 'RapidRain']),
+    );
     expect(field('Report type').value).toBe('sms');
     expect(field('Status').value).toBe('all');
-    expect(screen.queryByRole('combobox', { name: 'Locations' })).toBeNull();
-    await chooseType('Weekly');
-    expect(screen.getByRole('combobox', { name: 'Locations' })).toBeTruthy();
-    await chooseType('Unpaid Accounts');
-    expect(screen.queryByRole('combobox', { name: 'Locations' })).toBeNull();
+    for (const type of ['SMS Sent/Rejected', 'Weekly', 'Historical', 'Unpaid Accounts']) {
+      await chooseType(type);
+      expect(screen.queryByRole('combobox', { name: 'Locations' })).toBeNull();
+    }
     expect(screen.queryByLabelText('From date')).toBeNull();
+  });
+
+  it('runs a superuser’s weekly report over the whole account, with no location chosen', async () => {
+    const calls = serveReports();
+    await openReportsAs('superuser');
+    await chooseType('Weekly');
+    await userEvent.click(submitButton());
+    await waitFor(() => expect(reportCalls(calls, 'POST')).toHaveLength(1));
+    expect(screen.queryByText(REPORT_MESSAGES.selectLocation)).toBeNull();
+    expect(reportCalls(calls, 'POST')[0]?.body).toMatchObject({ email_format: 'html', locations: [] });
   });
 
   it('opens on the report type a link asks for when the user may run it (the system health cards)', async () => {

@@ -1,52 +1,8 @@
-import { Box, Group, Text } from '@mantine/core';
 import { CHART_LEGENDS } from '@pluvio/shared/messages';
+import { LegendItem, LegendList } from '../../../components/chart-legend';
 import { BAR_COLORS, formatInches, THRESHOLD_LINE_COLOR } from '../../../lib/rainfall-chart';
 
 const COMPACT_TEXTS = { orange: 'Above threshold', red: 'Above NOAA 14' } as const;
-
-type Swatch = 'box' | 'line' | 'faded';
-
-function LegendItem({
-  color,
-  text,
-  compact = false,
-  swatch = 'box',
-}: {
-  color: string;
-  text: string;
-  compact?: boolean;
-  swatch?: Swatch;
-}) {
-  const size = compact ? 10 : 14;
-  const box = { width: size, height: size, borderRadius: 2 };
-  const style =
-    swatch === 'line'
-      ? { borderTop: `2px dashed ${color}`, height: 0, width: 18 }
-      : swatch === 'faded'
-        ? { ...box, background: `${color}66`, border: `2px solid ${color}` }
-        : { ...box, background: color };
-  return (
-    <Group component="li" gap={6} wrap="nowrap">
-      <Box style={{ ...style, flexShrink: 0 }} aria-hidden />
-      <Text size={compact ? 'xs' : 'sm'}>{text}</Text>
-    </Group>
-  );
-}
-
-function LegendList({ compact = false, children }: { compact?: boolean; children: React.ReactNode }) {
-  return (
-    <Group
-      component="ul"
-      aria-label="Legend"
-      gap={compact ? 'sm' : 'lg'}
-      m={0}
-      p={0}
-      style={{ listStyle: 'none' }}
-    >
-      {children}
-    </Group>
-  );
-}
 
 /** The short legend of the map's colours, under the map on a phone (spec part 1 §2); red from tier 2. */
 export function RainfallLegend({ showRed }: { showRed: boolean }) {
