@@ -144,6 +144,7 @@ export const RAINFALL_MESSAGES = {
   date: DATE_MESSAGES.format,
   dateOrder: DATE_MESSAGES.order,
   dateRange: DATE_MESSAGES.range(MAX_DAILY_RANGE_DAYS),
+  signInDays: "The sign-in page's figure covers only yesterday, today and tomorrow (Eastern time).",
 };
 
 /** Rainfall data calls reach from the start of the MRMS archive to tomorrow. */

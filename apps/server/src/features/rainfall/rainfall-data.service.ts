@@ -7,6 +7,7 @@ import {
   type LocationTotalsResponse,
   locationColor,
   type ProcessStatusResponse,
+  RAINFALL_MESSAGES,
   type SeriesResponse,
   type SignInHours,
 } from '@pluvio/shared/rainfall';
@@ -14,6 +15,7 @@ import type { TierNumber } from '@pluvio/shared/tiers';
 import { type AccountAccess, type LocationVisibility, requireFeature } from '../../core/access';
 import { noReadCache, type ReadCache } from '../../core/db/read-cache';
 import type { Clock } from '../../core/lib/clock';
+import { badRequest } from '../../core/lib/errors';
 import {
   DAY_MS as DAY,
   productDate,
@@ -249,9 +251,12 @@ export function createRainfallDataService(options: RainfallDataOptions) {
      * GET /api/rainfall/hourly_today: each hour of the local day `date` (default today) up to the
      * processed hour, dry ones as 0, the heaviest at any location and orange where a location
      * reached its threshold (never red: no tier is known on the sign-in page). Public: it names
-     * no location or account, and is kept until the hourly values change.
+     * no location or account, is kept until the hourly values change, and covers today and the
+     * days either side only (a browser's clock may be off), so no caller makes it read other days.
      */
     async signInHours(date: string = today()): Promise<SignInHours> {
+      const around = [-1, 0, 1].map((days) => shiftDate(today(), days));
+      if (!around.includes(date)) throw badRequest(RAINFALL_MESSAGES.signInDays);
       const upTo = await processedUpTo();
       return readCache.read(`sign-in-hours:${date}:${upTo?.getTime()}`, async () => {
         const day = productDay(date, timeZone);

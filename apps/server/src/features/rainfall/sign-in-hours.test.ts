@@ -1,3 +1,4 @@
+import { RAINFALL_MESSAGES } from '@pluvio/shared/rainfall';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildOwnedClient } from '../../test/factories';
 import { hourlyScript, scriptedIngestion, TEST_ATLAS14 } from '../../test/scripted-source';
@@ -65,8 +66,12 @@ describe('GET /api/rainfall/hourly_today (the sign-in page’s hourly figure)', 
     expect(body).not.toMatch(/South Yard|North Farm|client|location/i);
   });
 
-  it('takes the day as a query: tomorrow has no processed hour yet, a bad date is refused', async () => {
+  it('takes the day as a query: tomorrow has no processed hour yet, other days and bad dates are refused', async () => {
     expect((await get('?date=2026-11-22')).json()).toEqual({ date: '2026-11-22', hours: [] });
+    expect((await get('?date=2026-11-20')).statusCode).toBe(200);
+    const earlier = await get('?date=2026-11-19');
+    expect(earlier.statusCode).toBe(400);
+    expect(earlier.json()).toEqual({ detail: RAINFALL_MESSAGES.signInDays });
     const bad = await get('?date=21-11-2026');
     expect(bad.statusCode).toBe(422);
     expect(bad.json()).toHaveProperty('detail');
