@@ -167,6 +167,62 @@ describe('webhooks', () => {
     });
   });
 
+  it('records storm events, inspection notices, the daily report and inspections for the endpoints subscribed to them', async () => {
+    const { user, client, token, id } = await endpoint([
+      'storm_event.opened',
+      'storm_event.closed',
+      'inspection.due',
+      'daily_report.sent',
+      'inspection.recorded',
+    ]);
+    const [site] = await t.services.locations.createMany([
+      { clientId: client.id, name: 'Pond 34.01', latitude: 34.01, longitude: -95, h24Threshold: 0.5 },
+    ]);
+    const siteId = site?.id as number;
+    await t.database.db.execute(sql`delete from rainfall_history_fills where location_id = ${siteId}`);
+    await t.database.db.execute(sql`update locations set storm_threshold = 0.25 where id = ${siteId}`);
+    const hour = new Date('2026-07-06T15:00:00Z');
+    clock.set(new Date('2026-07-07T02:00:00Z'));
+    await scriptedStorm(t, clock, [34.01], hour).ingestRange(new Date('2026-07-06T13:00:00Z'), clock.now());
+    await t.services.stormDetection.detectDue();
+    await t.services.inspectionNotices.notifyDue();
+    clock.set(new Date('2026-07-07T13:05:00Z'));
+    await t.services.dailyReport.sendDue();
+    const inspection = await send(token, {
+      method: 'POST',
+      url: `/api/inspections?client_id=${client.id}`,
+      payload: {
+        location_id: siteId,
+        inspected_at: '2026-07-07T12:00:00Z',
+        bmps: ['Silt fence'],
+        corrective_actions: [],
+      },
+    });
+    expect(inspection.statusCode, inspection.body).toBe(201);
+
+    const { token: fresh } = await login(t.app, user.email);
+    const recorded = (await deliveries(fresh, id)) as { event_type: string }[];
+    expect(recorded.map((delivery) => delivery.event_type).sort()).toEqual(
+      [
+        'daily_report.sent',
+        'inspection.due',
+        'inspection.recorded',
+        'storm_event.closed',
+        'storm_event.opened',
+      ].sort(),
+    );
+    await t.services.webhooks.deliverDue();
+    const byType = new Map(receiver.received.map((item) => [item.event.type, item.event.data]));
+    expect(byType.get('storm_event.opened')).toMatchObject({
+      location_id: siteId,
+      location_name: 'Pond 34.01',
+      total: 0.8,
+    });
+    expect(byType.get('daily_report.sent')).toMatchObject({ date: '2026-07-06', location_count: 1 });
+    expect(byType.get('inspection.recorded')).toMatchObject({ location_id: siteId, storm_event_id: null });
+    expect(receiver.received.every((item) => item.verified)).toBe(true);
+  });
+
   it('retries a failed delivery with the same event id until the endpoint takes it', async () => {
     const { token, id } = await endpoint();
     receiver.answers.push(500);
