@@ -111,11 +111,20 @@ export function createWebhooksService(db: AppDb, options: WebhooksOptions) {
     return options.audit.record({ ...by, action, clientId: row.clientId, details });
   }
 
-  /** After a day of failures: the endpoint is disabled, its waiting deliveries failed, the owner told, together. */
-  async function giveUp(endpoint: WebhookEndpointRow, reason: string): Promise<void> {
+  /**
+   * After a day of failures, together: the delivery failed, the endpoint disabled with its other
+   * waiting deliveries, and the owner told (unless another worker took the claim meanwhile).
+   */
+  async function giveUp(
+    { delivery, endpoint }: ClaimedDelivery,
+    code: number | null,
+    reason: string,
+  ): Promise<void> {
     const disabledReason = `Deliveries failed for ${limits.retryHours} hours (last: ${reason}); the endpoint was disabled.`;
     await db.transaction(async (tx) => {
-      await createWebhooksRepository(tx).disable(endpoint.id, disabledReason);
+      const txRepository = createWebhooksRepository(tx);
+      if (!(await txRepository.markFailed(delivery, code, reason))) return;
+      await txRepository.disable(endpoint.id, disabledReason);
       const owner = (await createRecipientsRepository(tx).ownerEmails([endpoint.clientId])).get(
         endpoint.clientId,
       );
@@ -128,16 +137,13 @@ export function createWebhooksService(db: AppDb, options: WebhooksOptions) {
         ],
         { label: 'Open the account settings', url: `${options.publicUrl}${ROUTES.settingsGeneral}` },
       );
-      await options.outboxIn(tx).enqueueEmail({
-        to: owner,
-        subject: 'Webhook endpoint disabled',
-        kind: 'webhook_disabled',
-        ...content,
-      });
+      const email = { to: owner, subject: 'Webhook endpoint disabled', kind: 'webhook_disabled', ...content };
+      await options.outboxIn(tx).enqueueEmail(email);
     });
   }
 
-  async function settle({ delivery, endpoint }: ClaimedDelivery, attempt: Attempt): Promise<void> {
+  async function settle(claimed: ClaimedDelivery, attempt: Attempt): Promise<void> {
+    const { delivery } = claimed;
     const now = clock.now();
     if (isSuccess(attempt)) return repository.markDelivered(delivery, attempt.code as number, now);
     const reason = failureOf(attempt);
@@ -145,7 +151,7 @@ export function createWebhooksService(db: AppDb, options: WebhooksOptions) {
     if (next.getTime() - delivery.createdAt.getTime() <= retryWindowMs) {
       return repository.scheduleRetry(delivery, attempt.code, reason, next);
     }
-    if (await repository.markFailed(delivery, attempt.code, reason)) await giveUp(endpoint, reason);
+    await giveUp(claimed, attempt.code, reason);
   }
 
   /** Sends one claimed delivery, signed now, renewing the claim while the endpoint takes its time. */
