@@ -376,4 +376,41 @@ describe('webhooks', () => {
       expect(response.json()).toEqual({ detail: WEBHOOK_MESSAGES.notFound });
     }
   });
+
+  it("lets the owner's API keys manage endpoints, a read key only list them", async () => {
+    const { client, token, id, secret } = await endpoint();
+    const keyOf = async (scope: 'read' | 'read_write') =>
+      (
+        await send(token, {
+          method: 'POST',
+          url: `/api/api-keys?client_id=${client.id}`,
+          payload: { name: `Hooks ${scope}`, scope },
+        })
+      ).json().key as string;
+    const readKey = await keyOf('read');
+    const listed = await send(readKey, { url: '/api/webhooks' });
+    expect(listed.json().map((hook: { id: number }) => hook.id)).toEqual([id]);
+    expect(listed.body).not.toContain(secret);
+    const body = { url: receiver.url, events: ['alert.fired'] };
+    expect((await send(readKey, { method: 'POST', url: '/api/webhooks', payload: body })).statusCode).toBe(
+      403,
+    );
+    const writeKey = await keyOf('read_write');
+    expect((await send(writeKey, { method: 'POST', url: '/api/webhooks', payload: body })).statusCode).toBe(
+      201,
+    );
+  });
+
+  it('lists the webhook routes in the OpenAPI document', async () => {
+    const document = (await t.app.inject({ url: '/docs/json' })).json();
+    expect(Object.keys(document.paths)).toEqual(
+      expect.arrayContaining([
+        '/api/webhooks',
+        '/api/webhooks/{id}',
+        '/api/webhooks/{id}/test',
+        '/api/webhooks/{id}/deliveries',
+      ]),
+    );
+    expect(Object.keys(document.paths['/api/webhooks'])).toEqual(['post', 'get']);
+  });
 });
