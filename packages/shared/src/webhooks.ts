@@ -42,6 +42,8 @@ export const WEBHOOK_DEFAULTS = {
   /** A delivery is retried with backoff for this long, then the endpoint is disabled. */
   retryHours: 24,
   timeoutSeconds: 10,
+  /** Delivered and failed deliveries stay in an endpoint's log this many days. */
+  logDays: 30,
   /** The minimum plan level (silver). */
   minTier: 2,
 } as const;

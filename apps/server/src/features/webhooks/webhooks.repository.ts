@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNotNull, lt, sql } from 'drizzle-orm';
 import type { AppDb } from '../../core/db/client';
 import { clients } from '../../core/tables/accounts';
 import {
@@ -167,6 +167,19 @@ export function createWebhooksRepository(db: AppDb) {
         .where(heldBy(claim))
         .returning({ id: webhookDeliveries.id });
       return rows.length > 0;
+    },
+    /** Deletes the settled deliveries made before `cutoff`; answers how many. */
+    async removeSettledBefore(cutoff: Date): Promise<number> {
+      const rows = await db
+        .delete(webhookDeliveries)
+        .where(
+          and(
+            lt(webhookDeliveries.createdAt, cutoff),
+            inArray(webhookDeliveries.status, ['delivered', 'failed'] as const),
+          ),
+        )
+        .returning({ id: webhookDeliveries.id });
+      return rows.length;
     },
     /** Disables the endpoint with its reason and fails what it still had to send. */
     async disable(endpointId: number, reason: string): Promise<void> {

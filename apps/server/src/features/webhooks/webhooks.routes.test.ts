@@ -401,6 +401,25 @@ describe('webhooks', () => {
     );
   });
 
+  it('keeps delivered and failed deliveries in the log for 30 days, and waiting ones until they are sent', async () => {
+    const { user, token, id } = await endpoint();
+    await send(token, { method: 'POST', url: `/api/webhooks/${id}/test` });
+    await t.services.webhooks.deliverDue();
+    receiver.state.hang = true;
+    await send(token, { method: 'POST', url: `/api/webhooks/${id}/test` });
+    await t.services.webhooks.deliverDue();
+    clock.advance(29 * 24 * HOUR);
+    await t.services.webhooks.forgetOldDeliveries();
+    const { token: later } = await login(t.app, user.email);
+    const statuses = async (bearerToken: string) =>
+      (await deliveries(bearerToken, id)).map((delivery: { status: string }) => delivery.status);
+    expect(await statuses(later)).toEqual(['retrying', 'delivered']);
+    clock.advance(2 * 24 * HOUR);
+    await t.services.webhooks.forgetOldDeliveries();
+    const { token: latest } = await login(t.app, user.email);
+    expect(await statuses(latest)).toEqual(['retrying']);
+  });
+
   it('lists the webhook routes in the OpenAPI document', async () => {
     const document = (await t.app.inject({ url: '/docs/json' })).json();
     expect(Object.keys(document.paths)).toEqual(

@@ -5,6 +5,7 @@ import {
   type CreatedWebhook,
   type CreateWebhook,
   type UpdateWebhook,
+  WEBHOOK_DEFAULTS,
   WEBHOOK_MESSAGES,
   WEBHOOK_PING_EVENT,
   WEBHOOK_SECRET_PREFIX,
@@ -230,6 +231,10 @@ export function createWebhooksService(db: AppDb, options: WebhooksOptions) {
       const { limit, offset } = pageWindow(paging);
       return (await repository.deliveriesOf(id, limit, offset)).map(presentDelivery);
     },
+
+    /** Forgets delivered and failed deliveries older than the log keeps (WEBHOOK_DEFAULTS.logDays). */
+    forgetOldDeliveries: (): Promise<number> =>
+      repository.removeSettledBefore(new Date(clock.now().getTime() - WEBHOOK_DEFAULTS.logDays * 86_400_000)),
 
     /** Sends every due delivery, one claimed at a time; answers how many were attempted. */
     async deliverDue(): Promise<number> {
