@@ -47,6 +47,7 @@ import { inspectionsRoutes, stormEventsRoutes } from './features/storm-events';
 import { switchUserRoutes } from './features/switch-user';
 import { systemRoutes } from './features/system';
 import { usersRoutes } from './features/users';
+import { webhooksRoutes } from './features/webhooks';
 import type { Services } from './services';
 
 export interface AppOptions {
@@ -188,6 +189,7 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
   await app.register(systemHealthRoutes(services));
   await app.register(clientsRoutes(services));
   await app.register(apiKeysRoutes(services));
+  await app.register(webhooksRoutes(services));
   await app.register(locationsRoutes(services));
   await app.register(locationOverviewRoutes(services));
   await app.register(geocodingRoutes(services));

@@ -5,6 +5,7 @@ import { IMPORT_MAX_ROWS } from '@pluvio/shared/csv-import';
 import { GEOCODERS } from '@pluvio/shared/geocode';
 import { PHOTO_LIMITS } from '@pluvio/shared/inspections';
 import { QUOTA_DEFAULTS } from '@pluvio/shared/quotas';
+import { WEBHOOK_DEFAULTS } from '@pluvio/shared/webhooks';
 import { z } from 'zod';
 
 const booleanSetting = z
@@ -137,6 +138,9 @@ const configSchema = z.object({
   /** API keys one account may hold, and requests one key may make in a minute (issue 29). */
   API_KEYS_PER_ACCOUNT: z.coerce.number().int().min(1).default(API_KEY_DEFAULTS.perAccount),
   API_KEY_REQUESTS_PER_MINUTE: z.coerce.number().int().min(1).default(API_KEY_DEFAULTS.requestsPerMinute),
+  /** Webhook endpoints one account may hold, and how long one delivery may take (issue 29). */
+  WEBHOOKS_PER_ACCOUNT: z.coerce.number().int().min(1).default(WEBHOOK_DEFAULTS.perAccount),
+  WEBHOOK_TIMEOUT_SECONDS: z.coerce.number().min(0.01).max(60).default(WEBHOOK_DEFAULTS.timeoutSeconds),
   /** Address searches one client address may make in a minute. */
   GEOCODE_PER_MINUTE: z.coerce.number().int().min(1).default(30),
   WEB_DIST: z.string().optional(),

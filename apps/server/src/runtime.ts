@@ -17,6 +17,7 @@ import { rateLimitJobs } from './features/rate-limits';
 import { RENDER_REPORTS, reportJobs } from './features/reports';
 import { signupJobs } from './features/signups';
 import { stormEventJobs } from './features/storm-events';
+import { DELIVER_WEBHOOKS, webhookJobs } from './features/webhooks';
 import { createServices, type Services } from './services';
 
 /**
@@ -32,6 +33,9 @@ export async function openRuntime(config: Config, database: Database) {
     clock: systemClock,
     onMailQueued: async () => {
       await boss?.send(DELIVER_OUTBOX, null);
+    },
+    onWebhookQueued: async () => {
+      await boss?.send(DELIVER_WEBHOOKS, null);
     },
     onReportQueued: async () => {
       await boss?.send(RENDER_REPORTS, null);
@@ -67,6 +71,7 @@ export function allJobs(services: Services) {
     ...reportJobs(services.reports),
     ...billingJobs(services.billing, services.trialNotices, services.config.TIME_ZONE),
     ...signupJobs(services.signups),
+    ...webhookJobs(services.webhooks),
     ...demoJobs(services),
   ];
 }

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { WIZARD_MESSAGES } from '@pluvio/shared/signup';
+import { buildIntegrationServices } from './composition/integration-services';
 import { buildRainfallServices } from './composition/rainfall-services';
 import { buildReportServices } from './composition/report-services';
 import { type Config, paymentProvider } from './config';
@@ -13,7 +14,6 @@ import { answerBytes, createCachedAnswers } from './core/plugins/cached-answers'
 import { createAccountsService } from './features/accounts';
 import { createSystemHealthService } from './features/admin';
 import { createAlertsService } from './features/alerts';
-import { createApiKeysService } from './features/api-keys';
 import { createAssignmentsService } from './features/assignments';
 import { createAtlas14Service } from './features/atlas14';
 import { createAuditService } from './features/audit';
@@ -61,6 +61,8 @@ export interface ServiceOptions {
   mailTransport?: MailTransport | null;
   /** Wakes the outbox worker after a message is queued. */
   onMailQueued?: () => Promise<void>;
+  /** Wakes the webhook worker after a test event is queued. */
+  onWebhookQueued?: () => Promise<void>;
   /** Wakes a report worker after a report task is queued. */
   onReportQueued?: () => Promise<void>;
   /** Asks a worker to set an account's subscription quantity (after its locations changed). */
@@ -262,18 +264,8 @@ export async function createServices(options: ServiceOptions) {
       },
     },
   );
-  const apiKeys = createApiKeysService(
-    db,
-    { audit, rateLimits, users, accounts },
-    {
-      clock,
-      limits: {
-        perAccount: config.API_KEYS_PER_ACCOUNT,
-        requestsPerMinute: config.API_KEY_REQUESTS_PER_MINUTE,
-      },
-      readCache,
-    },
-  );
+  const integrationDeps = { config, clock, audit, rateLimits, users, accounts, outboxIn, readCache };
+  const { apiKeys, webhooks } = buildIntegrationServices(db, integrationDeps, options.onWebhookQueued);
   const guards = createGuards({ auth, apiKeys, accounts });
   const { rainfall, ingestion, historyFill, pastRainfall, rainfallData, locationViews } =
     buildRainfallServices(db, { config, clock, sources, locations, readCache });
@@ -348,6 +340,7 @@ export async function createServices(options: ServiceOptions) {
     audit,
     accounts,
     apiKeys,
+    webhooks,
     users,
     emailChanges,
     locations,

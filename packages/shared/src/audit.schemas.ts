@@ -27,6 +27,8 @@ export const AUDIT_ACTIONS = [
   'sms_opted_in',
   'api_key_created',
   'api_key_revoked',
+  'webhook_created',
+  'webhook_deleted',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -54,6 +56,8 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   sms_opted_in: 'Texts turned back on (phone replied START)',
   api_key_created: 'API key created',
   api_key_revoked: 'API key revoked',
+  webhook_created: 'Webhook endpoint added',
+  webhook_deleted: 'Webhook endpoint deleted',
 };
 
 /**

@@ -26,6 +26,7 @@ const SPEC_LEVELS: Record<Feature, TierNumber> = {
   dailyReport: 2,
   rapidrainReport: 2,
   permitReport: 2,
+  webhooks: 2,
   siteForecast: 3,
   forecastNotices: 3,
   currentMonthReport: 3,

@@ -35,6 +35,8 @@ export const FEATURE_GATES = {
   rapidrainReport: TIER.silver,
   /** The permit report: storm events and their inspections (issue 28). */
   permitReport: TIER.silver,
+  /** Outgoing webhooks of the account's events (issue 29), managed by its owner. */
+  webhooks: TIER.silver,
 
   /** The selected location's 3-day forecast. */
   siteForecast: TIER.gold,

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { countParamSchema } from './inputs';
+import { clientIdQuerySchema, MAX_PAGE } from './lists';
 import { plural } from './words';
 
 /**
@@ -40,6 +42,8 @@ export const WEBHOOK_DEFAULTS = {
   /** A delivery is retried with backoff for this long, then the endpoint is disabled. */
   retryHours: 24,
   timeoutSeconds: 10,
+  /** Delivered and failed deliveries stay in an endpoint's log this many days. */
+  logDays: 30,
   /** The minimum plan level (silver). */
   minTier: 2,
 } as const;
@@ -59,6 +63,7 @@ export const WEBHOOK_MESSAGES = {
   plan: 'Webhooks are part of the Silver and Gold plans. Please upgrade to use them.',
   limit: (max: number) =>
     `This account has reached its limit of ${plural(max, 'webhook endpoint')}. Delete an endpoint before adding another. Nothing was created.`,
+  hostNotFound: "The endpoint URL's host name could not be found.",
   notFound: 'Webhook endpoint not found',
   disabled: 'This endpoint is disabled. Enable it before sending a test event.',
 } as const;
@@ -142,3 +147,11 @@ export interface WebhookEventBody {
   client_id: number;
   data: Record<string, unknown>;
 }
+
+/** The delivery log's page: newest first, up to 100 deliveries a page. */
+export const WEBHOOK_DELIVERY_PAGE_MAX = 100;
+export const webhookDeliveriesQuerySchema = clientIdQuerySchema.extend({
+  page: countParamSchema(1, MAX_PAGE).default(1),
+  page_size: countParamSchema(1, WEBHOOK_DELIVERY_PAGE_MAX).default(WEBHOOK_DELIVERY_PAGE_MAX),
+});
+export type WebhookDeliveriesQuery = z.infer<typeof webhookDeliveriesQuerySchema>;

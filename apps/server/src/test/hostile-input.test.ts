@@ -66,6 +66,8 @@ const VALID_BODIES: Record<string, unknown> = {
   'POST /api/clients/{id}/new': { account_name: 'Second Farm' },
   'POST /api/clients/{id}/report-recipients': { email: 'partner@example.org' },
   'POST /api/api-keys': { name: 'Nightly export', scope: 'read' },
+  'POST /api/webhooks': { url: 'https://hooks.example.com/pluvio', events: ['alert.fired'] },
+  'PATCH /api/webhooks/{id}': { events: ['alert.fired'] },
   'POST /api/report-recipients/confirm': { token: 'token' },
   'POST /api/locations': { name: 'Yard', latitude: 30.1, longitude: -95.2, h24_threshold: 0.5 },
   'PATCH /api/locations/{id}': { name: 'Yard' },

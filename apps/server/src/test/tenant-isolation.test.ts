@@ -3,6 +3,7 @@ import type { FastifyInstance, InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiKeys } from '../core/tables/api-keys';
 import { inspectionPhotos, inspections } from '../core/tables/storm-events';
+import { webhookDeliveries, webhookEndpoints } from '../core/tables/webhooks';
 import { bearer, buildOwnedClient, buildUser, login, TEST_PASSWORD } from './factories';
 import { photoForm } from './photos';
 import { insertStormEvent } from './storm-events';
@@ -34,6 +35,8 @@ interface Seeded {
   /** An API key the owner made, and the key itself (issue 29). */
   apiKeyId: number;
   apiKey: string;
+  /** A webhook endpoint of the account (issue 29). */
+  webhookId: number;
 }
 
 /** A JPEG's first bytes: a photo by its content, sent where it must be refused. */
@@ -108,9 +111,36 @@ async function seedAccount(t: TestApp, tier: 'bronze' | 'silver' | 'gold', trial
     ownerUserId: user.id,
     apiKeyId: apiKey.json().id,
     apiKey: apiKey.json().key,
+    webhookId: await seedWebhook(t, client.id),
     ...(await seedStormEvent(t, client.id, location.json().id)),
   };
   return { user, token, seeded, contactUser };
+}
+
+/** A webhook endpoint with one delivery in its log, written directly (Bronze accounts have none by the API). */
+async function seedWebhook(t: TestApp, clientId: number): Promise<number> {
+  const now = new Date('2025-10-02T12:00:00Z');
+  const [endpoint] = await t.database.db
+    .insert(webhookEndpoints)
+    .values({
+      clientId,
+      url: 'https://hooks.example.com/pluvio',
+      events: ['alert.fired'],
+      secret: 'whsec_x',
+      createdAt: now,
+    })
+    .returning();
+  const endpointId = endpoint?.id as number;
+  await t.database.db.insert(webhookDeliveries).values({
+    endpointId,
+    eventId: `evt_seed_${endpointId}`,
+    eventType: 'ping',
+    body: '{}',
+    status: 'delivered',
+    nextAttemptAt: now,
+    createdAt: now,
+  });
+  return endpointId;
 }
 
 /** A storm event that ended at the location, inspected once. */
@@ -175,6 +205,15 @@ async function snapshot(t: TestApp, superToken: string, account: Seeded) {
     await t.services.emailChanges.pending(account.ownerUserId),
     // API keys are the owner's alone: no superuser reads them through the API.
     await t.database.db.select().from(apiKeys).where(eq(apiKeys.clientId, account.clientId)),
+    // Webhook endpoints too, with their delivery logs.
+    await t.database.db
+      .select()
+      .from(webhookEndpoints)
+      .where(eq(webhookEndpoints.clientId, account.clientId)),
+    await t.database.db
+      .select()
+      .from(webhookDeliveries)
+      .where(eq(webhookDeliveries.endpointId, account.webhookId)),
   ];
 }
 
@@ -369,6 +408,19 @@ function foreignCalls(foreign: Seeded, own: Seeded): ForeignCall[] {
     { method: 'POST', url: `/api/api-keys?${fq}`, payload: { name: 'Intruder', scope: 'read_write' } },
     { method: 'DELETE', url: `/api/api-keys/${f.apiKeyId}` },
     { method: 'DELETE', url: `/api/api-keys/${f.apiKeyId}?${fq}` },
+    { method: 'GET', url: `/api/webhooks?${fq}` },
+    {
+      method: 'POST',
+      url: `/api/webhooks?${fq}`,
+      payload: { url: 'https://x.example.com', events: ['alert.fired'] },
+    },
+    { method: 'PATCH', url: `/api/webhooks/${f.webhookId}`, payload: { enabled: false } },
+    { method: 'PATCH', url: `/api/webhooks/${f.webhookId}?${fq}`, payload: { url: 'https://x.example.com' } },
+    { method: 'DELETE', url: `/api/webhooks/${f.webhookId}` },
+    { method: 'DELETE', url: `/api/webhooks/${f.webhookId}?${fq}` },
+    { method: 'POST', url: `/api/webhooks/${f.webhookId}/test` },
+    { method: 'GET', url: `/api/webhooks/${f.webhookId}/deliveries` },
+    { method: 'GET', url: `/api/webhooks/${f.webhookId}/deliveries?${fq}` },
     // The foreign owner's change of sign-in e-mail waits; the caller has none to resend or cancel.
     { method: 'POST', url: '/users/me/email-change/resend' },
     { method: 'DELETE', url: '/users/me/email-change' },

@@ -20,3 +20,4 @@ export * from '../tables/sources';
 export * from '../tables/storm-events';
 export * from '../tables/system';
 export * from '../tables/users';
+export * from '../tables/webhooks';

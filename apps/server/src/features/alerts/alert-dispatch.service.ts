@@ -1,3 +1,4 @@
+import { type AccountEvent, recordAccountEvents } from '../../core/account-events';
 import type { AppDb } from '../../core/db/client';
 import type { Clock } from '../../core/lib/clock';
 import {
@@ -41,6 +42,25 @@ async function queueMessages(
       message.alertIds.map((alertId) => ({ alertId, outboxId: outboxIds[index] as number })),
     ),
   );
+}
+
+/** The `alert.fired` webhook event of an alert. */
+function firedEvent(alert: AlertToSend): AccountEvent {
+  return {
+    clientId: alert.clientId,
+    type: 'alert.fired',
+    data: {
+      alert_id: alert.id,
+      kind: alert.kind,
+      location_id: alert.locationId,
+      location_name: alert.locationName,
+      value: alert.value,
+      threshold: alert.threshold,
+      recurrence_years: alert.recurrenceYears || null,
+      fired_at: alert.firedAt.toISOString(),
+      event_started_at: alert.eventStartedAt.toISOString(),
+    },
+  };
 }
 
 /**
@@ -91,6 +111,8 @@ export function createAlertDispatchService(db: AppDb, options: AlertDispatchOpti
         );
         const mine = messages.filter((message) => message.alertIds.every((id) => claimed.has(id)));
         await queueMessages(options.outboxIn(tx), txRepository, mine);
+        const fired = alerts.filter((alert) => claimed.has(alert.id)).map(firedEvent);
+        await recordAccountEvents(tx, fired, options.clock.now());
         return mine.length;
       });
       if (queued > 0) await options.onQueued?.();

@@ -1,2 +1,2 @@
 export { apiKeysRoutes } from './api-keys.routes';
-export { type ApiKeysService, createApiKeysService } from './api-keys.service';
+export { type ApiKeysDeps, type ApiKeysService, createApiKeysService } from './api-keys.service';

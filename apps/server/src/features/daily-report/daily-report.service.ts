@@ -1,4 +1,5 @@
 import { levelAllows } from '@pluvio/shared/gates';
+import { recordAccountEvents } from '../../core/account-events';
 import type { AppDb } from '../../core/db/client';
 import type { Clock } from '../../core/lib/clock';
 import { productDate, productDay, productHour } from '../../core/lib/time';
@@ -52,6 +53,26 @@ interface AccountReport {
   clientId: number;
   emails: EmailToQueue[];
   texts: SmsToQueue[];
+  /** The `daily_report.sent` webhook event's data. */
+  summary: Record<string, unknown>;
+}
+
+/** Locations at or over their threshold named in a `daily_report.sent` event, at most. */
+const EVENT_LOCATIONS_MAX = 100;
+
+/** What a webhook hears of a day's report: the day, its size, the locations at or over their threshold. */
+function reportSummary(date: string, locations: readonly ReportLocation[]): Record<string, unknown> {
+  const over = locations.filter((location) => location.total >= location.threshold);
+  return {
+    date,
+    location_count: locations.length,
+    above_threshold: over.slice(0, EVENT_LOCATIONS_MAX).map((location) => ({
+      location_id: location.id,
+      location_name: location.name,
+      total: location.total,
+      threshold: location.threshold,
+    })),
+  };
 }
 
 export interface DailyReportRun {
@@ -125,7 +146,13 @@ export function createDailyReportService(db: AppDb, options: DailyReportOptions)
       const own = locations.filter((location) => location.clientId === account.id);
       const ownContacts = contacts.filter((contact) => contact.clientId === account.id);
       const settings = settingsOf(account);
-      const report: AccountReport = { clientId: account.id, emails: [], texts: [] };
+      const ownTotals = own.flatMap((location) => reportLocations.get(location.id) ?? []);
+      const report: AccountReport = {
+        clientId: account.id,
+        emails: [],
+        texts: [],
+        summary: reportSummary(day.date, ownTotals),
+      };
       for (const recipient of recipientsOf(account, own, ownContacts)) {
         const covered = [...recipient.locationIds].flatMap((id) => reportLocations.get(id) ?? []);
         for (const group of reportGroups(covered, settings)) {
@@ -163,6 +190,12 @@ export function createDailyReportService(db: AppDb, options: DailyReportOptions)
       const outbox = options.outboxIn(tx);
       const emails = await outbox.enqueueEmails(mine.flatMap((report) => report.emails));
       const texts = await outbox.enqueueSmsMessages(mine.flatMap((report) => report.texts));
+      const sent = mine.map((report) => ({
+        clientId: report.clientId,
+        type: 'daily_report.sent' as const,
+        data: { ...report.summary, messages: report.emails.length + report.texts.length },
+      }));
+      await recordAccountEvents(tx, sent, clock.now());
       return emails.length + texts.length;
     });
     if (queued > 0) await options.onQueued?.();

@@ -15,6 +15,7 @@ export {
   enqueueMessages,
   type OutboxBatchQueue,
   type OutboxService,
+  retryDelaySeconds,
   SMS_MAX_CHARACTERS,
   type SmsToQueue,
   smsText,

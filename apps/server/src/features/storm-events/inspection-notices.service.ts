@@ -1,4 +1,5 @@
 import { REMINDER_HOURS } from '@pluvio/shared/inspection-clock';
+import { type AccountEvent, recordAccountEvents } from '../../core/account-events';
 import type { AppDb } from '../../core/db/client';
 import type { Clock } from '../../core/lib/clock';
 import { HOUR_MS, productDate } from '../../core/lib/time';
@@ -43,6 +44,21 @@ export function isTimely(notice: NoticeCandidate, now: Date): boolean {
   return knownBeforeDeadline && now.getTime() - notice.dueAt.getTime() <= OVERDUE_NOTICE_WITHIN_MS;
 }
 
+/** The webhook event of a notice sent: `inspection.due` or `inspection.overdue` (reminders have none). */
+function noticeEvents(notice: NoticeCandidate): AccountEvent[] {
+  if (notice.kind === 'reminder') return [];
+  const data = {
+    location_id: notice.locationId,
+    location_name: notice.locationName,
+    due_at: notice.dueAt.toISOString(),
+    ...(notice.subject === 'event'
+      ? { reason: 'storm_event', storm_event_id: notice.eventId }
+      : { reason: 'routine', cadence_days: notice.cadenceDays }),
+  };
+  const type = notice.kind === 'due' ? 'inspection.due' : 'inspection.overdue';
+  return [{ clientId: notice.clientId, type, data }];
+}
+
 /**
  * The inspection clock's notices (issue 28 point 3): "Inspection due" to the location's contacts
  * when an event ends (a routine inspection: the morning of its due day), a reminder 4 hours
@@ -82,6 +98,7 @@ export function createInspectionNoticesService(db: AppDb, options: InspectionNot
       );
       await enqueueMessages(options.outboxIn(tx), KIND, messages);
       await txRepository.countMessages(notice, messages.length);
+      await recordAccountEvents(tx, noticeEvents(notice), now);
       return messages.length;
     });
   }

@@ -16,6 +16,7 @@ import {
 } from '@pluvio/shared/routine-inspections';
 import { STORM_EVENT_MESSAGES } from '@pluvio/shared/storm-events-api';
 import type { AccountAccess, AuditActor, LocationVisibility } from '../../core/access';
+import { recordAccountEvents } from '../../core/account-events';
 import { lockAccountQuota } from '../../core/db/account-lock';
 import type { AppDb } from '../../core/db/client';
 import type { Clock } from '../../core/lib/clock';
@@ -201,6 +202,15 @@ export function createInspectionsService(
       });
       await txRepository.changeActions(inserted, actionChange([], input.corrective_actions, now));
       await savePhotos(tx, access, { inspectionId: inserted, clientId: target.clientId }, prepared, now);
+      const data = {
+        inspection_id: inserted,
+        location_id: target.locationId,
+        storm_event_id: target.eventId,
+        inspected_at: inspectedAt.toISOString(),
+        inspector_name: inspectorName(access),
+        photos: prepared.length,
+      };
+      await recordAccountEvents(tx, [{ clientId: target.clientId, type: 'inspection.recorded', data }], now);
       return inserted;
     });
     const record = await loaded(id);

@@ -28,6 +28,8 @@ export interface HourPass {
 
 export interface LocationToDetect {
   id: number;
+  clientId: number;
+  name: string;
   latitude: number;
   longitude: number;
   threshold: number;
@@ -54,6 +56,8 @@ interface KnownRow {
 
 interface LocationRow {
   id: number;
+  client_id: number;
+  name: string;
   latitude: number;
   longitude: number;
   storm_threshold: number;
@@ -130,7 +134,7 @@ export function createStormDetectionRepository(db: AppDb) {
       const rows = await queryRows<LocationRow>(
         db,
         sql`
-        select l.id, l.latitude, l.longitude, l.storm_threshold, l.inspection_rule, c.storm_dry_hours,
+        select l.id, l.client_id, l.name, l.latitude, l.longitude, l.storm_threshold, l.inspection_rule, c.storm_dry_hours,
                d.detected_through,
                (d.location_id is not null and (d.latitude <> l.latitude or d.longitude <> l.longitude)) as moved
           from locations l
@@ -144,6 +148,8 @@ export function createStormDetectionRepository(db: AppDb) {
       );
       return rows.map((row) => ({
         id: row.id,
+        clientId: row.client_id,
+        name: row.name,
         latitude: row.latitude,
         longitude: row.longitude,
         threshold: storedThreshold(row.storm_threshold),

@@ -1,4 +1,5 @@
 import type { WetHour } from '@pluvio/shared/storm-events';
+import { type AccountEvent, recordAccountEvents } from '../../core/account-events';
 import type { AppDb } from '../../core/db/client';
 import type { Clock } from '../../core/lib/clock';
 import { DAY_MS, HOUR_MS } from '../../core/lib/time';
@@ -31,6 +32,49 @@ interface Window {
   start: number;
   through: number;
   revisedFrom: number | null;
+}
+
+/** A storm event as its webhook events tell it. */
+function stormEventData(location: LocationToDetect, event: StoredStormEvent): Record<string, unknown> {
+  return {
+    storm_event_id: event.id,
+    location_id: location.id,
+    location_name: location.name,
+    started_at: event.startedAt.toISOString(),
+    ended_at: event.endedAt?.toISOString() ?? null,
+    total: event.total,
+    threshold: event.threshold,
+    inspection_due_at: event.dueAt?.toISOString() ?? null,
+  };
+}
+
+/**
+ * The `storm_event.opened` and `storm_event.closed` events of one location's changes: a new event
+ * opens (and closes too when it is already over), a live one closes when it gets its end.
+ */
+function stormEventNews(
+  location: LocationToDetect,
+  inserted: readonly StoredStormEvent[],
+  updates: readonly { id: number; changes: Partial<StoredStormEvent> }[],
+  live: readonly StoredStormEvent[],
+): AccountEvent[] {
+  const news = (type: AccountEvent['type'], event: StoredStormEvent): AccountEvent => ({
+    clientId: location.clientId,
+    type,
+    data: stormEventData(location, event),
+  });
+  const ended = updates.flatMap((update) => {
+    const before = live.find((event) => event.id === update.id);
+    if (!before || before.endedAt || !update.changes.endedAt || update.changes.removedAt) return [];
+    return [news('storm_event.closed', { ...before, ...update.changes })];
+  });
+  return [
+    ...inserted.flatMap((event) => [
+      news('storm_event.opened', event),
+      ...(event.endedAt ? [news('storm_event.closed', event)] : []),
+    ]),
+    ...ended,
+  ];
 }
 
 /**
@@ -125,6 +169,8 @@ export function createStormDetectionService(db: AppDb, options: StormDetectionOp
             : [],
         );
         for (const update of changes.updates) await txRepository.updateEvent(update.id, update.changes);
+        const news = stormEventNews(location, inserted, changes.updates, live.get(location.id) ?? []);
+        await recordAccountEvents(tx, news, now);
         await txRepository.recordRevisions([...openedRevisions, ...changes.revisions], now);
         report.opened += inserted.length;
         report.updated += changes.updates.length;
