@@ -51,6 +51,8 @@ function KeyRow({ clientId, apiKey }: { clientId: number; apiKey: ApiKey }) {
           size="compact-sm"
           variant="subtle"
           color="red.9"
+          // The subtle variant lightens red 9 to red 6 (3.6:1 on white); the label keeps red 9.
+          c="red.9"
           loading={revoke.isPending}
           onClick={confirmRevoke}
           aria-label={`Revoke ${apiKey.name}`}

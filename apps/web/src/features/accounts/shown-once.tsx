@@ -16,7 +16,7 @@ function ShownOnce({ secret, onDone }: { secret: OnceSecret; onDone: () => void 
   return (
     <Stack>
       <Text size="sm">{secret.note}</Text>
-      <Code block aria-label={secret.label} style={{ overflowWrap: 'anywhere' }}>
+      <Code block aria-label={secret.label} style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
         {secret.value}
       </Code>
       <Group>

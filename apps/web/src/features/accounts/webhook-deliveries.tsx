@@ -5,6 +5,7 @@ import type { WebhookDelivery, WebhookDeliveryStatus } from '@pluvio/shared/webh
 import { useQuery } from '@tanstack/react-query';
 import { ErrorMessage } from '../../components/form-message';
 import { ScrollRegion } from '../../components/scroll-region';
+import { PaleBadge } from '../../components/storm-status-badge';
 import { failureMessage } from '../../lib/api-client';
 import { useTimeZone } from '../../lib/app-config';
 import { webhookDeliveriesQuery } from './webhooks-api';
@@ -12,11 +13,11 @@ import { webhookDeliveriesQuery } from './webhooks-api';
 /** How often an open log is read again while a delivery waits for its first attempt. */
 const DELIVERY_POLL_MS = 2000;
 
-const STATUS_LABELS: Record<WebhookDeliveryStatus, string> = {
-  pending: 'Pending',
-  delivered: 'Delivered',
-  retrying: 'Retrying',
-  failed: 'Failed',
+const STATUSES: Record<WebhookDeliveryStatus, { label: string; color: string }> = {
+  pending: { label: 'Pending', color: 'blue' },
+  delivered: { label: 'Delivered', color: 'green' },
+  retrying: { label: 'Retrying', color: 'orange' },
+  failed: { label: 'Failed', color: 'red' },
 };
 
 /** Whether the log should be read again: a delivery not tried yet, or the test just queued not listed yet. */
@@ -26,17 +27,27 @@ function stillSending(deliveries: WebhookDelivery[] | undefined, awaitedId: numb
   return deliveries.some((delivery) => delivery.status === 'pending');
 }
 
+/** Short cells stay on one line; the error wraps, and the table scrolls inside its box on a phone. */
+const ONE_LINE = { whiteSpace: 'nowrap' } as const;
+
 function DeliveryRow({ delivery, timeZone }: { delivery: WebhookDelivery; timeZone: string }) {
+  const status = STATUSES[delivery.status];
   return (
     <Table.Tr>
-      <Table.Td>{alertTimeLabel(new Date(delivery.created_at), timeZone)}</Table.Td>
-      <Table.Td>
+      <Table.Td style={ONE_LINE}>{alertTimeLabel(new Date(delivery.created_at), timeZone)}</Table.Td>
+      <Table.Td style={ONE_LINE}>
         <Code>{delivery.event_type}</Code>
       </Table.Td>
-      <Table.Td>{STATUS_LABELS[delivery.status]}</Table.Td>
-      <Table.Td>{delivery.response_code ?? 'None'}</Table.Td>
+      <Table.Td>
+        <PaleBadge color={status.color} miw="max-content">
+          {status.label}
+        </PaleBadge>
+      </Table.Td>
+      <Table.Td style={ONE_LINE}>{delivery.response_code ?? 'None'}</Table.Td>
       <Table.Td ta="right">{delivery.attempts}</Table.Td>
-      <Table.Td style={{ overflowWrap: 'anywhere' }}>{delivery.error ?? ''}</Table.Td>
+      <Table.Td miw={200} style={{ overflowWrap: 'anywhere' }}>
+        {delivery.error ?? ''}
+      </Table.Td>
     </Table.Tr>
   );
 }
@@ -67,7 +78,7 @@ export function WebhookDeliveries({
   if (deliveries.data.length === 0) return <Text size="sm">No deliveries yet.</Text>;
   return (
     <ScrollRegion label={`Deliveries to ${url}`}>
-      <Table striped miw={640} verticalSpacing="xs" aria-label="Deliveries">
+      <Table striped miw={720} verticalSpacing="xs" aria-label="Deliveries">
         <Table.Thead>
           <Table.Tr>
             <Table.Th>Time</Table.Th>

@@ -14,6 +14,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { askToConfirm } from '../../components/confirm-dialog';
 import { ErrorMessage, InfoMessage } from '../../components/form-message';
+import { PaleBadge } from '../../components/storm-status-badge';
 import { UpgradeLink } from '../../components/upgrade-link';
 import { failureMessage } from '../../lib/api-client';
 import { AddWebhookDialog } from './add-webhook-dialog';
@@ -31,9 +32,9 @@ function eventsSummary(events: WebhookEventType[]): string {
 function EndpointStatus({ webhook }: { webhook: Webhook }) {
   return (
     <>
-      <Text size="sm" fw={600} c={webhook.enabled ? 'green.9' : 'gray.8'}>
+      <PaleBadge color={webhook.enabled ? 'green' : 'gray'}>
         {webhook.enabled ? 'Enabled' : 'Disabled'}
-      </Text>
+      </PaleBadge>
       {webhook.disabled_reason && (
         <Text size="sm" c="red.9" w="100%">
           {webhook.disabled_reason}
@@ -83,7 +84,7 @@ function EndpointItem({ clientId, webhook }: { clientId: number; webhook: Webhoo
         <Group gap="xs" wrap="wrap">
           <Button
             size="compact-sm"
-            variant="light"
+            variant="outline"
             loading={test.isPending}
             onClick={sendTest}
             aria-label={`Send test event to ${webhook.url}`}
@@ -112,6 +113,8 @@ function EndpointItem({ clientId, webhook }: { clientId: number; webhook: Webhoo
             size="compact-sm"
             variant="subtle"
             color="red.9"
+            // The subtle variant lightens red 9 to red 6 (3.6:1 on white); the label keeps red 9.
+            c="red.9"
             loading={remove.isPending}
             onClick={confirmDelete}
             aria-label={`Delete ${webhook.url}`}
