@@ -3,8 +3,9 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { answerConfirmation } from '../../testing/confirm';
-import { buildAccount, buildClient, buildSubscription, buildUser } from '../../testing/fixtures';
-import { jsonResponse, renderRoute, serveExpected } from '../../testing/render';
+import { buildClient, buildUser } from '../../testing/fixtures';
+import { serveOwnSubscription } from '../../testing/own-subscription';
+import { jsonResponse, renderRoute } from '../../testing/render';
 import { signInAs } from '../../testing/session';
 
 const KEY = `pk_${'A'.repeat(43)}`;
@@ -22,17 +23,10 @@ function serve(
   keys: ApiKey[],
   extra: (url: string, init: RequestInit) => Response | undefined = () => undefined,
 ) {
-  return serveExpected((url, init) => {
-    const answer = extra(url, init);
-    if (answer) return answer;
-    if (url === '/api/api-keys?client_id=10') return jsonResponse(keys);
-    if (url === '/api/clients/10') return jsonResponse(buildAccount());
-    if (url.startsWith('/api/clients/?')) return jsonResponse([buildAccount()]);
-    if (url.startsWith('/api/clients/10/report-recipients')) return jsonResponse([]);
-    if (url.startsWith('/api/billing/subscription')) return jsonResponse(buildSubscription());
-    if (url === '/users/me') return jsonResponse(buildUser());
-    return undefined;
-  });
+  return serveOwnSubscription(
+    (url, init) =>
+      extra(url, init) ?? (url === '/api/api-keys?client_id=10' ? jsonResponse(keys) : undefined),
+  );
 }
 
 const keysSection = async () => screen.findByRole('region', { name: 'API Keys' });

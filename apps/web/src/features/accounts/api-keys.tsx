@@ -1,4 +1,4 @@
-import { Button, Code, CopyButton, Group, Modal, Radio, Stack, Table, Text, TextInput } from '@mantine/core';
+import { Button, Code, Group, Radio, Stack, Table, Text, TextInput } from '@mantine/core';
 import { alertTimeLabel } from '@pluvio/shared/alerts';
 import {
   API_KEY_MESSAGES,
@@ -16,6 +16,7 @@ import { failureMessage } from '../../lib/api-client';
 import { useTimeZone } from '../../lib/app-config';
 import { apiKeysKey, apiKeysQuery, createApiKey, revokeApiKey } from './api-keys-api';
 import { SettingsSection } from './settings-section';
+import { CreateOnceDialog, type OnceSecret } from './shown-once';
 
 function KeyRow({ clientId, apiKey }: { clientId: number; apiKey: ApiKey }) {
   const queryClient = useQueryClient();
@@ -50,6 +51,8 @@ function KeyRow({ clientId, apiKey }: { clientId: number; apiKey: ApiKey }) {
           size="compact-sm"
           variant="subtle"
           color="red.9"
+          // The subtle variant lightens red 9 to red 6 (3.6:1 on white); the label keeps red 9.
+          c="red.9"
           loading={revoke.isPending}
           onClick={confirmRevoke}
           aria-label={`Revoke ${apiKey.name}`}
@@ -62,31 +65,6 @@ function KeyRow({ clientId, apiKey }: { clientId: number; apiKey: ApiKey }) {
   );
 }
 
-/** The new key, shown this once with a copy button: the server keeps only its hash. */
-function ShownOnce({ name, apiKey, onDone }: { name: string; apiKey: string; onDone: () => void }) {
-  return (
-    <Stack>
-      <Text size="sm">
-        Copy the key <strong>{name}</strong> now: it will not be shown again. Send it as{' '}
-        <Code>Authorization: Bearer {'<key>'}</Code>.
-      </Text>
-      <Code block aria-label="New API key" style={{ overflowWrap: 'anywhere' }}>
-        {apiKey}
-      </Code>
-      <Group>
-        <CopyButton value={apiKey}>
-          {({ copied, copy }) => (
-            <Button variant="outline" onClick={copy}>
-              {copied ? 'Copied' : 'Copy key'}
-            </Button>
-          )}
-        </CopyButton>
-        <Button onClick={onDone}>Done</Button>
-      </Group>
-    </Stack>
-  );
-}
-
 function CreateKeyDialog({ clientId, onClose }: { clientId: number; onClose: () => void }) {
   const queryClient = useQueryClient();
   const [name, setName] = useState('');
@@ -96,54 +74,57 @@ function CreateKeyDialog({ clientId, onClose }: { clientId: number; onClose: () 
     mutationFn: () => createApiKey(clientId, { name: name.trim(), scope }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: apiKeysKey(clientId) }),
   });
+  const created: OnceSecret | null = create.data
+    ? {
+        note: (
+          <>
+            Copy the key <strong>{create.data.name}</strong> now: it will not be shown again. Send it as{' '}
+            <Code>Authorization: Bearer {'<key>'}</Code>.
+          </>
+        ),
+        value: create.data.key,
+        label: 'New API key',
+        copyLabel: 'Copy key',
+      }
+    : null;
   return (
-    <Modal
-      opened
-      onClose={onClose}
-      title="Create API Key"
-      centered
-      closeButtonProps={{ 'aria-label': 'Close' }}
-    >
-      {create.data ? (
-        <ShownOnce name={create.data.name} apiKey={create.data.key} onDone={onClose} />
-      ) : (
-        <form
-          noValidate
-          onSubmit={(event) => {
-            event.preventDefault();
-            setMissingName(name.trim() === '');
-            if (name.trim() !== '') create.mutate();
-          }}
-        >
-          <Stack>
-            <TextInput
-              label="Name"
-              description="What the key is for, such as the script that uses it."
-              value={name}
-              onChange={(event) => setName(event.currentTarget.value)}
-              error={missingName ? API_KEY_MESSAGES.nameRequired : undefined}
-              data-autofocus
-            />
-            <Radio.Group label="Access" value={scope} onChange={(value) => setScope(value as ApiKeyScope)}>
-              <Stack gap="xs" mt="xs">
-                {API_KEY_SCOPES.map((each) => (
-                  <Radio key={each} value={each} label={API_KEY_SCOPE_LABELS[each]} />
-                ))}
-              </Stack>
-            </Radio.Group>
-            {create.isError && <ErrorMessage>{failureMessage(create.error, MESSAGES.tryAgain)}</ErrorMessage>}
-            <Group>
-              <Button type="submit" loading={create.isPending}>
-                Create Key
-              </Button>
-              <Button variant="subtle" onClick={onClose}>
-                Cancel
-              </Button>
-            </Group>
-          </Stack>
-        </form>
-      )}
-    </Modal>
+    <CreateOnceDialog title="Create API Key" created={created} onClose={onClose}>
+      <form
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          setMissingName(name.trim() === '');
+          if (name.trim() !== '') create.mutate();
+        }}
+      >
+        <Stack>
+          <TextInput
+            label="Name"
+            description="What the key is for, such as the script that uses it."
+            value={name}
+            onChange={(event) => setName(event.currentTarget.value)}
+            error={missingName ? API_KEY_MESSAGES.nameRequired : undefined}
+            data-autofocus
+          />
+          <Radio.Group label="Access" value={scope} onChange={(value) => setScope(value as ApiKeyScope)}>
+            <Stack gap="xs" mt="xs">
+              {API_KEY_SCOPES.map((each) => (
+                <Radio key={each} value={each} label={API_KEY_SCOPE_LABELS[each]} />
+              ))}
+            </Stack>
+          </Radio.Group>
+          {create.isError && <ErrorMessage>{failureMessage(create.error, MESSAGES.tryAgain)}</ErrorMessage>}
+          <Group>
+            <Button type="submit" loading={create.isPending}>
+              Create Key
+            </Button>
+            <Button variant="subtle" onClick={onClose}>
+              Cancel
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </CreateOnceDialog>
   );
 }
 

@@ -47,6 +47,7 @@ import { AssociatedAccounts } from './associated-accounts';
 import { LoadedClient } from './loaded-client';
 import { ReportRecipients } from './report-recipients';
 import { SubscriptionSummary } from './subscription-summary';
+import { Webhooks } from './webhooks';
 
 /** add and edit: a superuser from client management; self: the user's own account. */
 type FormMode = { kind: 'add' } | { kind: 'edit'; client: Client } | { kind: 'self'; client: Client };
@@ -287,8 +288,14 @@ function OwnAccount({ client }: { client: Client }) {
       <ClientForm key={client.id} mode={{ kind: 'self', client }} />
       <AssociatedAccounts client={client} />
       <ReportRecipients clientId={client.id} />
-      {/* A key acts as the owner, so only the owner makes one (co-owners manage the rest). */}
-      {account?.membership === 'owner' && <ApiKeys clientId={client.id} />}
+      {/* A key acts as the owner and webhooks carry all the account's events, so only the owner
+          makes them (co-owners manage the rest). */}
+      {account?.membership === 'owner' && (
+        <>
+          <ApiKeys clientId={client.id} />
+          <Webhooks client={client} />
+        </>
+      )}
     </>
   );
 }
