@@ -1,10 +1,9 @@
-import type { Server } from 'node:http';
 import { WEBHOOK_SECRET_PREFIX } from '@pluvio/shared/webhooks';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startWebhookReceiver, type WebhookReceiver } from '../apps/server/src/test/webhook-receiver';
 import { api, apiToken, captureScreen, expectText, openScreen, signedInPage, WAIT } from './support/app';
 import { demo, launchBrowser } from './support/browser';
-import { type ReceivedHook, signatureVerifies, startWebhookReceiver } from './support/webhook-receiver';
 
 /** How long a queued delivery may take: the worker picks it up from the outbox. */
 const SENT = { timeout: 30_000 } as const;
@@ -23,14 +22,14 @@ async function deleteEndpoints(token: string, clientId: number, url: string): Pr
 
 describe('webhooks', () => {
   let browser: Browser;
-  let receiver: { url: string; received: ReceivedHook[]; server: Server };
+  let receiver: WebhookReceiver;
   beforeAll(async () => {
     browser = await launchBrowser();
     receiver = await startWebhookReceiver();
   });
   afterAll(async () => {
     await browser.close();
-    receiver.server.close();
+    await receiver.close();
   });
 
   it('adds an endpoint, shows its secret once and delivers a signed test event it verifies', async () => {
@@ -49,6 +48,7 @@ describe('webhooks', () => {
       await shown.waitFor(WAIT);
       const secret = ((await shown.textContent()) ?? '').trim();
       expect(secret.startsWith(WEBHOOK_SECRET_PREFIX)).toBe(true);
+      receiver.state.secret = secret;
       await expectText(page, 'Store this signing secret now: it will not be shown again.');
       await captureScreen(page, 'webhooks-secret');
       await dialog.getByRole('button', { name: 'Done' }).click();
@@ -59,13 +59,13 @@ describe('webhooks', () => {
       await section.getByRole('button', { name: `Send test event to ${receiver.url}` }).click();
       await expectText(page, 'Test event queued; it appears below when sent.');
       await expect
-        .poll(() => receiver.received.some((hook) => signatureVerifies(hook, secret)), {
+        .poll(() => receiver.received.some((hook) => hook.verified), {
           ...SENT,
           message: 'a test event signed with the secret',
         })
         .toBe(true);
-      const ping = receiver.received.find((hook) => signatureVerifies(hook, secret));
-      expect(JSON.parse(ping?.body ?? '{}')).toMatchObject({ type: 'ping', client_id: clientId });
+      const ping = receiver.received.find((hook) => hook.verified);
+      expect(ping?.event).toMatchObject({ type: 'ping', client_id: clientId });
 
       const log = section.getByRole('table', { name: 'Deliveries' });
       await log.getByRole('row').filter({ hasText: 'ping' }).filter({ hasText: 'Delivered' }).waitFor(SENT);
