@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSimulator } from '../features/sources/simulator/simulator';
 import { bearer, login } from '../test/factories';
 import { createTestApp, manualClock, type TestApp } from '../test/test-app';
+import { startWebhookReceiver, type WebhookReceiver } from '../test/webhook-receiver';
 import { DEMO_PASSWORD, demoEmail } from './demo-data';
 import { demoStorm, scheduleDemoStorm } from './demo-storm';
 import { seedDemoData } from './seed';
@@ -38,23 +39,35 @@ describe('the demo storm', () => {
   describe('on an installation with the demo data', () => {
     const clock = manualClock();
     let t: TestApp;
+    let receiver: WebhookReceiver;
     beforeAll(async () => {
+      receiver = await startWebhookReceiver();
       t = await createTestApp({ clock });
       await seedDemoData(t.services);
     });
-    afterAll(() => t.close());
+    afterAll(async () => {
+      await t.close();
+      await receiver.close();
+    });
 
-    it("sends the gold account's RapidRain and 24-hour alerts for Houston, not history", async () => {
+    it("sends the gold account's RapidRain and 24-hour alerts for Houston, by e-mail and signed to its webhook", async () => {
       const admin = await t.services.users.findByEmail(demoEmail('admin'));
       const seededAt = admin?.createdAt as Date;
       clock.set(new Date(seededAt.getTime() + 10 * 60_000));
-      await scheduleDemoStorm(t.services);
-      await t.services.ingestion.ingestRange(new Date(seededAt.getTime() - 4 * 3_600_000), clock.now());
-      await t.services.alerts.run();
-
       const { token, response } = await login(t.app, demoEmail('gold'), DEMO_PASSWORD);
       expect(response.statusCode).toBe(200);
       const gold = (await t.app.inject({ url: '/users/me', headers: bearer(token) })).json().clients[0];
+      const endpoint = await t.app.inject({
+        method: 'POST',
+        url: `/api/webhooks?client_id=${gold.id}`,
+        headers: bearer(token),
+        payload: { url: receiver.url, events: ['alert.fired'] },
+      });
+      receiver.state.secret = endpoint.json().secret;
+
+      await scheduleDemoStorm(t.services);
+      await t.services.ingestion.ingestRange(new Date(seededAt.getTime() - 4 * 3_600_000), clock.now());
+      await t.services.alerts.run();
       const alerts = (
         await t.app.inject({ url: `/api/alerts?client_id=${gold.id}&page_size=50`, headers: bearer(token) })
       ).json() as { kind: string; location_name: string; deliveries: { recipient: string }[] }[];
@@ -63,6 +76,15 @@ describe('the demo storm', () => {
       for (const alert of houston) {
         expect(alert.deliveries.map((delivery) => delivery.recipient)).toContain(demoEmail('gold'));
       }
+
+      await t.services.webhooks.deliverDue();
+      const fired = receiver.received.filter((hook) => hook.event.data.location_name === 'Houston');
+      expect(fired.map((hook) => [hook.event.type, hook.event.data.kind, hook.verified])).toEqual(
+        expect.arrayContaining([
+          ['alert.fired', 'rapidrain', true],
+          ['alert.fired', 'exceed24h', true],
+        ]),
+      );
     });
 
     it('opens a storm event at Houston from the hours already published, with its due time if no more rain falls', async () => {
