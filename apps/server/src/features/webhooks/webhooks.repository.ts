@@ -1,6 +1,6 @@
-import { and, asc, count, desc, eq, inArray, isNotNull, lt, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNotNull, lt, sql } from 'drizzle-orm';
+import { accountRecords } from '../../core/db/account-records';
 import type { AppDb } from '../../core/db/client';
-import { clients } from '../../core/tables/accounts';
 import {
   type WebhookDeliveryRow,
   type WebhookEndpointRow,
@@ -34,55 +34,18 @@ function heldBy(claim: Pick<WebhookDeliveryRow, 'id' | 'attempts'>) {
 }
 
 export function createWebhooksRepository(db: AppDb) {
+  const { listOf, insertWithin, find, delete: remove, ofAccount } = accountRecords(db, webhookEndpoints);
   return {
-    listOf(clientId: number): Promise<WebhookEndpointRow[]> {
-      return db
-        .select()
-        .from(webhookEndpoints)
-        .where(eq(webhookEndpoints.clientId, clientId))
-        .orderBy(asc(webhookEndpoints.createdAt), asc(webhookEndpoints.id));
-    },
-    /** Inserts unless the account holds `max` already (its row locked while counting); undefined when full. */
-    insertWithin(values: NewWebhookEndpoint, max: number): Promise<WebhookEndpointRow | undefined> {
-      return db.transaction(async (tx) => {
-        await tx
-          .select({ id: clients.id })
-          .from(clients)
-          .where(eq(clients.id, values.clientId))
-          .for('update');
-        const [held] = await tx
-          .select({ n: count() })
-          .from(webhookEndpoints)
-          .where(eq(webhookEndpoints.clientId, values.clientId));
-        if ((held?.n ?? 0) >= max) return undefined;
-        const [row] = await tx.insert(webhookEndpoints).values(values).returning();
-        return row;
-      });
-    },
-    async find(clientId: number, id: number): Promise<WebhookEndpointRow | undefined> {
-      const [row] = await db
-        .select()
-        .from(webhookEndpoints)
-        .where(and(eq(webhookEndpoints.clientId, clientId), eq(webhookEndpoints.id, id)));
-      return row;
-    },
+    listOf,
+    insertWithin,
+    find,
+    delete: remove,
     async update(
       clientId: number,
       id: number,
       changes: EndpointChanges,
     ): Promise<WebhookEndpointRow | undefined> {
-      const [row] = await db
-        .update(webhookEndpoints)
-        .set(changes)
-        .where(and(eq(webhookEndpoints.clientId, clientId), eq(webhookEndpoints.id, id)))
-        .returning();
-      return row;
-    },
-    async delete(clientId: number, id: number): Promise<WebhookEndpointRow | undefined> {
-      const [row] = await db
-        .delete(webhookEndpoints)
-        .where(and(eq(webhookEndpoints.clientId, clientId), eq(webhookEndpoints.id, id)))
-        .returning();
+      const [row] = await db.update(webhookEndpoints).set(changes).where(ofAccount(clientId, id)).returning();
       return row;
     },
     async insertDelivery(values: NewWebhookDelivery): Promise<WebhookDeliveryRow> {
