@@ -1,6 +1,5 @@
-import { Button, Checkbox, Code, Group, Stack, TextInput } from '@mantine/core';
+import { Checkbox, Code, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { MESSAGES } from '@pluvio/shared/messages';
 import {
   createWebhookSchema,
   WEBHOOK_EVENT_LABELS,
@@ -9,10 +8,8 @@ import {
   type WebhookEventType,
 } from '@pluvio/shared/webhooks';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { ErrorMessage } from '../../components/form-message';
-import { failureMessage } from '../../lib/api-client';
 import { validateWith } from '../../lib/form-validation';
-import { CreateOnceDialog, type OnceSecret } from './shown-once';
+import { CreateOnceActions, CreateOnceDialog, type OnceSecret } from './shown-once';
 import { createWebhook, webhookKeys } from './webhooks-api';
 
 interface EndpointValues {
@@ -66,15 +63,7 @@ export function AddWebhookDialog({ clientId, onClose }: { clientId: number; onCl
               ))}
             </Stack>
           </Checkbox.Group>
-          {create.isError && <ErrorMessage>{failureMessage(create.error, MESSAGES.tryAgain)}</ErrorMessage>}
-          <Group>
-            <Button type="submit" loading={create.isPending}>
-              Add Endpoint
-            </Button>
-            <Button variant="subtle" onClick={onClose}>
-              Cancel
-            </Button>
-          </Group>
+          <CreateOnceActions create={create} submitLabel="Add Endpoint" onClose={onClose} />
         </Stack>
       </form>
     </CreateOnceDialog>

@@ -16,7 +16,7 @@ import { failureMessage } from '../../lib/api-client';
 import { useTimeZone } from '../../lib/app-config';
 import { apiKeysKey, apiKeysQuery, createApiKey, revokeApiKey } from './api-keys-api';
 import { SettingsSection } from './settings-section';
-import { CreateOnceDialog, type OnceSecret } from './shown-once';
+import { CreateOnceActions, CreateOnceDialog, type OnceSecret } from './shown-once';
 
 function KeyRow({ clientId, apiKey }: { clientId: number; apiKey: ApiKey }) {
   const queryClient = useQueryClient();
@@ -113,15 +113,7 @@ function CreateKeyDialog({ clientId, onClose }: { clientId: number; onClose: () 
               ))}
             </Stack>
           </Radio.Group>
-          {create.isError && <ErrorMessage>{failureMessage(create.error, MESSAGES.tryAgain)}</ErrorMessage>}
-          <Group>
-            <Button type="submit" loading={create.isPending}>
-              Create Key
-            </Button>
-            <Button variant="subtle" onClick={onClose}>
-              Cancel
-            </Button>
-          </Group>
+          <CreateOnceActions create={create} submitLabel="Create Key" onClose={onClose} />
         </Stack>
       </form>
     </CreateOnceDialog>

@@ -1,5 +1,9 @@
 import { Button, Code, CopyButton, Group, Modal, Stack, Text } from '@mantine/core';
+import { MESSAGES } from '@pluvio/shared/messages';
+import type { UseMutationResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
+import { ErrorMessage } from '../../components/form-message';
+import { failureMessage } from '../../lib/api-client';
 
 /** A secret the server answers only when it is made (an API key, a webhook's signing secret). */
 export interface OnceSecret {
@@ -52,5 +56,30 @@ export function CreateOnceDialog({
     <Modal opened onClose={onClose} title={title} centered closeButtonProps={{ 'aria-label': 'Close' }}>
       {created ? <ShownOnce secret={created} onDone={onClose} /> : children}
     </Modal>
+  );
+}
+
+/** The end of a create-once form: why the server refused, then submit and cancel. */
+export function CreateOnceActions({
+  create,
+  submitLabel,
+  onClose,
+}: {
+  create: Pick<UseMutationResult<unknown, Error, void>, 'isError' | 'error' | 'isPending'>;
+  submitLabel: string;
+  onClose: () => void;
+}) {
+  return (
+    <>
+      {create.isError && <ErrorMessage>{failureMessage(create.error, MESSAGES.tryAgain)}</ErrorMessage>}
+      <Group>
+        <Button type="submit" loading={create.isPending}>
+          {submitLabel}
+        </Button>
+        <Button variant="subtle" onClick={onClose}>
+          Cancel
+        </Button>
+      </Group>
+    </>
   );
 }
