@@ -11,6 +11,7 @@ import { MESSAGES } from '@pluvio/shared/messages';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { askToConfirm } from '../../components/confirm-dialog';
+import { RowDeleteButton } from '../../components/delete-button';
 import { ErrorMessage } from '../../components/form-message';
 import { failureMessage } from '../../lib/api-client';
 import { useTimeZone } from '../../lib/app-config';
@@ -47,18 +48,9 @@ function KeyRow({ clientId, apiKey }: { clientId: number; apiKey: ApiKey }) {
         {apiKey.last_used_at ? alertTimeLabel(new Date(apiKey.last_used_at), timeZone) : 'Never'}
       </Table.Td>
       <Table.Td>
-        <Button
-          size="compact-sm"
-          variant="subtle"
-          color="red.9"
-          // The subtle variant lightens red 9 to red 6 (3.6:1 on white); the label keeps red 9.
-          c="red.9"
-          loading={revoke.isPending}
-          onClick={confirmRevoke}
-          aria-label={`Revoke ${apiKey.name}`}
-        >
+        <RowDeleteButton busy={revoke.isPending} onClick={confirmRevoke} label={`Revoke ${apiKey.name}`}>
           Revoke
-        </Button>
+        </RowDeleteButton>
         {revoke.isError && <ErrorMessage>{failureMessage(revoke.error, MESSAGES.tryAgain)}</ErrorMessage>}
       </Table.Td>
     </Table.Tr>

@@ -13,6 +13,7 @@ import {
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { askToConfirm } from '../../components/confirm-dialog';
+import { RowDeleteButton } from '../../components/delete-button';
 import { ErrorMessage, InfoMessage } from '../../components/form-message';
 import { PaleBadge } from '../../components/storm-status-badge';
 import { UpgradeLink } from '../../components/upgrade-link';
@@ -109,18 +110,9 @@ function EndpointItem({ clientId, webhook }: { clientId: number; webhook: Webhoo
           >
             Deliveries
           </Button>
-          <Button
-            size="compact-sm"
-            variant="subtle"
-            color="red.9"
-            // The subtle variant lightens red 9 to red 6 (3.6:1 on white); the label keeps red 9.
-            c="red.9"
-            loading={remove.isPending}
-            onClick={confirmDelete}
-            aria-label={`Delete ${webhook.url}`}
-          >
+          <RowDeleteButton busy={remove.isPending} onClick={confirmDelete} label={`Delete ${webhook.url}`}>
             Delete
-          </Button>
+          </RowDeleteButton>
         </Group>
         {test.isSuccess && <InfoMessage>{TEST_QUEUED}</InfoMessage>}
         {error && <ErrorMessage>{failureMessage(error, MESSAGES.tryAgain)}</ErrorMessage>}
