@@ -39,14 +39,14 @@ function optionsOf(choices: readonly Choice[]): Option[] {
   });
 }
 
-/** A starred option shows its star; the check of a chosen option stays where Mantine draws it. */
+/** A starred option shows its star (drawn only: the option keeps the location's name); a chosen one its check. */
 function starredOption(favourites: PickerFavourites): MultiSelectProps['renderOption'] {
   return ({ option, checked }) => (
     <Group gap={6} wrap="nowrap">
       {checked ? <IconCheck size={12} aria-hidden /> : <span style={{ width: 12 }} />}
       <span>{option.label}</span>
       {favourites.ids.has(option.value) && (
-        <IconStarFilled size={12} color="var(--mantine-color-yellow-8)" aria-label="favourite" />
+        <IconStarFilled size={12} color="var(--mantine-color-yellow-8)" aria-hidden />
       )}
     </Group>
   );
