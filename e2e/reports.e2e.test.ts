@@ -434,7 +434,8 @@ describe('reports', () => {
         const { body } = await api<{ location_ids: number[] }>('/api/locations/favourites', { token });
         expect(body.location_ids.sort()).toEqual([ids.get('Houston'), ids.get('Galveston')].sort());
 
-        // Settings > Locations shows the categories and the same stars.
+        // Settings > Locations shows the categories and, on a wide screen, the same stars.
+        await page.setViewportSize(VIEWPORTS.desktop);
         await page.goto('/location-list');
         const table = page.getByRole('table', { name: 'Locations' });
         await table.getByRole('button', { name: 'Favourite: Houston', pressed: true }).waitFor(WAIT);

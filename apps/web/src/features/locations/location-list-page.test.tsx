@@ -294,6 +294,7 @@ describe('Settings > Locations', () => {
     expect(headers(view)).toEqual(['', 'Name', '24 Hour', 'RapidRain', 'Actions']);
     const north = within(view.getByRole('row', { name: /Warehouse North/ })).getAllByRole('cell');
     expect(north[1]?.textContent).toBe('Warehouse NorthWarehouses');
+    expect(view.queryByRole('button', { name: /^Favourite:/ })).toBeNull();
     // Phones tick and delete several too: the boxes and the bar are there.
     await userEvent.click(view.getByRole('checkbox', { name: 'Select Riverside Site' }));
     expect(screen.getByRole('group', { name: 'Selected locations' })).toBeTruthy();

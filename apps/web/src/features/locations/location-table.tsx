@@ -13,7 +13,10 @@ export interface LocationRowActions {
   favourites?: PickerFavourites;
 }
 
-/** The name with its star; under 600 px the category goes beneath it instead of in a column. */
+/**
+ * The name with its star; under 600 px the category goes beneath it instead of in a column, and
+ * the star is left to the pickers (the row has no room for it beside the actions).
+ */
 function NameCell({
   location,
   favourites,
@@ -27,7 +30,7 @@ function NameCell({
   return (
     <Table.Td style={{ overflowWrap: 'break-word' }}>
       <Group gap={4} wrap="nowrap" align="flex-start">
-        {favourites && (
+        {favourites && !narrow && (
           <StarToggle
             name={location.name}
             on={favourites.ids.has(id)}
