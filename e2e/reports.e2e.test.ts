@@ -4,8 +4,17 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, apiToken, captureScreen, expectText, signedInPage, WAIT } from './support/app';
-import { baseUrl, demo, expectAccessible, launchBrowser } from './support/browser';
+import {
+  api,
+  apiToken,
+  captureScreen,
+  expectNoSidewaysScroll,
+  expectText,
+  listByApi,
+  signedInPage,
+  WAIT,
+} from './support/app';
+import { baseUrl, demo, expectAccessible, launchBrowser, screenshot, VIEWPORTS } from './support/browser';
 
 const SUBMITTED = 'Report job submitted successfully!';
 const CHECK_EMAIL = 'Please check your email for the report.';
@@ -378,6 +387,64 @@ describe('reports', () => {
         expect((await csv).suggestedFilename()).toMatch(/\.csv$/);
         await captureScreen(page, 'reports-already-paid', () => expectText(page, CHECK_DOWNLOADS));
       } finally {
+        await page.context().close();
+      }
+    },
+    TEST_TIMEOUT,
+  );
+
+  it(
+    'groups the locations picker by category, keeps starred locations as favourites and links to Add location',
+    async () => {
+      const token = await apiToken(demo('gold'));
+      const ids = new Map((await listByApi('locations', token)).map(({ id, name }) => [name, id]));
+      const page = await signedInPage(browser, 'gold');
+      try {
+        await openReports(page);
+        const select = page.getByRole('combobox', { name: 'Locations', exact: true });
+        await select.click();
+        const listbox = page.getByRole('listbox', { name: 'Locations' });
+        await listbox.getByText('Job sites', { exact: true }).waitFor(WAIT);
+        const demoSites = ['Galveston', 'Houston', 'Beaumont', 'Corpus Christi'];
+        const options = await listbox.getByRole('option').allTextContents();
+        // Job sites, then Yards, then the site in no category, last.
+        expect(options.filter((name) => demoSites.includes(name))).toEqual(demoSites);
+        const add = page.getByRole('link', { name: 'Add location' });
+        expect(await add.getAttribute('href')).toBe('/location-form');
+        await screenshot(page, 'reports-location-picker-desktop');
+        await expectAccessible(page);
+        await select.press('Escape');
+        await screenshot(page, 'reports-location-picker-closed-desktop');
+
+        await page.setViewportSize(VIEWPORTS.phone);
+        await page.getByRole('button', { name: /^Locations / }).click();
+        for (const site of ['Houston', 'Galveston']) {
+          const star = page.getByRole('button', { name: `Favourite: ${site}` });
+          await star.click();
+          await expect.poll(() => star.getAttribute('aria-pressed'), WAIT).toBe('true');
+        }
+        await page.getByRole('switch', { name: 'Favourites only' }).check();
+        expect(await page.getByRole('checkbox', { name: 'Beaumont', exact: true }).count()).toBe(0);
+        await page.getByRole('checkbox', { name: 'Select all shown' }).check();
+        await page.getByText('2 selected', { exact: true }).first().waitFor(WAIT);
+        await screenshot(page, 'reports-location-picker-phone');
+        await expectAccessible(page);
+        await expectNoSidewaysScroll(page);
+
+        const { body } = await api<{ location_ids: number[] }>('/api/locations/favourites', { token });
+        expect(body.location_ids.sort()).toEqual([ids.get('Houston'), ids.get('Galveston')].sort());
+
+        // Settings > Locations shows the categories and, on a wide screen, the same stars.
+        await page.setViewportSize(VIEWPORTS.desktop);
+        await page.goto('/location-list');
+        const table = page.getByRole('table', { name: 'Locations' });
+        await table.getByRole('button', { name: 'Favourite: Houston', pressed: true }).waitFor(WAIT);
+        await captureScreen(page, 'settings-locations-categories', () =>
+          table.getByText('Job sites').first().waitFor(WAIT),
+        );
+      } finally {
+        for (const site of ['Houston', 'Galveston'])
+          await api(`/api/locations/${ids.get(site)}/favourite`, { method: 'DELETE', token });
         await page.context().close();
       }
     },

@@ -36,7 +36,7 @@ import { billingRoutes } from './features/billing';
 import { contactsRoutes } from './features/contacts';
 import { forecastsRoutes } from './features/forecasts';
 import { geocodingRoutes } from './features/geocoding';
-import { locationOverviewRoutes, locationsRoutes } from './features/locations';
+import { locationFavouritesRoutes, locationOverviewRoutes, locationsRoutes } from './features/locations';
 import { metricsRoutes } from './features/metrics';
 import { smsConsentRoutes, smsStatusRoutes } from './features/notifications';
 import { rainfallDataRoutes, rainfallRoutes } from './features/rainfall';
@@ -192,6 +192,7 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
   await app.register(webhooksRoutes(services));
   await app.register(locationsRoutes(services));
   await app.register(locationOverviewRoutes(services));
+  await app.register(locationFavouritesRoutes(services));
   await app.register(geocodingRoutes(services));
   await app.register(contactsRoutes(services));
   await app.register(assignmentsRoutes(services));

@@ -9,6 +9,7 @@ import {
   EXAMPLE_CONTACTS_CSV,
   EXAMPLE_LOCATIONS_CSV,
   isCsvFileName,
+  type LocationImportRow,
   parserProblem,
 } from './csv-import';
 import { STORM_MESSAGES } from './storm-events';
@@ -102,7 +103,7 @@ describe('location file', () => {
         {
           row: 1,
           message:
-            'Unknown column "notes". The columns are name, lat, lng, limit24, rapidrain (may be left out), storm_threshold (may be left out), inspection_rule (may be left out) and routine_cadence_days (may be left out).',
+            'Unknown column "notes". The columns are name, lat, lng, limit24, rapidrain (may be left out), storm_threshold (may be left out), inspection_rule (may be left out), routine_cadence_days (may be left out) and category (may be left out).',
         },
         { row: 1, message: 'Missing required column: lng (headed lng, lon, long or longitude)' },
         {
@@ -120,7 +121,7 @@ describe('location file', () => {
       {
         row: 1,
         message:
-          'The first line must name the columns: name, lat, lng, limit24, rapidrain (may be left out), storm_threshold (may be left out), inspection_rule (may be left out) and routine_cadence_days (may be left out).',
+          'The first line must name the columns: name, lat, lng, limit24, rapidrain (may be left out), storm_threshold (may be left out), inspection_rule (may be left out), routine_cadence_days (may be left out) and category (may be left out).',
       },
     ]);
   });
@@ -241,10 +242,40 @@ describe('location file', () => {
     for (const row of [given, none]) if (row) expect(checkLocationRow(row)).toBeNull();
   });
 
+  it('reads the optional category column: trimmed, blank for none, too long a row error; files without it still work', () => {
+    const { rows, errors } = checkLocationRecords([
+      ['name', 'lat', 'lng', 'limit24', 'Category'],
+      ['Grouped', '30', '-97', '0.5', '  Warehouses '],
+      ['Blank', '30.1', '-97', '0.5', ''],
+      ['Long', '30.2', '-97', '0.5', 'x'.repeat(61)],
+    ]);
+    expect(rows.map(({ name, category }) => ({ name, category }))).toEqual([
+      { name: 'Grouped', category: 'Warehouses' },
+      { name: 'Blank', category: undefined },
+    ]);
+    expect(rows[1]).not.toHaveProperty('category');
+    expect(errors).toEqual([
+      {
+        row: 4,
+        message: `Invalid category: ${'x'.repeat(61)}. Category must be at most 60 characters`,
+      },
+    ]);
+    const grouped = rows[0] as LocationImportRow;
+    expect(checkLocationRow(grouped)).toBeNull();
+    expect(checkLocationRow({ ...grouped, category: 'x'.repeat(61) })).toMatch(/^Invalid category/);
+    expect(checkLocationRecords([LOCATION_HEADER, ['Old file', '30', '-97', '1']]).errors).toEqual([]);
+  });
+
   it('accepts its own example file', () => {
     expect(checkLocationRecords(records(EXAMPLE_LOCATIONS_CSV))).toMatchObject({
       rows: [
-        { row: 3, storm_threshold: 0.5, inspection_rule: 'next_business_day', routine_cadence_days: 7 },
+        {
+          row: 3,
+          storm_threshold: 0.5,
+          inspection_rule: 'next_business_day',
+          routine_cadence_days: 7,
+          category: 'Warehouses',
+        },
         { row: 4, rapidrain_threshold: 1 },
       ],
       errors: [],
@@ -309,6 +340,30 @@ describe('contact file', () => {
       status: 'active',
     });
     expect(checkContactRow({ row: 2, name: 'Office', email: 'nope' })).toBe(CSV_MESSAGES.email('nope'));
+  });
+
+  it('reads the optional category column: trimmed, blank for none, too long a row error; files without it still work', () => {
+    const { rows, errors } = checkLocationRecords([
+      ['name', 'lat', 'lng', 'limit24', 'Category'],
+      ['Grouped', '30', '-97', '0.5', '  Warehouses '],
+      ['Blank', '30.1', '-97', '0.5', ''],
+      ['Long', '30.2', '-97', '0.5', 'x'.repeat(61)],
+    ]);
+    expect(rows.map(({ name, category }) => ({ name, category }))).toEqual([
+      { name: 'Grouped', category: 'Warehouses' },
+      { name: 'Blank', category: undefined },
+    ]);
+    expect(rows[1]).not.toHaveProperty('category');
+    expect(errors).toEqual([
+      {
+        row: 4,
+        message: `Invalid category: ${'x'.repeat(61)}. Category must be at most 60 characters`,
+      },
+    ]);
+    const grouped = rows[0] as LocationImportRow;
+    expect(checkLocationRow(grouped)).toBeNull();
+    expect(checkLocationRow({ ...grouped, category: 'x'.repeat(61) })).toMatch(/^Invalid category/);
+    expect(checkLocationRecords([LOCATION_HEADER, ['Old file', '30', '-97', '1']]).errors).toEqual([]);
   });
 
   it('accepts its own example file', () => {

@@ -2,7 +2,14 @@ import { z } from 'zod';
 import { CONTACT_MESSAGES } from './contacts';
 import { type CheckedRows, type ColumnRules, CSV_MESSAGES, checkRecords } from './csv-records';
 import { lineSchema, recordStatusSchema, TEXT_LIMITS } from './inputs';
-import { inRange, isThreshold, LATITUDE_RANGE, LONGITUDE_RANGE, normalizeLongitude } from './locations';
+import {
+  categorySchema,
+  inRange,
+  isThreshold,
+  LATITUDE_RANGE,
+  LONGITUDE_RANGE,
+  normalizeLongitude,
+} from './locations';
 import { isEmailAddress, phoneDigits } from './phone';
 import { locationStormFields, STORM_MESSAGES, stormSettingsSchema } from './storm-events';
 
@@ -38,6 +45,8 @@ export const locationImportRowSchema = z.object({
   rapidrain_threshold: z.number(),
   /** Left out: the account's default threshold, within 24 hours, no routine inspections. */
   ...locationStormFields,
+  /** Left out (files before the column) or blank: no category. */
+  category: categorySchema.optional(),
 });
 export type LocationImportRow = z.infer<typeof locationImportRowSchema>;
 
@@ -93,6 +102,7 @@ export const LOCATION_COLUMNS = {
     required: false,
     names: ['routine_cadence_days', 'routine cadence', 'routine inspections', 'routine days'],
   },
+  category: { required: false, names: ['category', 'location category', 'group'] },
 } as const satisfies ColumnRules<string>;
 
 /** The contact file's columns, in the order the rows are checked. */
@@ -128,9 +138,16 @@ function checkStormCells(cells: Record<keyof StormCells, string>): StormCells | 
   return row;
 }
 
+/** A location record's category cell: blank is none (left out), too long is a row error. */
+function checkCategoryCell(cell: string): Pick<LocationImportRow, 'category'> | string {
+  const parsed = categorySchema.safeParse(cell);
+  if (!parsed.success) return CSV_MESSAGES.category(cell, parsed.error.issues[0]?.message ?? '');
+  return parsed.data === null ? {} : { category: parsed.data };
+}
+
 /**
  * Checks one location record (name, lat, lng, limit24, rapidrain, storm_threshold,
- * inspection_rule, routine_cadence_days); returns the row or the first problem.
+ * inspection_rule, routine_cadence_days, category); returns the row or the first problem.
  */
 export function checkLocationFields(fields: readonly string[]): Omit<LocationImportRow, 'row'> | string {
   const [
@@ -142,6 +159,7 @@ export function checkLocationFields(fields: readonly string[]): Omit<LocationImp
     storm_threshold = '',
     inspection_rule = '',
     routine_cadence_days = '',
+    category = '',
   ] = fields;
   const required = { name, lat, lng, limit24 };
   for (const column of LOCATION_CSV_COLUMNS) {
@@ -158,7 +176,10 @@ export function checkLocationFields(fields: readonly string[]): Omit<LocationImp
   if (!isThreshold(rapid)) return CSV_MESSAGES.rapidrain(rapidrain);
   const storm = checkStormCells({ storm_threshold, inspection_rule, routine_cadence_days });
   if (typeof storm === 'string') return storm;
-  return { name: name.trim(), latitude, longitude, h24_threshold: h24, rapidrain_threshold: rapid, ...storm };
+  const grouped = checkCategoryCell(category);
+  if (typeof grouped === 'string') return grouped;
+  const thresholds = { h24_threshold: h24, rapidrain_threshold: rapid };
+  return { name: name.trim(), latitude, longitude, ...thresholds, ...storm, ...grouped };
 }
 
 /** The location file: its rows, and a 'Row n: ...' problem for every line that is wrong. */
@@ -177,6 +198,7 @@ export function checkLocationRow(row: LocationImportRow): string | null {
     String(row.storm_threshold ?? ''),
     row.inspection_rule ?? '',
     row.routine_cadence_days === null ? NONE : String(row.routine_cadence_days ?? ''),
+    row.category ?? '',
   ]);
   return typeof checked === 'string' ? checked : null;
 }
@@ -224,9 +246,9 @@ export function isCsvFileName(name: string): boolean {
 }
 
 export const EXAMPLE_LOCATIONS_CSV = [
-  'name,lat,lng,limit24,rapidrain,storm_threshold,inspection_rule,routine_cadence_days',
-  '# Lines starting with # are skipped. rapidrain may be left out: it then equals limit24. So may the storm columns: the account default threshold, within_24h, no routine inspections.',
-  'Warehouse North,29.7604,-95.3698,0.5,0.25,0.5,next_business_day,7',
+  'name,lat,lng,limit24,rapidrain,storm_threshold,inspection_rule,routine_cadence_days,category',
+  '# Lines starting with # are skipped. rapidrain may be left out: it then equals limit24. So may the storm columns: the account default threshold, within_24h, no routine inspections. And the category: none.',
+  'Warehouse North,29.7604,-95.3698,0.5,0.25,0.5,next_business_day,7,Warehouses',
   'Riverside Site,30.2672,-97.7431,1',
 ].join('\n');
 

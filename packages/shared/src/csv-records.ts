@@ -17,6 +17,7 @@ export const CSV_MESSAGES = {
   rapidrain: (value: string) => `Invalid rapidrain: ${value}. Must be one of ${THRESHOLDS.join(', ')}`,
   /** A storm setting's cell (issue 28): the column, the value and the shared message. */
   storm: (column: string, value: string, message: string) => `Invalid ${column}: ${value}. ${message}`,
+  category: (value: string, message: string) => `Invalid category: ${value}. ${message}`,
   email: (value: string) => `A valid address is required in order to create a contact login: ${value}`,
   phone: (value: string) => `Invalid phone number: ${value}`,
   parsing: (message: string) => `Parsing error: ${message}`,

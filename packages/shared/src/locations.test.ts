@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import {
+  CATEGORY_MAX_LENGTH,
+  categoriesOf,
   DEFAULT_THRESHOLD,
   effectiveRapidrainThreshold,
   isThreshold,
@@ -105,6 +107,31 @@ describe('location form', () => {
       longitude: -97.7,
     });
     expect(messages(locationPatchSchema, { h24_threshold: 0.3 })).toEqual([LOCATION_MESSAGES.h24Threshold]);
+  });
+});
+
+describe('category', () => {
+  it('is kept trimmed, and blank or null is none', () => {
+    expect(locationCreateSchema.parse({ ...valid, category: '  Yards ' }).category).toBe('Yards');
+    expect(locationCreateSchema.parse({ ...valid, category: '   ' }).category).toBeNull();
+    expect(locationPatchSchema.parse({ category: null })).toEqual({ category: null });
+    expect(locationPatchSchema.parse({})).not.toHaveProperty('category');
+  });
+
+  it('suggests the categories in use once each, alphabetically', () => {
+    const rows = ['Yards', null, 'farms', 'Yards', 'YARDS', 'Docks'].map((category) => ({ category }));
+    expect(categoriesOf(rows)).toEqual(['Docks', 'farms', 'Yards']);
+  });
+
+  it(`takes at most ${CATEGORY_MAX_LENGTH} characters and says so`, () => {
+    const longest = 'c'.repeat(CATEGORY_MAX_LENGTH);
+    expect(locationCreateSchema.parse({ ...valid, category: ` ${longest} ` }).category).toBe(longest);
+    expect(messages(locationCreateSchema, { ...valid, category: `${longest}c` })).toEqual([
+      'Category must be at most 60 characters',
+    ]);
+    expect(messages(locationPatchSchema, { category: 'a\u0000b' })).toEqual([
+      'Text must not contain control characters',
+    ]);
   });
 });
 

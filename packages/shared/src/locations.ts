@@ -1,6 +1,12 @@
 import { z } from 'zod';
 import { bulkDeleteSchema, bulkDeleteWords } from './bulk-delete';
-import { recordStatusSchema, requiredTextSchema } from './inputs';
+import {
+  blankToNull,
+  hasControlCharacters,
+  INPUT_MESSAGES,
+  recordStatusSchema,
+  requiredTextSchema,
+} from './inputs';
 import { locationRainfallSchema } from './rainfall';
 import { INSPECTION_RULES, locationStormFields } from './storm-events';
 
@@ -25,6 +31,9 @@ export const LONGITUDE_RANGE = {
   csv: { min: -122, max: -66 },
 } as const;
 
+/** A location's category (spec part 1 §3): a short word or two that groups locations in the pickers. */
+export const CATEGORY_MAX_LENGTH = 60;
+
 /** Locations one request may delete (Settings > Locations, Delete selected): an import's worth. */
 export const LOCATIONS_PER_BULK_DELETE = 5_000;
 
@@ -44,6 +53,7 @@ export const LOCATION_MESSAGES = {
   deleteFailed: 'An error occurred while deleting the location.',
   processed: 'All locations processed successfully!',
   notFound: 'Location not found',
+  categoryTooLong: `Category must be at most ${CATEGORY_MAX_LENGTH} characters`,
 } as const;
 
 /** Longitudes in the contiguous US are west: a positive value is taken as a missing minus sign. */
@@ -96,8 +106,30 @@ const longitudeSchema = z.coerce
       .max(LONGITUDE_RANGE.form.max, LOCATION_MESSAGES.longitudeRange),
   );
 
+/** Trimmed; blank or null is no category. */
+export const categorySchema = z.preprocess(
+  blankToNull,
+  z
+    .string()
+    .trim()
+    .max(CATEGORY_MAX_LENGTH, LOCATION_MESSAGES.categoryTooLong)
+    .refine((value) => !hasControlCharacters(value), INPUT_MESSAGES.controlCharacters)
+    .nullable(),
+);
+
+/** The categories in use, each once whatever its case, alphabetically (the form's suggestions). */
+export function categoriesOf(locations: readonly { category: string | null }[]): string[] {
+  const byKey = new Map<string, string>();
+  for (const { category } of locations) {
+    if (category && !byKey.has(category.toLowerCase())) byKey.set(category.toLowerCase(), category);
+  }
+  return [...byKey.values()].sort((a, b) => a.localeCompare(b, 'en', { sensitivity: 'base' }));
+}
+
 const locationFields = {
   name: requiredTextSchema(LOCATION_MESSAGES.nameRequired),
+  /** Left out on a patch: unchanged; null or blank: none. */
+  category: categorySchema.optional(),
   latitude: z.preprocess(emptyToUndefined, latitudeSchema),
   longitude: z.preprocess(emptyToUndefined, longitudeSchema),
   h24_threshold: z.preprocess(emptyToUndefined, thresholdSchema(LOCATION_MESSAGES.h24Threshold).optional()),
@@ -147,6 +179,7 @@ export const locationSchema = z.object({
   id: z.number().int(),
   client_id: z.number().int(),
   name: z.string(),
+  category: z.string().nullable(),
   latitude: z.number(),
   longitude: z.number(),
   status: z.string(),
@@ -174,3 +207,7 @@ export const LOCATION_BULK_DELETE = bulkDeleteWords(
 
 /** POST /api/locations/bulk-delete: the ids to delete, all of one account, at once. */
 export const locationBulkDeleteSchema = bulkDeleteSchema(LOCATIONS_PER_BULK_DELETE, LOCATION_BULK_DELETE);
+
+/** GET /api/locations/favourites: the caller's starred locations among those it sees in the account. */
+export const locationFavouritesSchema = z.object({ location_ids: z.array(z.number().int()) });
+export type LocationFavourites = z.infer<typeof locationFavouritesSchema>;

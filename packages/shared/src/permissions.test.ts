@@ -4,6 +4,7 @@ import {
   canAddContacts,
   canAddLocation,
   canManageClients,
+  mayAddLocation,
   seesAllContacts,
   settingsTabs,
 } from './permissions';
@@ -56,6 +57,14 @@ describe('settings permissions', () => {
     expect(canAddLocation({ ...trial, locations_count: 0 })).toBe(true);
     expect(canAddLocation({ ...trial, locations_count: 1 })).toBe(false);
     expect(canAddLocation({ tier: TIER.bronze, is_trial_account: false, locations_count: 40 })).toBe(true);
+  });
+
+  it('offers the add link to owners, co-owners and superusers while the account may have another location', () => {
+    const account = { tier: TIER.gold, is_trial_account: false, locations_count: 3 };
+    const plainContact: Viewer = { role: 'contact', coOwner: false, isSuperuser: false, tier: TIER.gold };
+    for (const viewer of [owner, coOwner, superuser]) expect(mayAddLocation(viewer, account)).toBe(true);
+    expect(mayAddLocation(plainContact, account)).toBe(false);
+    expect(mayAddLocation(owner, { ...account, is_trial_account: true, locations_count: 1 })).toBe(false);
   });
 
   it('needs silver to delete locations, set a RapidRain threshold or upload a file', () => {

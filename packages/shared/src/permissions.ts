@@ -14,6 +14,11 @@ export function canAddLocation(account: AccountFacts): boolean {
   return !account.is_trial_account || account.locations_count < 1;
 }
 
+/** The list pickers' add link (spec part 1 §2 "Other"): who manages the account, while it may have another location. */
+export function mayAddLocation(viewer: Viewer, account: AccountFacts): boolean {
+  return (viewer.isSuperuser || managesAccount(viewer)) && canAddLocation(account);
+}
+
 export function canAddContacts(viewer: Pick<Viewer, 'isSuperuser'>): boolean {
   return !viewer.isSuperuser;
 }

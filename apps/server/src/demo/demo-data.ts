@@ -58,6 +58,17 @@ export const DEMO_ROUTINES: Readonly<Record<string, { cadence: 7 | 14; setDaysAg
   Beaumont: { cadence: 7, setDaysAgo: 8 },
 };
 
+/** Categories of some demo sites, so the pickers show their groups ('No category' for the rest). */
+export const DEMO_CATEGORIES: Readonly<Record<string, string>> = {
+  Houston: 'Job sites',
+  Galveston: 'Job sites',
+  Beaumont: 'Yards',
+  Dallas: 'Facilities',
+  'Fort Worth': 'Facilities',
+  'El Paso': 'Ranches',
+  Midland: 'Ranches',
+};
+
 export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
   {
     key: 'gold',

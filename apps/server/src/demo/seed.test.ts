@@ -59,6 +59,20 @@ describe('demo data', () => {
     expect(counts).toEqual({ locations: 16, clients: 16, outside_texas: 0, without_atlas14: 0 });
   });
 
+  it("groups some of the gold account's sites in categories and leaves one without, so the pickers show both", async () => {
+    const rows = await queryRows<{ name: string; category: string | null }>(
+      t.database.db,
+      sql`select l.name, l.category from locations l join clients c on c.id = l.client_id
+           where c.account_name = 'Gulf Coast Builders' order by l.name`,
+    );
+    expect(rows).toEqual([
+      { name: 'Beaumont', category: 'Yards' },
+      { name: 'Corpus Christi', category: null },
+      { name: 'Galveston', category: 'Job sites' },
+      { name: 'Houston', category: 'Job sites' },
+    ]);
+  });
+
   it("schedules routine inspections at the gold account's sites, Beaumont's overdue, and tells its owner once", async () => {
     const { token } = await login(t.app, 'gold@pluvio.example', DEMO_PASSWORD);
     const schedule = (await t.app.inject({ url: '/api/routine-inspections', headers: bearer(token) })).json();

@@ -8,6 +8,7 @@ import type { Services } from '../services';
 import {
   CONTACTS_DEMO_ACCOUNT,
   DEMO_ACCOUNTS,
+  DEMO_CATEGORIES,
   DEMO_PASSWORD,
   DEMO_ROUTINES,
   DEMO_USERS,
@@ -65,6 +66,7 @@ export async function seedDemoData(services: Services): Promise<boolean> {
       demo.cities.map(([name, latitude, longitude]) => ({
         clientId: client.id,
         name,
+        category: DEMO_CATEGORIES[name] ?? null,
         latitude,
         longitude,
         h24Threshold: 0.5,

@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiKeys } from '../core/tables/api-keys';
+import { locationFavourites } from '../core/tables/locations';
 import { inspectionPhotos, inspections } from '../core/tables/storm-events';
 import { webhookDeliveries, webhookEndpoints } from '../core/tables/webhooks';
 import { bearer, buildOwnedClient, buildUser, login, TEST_PASSWORD } from './factories';
@@ -214,6 +215,11 @@ async function snapshot(t: TestApp, superToken: string, account: Seeded) {
       .select()
       .from(webhookDeliveries)
       .where(eq(webhookDeliveries.endpointId, account.webhookId)),
+    // Nobody from another account stars its locations.
+    await t.database.db
+      .select()
+      .from(locationFavourites)
+      .where(eq(locationFavourites.locationId, account.locationId)),
   ];
 }
 
@@ -228,6 +234,10 @@ function foreignCalls(foreign: Seeded, own: Seeded): ForeignCall[] {
     { method: 'GET', url: `/api/locations?${fq}` },
     { method: 'GET', url: `/api/locations/?${fq}&page=1&page_size=250` },
     { method: 'GET', url: `/api/locations/overview?${fq}` },
+    { method: 'GET', url: `/api/locations/favourites?${fq}` },
+    { method: 'PUT', url: `/api/locations/${f.locationId}/favourite` },
+    { method: 'PUT', url: `/api/locations/${f.locationId}/favourite?${fq}` },
+    { method: 'DELETE', url: `/api/locations/${f.locationId}/favourite?${fq}` },
     { method: 'GET', url: `/api/locations/${f.locationId}` },
     { method: 'POST', url: `/api/locations/?${fq}`, payload: LOCATION },
     { method: 'PATCH', url: `/api/locations/${f.locationId}`, payload: { name: 'Taken' } },

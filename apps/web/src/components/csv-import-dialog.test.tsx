@@ -99,6 +99,7 @@ describe('CSV bulk import', () => {
             storm_threshold: 0.5,
             inspection_rule: 'next_business_day',
             routine_cadence_days: 7,
+            category: 'Warehouses',
           },
           {
             row: 4,

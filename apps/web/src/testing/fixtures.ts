@@ -29,6 +29,7 @@ export function buildLocation(overrides: Partial<Location> = {}): Location {
     id: 101,
     client_id: 10,
     name: 'Warehouse North',
+    category: null,
     latitude: 29.76,
     longitude: -95.37,
     status: 'active',

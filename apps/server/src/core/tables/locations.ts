@@ -8,12 +8,14 @@ import {
   index,
   jsonb,
   pgTable,
+  primaryKey,
   real,
   smallint,
   text,
 } from 'drizzle-orm/pg-core';
 import { clients } from './accounts';
 import { cascadeRef, createdAt, identityId, timestamptz, updatedAt } from './columns';
+import { users } from './users';
 
 export interface Atlas14Threshold {
   '1h': number[];
@@ -63,6 +65,23 @@ export const locations = pgTable(
 );
 
 export type LocationRow = typeof locations.$inferSelect;
+
+/**
+ * The locations a person starred (the list pickers' favourites-only toggle, spec part 1 §2
+ * "Other"): their own, whoever else watches the same locations.
+ */
+export const locationFavourites = pgTable(
+  'location_favourites',
+  {
+    userId: cascadeRef('user_id', () => users.id),
+    locationId: cascadeRef('location_id', () => locations.id),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.userId, table.locationId] }),
+    index('location_favourites_location_idx').on(table.locationId),
+  ],
+);
 
 /** Where a location is, for sampling gridded data. */
 export interface LocationPoint {

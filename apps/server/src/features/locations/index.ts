@@ -1,3 +1,4 @@
+export { locationFavouritesRoutes } from './location-favourites.routes';
 export { locationOverviewRoutes } from './location-overview.routes';
 export { createLocationViews } from './location-views.service';
 export { FILL_ATLAS14, locationJobs } from './locations.jobs';

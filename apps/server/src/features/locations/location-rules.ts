@@ -75,6 +75,7 @@ export function checkImportRows(rows: LocationImportRow[]) {
     const candidate: CheckedCandidate = {
       seq,
       name: source.name.trim(),
+      category: source.category ?? null,
       latitude: source.latitude,
       longitude: normalizeLongitude(source.longitude),
       h24Threshold: source.h24_threshold,

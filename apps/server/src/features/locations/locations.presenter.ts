@@ -13,6 +13,7 @@ export function presentLocation(row: LocationRow, rainfall: LocationRainfall, ac
     id: row.id,
     client_id: row.clientId,
     name: row.name,
+    category: row.category,
     latitude: row.latitude,
     longitude: row.longitude,
     status: row.status,

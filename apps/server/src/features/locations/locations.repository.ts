@@ -16,6 +16,7 @@ export type NewLocation = typeof locations.$inferInsert;
 export interface CheckedCandidate {
   seq: number;
   name: string;
+  category: string | null;
   latitude: number;
   longitude: number;
   h24Threshold: number;
@@ -65,7 +66,7 @@ function candidatesAndSaved(clientId: number, candidates: readonly CheckedCandid
         candidates as (
           select c.*, ${SAME_LOCATION_KEYS}
             from jsonb_to_recordset(${JSON.stringify(candidates)}::jsonb) as c(
-                   seq integer, name text, latitude double precision, longitude double precision,
+                   seq integer, name text, category text, latitude double precision, longitude double precision,
                    "h24Threshold" double precision, "rapidrainThreshold" double precision,
                    "stormThreshold" real, "inspectionRule" text, "routineCadenceDays" smallint,
                    "atlas14Threshold" jsonb, "atlas14Source" text)
@@ -212,10 +213,10 @@ export function createLocationsRepository(db: AppDb) {
            where s.name_key is null
         ),
         inserted as (
-          insert into locations (client_id, name, latitude, longitude, h24_threshold, rapidrain_threshold,
+          insert into locations (client_id, name, category, latitude, longitude, h24_threshold, rapidrain_threshold,
                                  storm_threshold, inspection_rule, routine_cadence_days,
                                  atlas14_threshold, atlas14_source, status, active, data_start_date, routine_since)
-          select ${clientId}, name, latitude, longitude, "h24Threshold", "rapidrainThreshold",
+          select ${clientId}, name, category, latitude, longitude, "h24Threshold", "rapidrainThreshold",
                  "stormThreshold", "inspectionRule", "routineCadenceDays",
                  "atlas14Threshold", "atlas14Source", ${defaults.status}, ${defaults.active}, ${defaults.dataStartDate}::date,
                  ${defaults.routineSince.toISOString()}::timestamptz

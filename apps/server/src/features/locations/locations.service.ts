@@ -24,6 +24,7 @@ import type { LocationRow } from '../../core/tables/locations';
 import type { AssignmentsService } from '../assignments';
 import { type Atlas14Service, createAtlas14Fill } from '../atlas14';
 import { createLocationBatches, type LocationLimits } from './location-batches';
+import { createLocationFavourites } from './location-favourites.service';
 import {
   atlas14Columns,
   checkImportRows,
@@ -142,6 +143,15 @@ export function createLocationsService(db: AppDb, options: LocationsOptions) {
     return row;
   }
 
+  async function findVisible(access: AccountAccess, id: number): Promise<LocationRow> {
+    const row = await requireInClient(access.client.id, id);
+    if (access.relation === 'contact') {
+      const assigned = access.contactId !== null && (await assignments.isAssigned(access.contactId, id));
+      if (!assigned) throw locationNotFound();
+    }
+    return row;
+  }
+
   return {
     /** Inserts prepared rows as they are (demo data). */
     createMany: repository.insertMany,
@@ -160,14 +170,7 @@ export function createLocationsService(db: AppDb, options: LocationsOptions) {
       return assignments.locationsOfContact(access.client.id, access.contactId, paging);
     },
 
-    async findVisible(access: AccountAccess, id: number): Promise<LocationRow> {
-      const row = await requireInClient(access.client.id, id);
-      if (access.relation === 'contact') {
-        const assigned = access.contactId !== null && (await assignments.isAssigned(access.contactId, id));
-        if (!assigned) throw locationNotFound();
-      }
-      return row;
-    },
+    findVisible,
 
     /** Refuses the whole list when any id is not one the caller may see (distinct ids). */
     async requireVisible(access: AccountAccess, ids: readonly number[]): Promise<void> {
@@ -189,6 +192,7 @@ export function createLocationsService(db: AppDb, options: LocationsOptions) {
         ...newLocationDefaults(),
         clientId: access.client.id,
         name: input.name,
+        category: input.category ?? null,
         latitude: input.latitude,
         longitude: input.longitude,
         h24Threshold: h24,
@@ -242,6 +246,7 @@ export function createLocationsService(db: AppDb, options: LocationsOptions) {
         updatedAt: clock.now(),
       };
       if (patch.name !== undefined) values.name = patch.name;
+      if (patch.category !== undefined) values.category = patch.category;
       const row = await repository.update(access.client.id, id, values);
       if (!row) throw locationNotFound();
       return row;
@@ -304,6 +309,8 @@ export function createLocationsService(db: AppDb, options: LocationsOptions) {
     },
 
     fillAtlas14: createAtlas14Fill(repository, atlas14),
+    /** The caller's starred locations (the list pickers' favourites). */
+    favourites: createLocationFavourites(db, { findVisible, visibleIds }),
   };
 }
 

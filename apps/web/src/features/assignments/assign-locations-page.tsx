@@ -20,6 +20,7 @@ const ASSIGN_LOCATIONS: AssignmentFlowConfig<Contact, Location> = {
     useList: useLocations,
     listKey: accountKeys.locations,
     describe: (location) => location.name,
+    categoryOf: (location) => location.category,
     chooseSome: ASSIGNMENT_MESSAGES.selectLocations,
   },
   useAssigned: useContactLocations,

@@ -8,7 +8,10 @@ import { setAccessToken, setUser } from '../../lib/session';
 import { buildClient, buildContact, buildLocation, buildUser } from '../../testing/fixtures';
 import { jsonResponse, renderRoute, stubFetch, withConfig } from '../../testing/render';
 
-const LOCATIONS = [buildLocation({ id: 1, name: 'North Yard' }), buildLocation({ id: 2, name: 'South Pit' })];
+const LOCATIONS = [
+  buildLocation({ id: 1, name: 'North Yard', category: 'Yards' }),
+  buildLocation({ id: 2, name: 'South Pit' }),
+];
 const CONTACTS = [
   buildContact({ id: 11, name: 'Ann', email: 'ann@example.com' }),
   buildContact({ id: 12, name: 'Bob', email: 'bob@example.com' }),
@@ -170,6 +173,10 @@ describe('assign locations', () => {
     expect((screen.getByRole('combobox', { name: 'Contact' }) as HTMLInputElement).value).toBe(
       'Bob (bob@example.com)',
     );
+    // The locations are listed under their category once any has one.
+    const yards = within(step(/^4\./).getByRole('group', { name: 'Yards' }));
+    expect(yards.getByRole('checkbox', { name: 'North Yard' })).toBeTruthy();
+    expect(step(/^2\./).queryByRole('group', { name: 'No category' })).toBeNull();
     await userEvent.click(step(/^2\./).getByRole('checkbox', { name: 'South Pit' }));
     await userEvent.click(screen.getByRole('button', { name: 'Assign' }));
     expect(await step(/^4\./).findByText('2 assigned')).toBeTruthy();

@@ -43,6 +43,8 @@ export interface AssignmentFlowConfig<S extends Named, I extends Named> {
     /** The cache key of the full item list, reloaded after each change. */
     listKey: (clientId: number | undefined) => QueryKey;
     describe: (item: I) => string;
+    /** Locations have categories: the checklists group them under their headings. */
+    categoryOf?: (item: I) => string | null;
     chooseSome: string;
   };
   /** The items assigned to the subject; idle while no subject is chosen. */
@@ -182,6 +184,7 @@ function Flow<S extends Named, I extends Named>({
               label={`Unassigned ${items.noun}`}
               items={unassigned}
               describe={items.describe}
+              categoryOf={items.categoryOf}
               selected={toAssign}
               onChange={setToAssign}
               empty={allItems.isPending ? MESSAGES.loading : `No unassigned ${items.noun}.`}
@@ -219,6 +222,7 @@ function Flow<S extends Named, I extends Named>({
               label={`Assigned ${items.noun}`}
               items={assignedItems}
               describe={items.describe}
+              categoryOf={items.categoryOf}
               selected={toRemove}
               onChange={setToRemove}
               empty={assigned.isPending ? MESSAGES.loading : `No ${items.noun} assigned yet.`}

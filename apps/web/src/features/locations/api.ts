@@ -7,6 +7,7 @@ import { apiRequest } from '../../lib/api-client';
 export type LocationBody = Pick<
   LocationCreate,
   | 'name'
+  | 'category'
   | 'latitude'
   | 'longitude'
   | 'h24_threshold'

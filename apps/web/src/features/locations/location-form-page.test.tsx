@@ -2,7 +2,7 @@ import { LOCATION_MESSAGES } from '@pluvio/shared/locations';
 import { MESSAGES } from '@pluvio/shared/messages';
 import { INSPECTION_RULE_LABELS, STORM_MESSAGES } from '@pluvio/shared/storm-events';
 import type { UserClient } from '@pluvio/shared/users.schemas';
-import { act, screen } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { setAccessToken, setUser } from '../../lib/session';
@@ -66,6 +66,7 @@ describe('location form', () => {
     expect((await screen.findByRole('status')).textContent).toBe(LOCATION_MESSAGES.saved);
     expect(sentBody(fetchMock, 'POST')).toEqual({
       name: 'Depot',
+      category: null,
       latitude: 29.7,
       longitude: -95.3,
       h24_threshold: 1,
@@ -77,6 +78,40 @@ describe('location form', () => {
     expect(router.state.location.pathname).toBe('/location-form');
     await act(() => vi.advanceTimersByTimeAsync(2000));
     expect(router.state.location.pathname).toBe('/location-list');
+  });
+
+  it("offers the account's categories, takes at most 60 characters and sends the one typed, trimmed", async () => {
+    signIn();
+    const saved = [
+      buildLocation({ id: 1, category: 'Yards' }),
+      buildLocation({ id: 2, category: 'Docks' }),
+      buildLocation({ id: 3, category: 'yards' }),
+    ];
+    const fetchMock = serve((url, init) => {
+      if (url === '/api/locations/?client_id=10' && init.method === 'POST')
+        return jsonResponse(buildLocation({ id: 7, name: 'Depot', category: 'Docks' }), 201);
+      if (url.startsWith('/api/locations/?')) return jsonResponse(saved);
+      return unexpected();
+    });
+    renderRoute('/location-form');
+    await userEvent.type(await screen.findByLabelText(/^Name/), 'Depot');
+    await userEvent.type(field(/^Latitude/), '29.7');
+    await userEvent.type(field(/^Longitude/), '-95.3');
+    const category = screen.getByRole('combobox', { name: /^Category/ }) as HTMLInputElement;
+    await userEvent.click(category);
+    const suggestions = within(await screen.findByRole('listbox', { name: /^Category/ }));
+    expect(suggestions.getAllByRole('option').map((option) => option.textContent)).toEqual([
+      'Docks',
+      'Yards',
+    ]);
+
+    await userEvent.paste('x'.repeat(61));
+    expect(category.value).toHaveLength(60);
+    await userEvent.clear(category);
+    await userEvent.type(category, '  Docks ');
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect((await screen.findByRole('status')).textContent).toBe(LOCATION_MESSAGES.saved);
+    expect(sentBody(fetchMock, 'POST')).toMatchObject({ name: 'Depot', category: 'Docks' });
   });
 
   it('places the point with a click on the map and saves those coordinates', async () => {

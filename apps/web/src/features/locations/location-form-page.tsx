@@ -1,7 +1,9 @@
-import { Anchor, Fieldset, NativeSelect, SimpleGrid, Stack, TextInput } from '@mantine/core';
-import { useForm } from '@mantine/form';
+import { Anchor, Autocomplete, Fieldset, NativeSelect, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { type GetInputPropsReturnType, useForm } from '@mantine/form';
 import { levelAllows } from '@pluvio/shared/gates';
 import {
+  CATEGORY_MAX_LENGTH,
+  categoriesOf,
   DEFAULT_THRESHOLD,
   LOCATION_MESSAGES,
   type Location,
@@ -14,14 +16,14 @@ import { MESSAGES } from '@pluvio/shared/messages';
 import { isAdminRole } from '@pluvio/shared/roles';
 import { INSPECTION_RULE_LABELS, INSPECTION_RULES, ROUTINE_CADENCES } from '@pluvio/shared/storm-events';
 import { TIER } from '@pluvio/shared/tiers';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from 'react-router';
 import { AddressSearch } from '../../components/address-search';
 import type { MapPoint } from '../../components/map-point';
 import { PointPicker } from '../../components/point-picker';
 import { RecordFormFooter, SettingsFormPage } from '../../components/record-form';
 import { UpgradeLink } from '../../components/upgrade-link';
-import { accountKeys, locationQuery, useActiveAccount } from '../../lib/account-api';
+import { accountKeys, locationQuery, locationsQuery, useActiveAccount } from '../../lib/account-api';
 import { putInCachedLists } from '../../lib/cached-lists';
 import { DELAYS } from '../../lib/delay';
 import { validateWith } from '../../lib/form-validation';
@@ -42,6 +44,8 @@ export function locationFormPath(id: number): string {
 
 interface LocationValues {
   name: string;
+  /** Empty: no category. */
+  category: string;
   latitude: string;
   longitude: string;
   h24_threshold: string;
@@ -71,6 +75,7 @@ const ROUTINE_CHOICES = [
 function valuesOf(location: Location | null): LocationValues {
   return {
     name: location?.name ?? '',
+    category: location?.category ?? '',
     latitude: location ? String(location.latitude) : '',
     longitude: location ? String(location.longitude) : '',
     h24_threshold: String(location?.h24_threshold ?? DEFAULT_THRESHOLD),
@@ -88,6 +93,7 @@ function bodyOf(values: LocationValues, saved: Location | null, rapidrainLocked:
   const h24 = fields.h24_threshold ?? DEFAULT_THRESHOLD;
   return {
     name: fields.name,
+    category: fields.category ?? null,
     latitude,
     longitude,
     h24_threshold: h24,
@@ -115,6 +121,22 @@ function RapidrainUpgradeHint() {
         Upgrade Now
       </UpgradeLink>
     </>
+  );
+}
+
+/** The category, with the account's categories offered as one types. */
+function CategoryField(props: GetInputPropsReturnType) {
+  const { clientId } = useActiveAccount();
+  const locations = useQuery(locationsQuery(clientId));
+  return (
+    <Autocomplete
+      label="Category"
+      description="Groups locations in the pickers, e.g. Warehouses"
+      maxLength={CATEGORY_MAX_LENGTH}
+      data={categoriesOf(locations.data ?? [])}
+      autoComplete="off"
+      {...props}
+    />
   );
 }
 
@@ -146,6 +168,7 @@ function LocationForm({ location }: { location: Location | null }) {
     <form onSubmit={form.onSubmit((values) => save.mutate(values))} noValidate>
       <Stack gap="md">
         <TextInput label="Name" required autoComplete="off" {...form.getInputProps('name')} />
+        <CategoryField {...form.getInputProps('category')} />
         {location === null && <AddressSearch onPick={fillCoordinates} />}
         <PointPicker
           latitude={form.values.latitude}

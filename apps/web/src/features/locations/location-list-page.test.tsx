@@ -13,7 +13,7 @@ import { type FetchHandler, jsonResponse, renderRoute, stubFetch, withConfig } f
 const LIST_URL = '/api/locations/?client_id=10&page=1&page_size=250';
 
 const locations = [
-  buildLocation({ id: 1, name: 'Warehouse North', rapidrain_threshold: 0.25 }),
+  buildLocation({ id: 1, name: 'Warehouse North', category: 'Warehouses', rapidrain_threshold: 0.25 }),
   buildLocation({ id: 2, name: 'Riverside Site', latitude: 30.27, longitude: -97.74, h24_threshold: 1 }),
 ];
 
@@ -37,7 +37,7 @@ function headers(view: Awaited<ReturnType<typeof table>>) {
 }
 
 describe('Settings > Locations', () => {
-  it('lists the locations with their thresholds and filters them by name', async () => {
+  it('lists the locations with their category and thresholds and filters them by name', async () => {
     signIn();
     serve();
     renderRoute('/location-list');
@@ -45,6 +45,7 @@ describe('Settings > Locations', () => {
     expect(headers(view)).toEqual([
       '',
       'Name',
+      'Category',
       'Latitude',
       'Longitude',
       '24 Hour Threshold',
@@ -56,9 +57,9 @@ describe('Settings > Locations', () => {
       within(north)
         .getAllByRole('cell')
         .map((cell) => cell.textContent),
-    ).toEqual(['', 'Warehouse North', '29.76', '-95.37', '0.5', '0.25', '']);
+    ).toEqual(['', 'Warehouse North', 'Warehouses', '29.76', '-95.37', '0.5', '0.25', '']);
     // An empty RapidRain threshold is the 24-hour one.
-    expect(within(view.getByRole('row', { name: /Riverside/ })).getAllByRole('cell')[5]?.textContent).toBe(
+    expect(within(view.getByRole('row', { name: /Riverside/ })).getAllByRole('cell')[6]?.textContent).toBe(
       '1',
     );
     await userEvent.type(screen.getByRole('searchbox', { name: 'Search' }), 'RIVER');
@@ -255,13 +256,45 @@ describe('Settings > Locations', () => {
     expect(logged).toHaveBeenCalled();
   });
 
-  it('leaves the coordinates out and shortens the headers under 600 px', async () => {
+  it('finds locations by category too, and stars one for the signed-in user', async () => {
+    signIn();
+    const starred = [2];
+    const fetchMock = serve((url, init) => {
+      if (url === '/api/locations/favourites?client_id=10') return jsonResponse({ location_ids: starred });
+      if (url === '/api/locations/1/favourite?client_id=10' && init.method === 'PUT') {
+        starred.push(1);
+        return jsonResponse(null, 204);
+      }
+      return jsonResponse({ detail: 'unexpected' }, 500);
+    });
+    renderRoute('/location-list');
+    const view = await table();
+    await userEvent.type(screen.getByRole('searchbox', { name: 'Search' }), 'wareh');
+    expect(view.queryByText('Riverside Site')).toBeNull();
+    await userEvent.clear(screen.getByRole('searchbox', { name: 'Search' }));
+    const riverside = await view.findByRole('button', { name: 'Favourite: Riverside Site', pressed: true });
+    expect(riverside).toBeTruthy();
+    await userEvent.click(view.getByRole('button', { name: 'Favourite: Warehouse North', pressed: false }));
+    expect(
+      await view.findByRole('button', { name: 'Favourite: Warehouse North', pressed: true }),
+    ).toBeTruthy();
+    expect(
+      fetchMock.mock.calls.some(
+        ([url, init]) => url === '/api/locations/1/favourite?client_id=10' && init?.method === 'PUT',
+      ),
+    ).toBe(true);
+  });
+
+  it('leaves the coordinates out, puts the category under the name and shortens the headers under 600 px', async () => {
     stubMatchMedia((query) => query.includes('max-width'));
     signIn();
     serve();
     renderRoute('/location-list');
     const view = await table();
     expect(headers(view)).toEqual(['', 'Name', '24 Hour', 'RapidRain', 'Actions']);
+    const north = within(view.getByRole('row', { name: /Warehouse North/ })).getAllByRole('cell');
+    expect(north[1]?.textContent).toBe('Warehouse NorthWarehouses');
+    expect(view.queryByRole('button', { name: /^Favourite:/ })).toBeNull();
     // Phones tick and delete several too: the boxes and the bar are there.
     await userEvent.click(view.getByRole('checkbox', { name: 'Select Riverside Site' }));
     expect(screen.getByRole('group', { name: 'Selected locations' })).toBeTruthy();

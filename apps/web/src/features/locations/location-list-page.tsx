@@ -24,6 +24,7 @@ import {
   SettingsListPage,
 } from '../../components/settings-list';
 import { accountKeys, locationsQuery, useActiveAccount } from '../../lib/account-api';
+import { useLocationFavourites } from '../../lib/location-favourites-api';
 import { PATHS } from '../../lib/routes';
 import { useIsSettingsNarrow } from '../../lib/use-is-mobile';
 import { useLoggedReadFailure } from '../../lib/use-logged-read-failure';
@@ -66,8 +67,11 @@ function locationBulkDelete(clientId: number | undefined): ListBulkDelete {
 }
 
 const LOCATION_SEARCH: ListSearch<Location> = {
-  placeholder: 'Location name',
-  matches: (location, text) => location.name.toLowerCase().includes(text.trim().toLowerCase()),
+  placeholder: 'Location name or category',
+  matches: (location, text) =>
+    [location.name, location.category ?? ''].some((words) =>
+      words.toLowerCase().includes(text.trim().toLowerCase()),
+    ),
 };
 
 /** The account's locations; a failed read is logged and shows as an empty list (spec part 2 §8). */
@@ -98,6 +102,7 @@ function LocationSettings() {
     edit: (location: Location) => navigate(locationFormPath(location.id), { state: { location } }),
     remove: removal.askToDelete,
     busy: removal.busy,
+    favourites: useLocationFavourites(clientId),
   };
 
   return (

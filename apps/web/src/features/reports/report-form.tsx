@@ -25,6 +25,7 @@ import {
 import type { TierNumber } from '@pluvio/shared/tiers';
 import { type FormEvent, useState } from 'react';
 import { ErrorMessage } from '../../components/form-message';
+import type { PickerExtras } from '../../components/item-checklist';
 import { TierNotice } from '../../components/tier-notice';
 import { type Choice, ChoicePicker } from './choice-picker';
 import { datesFor, emailList, isCharged, type ReportForm } from './report-request';
@@ -185,21 +186,27 @@ const CHOICE_WORDS = {
 
 type ChoiceField = keyof typeof CHOICE_WORDS;
 
+/** What the locations' picker offers beyond search and select-all: stars, the add link. */
+export type LocationPickerExtras = Omit<PickerExtras<Choice>, 'categoryOf'>;
+
 /** The report's locations or recipients (`field`), chosen from `choices`. */
 function ReportChoices({
   choices,
   field,
   form,
   onChange,
+  extras,
 }: {
   choices: readonly Choice[];
   field: ChoiceField;
   form: ReportForm;
   onChange: (changes: Partial<ReportForm>) => void;
+  extras?: LocationPickerExtras;
 }) {
   return (
     <ChoicePicker
       {...CHOICE_WORDS[field]}
+      {...extras}
       choices={choices}
       selected={form[field]}
       onChange={(ids) => onChange({ [field]: ids })}
@@ -212,6 +219,7 @@ export function ReportFormFields({
   form,
   asker,
   locations,
+  locationExtras,
   recipients,
   feeQuote,
   problem,
@@ -221,6 +229,7 @@ export function ReportFormFields({
   form: ReportForm;
   asker: ReportAsker;
   locations: readonly Choice[];
+  locationExtras?: LocationPickerExtras;
   recipients: readonly Choice[];
   /** What the server says a historical request would be charged now. */
   feeQuote: HistoricalFeeQuote | undefined;
@@ -267,7 +276,13 @@ export function ReportFormFields({
               onChange={(event) => onChange({ format: event.currentTarget.value as ReportFormat })}
             />
             {picksLocations(type, asker.isSuperuser) && (
-              <ReportChoices field="locations" choices={locations} form={form} onChange={onChange} />
+              <ReportChoices
+                field="locations"
+                choices={locations}
+                form={form}
+                onChange={onChange}
+                extras={locationExtras}
+              />
             )}
             <ReportChoices field="recipients" choices={recipients} form={form} onChange={onChange} />
             <ExtraAddresses value={form.extra} onChange={(extra) => onChange({ extra })} />

@@ -17,6 +17,14 @@ import { signInAs } from '../../testing/session';
 
 const TODAY = new Date('2026-11-24T15:00:00Z');
 const LOCATIONS = [buildLocation({ id: 1, name: 'North Yard' }), buildLocation({ id: 2, name: 'South Pit' })];
+/** The account's locations with categories, and the caller's starred ones. */
+const GROUPED = [
+  buildLocation({ id: 1, name: 'North Yard', category: 'Yards' }),
+  buildLocation({ id: 2, name: 'South Pit', category: 'Pits' }),
+  buildLocation({ id: 3, name: 'Office' }),
+  buildLocation({ id: 4, name: 'East Yard', category: 'Yards' }),
+];
+const FAVOURITE_IDS = [4, 3];
 const CONTACTS = [
   buildContact({ id: 11, name: 'Ann Site', email: 'ann@example.com' }),
   buildContact({ id: 12, name: 'No Mail', email: null }),
@@ -63,6 +71,7 @@ const EXTENSIONS: Record<string, string> = { html: 'html', pdf: 'pdf', csv: 'csv
 function serveReports(
   answers: Partial<Record<'report' | 'job' | 'csv' | 'fee', () => Response>> = {},
   finish = task({ status: 'done', progress: 100, stage: 'Sent', message_ids: [7] }),
+  locations = LOCATIONS,
 ) {
   const calls: Call[] = [];
   let taskReads = 0;
@@ -71,7 +80,9 @@ function serveReports(
     const query = Object.fromEntries(new URLSearchParams(search));
     const method = init.method ?? 'GET';
     calls.push({ method, path, query, body: init.body ? JSON.parse(String(init.body)) : undefined });
-    if (path === '/api/locations/') return jsonResponse(LOCATIONS);
+    if (path === '/api/locations/') return jsonResponse(locations);
+    if (path === '/api/locations/favourites') return jsonResponse({ location_ids: FAVOURITE_IDS });
+    if (path.endsWith('/favourite')) return new Response(null, { status: 204 });
     if (path === '/api/contacts/') return jsonResponse(CONTACTS);
     if (path === '/api/tasks/task-1') {
       taskReads += 1;
@@ -657,5 +668,85 @@ describe('reports screen', { timeout: 15_000 }, () => {
     await userEvent.click(screen.getByRole('checkbox', { name: 'Select all shown' }));
     expect(screen.getByRole('button', { name: 'Locations 2 selected' })).toBeTruthy();
     expect(submitButton().textContent).toBe('View Report');
+  });
+
+  describe('the locations picker (the generic list picker)', () => {
+    const finished = task({ status: 'done', progress: 100, stage: 'Sent', message_ids: [7] });
+
+    it('groups locations by category on a phone and stars or unstars them', async () => {
+      stubMatchMedia((query) => query === MOBILE_QUERY);
+      const calls = serveReports({}, finished, GROUPED);
+      await openReportsAs('gold');
+      await userEvent.click(screen.getByRole('button', { name: 'Locations Choose locations' }));
+      const yards = await screen.findByRole('group', { name: 'Yards' });
+      expect(
+        within(yards)
+          .getAllByRole('checkbox')
+          .map((box) => box.getAttribute('value')),
+      ).toEqual(['1', '4']);
+      expect(screen.getByRole('group', { name: 'No category' })).toBeTruthy();
+
+      await userEvent.click(screen.getByRole('button', { name: 'Favourite: North Yard' }));
+      expect(calls.filter((call) => call.path.endsWith('/favourite'))).toMatchObject([
+        { method: 'PUT', path: '/api/locations/1/favourite', query: { client_id: '10' } },
+      ]);
+      await userEvent.click(screen.getByRole('button', { name: 'Favourite: Office' }));
+      expect(calls.filter((call) => call.path.endsWith('/favourite')).at(-1)).toMatchObject({
+        method: 'DELETE',
+        path: '/api/locations/3/favourite',
+      });
+    });
+
+    it('with favourites only, select-all takes the starred locations alone', async () => {
+      stubMatchMedia((query) => query === MOBILE_QUERY);
+      serveReports({}, finished, GROUPED);
+      await openReportsAs('gold');
+      await userEvent.click(screen.getByRole('button', { name: 'Locations Choose locations' }));
+      await screen.findByRole('group', { name: 'Yards' });
+      await userEvent.click(screen.getByRole('switch', { name: 'Favourites only' }));
+      expect(screen.queryByRole('checkbox', { name: 'North Yard' })).toBeNull();
+      await userEvent.click(screen.getByRole('checkbox', { name: 'Select all shown' }));
+      expect(screen.getByRole('button', { name: 'Locations 2 selected' })).toBeTruthy();
+      await userEvent.type(screen.getByRole('searchbox', { name: 'Search locations' }), 'east');
+      expect(
+        screen.getAllByRole('checkbox', { name: /Yard|Office|Pit/ }).map((box) => box.getAttribute('value')),
+      ).toEqual(['4']);
+    });
+
+    it('offers grouped options, favourites only and Add location on a wide screen', async () => {
+      serveReports({}, finished, GROUPED);
+      await openReportsAs('gold');
+      await userEvent.click(screen.getByRole('combobox', { name: 'Locations' }));
+      const listbox = await screen.findByRole('listbox');
+      expect(within(listbox).getByRole('group', { name: 'Yards' })).toBeTruthy();
+      expect(
+        within(listbox)
+          .getAllByRole('option')
+          .map((option) => option.textContent),
+      ).toEqual(['South Pit', 'North Yard', 'East Yard', 'Office']);
+      await userEvent.click(screen.getByRole('switch', { name: 'Favourites only' }));
+      await userEvent.click(screen.getByRole('combobox', { name: 'Locations' }));
+      expect(
+        within(await screen.findByRole('listbox'))
+          .getAllByRole('option')
+          .map((o) => o.textContent),
+      ).toEqual(['East Yard', 'Office']);
+      const selectAll = screen.getByRole('checkbox', { name: 'Select all locations' }) as HTMLInputElement;
+      await userEvent.click(selectAll);
+      expect(selectAll.checked).toBe(true);
+      // Two of the four are chosen: with every location shown again the box is only partly ticked.
+      await userEvent.click(screen.getByRole('switch', { name: 'Favourites only' }));
+      expect(selectAll.checked).toBe(false);
+      expect(selectAll.getAttribute('data-indeterminate')).toBe('true');
+      expect(screen.getByRole('link', { name: 'Add location' }).getAttribute('href')).toBe('/location-form');
+    });
+
+    it('shows no Add location link to a plain contact', async () => {
+      serveReports({}, finished, GROUPED);
+      signIn('gold', { role: 'contact', co_owner: false });
+      await openReports();
+      await screen.findByRole('switch', { name: 'Favourites only' });
+      expect(screen.queryByRole('link', { name: 'Add location' })).toBeNull();
+    });
   });
 });

@@ -1,6 +1,7 @@
 import { Container, Grid, Group, Loader, Modal, Paper, Text, Title } from '@mantine/core';
 import { todayIn } from '@pluvio/shared/calendar';
 import { MESSAGES } from '@pluvio/shared/messages';
+import { mayAddLocation } from '@pluvio/shared/permissions';
 import { defaultReportType, REPORT_MESSAGES, type ReportType, reportTypesFor } from '@pluvio/shared/reports';
 import { managesAccount } from '@pluvio/shared/roles';
 import type { CurrentUser } from '@pluvio/shared/users.schemas';
@@ -10,6 +11,8 @@ import { useSearchParams } from 'react-router';
 import { contactsQuery, locationsQuery, useActiveAccount } from '../../lib/account-api';
 import { ApiError } from '../../lib/api-client';
 import { useAppConfig, useTimeZone } from '../../lib/app-config';
+import { useLocationFavourites } from '../../lib/location-favourites-api';
+import { PATHS } from '../../lib/routes';
 import { useIsMobile } from '../../lib/use-is-mobile';
 import { fetchReportHtml, reportKeys, submitReportJob, useFeeQuote } from './api';
 import type { Choice } from './choice-picker';
@@ -131,9 +134,18 @@ function Reports({
   const contacts = useQuery(contactsQuery(clientId));
 
   const locationChoices = useMemo(
-    () => (locations.data ?? []).map((location) => ({ id: String(location.id), name: location.name })),
+    () =>
+      (locations.data ?? []).map((location) => ({
+        id: String(location.id),
+        name: location.name,
+        category: location.category,
+      })),
     [locations.data],
   );
+  const locationExtras = {
+    favourites: useLocationFavourites(clientId),
+    add: useAddLocationLink(locations.data?.length),
+  };
   const recipients = useMemo(() => recipientChoices(user, contacts.data ?? []), [user, contacts.data]);
 
   useEffect(() => {
@@ -171,6 +183,7 @@ function Reports({
               form={form}
               asker={asker}
               locations={locationChoices}
+              locationExtras={locationExtras}
               recipients={recipients}
               feeQuote={feeQuote.data}
               problem={problem}
@@ -188,6 +201,18 @@ function Reports({
       <LoadingDialog opened={busy} />
     </Container>
   );
+}
+
+/** The pickers' "Add location" link, for who may add one to the account. */
+function useAddLocationLink(locationsCount: number | undefined) {
+  const { viewer, account } = useActiveAccount();
+  if (!viewer || locationsCount === undefined) return undefined;
+  const facts = {
+    tier: viewer.tier,
+    is_trial_account: account?.is_trial_account ?? false,
+    locations_count: locationsCount,
+  };
+  return mayAddLocation(viewer, facts) ? { label: 'Add location', path: PATHS.locationForm } : undefined;
 }
 
 /** /reports: the query form and the result area (part 2 §2, §4, §5, §7, §8). */
