@@ -276,6 +276,7 @@ describe('webhooks', () => {
     expect(mail).toHaveLength(1);
     expect(mail[0]?.subject).toContain('Webhook endpoint disabled');
     expect(mail[0]?.text_body).toContain(receiver.url);
+    expect(mail[0]?.text_body).toContain('/client-form');
 
     const refused = await send(token, { method: 'POST', url: `/api/webhooks/${id}/test` });
     expect([refused.statusCode, refused.json()]).toEqual([409, { detail: WEBHOOK_MESSAGES.disabled }]);

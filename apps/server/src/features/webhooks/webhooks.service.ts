@@ -134,9 +134,9 @@ export function createWebhooksService(db: AppDb, options: WebhooksOptions) {
         [
           `Pluvio could not deliver events to your webhook endpoint ${endpoint.url} for ${limits.retryHours} hours, so it was disabled.`,
           `The last attempt: ${reason}.`,
-          'Fix the endpoint, then enable it again in the account settings; events of the meantime are not sent.',
+          'Fix the endpoint, then enable it again under Webhooks on My Subscription; events of the meantime are not sent.',
         ],
-        { label: 'Open the account settings', url: `${options.publicUrl}${ROUTES.settingsGeneral}` },
+        { label: 'Open My Subscription', url: `${options.publicUrl}${ROUTES.clientForm}` },
       );
       const email = { to: owner, subject: 'Webhook endpoint disabled', kind: 'webhook_disabled', ...content };
       await options.outboxIn(tx).enqueueEmail(email);
