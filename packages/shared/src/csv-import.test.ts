@@ -342,30 +342,6 @@ describe('contact file', () => {
     expect(checkContactRow({ row: 2, name: 'Office', email: 'nope' })).toBe(CSV_MESSAGES.email('nope'));
   });
 
-  it('reads the optional category column: trimmed, blank for none, too long a row error; files without it still work', () => {
-    const { rows, errors } = checkLocationRecords([
-      ['name', 'lat', 'lng', 'limit24', 'Category'],
-      ['Grouped', '30', '-97', '0.5', '  Warehouses '],
-      ['Blank', '30.1', '-97', '0.5', ''],
-      ['Long', '30.2', '-97', '0.5', 'x'.repeat(61)],
-    ]);
-    expect(rows.map(({ name, category }) => ({ name, category }))).toEqual([
-      { name: 'Grouped', category: 'Warehouses' },
-      { name: 'Blank', category: undefined },
-    ]);
-    expect(rows[1]).not.toHaveProperty('category');
-    expect(errors).toEqual([
-      {
-        row: 4,
-        message: `Invalid category: ${'x'.repeat(61)}. Category must be at most 60 characters`,
-      },
-    ]);
-    const grouped = rows[0] as LocationImportRow;
-    expect(checkLocationRow(grouped)).toBeNull();
-    expect(checkLocationRow({ ...grouped, category: 'x'.repeat(61) })).toMatch(/^Invalid category/);
-    expect(checkLocationRecords([LOCATION_HEADER, ['Old file', '30', '-97', '1']]).errors).toEqual([]);
-  });
-
   it('accepts its own example file', () => {
     expect(checkContactRecords(records(EXAMPLE_CONTACTS_CSV)).errors).toEqual([]);
   });

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { LocationImportRow } from '@pluvio/shared/csv-import';
 import { sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, InjectOptions } from 'fastify';
 import type { AppDb } from '../core/db/client';
 import { hashPassword } from '../core/passwords';
 import type { locations } from '../core/tables/locations';
@@ -83,6 +83,12 @@ export async function login(app: FastifyInstance, email: string, password = TEST
 }
 
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+/** Signs the user in and answers a function that calls the API as them. */
+export async function signedInCaller(app: FastifyInstance, email: string) {
+  const { token } = await login(app, email);
+  return (options: InjectOptions) => app.inject({ ...options, headers: bearer(token) });
+}
 
 /** A contact of the account that signs in (role contact); a co-owner also holds a client admin record. */
 export async function buildContactUser(

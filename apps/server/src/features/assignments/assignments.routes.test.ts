@@ -4,12 +4,11 @@ import { LOCATION_MESSAGES } from '@pluvio/shared/locations';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  bearer,
   buildContactUser,
   buildLocations,
   buildOwnedClient,
   buildUser,
-  login,
+  signedInCaller,
 } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/test-app';
 
@@ -22,10 +21,7 @@ describe('assignments', () => {
   });
   afterAll(() => t.close());
 
-  async function as(email: string) {
-    const { token } = await login(t.app, email);
-    return (options: InjectOptions) => t.app.inject({ ...options, headers: bearer(token) });
-  }
+  const as = (email: string) => signedInCaller(t.app, email);
 
   /** An account with three locations and three contacts (the first one signs in), nothing assigned. */
   async function account(tier: 'bronze' | 'gold' = 'gold') {

@@ -1,6 +1,5 @@
-import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, buildContactUser, buildOwnedClient, login } from '../../test/factories';
+import { buildContactUser, buildOwnedClient, signedInCaller } from '../../test/factories';
 import { createTestApp, manualClock, type TestApp } from '../../test/test-app';
 
 const NOW = new Date('2026-07-01T15:00:00Z');
@@ -13,10 +12,7 @@ describe('location categories and favourites', () => {
   });
   afterAll(() => t.close());
 
-  async function as(email: string) {
-    const { token } = await login(t.app, email);
-    return (options: InjectOptions) => t.app.inject({ ...options, headers: bearer(token) });
-  }
+  const as = (email: string) => signedInCaller(t.app, email);
 
   async function owner() {
     const { user, client } = await buildOwnedClient(t.services);

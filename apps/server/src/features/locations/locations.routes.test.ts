@@ -2,7 +2,7 @@ import { LOCATION_MESSAGES } from '@pluvio/shared/locations';
 import { MESSAGES } from '@pluvio/shared/messages';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, buildContactUser, buildOwnedClient, buildUser, login } from '../../test/factories';
+import { buildContactUser, buildOwnedClient, buildUser, signedInCaller } from '../../test/factories';
 import { createTestApp, manualClock, type TestApp } from '../../test/test-app';
 
 /** 03:30 UTC on 1 July is still 30 June in New York (EDT): new locations date from the 30th. */
@@ -18,11 +18,7 @@ describe('/api/locations', () => {
   });
   afterAll(() => t.close());
 
-  /** Signs the user in and returns a function that calls the API as them. */
-  async function as(email: string) {
-    const { token } = await login(t.app, email);
-    return (options: InjectOptions) => t.app.inject({ ...options, headers: bearer(token) });
-  }
+  const as = (email: string) => signedInCaller(t.app, email);
 
   async function owner(tier: 'bronze' | 'silver' | 'gold' = 'gold', trial = false) {
     const { user, client } = await buildOwnedClient(t.services, undefined, {

@@ -1,7 +1,6 @@
 import { STORM_MESSAGES, STORM_SETTINGS_DEFAULTS } from '@pluvio/shared/storm-events';
-import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, buildContactUser, buildOwnedClient, login } from '../../test/factories';
+import { buildContactUser, buildOwnedClient, signedInCaller } from '../../test/factories';
 import { createTestApp, manualClock, type TestApp } from '../../test/test-app';
 
 const YARD = { name: 'Yard', latitude: 30.1, longitude: -95.2 };
@@ -15,10 +14,7 @@ describe('storm settings of locations', () => {
   });
   afterAll(() => t.close());
 
-  async function as(email: string) {
-    const { token } = await login(t.app, email);
-    return (options: InjectOptions) => t.app.inject({ ...options, headers: bearer(token) });
-  }
+  const as = (email: string) => signedInCaller(t.app, email);
 
   async function owner() {
     const { user, client } = await buildOwnedClient(t.services, undefined, {
