@@ -1,17 +1,7 @@
 import { STORM_SETTINGS_DEFAULTS } from '@pluvio/shared/storm-events';
 import { DEFAULT_TIER } from '@pluvio/shared/tiers';
-import {
-  boolean,
-  date,
-  index,
-  integer,
-  pgTable,
-  primaryKey,
-  real,
-  smallint,
-  text,
-} from 'drizzle-orm/pg-core';
-import { cascadeRef, createdAt, identityId, updatedAt } from './columns';
+import { boolean, date, index, integer, pgTable, real, smallint, text } from 'drizzle-orm/pg-core';
+import { createdAt, identityId, linkTable, updatedAt } from './columns';
 import { users } from './users';
 
 /** Client accounts with their subscription fields and client notification settings (spec part 2 §3). */
@@ -76,17 +66,10 @@ export const clients = pgTable(
 );
 
 /** Client admin (co-owner) records: a user who manages an account beside its owner. */
-export const clientAdmins = pgTable(
+export const clientAdmins = linkTable(
   'client_admins',
-  {
-    clientId: cascadeRef('client_id', () => clients.id),
-    userId: cascadeRef('user_id', () => users.id),
-    createdAt: createdAt(),
-  },
-  (table) => [
-    primaryKey({ columns: [table.clientId, table.userId] }),
-    index('client_admins_user_idx').on(table.userId),
-  ],
+  ['clientId', () => clients.id],
+  ['userId', () => users.id],
 );
 
 export type ClientRow = typeof clients.$inferSelect;

@@ -8,13 +8,12 @@ import {
   index,
   jsonb,
   pgTable,
-  primaryKey,
   real,
   smallint,
   text,
 } from 'drizzle-orm/pg-core';
 import { clients } from './accounts';
-import { cascadeRef, createdAt, identityId, timestamptz, updatedAt } from './columns';
+import { cascadeRef, createdAt, identityId, linkTable, timestamptz, updatedAt } from './columns';
 import { users } from './users';
 
 export interface Atlas14Threshold {
@@ -70,17 +69,10 @@ export type LocationRow = typeof locations.$inferSelect;
  * The locations a person starred (the list pickers' favourites-only toggle, spec part 1 §2
  * "Other"): their own, whoever else watches the same locations.
  */
-export const locationFavourites = pgTable(
+export const locationFavourites = linkTable(
   'location_favourites',
-  {
-    userId: cascadeRef('user_id', () => users.id),
-    locationId: cascadeRef('location_id', () => locations.id),
-    createdAt: createdAt(),
-  },
-  (table) => [
-    primaryKey({ columns: [table.userId, table.locationId] }),
-    index('location_favourites_location_idx').on(table.locationId),
-  ],
+  ['userId', () => users.id],
+  ['locationId', () => locations.id],
 );
 
 /** Where a location is, for sampling gridded data. */
