@@ -1,6 +1,13 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { captureScreen, expectText, onAddLocationForm, saveLocationForm, WAIT } from './support/app';
+import {
+  captureScreen,
+  expectText,
+  locationNameCell,
+  onAddLocationForm,
+  saveLocationForm,
+  WAIT,
+} from './support/app';
 import { launchBrowser } from './support/browser';
 
 /** What the stand-in Census geocoder (support/fake-census.ts) matches for Bagby St. */
@@ -31,6 +38,6 @@ describe('address search in the location form', () => {
 
       await page.getByLabel('Name').fill(name);
       await saveLocationForm(page);
-      await page.getByRole('cell', { name, exact: true }).waitFor();
+      await locationNameCell(page, name).waitFor();
     }));
 });

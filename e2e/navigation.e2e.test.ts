@@ -140,6 +140,7 @@ describe('navigation', () => {
       'Forecasts',
       'Storm Events',
       'Reports',
+      'Assignments',
       'Settings',
     ]);
     await drawer.getByRole('button', { name: 'Logout' }).waitFor();

@@ -324,6 +324,12 @@ export async function onAddLocationForm(
   }
 }
 
+/** The cell of Settings > Locations that shows a location's name (beside its star; on a phone, above its category). */
+export function locationNameCell(scope: Page | Locator, name: string): Locator {
+  const page = 'page' in scope ? scope.page() : scope;
+  return scope.getByRole('cell').filter({ has: page.getByText(name, { exact: true }) });
+}
+
 /** Saves the location form and waits for its success message and the list it goes back to. */
 export async function saveLocationForm(page: Page): Promise<void> {
   await page.getByRole('button', { name: 'Save' }).click();
