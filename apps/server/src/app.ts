@@ -25,7 +25,7 @@ import { registerOpenApi } from './core/plugins/openapi';
 import { registerRequestIdHeader, requestIdGenerator } from './core/plugins/request-id';
 import { registerSecurity } from './core/plugins/security';
 import { registerWebApp } from './core/plugins/web';
-import type { CookieSettings } from './core/session-cookies';
+import { sessionCookies } from './core/session-cookies';
 import { clientsRoutes } from './features/accounts';
 import { adminRoutes, systemHealthRoutes } from './features/admin';
 import { alertsRoutes } from './features/alerts';
@@ -175,10 +175,10 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
   await registerSecurity(app, config);
   await registerOpenApi(app);
 
-  const cookies: CookieSettings = {
+  const cookies = sessionCookies({
     secure: servesHttps(config),
     maxAgeSeconds: config.REFRESH_TOKEN_DAYS * 24 * 3600,
-  };
+  });
   await app.register(systemRoutes(services));
   await app.register(authRoutes(services, cookies));
   await app.register(usersRoutes(services));

@@ -20,6 +20,8 @@ export function bulkDeleteWords(one: string, limit: number, consequence: string)
     limit: `At most ${countLabel(limit)} ${one}s can be deleted at once. Select fewer and delete them in turns.`,
     deleted: (count: number) => `${plural(count, one)} deleted.`,
     failed: `The ${one}s could not be deleted. Nothing was deleted; please try again.`,
+    /** Names the bar of ticked rows for screen readers. */
+    selected: `Selected ${one}s`,
   };
 }
 

@@ -128,15 +128,12 @@ function useBulkDelete(kind: BulkDeleteKind, onDeleted: () => void) {
  */
 export function BulkDeleteBar({
   kind,
-  label,
   ids,
   matchingIds,
   selection,
   onClear,
 }: {
   kind: BulkDeleteKind;
-  /** Names the bar for screen readers: 'Selected locations'. */
-  label: string;
   ids: number[];
   matchingIds: readonly number[];
   selection: RowSelection;
@@ -148,7 +145,7 @@ export function BulkDeleteBar({
       {bulk.deleted !== null && <InfoMessage>{kind.words.deleted(bulk.deleted)}</InfoMessage>}
       {bulk.message && <ErrorMessage>{bulk.message}</ErrorMessage>}
       {ids.length > 0 && (
-        <Group gap="xs" wrap="wrap" aria-label={label} role="group">
+        <Group gap="xs" wrap="wrap" aria-label={kind.words.selected} role="group">
           <Text size="sm" fw={600}>
             {countLabel(ids.length)} selected
           </Text>

@@ -39,11 +39,6 @@ export interface ListSearch<Row> {
   matches: (row: Row, text: string) => boolean;
 }
 
-export interface ListBulkDelete {
-  kind: BulkDeleteKind;
-  label: string;
-}
-
 function SearchBar({
   placeholder,
   search,
@@ -98,7 +93,7 @@ export function SettingsList<Row extends { id: number }>({
   add?: ListAddButton;
   removalError: string | null;
   notice?: ReactNode;
-  bulkDelete?: ListBulkDelete;
+  bulkDelete?: BulkDeleteKind;
   table: (shown: Row[], selection: RowSelection | undefined) => ReactNode;
   children?: ReactNode;
 }) {
@@ -112,8 +107,7 @@ export function SettingsList<Row extends { id: number }>({
       {notice}
       {bulkDelete && (
         <BulkDeleteBar
-          kind={bulkDelete.kind}
-          label={bulkDelete.label}
+          kind={bulkDelete}
           ids={ticked.ids}
           matchingIds={matching.map((row) => row.id)}
           selection={ticked.selection}

@@ -1,4 +1,5 @@
 import { type SQL, sql } from 'drizzle-orm';
+import { clients } from '../tables/accounts';
 
 /**
  * Whether the account aliased `client` is watched on `today` (YYYY-MM-DD, product time zone):
@@ -15,4 +16,10 @@ export function monitoredClient(client: SQL, today: string): SQL {
       select 1 from users owner where owner.id = ${client}.owner_user_id and not owner.is_verified))
     and not coalesce(${client}.payment_grace_end_date < ${today}::date, false)
     and not coalesce(${client}.subscription_ends_on < ${today}::date, false))`;
+}
+
+/** A watched account of the `clients` table (above) with a location: whom the daily and monthly reports are for. */
+export function reportedClient(today: string): SQL {
+  return sql`(${monitoredClient(sql`${clients}`, today)}
+    and exists (select 1 from locations l where l.client_id = ${clients.id}))`;
 }

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../core/db/client';
+import { atlas14Table } from '../../test/atlas14';
 import { buildOwnedClient, setClientColumns } from '../../test/factories';
 import { scriptedIngestion } from '../../test/scripted-source';
 import { createTestApp, manualClock, type TestApp } from '../../test/test-app';
@@ -10,10 +11,7 @@ import { createAlertEvaluationService } from './alert-evaluation.service';
 
 const HOUR = 3_600_000;
 const at = (iso: string) => new Date(iso);
-const ATLAS = {
-  '1h': [1, 1.2, 1.5, 1.8, 2.2, 2.5, 2.9, 3.2, 3.7, 4.1],
-  '24h': [1, 1.2, 1.5, 1.8, 2.2, 2.6, 3, 3.4, 4, 4.5],
-};
+const ATLAS = atlas14Table([1, 1.2, 1.5, 1.8, 2.2, 2.6, 3, 3.4, 4, 4.5]);
 
 interface AlertRow {
   kind: string;

@@ -11,14 +11,7 @@ import {
 import { currentUserSchema } from '@pluvio/shared/users.schemas';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import {
-  type CookieSettings,
-  clearRefreshCookie,
-  ORIGIN_REFRESH_COOKIE,
-  REFRESH_COOKIE,
-  readCookie,
-  setRefreshCookie,
-} from '../../core/session-cookies';
+import type { SessionCookies } from '../../core/session-cookies';
 import type { Services } from '../../services';
 
 export const registerResponseSchema = currentUserSchema.extend({
@@ -27,7 +20,7 @@ export const registerResponseSchema = currentUserSchema.extend({
 });
 
 /** Sign-in, sessions, registration, password reset and e-mail verification (spec part 1 §7, part 2 §7). */
-export function authRoutes(services: Services, cookies: CookieSettings): FastifyPluginAsyncZod {
+export function authRoutes(services: Services, cookies: SessionCookies): FastifyPluginAsyncZod {
   const { auth, users, guards } = services;
   const { signIn, auth: rateLimit, refresh } = services.requestLimits;
   return async (app) => {
@@ -44,7 +37,7 @@ export function authRoutes(services: Services, cookies: CookieSettings): Fastify
       },
       async (request, reply) => {
         const tokens = await auth.login(request.body.username, request.body.password, request.ip);
-        setRefreshCookie(reply, REFRESH_COOKIE, tokens.refreshToken, cookies);
+        cookies.start(reply, tokens.refreshToken);
         return { access_token: tokens.accessToken, token_type: 'bearer' as const };
       },
     );
@@ -52,11 +45,10 @@ export function authRoutes(services: Services, cookies: CookieSettings): Fastify
     app.post('/auth/jwt/logout', { schema: { tags: ['auth'] } }, async (request, reply) => {
       await guards.optionalUser(request);
       await auth.logout(request.auth?.sessionId ?? null, [
-        readCookie(request, REFRESH_COOKIE),
-        readCookie(request, ORIGIN_REFRESH_COOKIE),
+        cookies.refreshToken(request),
+        cookies.parkedRefreshToken(request),
       ]);
-      clearRefreshCookie(reply, REFRESH_COOKIE);
-      clearRefreshCookie(reply, ORIGIN_REFRESH_COOKIE);
+      cookies.end(reply);
       return reply.code(204).send();
     });
 
@@ -67,8 +59,8 @@ export function authRoutes(services: Services, cookies: CookieSettings): Fastify
         schema: { tags: ['auth'], response: { 200: tokenSchema } },
       },
       async (request, reply) => {
-        const tokens = await auth.refresh(readCookie(request, REFRESH_COOKIE));
-        setRefreshCookie(reply, REFRESH_COOKIE, tokens.refreshToken, cookies);
+        const tokens = await auth.refresh(cookies.refreshToken(request));
+        cookies.start(reply, tokens.refreshToken);
         return { token: tokens.accessToken };
       },
     );
@@ -81,7 +73,7 @@ export function authRoutes(services: Services, cookies: CookieSettings): Fastify
       },
       async (request, reply) => {
         const { user, tokens } = await auth.register(request.body, request.ip);
-        setRefreshCookie(reply, REFRESH_COOKIE, tokens.refreshToken, cookies);
+        cookies.start(reply, tokens.refreshToken);
         const me = await users.currentUser(user, null);
         return reply
           .code(201)

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { atlas14Table } from '../../test/atlas14';
 import {
   atlas14Context,
   composeReportEmail,
@@ -9,10 +10,7 @@ import {
   reportGroups,
 } from './daily-report-content';
 
-const ATLAS = {
-  '1h': [1, 1.2, 1.5, 1.8, 2.2, 2.5, 2.9, 3.2, 3.7, 4.1],
-  '24h': [2, 2.4, 3, 3.5, 4.2, 4.8, 5.4, 6, 6.9, 7.6],
-};
+const ATLAS = atlas14Table([2, 2.4, 3, 3.5, 4.2, 4.8, 5.4, 6, 6.9, 7.6]);
 const place = (name: string, total: number, atlas14 = ATLAS): ReportLocation => ({
   id: name.length,
   name,

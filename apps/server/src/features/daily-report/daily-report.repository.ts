@@ -2,7 +2,7 @@ import type { Atlas14Threshold } from '@pluvio/shared/locations';
 import type { TierNumber } from '@pluvio/shared/tiers';
 import { type AnyColumn, and, eq, sql } from 'drizzle-orm';
 import { type AppDb, queryRows } from '../../core/db/client';
-import { monitoredClient } from '../../core/db/monitored-client';
+import { reportedClient } from '../../core/db/monitored-client';
 import { pgArray } from '../../core/db/pg-array';
 import { levelOfAccount } from '../../core/lib/account-level';
 import type { ProductDay } from '../../core/lib/time';
@@ -65,8 +65,7 @@ export function createDailyReportRepository(db: AppDb) {
         .where(
           and(
             eq(clients.dailyReportOn, true),
-            monitoredClient(sql`${clients}`, reportDate),
-            sql`exists (select 1 from locations l where l.client_id = ${clients.id})`,
+            reportedClient(reportDate),
             sql`not exists (select 1 from daily_reports r where r.client_id = ${clients.id} and r.report_date = ${reportDate})`,
           ),
         )

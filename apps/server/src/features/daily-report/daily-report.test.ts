@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../core/db/client';
 import { productDays } from '../../core/lib/time';
+import { atlas14Table } from '../../test/atlas14';
 import { buildOwnedClient, setClientColumns } from '../../test/factories';
 import { scriptedIngestion } from '../../test/scripted-source';
 import { createTestApp, manualClock, type TestApp } from '../../test/test-app';
@@ -10,10 +11,7 @@ import { createDailyReportService } from './daily-report.service';
 
 const TIME_ZONE = 'America/New_York';
 const at = (iso: string) => new Date(iso);
-const ATLAS = {
-  '1h': [1, 1.2, 1.5, 1.8, 2.2, 2.5, 2.9, 3.2, 3.7, 4.1],
-  '24h': [0.5, 0.6, 3, 3.5, 4.2, 4.8, 5.4, 6, 6.9, 7.6],
-};
+const ATLAS = atlas14Table([0.5, 0.6, 3, 3.5, 4.2, 4.8, 5.4, 6, 6.9, 7.6]);
 
 interface Message {
   channel: string;

@@ -1,6 +1,6 @@
 import { and, asc, eq, gt, sql } from 'drizzle-orm';
 import { type AppDb, queryRows } from '../../core/db/client';
-import { monitoredClient } from '../../core/db/monitored-client';
+import { reportedClient } from '../../core/db/monitored-client';
 import { pgArray } from '../../core/db/pg-array';
 import { type ClientRow, clients } from '../../core/tables/accounts';
 import { type UserRow, users } from '../../core/tables/users';
@@ -44,14 +44,7 @@ export function createMonthlyReportRepository(db: AppDb) {
         .select({ client: clients, owner: users })
         .from(clients)
         .innerJoin(users, eq(users.id, clients.ownerUserId))
-        .where(
-          and(
-            gt(clients.id, afterId),
-            monitoredClient(sql`${clients}`, today),
-            sql`exists (select 1 from locations l where l.client_id = ${clients.id})`,
-            sql`(${ownerDue} or ${contactDue})`,
-          ),
-        )
+        .where(and(gt(clients.id, afterId), reportedClient(today), sql`(${ownerDue} or ${contactDue})`))
         .orderBy(asc(clients.id))
         .limit(limit);
     },

@@ -1,12 +1,7 @@
 import { signupRequestSchema, signupResultSchema, signupSessionSchema } from '@pluvio/shared/signup';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import {
-  type CookieSettings,
-  REFRESH_COOKIE,
-  readCookie,
-  setRefreshCookie,
-} from '../../core/session-cookies';
+import { readCookie, type SessionCookies } from '../../core/session-cookies';
 import type { Services } from '../../services';
 import { type Provisioned, SIGNUP_BROWSER_SECONDS } from './signups.service';
 
@@ -19,12 +14,12 @@ const SIGNUP_COOKIE_PATH = '/api/signups';
  * The registration wizard (spec part 2 §4 "Wizard"): POST /api/signups, then for a paid sign-up
  * /complete after the checkout or /cancel when the buyer went back.
  */
-export function signupsRoutes(services: Services, cookies: CookieSettings): FastifyPluginAsyncZod {
+export function signupsRoutes(services: Services, cookies: SessionCookies): FastifyPluginAsyncZod {
   const { signups } = services;
   const { auth: rateLimit } = services.requestLimits;
 
   function answerProvisioned(reply: FastifyReply, provisioned: Provisioned) {
-    if (provisioned.tokens) setRefreshCookie(reply, REFRESH_COOKIE, provisioned.tokens.refreshToken, cookies);
+    if (provisioned.tokens) cookies.start(reply, provisioned.tokens.refreshToken);
     return {
       status: 'provisioned' as const,
       access_token: provisioned.tokens?.accessToken ?? null,

@@ -6,21 +6,14 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { authOf } from '../../core/guards';
 import { badRequest, unauthorized } from '../../core/lib/errors';
-import {
-  type CookieSettings,
-  clearRefreshCookie,
-  ORIGIN_REFRESH_COOKIE,
-  REFRESH_COOKIE,
-  readCookie,
-  setRefreshCookie,
-} from '../../core/session-cookies';
+import type { SessionCookies } from '../../core/session-cookies';
 import type { Services } from '../../services';
 
 /**
  * Switch user (D11): a superuser starts acting as another user (the old client's
  * `/api/services/user-token`), returns to their own session, and picks from the list of users.
  */
-export function switchUserRoutes(services: Services, cookies: CookieSettings): FastifyPluginAsyncZod {
+export function switchUserRoutes(services: Services, cookies: SessionCookies): FastifyPluginAsyncZod {
   const { auth, switchUser, guards } = services;
   return async (app) => {
     app.post(
@@ -37,10 +30,8 @@ export function switchUserRoutes(services: Services, cookies: CookieSettings): F
         const tokens = await switchUser.start(authOf(request), request.query.email, request.ip);
         // The old client sends only the bearer token: without the admin's own refresh cookie the
         // masquerade still starts, and returning means signing in again.
-        const ownRefresh = readCookie(request, REFRESH_COOKIE);
-        if (ownRefresh) setRefreshCookie(reply, ORIGIN_REFRESH_COOKIE, ownRefresh, cookies);
-        else clearRefreshCookie(reply, ORIGIN_REFRESH_COOKIE);
-        setRefreshCookie(reply, REFRESH_COOKIE, tokens.refreshToken, cookies);
+        cookies.park(reply, cookies.refreshToken(request));
+        cookies.start(reply, tokens.refreshToken);
         return { token: tokens.accessToken };
       },
     );
@@ -51,11 +42,11 @@ export function switchUserRoutes(services: Services, cookies: CookieSettings): F
       async (request, reply) => {
         const current = authOf(request);
         if (!current.actorUserId) throw badRequest('Not acting as another user');
-        const origin = await auth.refresh(readCookie(request, ORIGIN_REFRESH_COOKIE));
+        const origin = await auth.refresh(cookies.parkedRefreshToken(request));
         if (origin.userId !== current.actorUserId) throw unauthorized(MESSAGES.refreshFailed);
         await switchUser.end(current, request.ip);
-        clearRefreshCookie(reply, ORIGIN_REFRESH_COOKIE);
-        setRefreshCookie(reply, REFRESH_COOKIE, origin.refreshToken, cookies);
+        cookies.unpark(reply);
+        cookies.start(reply, origin.refreshToken);
         return { token: origin.accessToken };
       },
     );

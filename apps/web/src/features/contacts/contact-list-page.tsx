@@ -11,13 +11,9 @@ import { isTier4, type Viewer } from '@pluvio/shared/roles';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { ActAsNotice } from '../../components/act-as-notice';
+import type { BulkDeleteKind } from '../../components/bulk-delete';
 import { CsvImportDialog, type CsvImportKind } from '../../components/csv-import-dialog';
-import {
-  type ListBulkDelete,
-  type ListSearch,
-  SettingsList,
-  SettingsListPage,
-} from '../../components/settings-list';
+import { type ListSearch, SettingsList, SettingsListPage } from '../../components/settings-list';
 import { contactsQuery, useActiveAccount } from '../../lib/account-api';
 import { PATHS } from '../../lib/routes';
 import { useIsSettingsNarrow } from '../../lib/use-is-mobile';
@@ -45,17 +41,12 @@ function contactImportKind(clientId: number | undefined): CsvImportKind<ContactI
   };
 }
 
-function contactBulkDelete(clientId: number | undefined): ListBulkDelete {
-  return {
-    kind: {
-      words: CONTACT_BULK_DELETE,
-      schema: contactBulkDeleteSchema,
-      send: (ids) => deleteContacts(ids, clientId),
-      listKey: CONTACTS_KEY,
-    },
-    label: 'Selected contacts',
-  };
-}
+const contactBulkDelete = (clientId: number | undefined): BulkDeleteKind => ({
+  words: CONTACT_BULK_DELETE,
+  schema: contactBulkDeleteSchema,
+  send: (ids) => deleteContacts(ids, clientId),
+  listKey: CONTACTS_KEY,
+});
 
 /** Search by name, e-mail or phone (the phone's digits, however it is written). */
 const CONTACT_SEARCH: ListSearch<Contact> = { placeholder: 'Name, e-mail or phone', matches: matchesContact };

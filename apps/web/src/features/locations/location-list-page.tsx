@@ -16,13 +16,9 @@ import { canAddLocation } from '@pluvio/shared/permissions';
 import { TIER, type TierName } from '@pluvio/shared/tiers';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
+import type { BulkDeleteKind } from '../../components/bulk-delete';
 import { CsvImportDialog, type CsvImportKind } from '../../components/csv-import-dialog';
-import {
-  type ListBulkDelete,
-  type ListSearch,
-  SettingsList,
-  SettingsListPage,
-} from '../../components/settings-list';
+import { type ListSearch, SettingsList, SettingsListPage } from '../../components/settings-list';
 import { accountKeys, locationsQuery, useActiveAccount } from '../../lib/account-api';
 import { useLocationFavourites } from '../../lib/location-favourites-api';
 import { PATHS } from '../../lib/routes';
@@ -54,17 +50,12 @@ function locationImportKind(
   };
 }
 
-function locationBulkDelete(clientId: number | undefined): ListBulkDelete {
-  return {
-    kind: {
-      words: LOCATION_BULK_DELETE,
-      schema: locationBulkDeleteSchema,
-      send: (ids) => deleteLocations(ids, clientId),
-      listKey: accountKeys.locations(clientId),
-    },
-    label: 'Selected locations',
-  };
-}
+const locationBulkDelete = (clientId: number | undefined): BulkDeleteKind => ({
+  words: LOCATION_BULK_DELETE,
+  schema: locationBulkDeleteSchema,
+  send: (ids) => deleteLocations(ids, clientId),
+  listKey: accountKeys.locations(clientId),
+});
 
 const LOCATION_SEARCH: ListSearch<Location> = {
   placeholder: 'Location name or category',
