@@ -1,13 +1,17 @@
 import type { Clock } from '../../core/lib/clock';
 import { type AccountReportDeps, billingReport, unpaidReport } from './account-reports';
 import { dateRangeReport } from './date-range-report';
-import { type DeliveryReportDeps, deliveryReport } from './delivery-reports';
-import { type FilesProcessedDeps, filesProcessedReport } from './files-processed-report';
 import { type PermitReportDeps, permitReport } from './permit-report';
 import type { RainfallReportDeps } from './rainfall-report-parts';
 import { rapidrainReport } from './rapidrain-report';
 import type { ReportDocument, ReportSubject } from './report-document';
 import { reportContext } from './report-parts';
+import {
+  type DeliveryReportDeps,
+  deliveryReport,
+  type FilesProcessedDeps,
+  filesProcessedReport,
+} from './system-reports';
 
 export type { ReportCharges } from './account-reports';
 

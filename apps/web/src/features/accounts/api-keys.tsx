@@ -13,6 +13,7 @@ import { useState } from 'react';
 import { askToConfirm } from '../../components/confirm-dialog';
 import { RowDeleteButton } from '../../components/delete-button';
 import { ErrorMessage } from '../../components/form-message';
+import { TableHead } from '../../components/table-head';
 import { failureMessage } from '../../lib/api-client';
 import { useTimeZone } from '../../lib/app-config';
 import { apiKeysKey, apiKeysQuery, createApiKey, revokeApiKey } from './api-keys-api';
@@ -117,13 +118,7 @@ function KeyTable({ clientId, keys }: { clientId: number; keys: ApiKey[] }) {
   return (
     <Table.ScrollContainer minWidth={640}>
       <Table aria-label="API keys">
-        <Table.Thead>
-          <Table.Tr>
-            {['Name', 'Access', 'Key', 'Created', 'Last used', ''].map((header) => (
-              <Table.Th key={header}>{header}</Table.Th>
-            ))}
-          </Table.Tr>
-        </Table.Thead>
+        <TableHead columns={['Name', 'Access', 'Key', 'Created', 'Last used', '']} />
         <Table.Tbody>
           {keys.map((apiKey) => (
             <KeyRow key={apiKey.id} clientId={clientId} apiKey={apiKey} />

@@ -6,6 +6,7 @@ import { useQuery } from '@tanstack/react-query';
 import { ErrorMessage } from '../../components/form-message';
 import { ScrollRegion } from '../../components/scroll-region';
 import { PaleBadge } from '../../components/storm-status-badge';
+import { TableHead } from '../../components/table-head';
 import { failureMessage } from '../../lib/api-client';
 import { useTimeZone } from '../../lib/app-config';
 import { webhookDeliveriesQuery } from './webhooks-api';
@@ -79,16 +80,9 @@ export function WebhookDeliveries({
   return (
     <ScrollRegion label={`Deliveries to ${url}`}>
       <Table striped miw={720} verticalSpacing="xs" aria-label="Deliveries">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>Time</Table.Th>
-            <Table.Th>Event</Table.Th>
-            <Table.Th>Status</Table.Th>
-            <Table.Th>Response</Table.Th>
-            <Table.Th ta="right">Attempts</Table.Th>
-            <Table.Th>Error</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
+        <TableHead
+          columns={['Time', 'Event', 'Status', 'Response', { label: 'Attempts', numeric: true }, 'Error']}
+        />
         <Table.Tbody>
           {deliveries.data.map((delivery) => (
             <DeliveryRow key={delivery.id} delivery={delivery} timeZone={timeZone} />

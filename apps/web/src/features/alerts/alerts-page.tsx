@@ -6,6 +6,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ErrorMessage } from '../../components/form-message';
 import { ScrollRegion } from '../../components/scroll-region';
+import { TableHead } from '../../components/table-head';
 import { useActiveAccount } from '../../lib/account-api';
 import { ALERTS_PAGE_SIZE, alertsQuery } from '../../lib/alerts-api';
 import { failureMessage } from '../../lib/api-client';
@@ -51,16 +52,16 @@ export function AlertsPage() {
         {alerts.length > 0 && (
           <ScrollRegion label="Alerts table">
             <Table striped miw={720} aria-label="Alerts">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Fired</Table.Th>
-                  <Table.Th>Location</Table.Th>
-                  <Table.Th>Alert</Table.Th>
-                  <Table.Th ta="right">Amount (inches)</Table.Th>
-                  <Table.Th ta="right">Threshold (inches)</Table.Th>
-                  <Table.Th>Sent to</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
+              <TableHead
+                columns={[
+                  'Fired',
+                  'Location',
+                  'Alert',
+                  { label: 'Amount (inches)', numeric: true },
+                  { label: 'Threshold (inches)', numeric: true },
+                  'Sent to',
+                ]}
+              />
               <Table.Tbody>
                 {alerts.map((alert) => (
                   <Table.Tr key={alert.id}>

@@ -12,6 +12,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { ErrorMessage } from '../../components/form-message';
 import { RoutineStatusBadge } from '../../components/storm-status-badge';
+import { TableHead } from '../../components/table-head';
 import { failureMessage } from '../../lib/api-client';
 import { routineInspectionsQuery } from '../../lib/routine-inspections-api';
 import { useIsMobile } from '../../lib/use-is-mobile';
@@ -62,15 +63,7 @@ function RoutineCards({ items, timeZone }: ListProps) {
 function RoutineTable({ items, timeZone }: ListProps) {
   return (
     <Table striped highlightOnHover aria-label="Routine inspections">
-      <Table.Thead>
-        <Table.Tr>
-          <Table.Th>Location</Table.Th>
-          <Table.Th>Status</Table.Th>
-          <Table.Th>Cadence</Table.Th>
-          <Table.Th>Last inspection</Table.Th>
-          <Table.Th>Next inspection</Table.Th>
-        </Table.Tr>
-      </Table.Thead>
+      <TableHead columns={['Location', 'Status', 'Cadence', 'Last inspection', 'Next inspection']} />
       <Table.Tbody>
         {items.map((routine) => (
           <Table.Tr key={routine.location_id}>

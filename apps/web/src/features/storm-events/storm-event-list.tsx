@@ -4,6 +4,7 @@ import { stormDueLabel, stormInches, stormPeriodLabel } from '@pluvio/shared/sto
 import type { StormEventView } from '@pluvio/shared/storm-events-api';
 import { Link } from 'react-router';
 import { StormStatusBadge } from '../../components/storm-status-badge';
+import { TableHead } from '../../components/table-head';
 import { CardList, LinkCard } from './link-cards';
 
 interface ListProps {
@@ -53,15 +54,7 @@ export function StormEventCards({ events, timeZone }: ListProps) {
 export function StormEventTable({ events, timeZone }: ListProps) {
   return (
     <Table striped highlightOnHover aria-label="Storm events">
-      <Table.Thead>
-        <Table.Tr>
-          <Table.Th>Location</Table.Th>
-          <Table.Th>Status</Table.Th>
-          <Table.Th>Rain</Table.Th>
-          <Table.Th ta="right">Total</Table.Th>
-          <Table.Th>Inspection</Table.Th>
-        </Table.Tr>
-      </Table.Thead>
+      <TableHead columns={['Location', 'Status', 'Rain', { label: 'Total', numeric: true }, 'Inspection']} />
       <Table.Tbody>
         {events.map((event) => (
           <Table.Tr key={event.id}>

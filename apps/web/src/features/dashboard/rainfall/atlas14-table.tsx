@@ -1,5 +1,6 @@
 import { Stack, Table, Text } from '@mantine/core';
 import type { Location } from '@pluvio/shared/locations';
+import { TableHead } from '../../../components/table-head';
 import { formatInches } from '../../../lib/rainfall-chart';
 import { atlas14Rows } from './rainfall-rules';
 
@@ -18,13 +19,13 @@ export function Atlas14Table({ location }: { location: Location }) {
       </Text>
       <Table.ScrollContainer minWidth={320}>
         <Table aria-label="NOAA Atlas 14" withTableBorder withColumnBorders>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Average Recurrence Interval (years)</Table.Th>
-              <Table.Th ta="right">24 Hour Amount</Table.Th>
-              <Table.Th ta="right">1 Hour Amount</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
+          <TableHead
+            columns={[
+              'Average Recurrence Interval (years)',
+              { label: '24 Hour Amount', numeric: true },
+              { label: '1 Hour Amount', numeric: true },
+            ]}
+          />
           <Table.Tbody>
             {rows.map((row) => (
               <Table.Tr key={row.years} bg={row.reached ? 'red.1' : undefined}>

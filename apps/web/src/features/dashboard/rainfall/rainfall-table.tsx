@@ -1,4 +1,5 @@
 import { Badge, Box, Table, Text } from '@mantine/core';
+import { TableHead } from '../../../components/table-head';
 import { formatInches } from '../../../lib/rainfall-chart';
 import type { TableRow } from './rainfall-rules';
 
@@ -25,13 +26,13 @@ export function RainfallTable({ rows, name, timeHeader }: RainfallTableProps) {
       aria-label={`${name} table`}
     >
       <Table stickyHeader highlightOnHover aria-label={name}>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>{timeHeader}</Table.Th>
-            <Table.Th ta="right">Amount (inches)</Table.Th>
-            <Table.Th ta="right">Running Total (inches)</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
+        <TableHead
+          columns={[
+            timeHeader,
+            { label: 'Amount (inches)', numeric: true },
+            { label: 'Running Total (inches)', numeric: true },
+          ]}
+        />
         <Table.Tbody>
           {rows.map((row) => (
             <Table.Tr key={row.key} bg={row.atOrOverThreshold ? 'orange.1' : undefined}>
