@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { requiredTextSchema } from './inputs';
+import { accountLimitReached } from './quotas';
 import { plural } from './words';
 
 /**
@@ -28,7 +29,7 @@ export const API_KEY_MESSAGES = {
   scope: `Scope must be one of: ${API_KEY_SCOPES.join(', ')}`,
   ownersOnly: "Only the account's owner can manage its API keys",
   limit: (max: number) =>
-    `This account has reached its limit of ${plural(max, 'API key')}. Revoke a key before creating another. Nothing was created.`,
+    accountLimitReached(max, 'API key', 'Revoke a key before creating another.', 'created'),
   notFound: 'API key not found',
   invalid: 'This API key is not valid (it was revoked, or mistyped)',
   readOnly: 'This API key is read-only: it can only make GET requests',

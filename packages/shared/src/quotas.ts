@@ -25,17 +25,26 @@ export const RECIPIENT_CONFIRMATIONS_PER_HOUR = 10;
 /** How long a confirmation link works. */
 export const RECIPIENT_CONFIRMATION_DAYS = 7;
 
+/** 'This account has reached its limit of 20 API keys. Revoke a key before creating another. Nothing was created.' */
+export function accountLimitReached(max: number, noun: string, remedy: string, outcome = 'added'): string {
+  return `This account has reached its limit of ${plural(max, noun)}. ${remedy} Nothing was ${outcome}.`;
+}
+
+/** An import that would take the account past its limit of `noun`s. */
+function importOverLimit(noun: string) {
+  return (existing: number, adding: number, max: number) =>
+    `This import would add ${plural(adding, noun)} to the ${countLabel(existing)} of this account, over its limit of ${countLabel(max)}. Nothing was imported.`;
+}
+
 export const QUOTA_MESSAGES = {
   tooManyRows: (rows: number, max: number) =>
     `This file has ${plural(rows, 'row')}; one import takes at most ${countLabel(max)}. Split it into smaller files. Nothing was imported.`,
   locationLimit: (max: number) =>
-    `This account has reached its limit of ${plural(max, 'location')}. Remove a location before adding another. Nothing was added.`,
-  locationImportLimit: (existing: number, adding: number, max: number) =>
-    `This import would add ${plural(adding, 'location')} to the ${countLabel(existing)} of this account, over its limit of ${countLabel(max)}. Nothing was imported.`,
+    accountLimitReached(max, 'location', 'Remove a location before adding another.'),
+  locationImportLimit: importOverLimit('location'),
   contactLimit: (max: number) =>
-    `This account has reached its limit of ${plural(max, 'contact')}. Remove a contact before adding another. Nothing was added.`,
-  contactImportLimit: (existing: number, adding: number, max: number) =>
-    `This import would add ${plural(adding, 'contact')} to the ${countLabel(existing)} of this account, over its limit of ${countLabel(max)}. Nothing was imported.`,
+    accountLimitReached(max, 'contact', 'Remove a contact before adding another.'),
+  contactImportLimit: importOverLimit('contact'),
   reportTasksPerHour: (max: number) =>
     `This account has asked for ${plural(max, 'e-mailed report')} in the last hour, the most allowed. Please try again later. Nothing was queued.`,
   reportEmailsPerHour: (recipients: number, left: number, max: number) =>

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { countParamSchema } from './inputs';
 import { clientIdQuerySchema, MAX_PAGE } from './lists';
-import { plural } from './words';
+import { accountLimitReached } from './quotas';
 
 /**
  * Outgoing webhooks (issue 29 point 1): an account owner's HTTPS endpoints that receive the
@@ -62,7 +62,7 @@ export const WEBHOOK_MESSAGES = {
   ownersOnly: "Only the account's owner can manage its webhooks",
   plan: 'Webhooks are part of the Silver and Gold plans. Please upgrade to use them.',
   limit: (max: number) =>
-    `This account has reached its limit of ${plural(max, 'webhook endpoint')}. Delete an endpoint before adding another. Nothing was created.`,
+    accountLimitReached(max, 'webhook endpoint', 'Delete an endpoint before adding another.', 'created'),
   hostNotFound: "The endpoint URL's host name could not be found.",
   notFound: 'Webhook endpoint not found',
   disabled: 'This endpoint is disabled. Enable it before sending a test event.',
