@@ -1,25 +1,11 @@
 import { type Feature, levelAllows } from './gates';
 import { OUTBOX_STATUSES, type OutboxStatus } from './outbox.schemas';
 import type { TierNumber } from './tiers';
+import { valuesOf } from './words';
 
 /** The report types, who is offered which, and the formats and SMS filters a report is asked in. */
 
-export const REPORT_TYPES = [
-  'sms',
-  'emails',
-  'daily',
-  'monthly',
-  'rapidrain',
-  'weekly',
-  'historical',
-  'permit',
-  'unpaid',
-  'billing',
-  'files-processed',
-] as const;
-export type ReportType = (typeof REPORT_TYPES)[number];
-
-export const REPORT_TYPE_LABELS: Record<ReportType, string> = {
+export const REPORT_TYPE_LABELS = {
   sms: 'SMS Sent/Rejected',
   emails: 'Rejected E-mails',
   daily: 'Custom',
@@ -31,7 +17,9 @@ export const REPORT_TYPE_LABELS: Record<ReportType, string> = {
   unpaid: 'Unpaid Accounts',
   billing: 'Billing',
   'files-processed': 'Files Processed',
-};
+} as const;
+export type ReportType = keyof typeof REPORT_TYPE_LABELS;
+export const REPORT_TYPES = valuesOf(REPORT_TYPE_LABELS);
 
 /** Report types about the whole installation rather than one account: superusers only (tier 4). */
 export const SYSTEM_REPORT_TYPES = ['sms', 'emails', 'unpaid', 'billing', 'files-processed'] as const;
@@ -104,15 +92,9 @@ export function reportTypeAllowed(type: LocationReportType, level: TierNumber): 
   return feature === undefined || levelAllows(level, feature);
 }
 
-export const REPORT_FORMATS = ['html', 'csv', 'pdf', 'excel'] as const;
-export type ReportFormat = (typeof REPORT_FORMATS)[number];
-
-export const REPORT_FORMAT_LABELS: Record<ReportFormat, string> = {
-  html: 'HTML',
-  csv: 'CSV',
-  pdf: 'PDF',
-  excel: 'Excel',
-};
+export const REPORT_FORMAT_LABELS = { html: 'HTML', csv: 'CSV', pdf: 'PDF', excel: 'Excel' } as const;
+export type ReportFormat = keyof typeof REPORT_FORMAT_LABELS;
+export const REPORT_FORMATS = valuesOf(REPORT_FORMAT_LABELS);
 
 /** SMS status filter values (part 2 §2). */
 export const SMS_STATUS_FILTERS = ['all', 'failed', 'delivered', 'received', 'undelivered'] as const;

@@ -7,3 +7,8 @@ export function countLabel(value: number): string {
 export function plural(value: number, one: string, many = `${one}s`): string {
   return `${countLabel(value)} ${value === 1 ? one : many}`;
 }
+
+/** A choice list's values in the order of its labels: the one list a `z.enum` and a picker both take. */
+export function valuesOf<V extends string>(labels: Record<V, string>): [V, ...V[]] {
+  return Object.keys(labels) as [V, ...V[]];
+}

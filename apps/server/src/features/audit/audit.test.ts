@@ -3,7 +3,14 @@ import { DATE_MESSAGES } from '@pluvio/shared/calendar';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type UserRow, users } from '../../core/tables/users';
-import { bearer, buildContactUser, buildOwnedClient, buildUser, login } from '../../test/factories';
+import {
+  bearer,
+  buildContactUser,
+  buildOwnedClient,
+  buildUser,
+  login,
+  signedInCaller,
+} from '../../test/factories';
 import { createTestApp, manualClock, type TestApp } from '../../test/test-app';
 
 const ADMIN_DESK = '198.51.100.7';
@@ -218,11 +225,10 @@ describe('audit trail', () => {
 
   it('shows the names and addresses as they were when each entry was written', async () => {
     const renamed = await buildUser(t.services, { firstName: 'Rosa', email: 'rosa.before@example.com' });
-    const { token } = await login(t.app, renamed.email);
-    await t.app.inject({
+    const asRosa = await signedInCaller(t.app, renamed.email);
+    await asRosa({
       method: 'PATCH',
       url: '/users/me',
-      headers: bearer(token),
       payload: { first_name: 'Rosalind', last_name: 'Rainer' },
     });
     await t.services.database.db

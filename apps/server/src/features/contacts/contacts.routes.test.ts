@@ -8,7 +8,7 @@ import { queryRows } from '../../core/db/client';
 import type { ClientRow } from '../../core/tables/accounts';
 import { contactLocations } from '../../core/tables/assignments';
 import { locations } from '../../core/tables/locations';
-import { bearer, buildOwnedClient, buildUser, login } from '../../test/factories';
+import { bearer, buildOwnedClient, buildUser, login, signedInCaller } from '../../test/factories';
 import { createTestApp, manualClock, type TestApp } from '../../test/test-app';
 
 const NEW_PASSWORD = 'Drizzle#2027';
@@ -596,11 +596,10 @@ describe('contacts API at scale and over time', () => {
 
   it('lets an invitation expire after seven days', async () => {
     const { user } = await buildOwnedClient(t.services);
-    const { token } = await login(t.app, user.email);
-    await t.app.inject({
+    const asOwner = await signedInCaller(t.app, user.email);
+    await asOwner({
       method: 'POST',
       url: '/api/contacts',
-      headers: bearer(token),
       payload: { name: 'Late Comer', email: 'late.comer@example.com' },
     });
     const { items } = await t.services.outbox.page(1, 10);

@@ -29,6 +29,14 @@ const periodWords = (subject: ReportSubject) =>
     ? `from ${subject.from ?? 'the start'} to ${subject.to ?? 'today'}`
     : 'at any time';
 
+/** The columns both account reports describe an account with. */
+const ACCOUNT_COLUMNS = {
+  account: column('account', 'Account', 'text'),
+  type: column('type', 'Type', 'text'),
+  tier: column('tier', 'Tier', 'text'),
+  locations: column('locations', 'Locations', 'count'),
+};
+
 /** Superusers: accounts whose last payment is unpaid or failed, to follow up. */
 export async function unpaidReport(deps: AccountReportDeps, context: ReportContext): Promise<ReportDocument> {
   const clients = await deps.accounts.unpaidClients();
@@ -44,13 +52,13 @@ export async function unpaidReport(deps: AccountReportDeps, context: ReportConte
     notes: [`Accounts whose last payment is unpaid or failed, as of ${context.today}.`],
     summary: {
       columns: [
-        column('account', 'Account', 'text'),
+        ACCOUNT_COLUMNS.account,
         column('email', 'E-mail', 'text'),
-        column('type', 'Type', 'text'),
-        column('tier', 'Tier', 'text'),
+        ACCOUNT_COLUMNS.type,
+        ACCOUNT_COLUMNS.tier,
         column('lastPayment', 'Last payment', 'text'),
         column('renewalDay', 'Renewal day', 'count'),
-        column('locations', 'Locations', 'count'),
+        ACCOUNT_COLUMNS.locations,
       ],
       rows: clients.map((client) => ({
         account: client.accountName,
@@ -112,11 +120,11 @@ export async function billingReport(
     ],
     summary: {
       columns: [
-        column('account', 'Account', 'text'),
-        column('type', 'Type', 'text'),
+        ACCOUNT_COLUMNS.account,
+        ACCOUNT_COLUMNS.type,
         column('trial', 'Trial', 'yesno'),
-        column('tier', 'Tier', 'text'),
-        column('locations', 'Locations', 'count'),
+        ACCOUNT_COLUMNS.tier,
+        ACCOUNT_COLUMNS.locations,
         column('blocks', `Blocks of ${LOCATIONS_PER_BLOCK}`, 'count'),
         column('monthly', 'Monthly amount', 'money'),
         column('fees', 'Historical fees', 'money'),

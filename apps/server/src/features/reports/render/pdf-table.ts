@@ -20,10 +20,8 @@ export const COLORS = {
   stripe: '#f3f6f9',
 };
 
-const CELL_SIZE = 8.5;
-const HEADER_SIZE = 8;
-const PAD_X = 4;
-const PAD_Y = 3;
+/** A cell's text size (a header cell's smaller) and its padding. */
+const CELL = { size: 8.5, headerSize: 8, padX: 4, padY: 3 };
 /** Columns other than text never get narrower than this when the page is too narrow for all. */
 const MIN_TEXT_COLUMN = 54;
 /** A row never grows past this: its longest cells end with '…' so that it fits on one page. */
@@ -109,12 +107,12 @@ function columnWidths(
   texts: string[][],
   width: number,
 ): number[] {
-  doc.font(FONTS.bold).fontSize(HEADER_SIZE);
-  const headerWhole = labels.map((label) => widestLine(doc, label) + 2 * PAD_X);
-  const headerWord = labels.map((label) => widestWord(doc, label) + 2 * PAD_X);
-  doc.font(FONTS.regular).fontSize(CELL_SIZE);
+  doc.font(FONTS.bold).fontSize(CELL.headerSize);
+  const headerWhole = labels.map((label) => widestLine(doc, label) + 2 * CELL.padX);
+  const headerWord = labels.map((label) => widestWord(doc, label) + 2 * CELL.padX);
+  doc.font(FONTS.regular).fontSize(CELL.size);
   const content = kinds.map(
-    (_, column) => Math.max(0, ...texts.map((row) => widestLine(doc, row[column] ?? ''))) + 2 * PAD_X,
+    (_, column) => Math.max(0, ...texts.map((row) => widestLine(doc, row[column] ?? ''))) + 2 * CELL.padX,
   );
   const ideal = content.map((value, column) => Math.max(value, headerWhole[column] ?? 0));
   const compact = content.map((value, column) => Math.max(value, headerWord[column] ?? 0));
@@ -131,13 +129,13 @@ function layRow(doc: Doc, texts: string[], widths: number[]): LaidRow {
   const lineHeight = doc.currentLineHeight(true);
   let height = lineHeight;
   const cells = texts.map((text, column) => {
-    const inner = (widths[column] ?? 0) - 2 * PAD_X;
+    const inner = (widths[column] ?? 0) - 2 * CELL.padX;
     const textWidth = widestLine(doc, text);
     const wraps = textWidth > inner || text.includes('\n');
     if (wraps) height = Math.max(height, doc.heightOfString(text, { width: inner }));
     return { text, textWidth, wraps };
   });
-  return { cells, height: Math.min(height, MAX_ROW_HEIGHT) + 2 * PAD_Y };
+  return { cells, height: Math.min(height, MAX_ROW_HEIGHT) + 2 * CELL.padY };
 }
 
 export function layoutTable(doc: Doc, table: ReportTable, width: number): TableLayout {
@@ -147,9 +145,9 @@ export function layoutTable(doc: Doc, table: ReportTable, width: number): TableL
     table.columns.map((column) => drawable(cellText(row[column.key], column.kind))),
   );
   const widths = columnWidths(doc, kinds, labels, texts, width);
-  doc.font(FONTS.bold).fontSize(HEADER_SIZE);
+  doc.font(FONTS.bold).fontSize(CELL.headerSize);
   const header = layRow(doc, labels, widths);
-  doc.font(FONTS.regular).fontSize(CELL_SIZE);
+  doc.font(FONTS.regular).fontSize(CELL.size);
   return { kinds, widths, header, rows: texts.map((row) => layRow(doc, row, widths)) };
 }
 
@@ -163,18 +161,18 @@ function drawRow(flow: Flow, layout: TableLayout, row: LaidRow): void {
   let x = flow.left;
   row.cells.forEach((cell, column) => {
     const width = layout.widths[column] ?? 0;
-    const inner = width - 2 * PAD_X;
+    const inner = width - 2 * CELL.padX;
     const align = isNumeric(layout.kinds[column] ?? 'text') ? 'right' : 'left';
     if (cell.wraps) {
-      doc.text(cell.text, x + PAD_X, flow.y + PAD_Y, {
+      doc.text(cell.text, x + CELL.padX, flow.y + CELL.padY, {
         width: inner,
-        height: row.height - 2 * PAD_Y,
+        height: row.height - 2 * CELL.padY,
         ellipsis: true,
         align,
       });
     } else {
       const offset = align === 'right' ? inner - cell.textWidth : 0;
-      doc.text(cell.text, x + PAD_X + offset, flow.y + PAD_Y, { lineBreak: false });
+      doc.text(cell.text, x + CELL.padX + offset, flow.y + CELL.padY, { lineBreak: false });
     }
     x += width;
   });
@@ -183,9 +181,9 @@ function drawRow(flow: Flow, layout: TableLayout, row: LaidRow): void {
 function drawHeaderRow(flow: Flow, layout: TableLayout): void {
   if (flow.paint) {
     flow.doc.rect(flow.left, flow.y, flow.width, layout.header.height).fill(COLORS.header);
-    flow.doc.font(FONTS.bold).fontSize(HEADER_SIZE).fillColor(COLORS.text);
+    flow.doc.font(FONTS.bold).fontSize(CELL.headerSize).fillColor(COLORS.text);
     drawRow(flow, layout, layout.header);
-    flow.doc.font(FONTS.regular).fontSize(CELL_SIZE);
+    flow.doc.font(FONTS.regular).fontSize(CELL.size);
   }
   flow.y += layout.header.height;
 }
