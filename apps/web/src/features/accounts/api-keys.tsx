@@ -1,11 +1,12 @@
 import { Button, Code, Group, Radio, Stack, Table, Text, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
 import { alertTimeLabel } from '@pluvio/shared/alerts';
 import {
-  API_KEY_MESSAGES,
   API_KEY_SCOPE_LABELS,
   API_KEY_SCOPES,
   type ApiKey,
-  type ApiKeyScope,
+  type CreateApiKey,
+  createApiKeySchema,
 } from '@pluvio/shared/api-keys';
 import { MESSAGES } from '@pluvio/shared/messages';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -16,6 +17,7 @@ import { ErrorMessage } from '../../components/form-message';
 import { TableHead } from '../../components/table-head';
 import { failureMessage } from '../../lib/api-client';
 import { useTimeZone } from '../../lib/app-config';
+import { validateWith } from '../../lib/form-validation';
 import { apiKeysKey, apiKeysQuery, createApiKey, revokeApiKey } from './api-keys-api';
 import { SettingsSection } from './settings-section';
 import { CreateOnceActions, CreateOnceDialog, type OnceSecret } from './shown-once';
@@ -60,11 +62,12 @@ function KeyRow({ clientId, apiKey }: { clientId: number; apiKey: ApiKey }) {
 
 function CreateKeyDialog({ clientId, onClose }: { clientId: number; onClose: () => void }) {
   const queryClient = useQueryClient();
-  const [name, setName] = useState('');
-  const [scope, setScope] = useState<ApiKeyScope>('read');
-  const [missingName, setMissingName] = useState(false);
+  const form = useForm<CreateApiKey>({
+    initialValues: { name: '', scope: 'read' },
+    validate: validateWith<CreateApiKey>(createApiKeySchema),
+  });
   const create = useMutation({
-    mutationFn: () => createApiKey(clientId, { name: name.trim(), scope }),
+    mutationFn: (values: CreateApiKey) => createApiKey(clientId, createApiKeySchema.parse(values)),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: apiKeysKey(clientId) }),
   });
   const created: OnceSecret | null = create.data
@@ -82,24 +85,15 @@ function CreateKeyDialog({ clientId, onClose }: { clientId: number; onClose: () 
     : null;
   return (
     <CreateOnceDialog title="Create API Key" created={created} onClose={onClose}>
-      <form
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          setMissingName(name.trim() === '');
-          if (name.trim() !== '') create.mutate();
-        }}
-      >
+      <form noValidate onSubmit={form.onSubmit((values) => create.mutate(values))}>
         <Stack>
           <TextInput
             label="Name"
             description="What the key is for, such as the script that uses it."
-            value={name}
-            onChange={(event) => setName(event.currentTarget.value)}
-            error={missingName ? API_KEY_MESSAGES.nameRequired : undefined}
             data-autofocus
+            {...form.getInputProps('name')}
           />
-          <Radio.Group label="Access" value={scope} onChange={(value) => setScope(value as ApiKeyScope)}>
+          <Radio.Group label="Access" {...form.getInputProps('scope')}>
             <Stack gap="xs" mt="xs">
               {API_KEY_SCOPES.map((each) => (
                 <Radio key={each} value={each} label={API_KEY_SCOPE_LABELS[each]} />

@@ -1,12 +1,12 @@
 import { Button, Group, List, Stack, Text, TextInput } from '@mantine/core';
-import { INPUT_MESSAGES } from '@pluvio/shared/inputs';
+import { useForm } from '@mantine/form';
 import { MESSAGES } from '@pluvio/shared/messages';
-import { isEmailAddress } from '@pluvio/shared/phone';
 import type { ReportRecipient } from '@pluvio/shared/quotas';
+import { type ReportRecipientCreate, reportRecipientCreateSchema } from '@pluvio/shared/quotas';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
 import { ErrorMessage, InfoMessage } from '../../components/form-message';
 import { failureMessage } from '../../lib/api-client';
+import { validateWith } from '../../lib/form-validation';
 import {
   addReportRecipient,
   removeReportRecipient,
@@ -45,34 +45,27 @@ function RecipientItem({ clientId, recipient }: { clientId: number; recipient: R
 
 function AddRecipient({ clientId }: { clientId: number }) {
   const queryClient = useQueryClient();
-  const [email, setEmail] = useState('');
-  const [invalid, setInvalid] = useState(false);
+  const form = useForm<ReportRecipientCreate>({
+    initialValues: { email: '' },
+    validate: validateWith<ReportRecipientCreate>(reportRecipientCreateSchema),
+  });
   const add = useMutation({
-    mutationFn: (address: string) => addReportRecipient(clientId, address),
+    mutationFn: (values: ReportRecipientCreate) =>
+      addReportRecipient(clientId, reportRecipientCreateSchema.parse(values).email),
     onSuccess: async () => {
-      setEmail('');
+      form.reset();
       await queryClient.invalidateQueries({ queryKey: reportRecipientsKey(clientId) });
     },
   });
   return (
-    <form
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        const address = email.trim();
-        setInvalid(!isEmailAddress(address));
-        if (isEmailAddress(address)) add.mutate(address);
-      }}
-    >
+    <form noValidate onSubmit={form.onSubmit((values) => add.mutate(values))}>
       <Stack gap="sm">
         <Group align="flex-start" wrap="wrap">
           <TextInput
             label="E-mail address"
             type="email"
-            value={email}
-            onChange={(event) => setEmail(event.currentTarget.value)}
-            error={invalid ? INPUT_MESSAGES.email : undefined}
             style={{ flexGrow: 1 }}
+            {...form.getInputProps('email')}
           />
           <Button type="submit" loading={add.isPending} mt={{ base: 0, xs: 25 }}>
             Add Recipient
