@@ -150,15 +150,17 @@ describe('storm event inspections', () => {
     );
     await userEvent.click(form.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText(INSPECTION_MESSAGES.saved)).toBeTruthy();
+    // What the form left alone goes back as it was loaded.
+    const { bmps, findings, notes } = buildInspection();
     expect(sent).toEqual([
       {
         method: 'PATCH',
         url: '/api/inspections/7?client_id=10',
         body: {
           inspected_at: '2026-11-21T09:00:00-05:00',
-          bmps: ['Silt fence', 'Inlet protection'],
-          findings: 'Sediment behind the north fence.',
-          notes: 'Gate locked.',
+          bmps,
+          findings,
+          notes,
           corrective_actions: [
             { id: 70, description: 'Clean out the fence', due_on: '2026-11-24', completed: true },
           ],
