@@ -21,6 +21,7 @@ import { buildApp } from '../apps/server/src/app';
 import type { Services } from '../apps/server/src/services';
 import { openDemoServices } from './demo-app';
 import { saveResults } from './save-results';
+import { serverNodeArgs } from './start-command';
 
 const DURATION_SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const CONNECTION_COUNTS = [10, 50] as const;
@@ -324,13 +325,12 @@ function peakRssMb(pid: number): number {
 
 /**
  * What `npm start` does on a fresh data folder (demo data, 35-day catch-up, the worker in the same
- * process), run for RSS_SECONDS; answers the process's peak RSS.
+ * process), run for RSS_SECONDS with `npm start`'s node flags; answers the process's peak RSS.
  */
 async function peakRssOfStart(): Promise<RssRow> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pluvio-bench-rss-'));
   const port = await freePort();
-  const main = path.join(import.meta.dirname, '..', 'apps', 'server', 'src', 'main.ts');
-  const child = spawn(process.execPath, ['--import', 'tsx', main, 'start'], {
+  const child = spawn(process.execPath, serverNodeArgs('start'), {
     env: { ...process.env, DATABASE_URL: '', DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1' },
     stdio: 'ignore',
   });

@@ -11,6 +11,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { saveResults } from './save-results';
+import { serverNodeArgs } from './start-command';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const GOAL_MS = 250;
@@ -37,7 +38,7 @@ async function freePort(): Promise<number> {
 }
 
 function startServer(port: number, dataDir: string): ChildProcess {
-  return spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts', 'start'], {
+  return spawn(process.execPath, serverNodeArgs('start'), {
     cwd: ROOT,
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
     stdio: ['ignore', 'ignore', 'inherit'],
