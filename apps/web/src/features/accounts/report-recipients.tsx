@@ -1,8 +1,11 @@
 import { Button, Group, List, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { MESSAGES } from '@pluvio/shared/messages';
-import type { ReportRecipient } from '@pluvio/shared/quotas';
-import { type ReportRecipientCreate, reportRecipientCreateSchema } from '@pluvio/shared/quotas';
+import {
+  type ReportRecipient,
+  type ReportRecipientCreate,
+  reportRecipientCreateSchema,
+} from '@pluvio/shared/quotas';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ErrorMessage, InfoMessage } from '../../components/form-message';
 import { failureMessage } from '../../lib/api-client';
