@@ -1,3 +1,8 @@
+// @date-fns/tz's TZDate extends the global Date as its module is first evaluated. First loaded by
+// a lazy page inside a test with fake timers, it would extend the fake Date and give every time in
+// UTC for the rest of the worker's files (vitest.config.ts: one module graph a worker); loaded
+// here, before any test, it extends the real one.
+import '@date-fns/tz';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 import { reloadSession } from './src/lib/session';
