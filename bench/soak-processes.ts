@@ -1,13 +1,13 @@
 /**
- * The soak's Pluvio processes: API processes (`main.ts serve`) and workers (`main.ts worker`),
+ * The soak's Pluvio processes: API processes (`npm run serve`) and workers (`npm run worker`),
  * each started as a supervisor would, killed with SIGKILL and replaced on demand. Their output
  * goes to a log file each.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import { serverNodeArgs } from './start-command';
 
-const MAIN = path.join(import.meta.dirname, '..', 'apps', 'server', 'src', 'main.ts');
 const READY_TIMEOUT_MS = 120_000;
 
 export type Role = 'serve' | 'worker';
@@ -78,8 +78,8 @@ function waitForLine(logFile: string, line: string, child: ChildProcess): Promis
 
 /**
  * Starts processes with `env` (the database, SMTP and limits) and logs in `logDir`. Node runs
- * main.ts itself (with tsx's loader) rather than through the tsx command, which would run it in
- * a child of its own: SIGKILL must reach the server, not a wrapper.
+ * the built server as `npm run serve` and `npm run worker` do, but not through npm, which would
+ * run it in a child of its own: SIGKILL must reach the server, not a wrapper.
  */
 export function createLauncher(
   env: Record<string, string>,
@@ -87,12 +87,13 @@ export function createLauncher(
   onUnexpectedExit: (exit: UnexpectedExit) => void,
 ): Launcher {
   const processes: PluvioProcess[] = [];
+  const nodeArgs = { serve: serverNodeArgs('serve'), worker: serverNodeArgs('worker') };
   let stopping = false;
   return {
     async start(role, name, port) {
       const logFile = path.join(logDir, `${name}.log`);
       const out = fs.openSync(logFile, 'a');
-      const child = spawn(process.execPath, ['--import', 'tsx', MAIN, role], {
+      const child = spawn(process.execPath, nodeArgs[role], {
         env: {
           ...process.env,
           ...env,

@@ -58,7 +58,7 @@ export default async function setup(project: TestProject) {
   fs.mkdirSync(outputDir, { recursive: true });
   const logFile = fs.openSync(path.join(outputDir, 'server.log'), 'w');
   const census = await startFakeCensus();
-  server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts', 'start'], {
+  server = spawn(process.execPath, ['apps/server/dist/main.js', 'start'], {
     cwd: repoRoot,
     env: {
       ...process.env,

@@ -7,6 +7,7 @@ import { PHOTO_LIMITS } from '@pluvio/shared/inspections';
 import { QUOTA_DEFAULTS } from '@pluvio/shared/quotas';
 import { WEBHOOK_DEFAULTS } from '@pluvio/shared/webhooks';
 import { z } from 'zod';
+import { SERVER_DIR } from './core/lib/entry-points';
 
 const booleanSetting = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
@@ -205,7 +206,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (!parsed.success || problems.length > 0) {
     throw new ConfigError(`Invalid configuration:\n${problems.join('\n')}`);
   }
-  const webDist = parsed.data.WEB_DIST ?? path.resolve(import.meta.dirname, '../../web/dist');
+  const webDist = parsed.data.WEB_DIST ?? path.resolve(SERVER_DIR, '../web/dist');
   // Relative folders mean where npm was started.
   const DATA_DIR = path.resolve(startDirectory(env), parsed.data.DATA_DIR);
   const MRMS_CACHE_DIR = path.resolve(

@@ -3,9 +3,10 @@ import type { NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgliteDatabase } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { SERVER_DIR } from '../lib/entry-points';
 import type { Database } from './client';
 
-export const migrationsFolder = path.resolve(import.meta.dirname, '../../../drizzle');
+export const migrationsFolder = path.join(SERVER_DIR, 'drizzle');
 /** Any constant will do: it only has to be the same in every Pluvio process. */
 const MIGRATION_LOCK_KEY = 7_346_001;
 

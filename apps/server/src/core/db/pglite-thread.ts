@@ -1,20 +1,17 @@
-import { fork } from 'node:child_process';
 import { once } from 'node:events';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { MessageChannel, type MessagePort, parentPort, workerData } from 'node:worker_threads';
-import { PGlite } from '@electric-sql/pglite';
-import { LONG_LIVED_THREAD_LIMITS, startTsWorker } from '../lib/ts-worker';
-import { servePglite } from './pglite-bridge';
-import { PGLITE_OPTIONS } from './pglite-options';
+import { MessageChannel, type MessagePort } from 'node:worker_threads';
+import { forkEntry, LONG_LIVED_THREAD_LIMITS, startThread } from '../lib/entry-points';
 
 /**
- * The embedded database's own thread: PGlite's work (WASM, the same thread as whatever calls it)
- * never holds up the API's event loop. Each thread that uses the database gets a port to it.
+ * The embedded database's own thread (`pglite-thread.main.ts`): PGlite's work (WASM, the same
+ * thread as whatever calls it) never holds up the API's event loop. Each thread that uses the
+ * database gets a port to it.
  */
-type ThreadMessage = { connect: MessagePort } | { close: true };
+export type ThreadMessage = { connect: MessagePort } | { close: true };
 
-const databaseFolder = (dataDir: string) => path.resolve(dataDir, 'pglite');
+export const databaseFolder = (dataDir: string) => path.resolve(dataDir, 'pglite');
 
 /**
  * Creates the database of a fresh data folder in a short-lived process. PGlite's initdb runs a
@@ -30,30 +27,15 @@ async function initialiseFolder(dataDir: string) {
     () => false,
   );
   if (created) return;
-  const child = fork(new URL('./pglite-init.ts', import.meta.url), [folder], {
-    execArgv: ['--import', 'tsx'],
-  });
+  const child = forkEntry(new URL('./pglite-init.main.ts', import.meta.url), [folder]);
   const [code] = await once(child, 'exit');
   if (code !== 0) throw new Error(`creating the embedded database in ${folder} failed (exit code ${code})`);
-}
-
-async function runDatabaseThread(dataDir: string | undefined, parent: MessagePort) {
-  const pglite = dataDir
-    ? await PGlite.create(databaseFolder(dataDir), PGLITE_OPTIONS)
-    : await PGlite.create(PGLITE_OPTIONS);
-  parent.on('message', async (message: ThreadMessage) => {
-    if ('connect' in message) return servePglite(pglite, message.connect);
-    await pglite.close();
-    parent.postMessage('closed');
-    parent.close();
-  });
-  parent.postMessage('ready');
 }
 
 /** Starts the database thread on `dataDir` (in memory without one). */
 export async function startDatabaseThread(dataDir: string | undefined) {
   if (dataDir) await initialiseFolder(dataDir);
-  const thread = startTsWorker(new URL(import.meta.url), {
+  const thread = startThread(new URL('./pglite-thread.main.ts', import.meta.url), {
     workerData: { databaseThread: true, dataDir },
     resourceLimits: LONG_LIVED_THREAD_LIMITS,
   });
@@ -76,8 +58,4 @@ export async function startDatabaseThread(dataDir: string | undefined) {
       await thread.terminate();
     },
   };
-}
-
-if (parentPort && workerData?.databaseThread === true) {
-  await runDatabaseThread(workerData.dataDir, parentPort);
 }

@@ -1,51 +1,23 @@
 import type { EventLoopUtilization } from 'node:perf_hooks';
-import { MessageChannel, type MessagePort, parentPort, type Worker, workerData } from 'node:worker_threads';
-import { loadConfig } from '../../config';
-import { scheduleDemoStorm } from '../../demo/demo-storm';
-import { allJobs, openRuntime } from '../../runtime';
-import { type Database, openDatabase, openDatabaseOverPort } from '../db/client';
+import { MessageChannel, type MessagePort, type Worker } from 'node:worker_threads';
 import { shareChanges, type TableChanges } from '../db/table-changes';
-import { LONG_LIVED_THREAD_LIMITS, startTsWorker } from '../lib/ts-worker';
-import { registerJobs, startQueue } from './queue';
+import { LONG_LIVED_THREAD_LIMITS, startThread } from '../lib/entry-points';
 
 /**
- * The job worker of `npm start` in a thread of its own, as `npm run worker` is a process of its
+ * The job worker of `npm start` in a thread of its own (`worker-thread.main.ts`), as `npm run worker` is a process of its
  * own: backfill, history fills, decoding, rendering and sending never hold up the API's event
  * loop. On the embedded database it reaches PGlite through the database thread and exchanges
  * counted writes with the API thread; on PostgreSQL it has its own pool, like a worker process.
  */
-interface WorkerThreadData {
+export interface WorkerThreadData {
   jobWorkerThread: true;
   embedded?: { database: MessagePort; changes: MessagePort };
 }
 
-type Command = 'stop';
+export type Command = 'stop';
 
 const RESTART_DELAY_MS = 5_000;
 const STOP_TIMEOUT_MS = 15_000;
-
-async function runJobWorker(data: WorkerThreadData, parent: MessagePort) {
-  const config = loadConfig();
-  let database: Database;
-  if (data.embedded) {
-    database = openDatabaseOverPort(data.embedded.database);
-    shareChanges(database.changes, data.embedded.changes);
-  } else {
-    database = await openDatabase({ databaseUrl: config.DATABASE_URL });
-  }
-  const { services, attachQueue } = await openRuntime(config, database);
-  await scheduleDemoStorm(services);
-  const boss = await startQueue(database, 'worker', (error) => console.error('job queue error', error));
-  attachQueue(boss);
-  await registerJobs(boss, allJobs(services), true);
-  parent.on('message', async (command: Command) => {
-    if (command !== 'stop') return;
-    await boss.stop({ graceful: true, timeout: 10_000 });
-    await database.close();
-    parent.postMessage('stopped');
-  });
-  parent.postMessage('ready');
-}
 
 /** The API thread's side of the embedded database: a new port to the database thread, and its counted writes. */
 export interface EmbeddedDatabase {
@@ -72,7 +44,7 @@ export async function startWorkerThread(embedded: EmbeddedDatabase | null) {
       data.embedded = { database: embedded.connect(), changes: changes.port2 };
       transferList.push(data.embedded.database, data.embedded.changes);
     }
-    thread = startTsWorker(new URL(import.meta.url), {
+    thread = startThread(new URL('./worker-thread.main.ts', import.meta.url), {
       workerData: data,
       transferList,
       resourceLimits: LONG_LIVED_THREAD_LIMITS,
@@ -108,8 +80,4 @@ export async function startWorkerThread(embedded: EmbeddedDatabase | null) {
       unshare();
     },
   };
-}
-
-if (parentPort && workerData?.jobWorkerThread === true) {
-  await runJobWorker(workerData as WorkerThreadData, parentPort);
 }

@@ -1,7 +1,7 @@
 // sharp must be loaded by the main thread before a thread loads it, so its libraries stay
 // loaded after that thread ends (sharp's documentation, glibc Linux).
 import 'sharp';
-import { startTsWorker } from '../../core/lib/ts-worker';
+import { startThread } from '../../core/lib/entry-points';
 import type { PhotoType } from './photo-kinds';
 
 export const THUMBNAIL_WIDTH = 320;
@@ -19,7 +19,7 @@ export type ThumbnailAnswer = (Uint8Array | null)[];
 export function makeThumbnails(photos: ThumbnailJob): Promise<ThumbnailAnswer> {
   if (photos.length === 0) return Promise.resolve([]);
   return new Promise<ThumbnailAnswer>((resolve, reject) => {
-    const thread = startTsWorker(new URL('./photo-thumbnails.main.ts', import.meta.url), {
+    const thread = startThread(new URL('./photo-thumbnails.main.ts', import.meta.url), {
       workerData: photos,
     });
     thread.once('message', resolve);

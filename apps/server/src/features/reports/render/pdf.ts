@@ -1,4 +1,3 @@
-import PDFDocument from 'pdfkit';
 import type { ReportDocument, ReportFact, ReportPhoto, ReportTable } from '../report-document';
 import { generatedText, periodText } from './display';
 import {
@@ -253,7 +252,9 @@ function drawBody(flow: PageFlow, layouts: Layouts, document: ReportDocument): v
   }
 }
 
-export function reportPdf(document: ReportDocument): Promise<Buffer> {
+/** pdfkit is loaded by the first PDF drawn: a thread that draws none (the API's, the job worker's) never loads it. */
+export async function reportPdf(document: ReportDocument): Promise<Buffer> {
+  const { default: PDFDocument } = await import('pdfkit');
   const size = pageOf(document);
   const doc = new PDFDocument({
     size: 'LETTER',

@@ -1,5 +1,5 @@
 import type { ReportFormat } from '@pluvio/shared/reports';
-import { startTsWorker } from '../../../core/lib/ts-worker';
+import { startThread } from '../../../core/lib/entry-points';
 import type { RenderedReport, ReportDocument } from '../report-document';
 
 /** What the render thread is given and what it answers (`render-thread.main.ts`). */
@@ -21,7 +21,7 @@ export interface RenderAnswer {
  */
 export function renderInThread(document: ReportDocument, format: ReportFormat): Promise<RenderedReport> {
   return new Promise<RenderedReport>((resolve, reject) => {
-    const thread = startTsWorker(new URL('./render-thread.main.ts', import.meta.url), {
+    const thread = startThread(new URL('./render-thread.main.ts', import.meta.url), {
       workerData: { document, format } satisfies RenderJob,
     });
     thread.once('message', (answer: RenderAnswer) => {

@@ -1,5 +1,5 @@
 import { PassThrough } from 'node:stream';
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
 import type { CellValue, ColumnKind, ReportDocument, ReportFact, ReportTable } from '../report-document';
 import { cellText, wallTime } from './display';
 
@@ -172,7 +172,9 @@ function sectionLines(heading: string, facts: ReportFact[]): SheetLine[] {
   return [{ values: [heading], font: { bold: true, size: 13 } }, ...factLines(facts), { values: [] }];
 }
 
+/** ExcelJS is loaded by the first workbook written: a thread that writes none never loads it. */
 export async function reportXlsx(document: ReportDocument): Promise<Buffer> {
+  const { default: Excel } = await import('exceljs');
   const output = new PassThrough();
   const chunks: Buffer[] = [];
   output.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -180,7 +182,7 @@ export async function reportXlsx(document: ReportDocument): Promise<Buffer> {
     output.on('end', resolve);
     output.on('error', reject);
   });
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: output, useStyles: true });
+  const workbook = new Excel.stream.xlsx.WorkbookWriter({ stream: output, useStyles: true });
   workbook.creator = 'Pluvio';
   workbook.title = document.title;
   const nameSheet = sheetNamer();

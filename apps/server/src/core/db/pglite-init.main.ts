@@ -6,6 +6,6 @@ import { PGLITE_OPTIONS } from './pglite-options';
  * `initialiseFolder` in `pglite-thread.ts` as a process of its own.
  */
 const [folder] = process.argv.slice(2);
-if (!folder) throw new Error('usage: pglite-init.ts <folder>');
+if (!folder) throw new Error('usage: pglite-init.main.ts <folder>');
 const pglite = await PGlite.create(folder, PGLITE_OPTIONS);
 await pglite.close();
