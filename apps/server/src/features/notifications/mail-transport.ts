@@ -1,4 +1,4 @@
-import nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 
 export interface MailAttachment {
   filename: string;
@@ -23,12 +23,15 @@ export interface MailTransport {
   send(message: MailMessage): Promise<{ providerMessageId: string | null }>;
 }
 
+/** nodemailer is loaded by the first e-mail sent: a thread that sends none (the API's) never loads it. */
 export function createSmtpTransport(smtpUrl: string): MailTransport {
-  const transporter = nodemailer.createTransport(smtpUrl);
+  let transporter: Promise<Transporter> | undefined;
+  const connected = () =>
+    (transporter ??= import('nodemailer').then(({ default: mailer }) => mailer.createTransport(smtpUrl)));
   return {
     kind: 'smtp',
     async send(message) {
-      const info = await transporter.sendMail({
+      const info = await (await connected()).sendMail({
         from: message.from,
         to: message.to,
         subject: message.subject,

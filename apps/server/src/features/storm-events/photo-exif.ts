@@ -1,5 +1,4 @@
 import { TZDate } from '@date-fns/tz';
-import exifr from 'exifr';
 
 /** Where and when the camera says a photo was taken; null for what it does not say (or says wrongly). */
 export interface PhotoExif {
@@ -46,8 +45,12 @@ export function exifTime(time: unknown, offset: unknown, timeZone: string): Date
 const within = (value: unknown, limit: number) =>
   typeof value === 'number' && Number.isFinite(value) && Math.abs(value) <= limit ? value : null;
 
-/** Reads a photo's EXIF time and GPS position (JPEG, HEIC and PNG's eXIf); a photo without EXIF has none. */
+/**
+ * Reads a photo's EXIF time and GPS position (JPEG, HEIC and PNG's eXIf); a photo without EXIF has
+ * none. exifr is loaded by the first photo read: a thread that reads none never loads it.
+ */
 export async function readPhotoExif(file: string, timeZone: string): Promise<PhotoExif> {
+  const { default: exifr } = await import('exifr');
   const tags = await exifr
     .parse(file, { reviveValues: false, pick: ['DateTimeOriginal', 'OffsetTimeOriginal'] })
     .catch(() => undefined);
