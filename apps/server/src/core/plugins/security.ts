@@ -1,16 +1,29 @@
 import { randomBytes } from 'node:crypto';
 import type { ServerResponse } from 'node:http';
 import cors from '@fastify/cors';
-import helmet from '@fastify/helmet';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import helmet from 'helmet';
 import { type Config, servesHttps } from '../../config';
 
 type NonceResponse = ServerResponse & { cspNonce?: string };
 
+const NONCE_BYTES = 16;
+/** Random bytes drawn 256 nonces at a time: one call to the system's generator per 256 responses. */
+const nonceBytes = { pool: Buffer.alloc(0), used: 0 };
+
+function freshNonce(): string {
+  if (nonceBytes.used >= nonceBytes.pool.length) {
+    nonceBytes.pool = randomBytes(NONCE_BYTES * 256);
+    nonceBytes.used = 0;
+  }
+  nonceBytes.used += NONCE_BYTES;
+  return nonceBytes.pool.toString('base64', nonceBytes.used - NONCE_BYTES, nonceBytes.used);
+}
+
 /** The nonce of this response's Content-Security-Policy, for the web page's style tags. */
 export function cspNonceOf(raw: ServerResponse): string {
   const response = raw as NonceResponse;
-  response.cspNonce ??= randomBytes(16).toString('base64');
+  response.cspNonce ??= freshNonce();
   return response.cspNonce;
 }
 
@@ -46,7 +59,8 @@ function mayHoldUserData(request: FastifyRequest): boolean {
  * proxies; a route whose answer is public sets its own Cache-Control instead.
  */
 export async function registerSecurity(app: FastifyInstance, config: Config): Promise<void> {
-  await app.register(helmet, {
+  // helmet itself rather than @fastify/helmet, which built this middleware again for every request.
+  const securityHeaders = helmet({
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
@@ -69,8 +83,9 @@ export async function registerSecurity(app: FastifyInstance, config: Config): Pr
     strictTransportSecurity: servesHttps(config),
     xFrameOptions: { action: 'deny' },
   });
-  app.addHook('onRequest', async (request, reply) => {
+  app.addHook('onRequest', (request, reply, done) => {
     if (mayHoldUserData(request)) reply.header('cache-control', 'no-store');
+    securityHeaders(request.raw, reply.raw, (error) => done(error as Error | undefined));
   });
   const origins = config.CORS_ORIGINS.split(',')
     .map((origin) => origin.trim())

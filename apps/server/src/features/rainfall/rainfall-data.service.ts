@@ -193,6 +193,18 @@ export function createRainfallDataService(options: RainfallDataOptions) {
     return rainfall.series('15m', id, new Date(pending.from.getTime() + QUARTER), pending.to);
   }
 
+  /** Each id's total of the local day `date`, or of the trailing 24 hours without one (0 when dry or unknown). */
+  async function totalsOf(clientId: number, ids: number[], date?: string): Promise<(id: number) => number> {
+    if (date) {
+      const days = await rainfall.dailyTotals(ids, date, date);
+      return (id) => days.get(id)?.[0]?.total ?? 0;
+    }
+    const upTo = await processedUpTo();
+    if (!upTo) return () => 0;
+    const figuresOf = await figuresAt(clientId, ids, upTo);
+    return (id) => figuresOf(id).total24h;
+  }
+
   return {
     pendingQuarters,
 
@@ -231,20 +243,10 @@ export function createRainfallDataService(options: RainfallDataOptions) {
     ): Promise<LocationTotalsResponse> {
       const unique = [...new Set(ids)];
       await locations.requireVisible(access, unique);
-      let totals = new Map<number, number>();
-      if (date) {
-        const days = await rainfall.dailyTotals(unique, date, date);
-        totals = new Map([...days].map(([id, [day]]) => [id, day?.total ?? 0]));
-      } else {
-        const upTo = await processedUpTo();
-        if (upTo) {
-          const figuresOf = await figuresAt(access.client.id, unique, upTo);
-          totals = new Map(unique.map((id) => [id, figuresOf(id).total24h]));
-        }
-      }
-      return {
-        locations: Object.fromEntries(unique.map((id) => [id, { total_rainfall: totals.get(id) ?? 0 }])),
-      };
+      const totalOf = await totalsOf(access.client.id, unique, date);
+      const answer: LocationTotalsResponse = { locations: {} };
+      for (const id of unique) answer.locations[id] = { total_rainfall: totalOf(id) };
+      return answer;
     },
 
     /**
