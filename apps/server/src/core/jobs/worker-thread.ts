@@ -4,10 +4,11 @@ import { shareChanges, type TableChanges } from '../db/table-changes';
 import { LONG_LIVED_THREAD_LIMITS, startThread } from '../lib/entry-points';
 
 /**
- * The job worker of `npm start` in a thread of its own (`worker-thread.main.ts`), as `npm run worker` is a process of its
- * own: backfill, history fills, decoding, rendering and sending never hold up the API's event
- * loop. On the embedded database it reaches PGlite through the database thread and exchanges
- * counted writes with the API thread; on PostgreSQL it has its own pool, like a worker process.
+ * The job worker of `npm start` in a thread of its own (`worker-thread.main.ts`), as `npm run
+ * worker` is a process of its own: backfill, history fills, decoding, rendering and sending never
+ * hold up the API's event loop. On the embedded database it reaches PGlite through the database
+ * thread and exchanges counted writes with the API thread; on PostgreSQL it has its own pool,
+ * like a worker process.
  */
 export interface WorkerThreadData {
   jobWorkerThread: true;

@@ -4,10 +4,10 @@ import { Worker, type WorkerOptions } from 'node:worker_threads';
 
 /**
  * Where this app's code runs from: its TypeScript through tsx (tests, `npm run dev`, the CLI
- * commands) or the build in `dist/` (`npm start`, `npm run serve`: no loader thread in any
- * thread, about 30 MB each). A thread or process entry is a `*.main.ts` module; the build makes
- * each one `dist/<name>.main.js` beside `dist/main.js`, so a URL made from `import.meta.url`
- * names the same entry in both.
+ * commands) or the build in `dist/` (`npm start`, `serve`, `worker`: no tsx loader, a thread of
+ * about 30 MB, beside each thread). A thread or process entry is a `*.main.ts` module; the build
+ * makes each one `dist/<name>.main.js` beside `dist/main.js`, so a URL made from
+ * `import.meta.url` names the same entry in both.
  */
 const runsFromSource = import.meta.url.endsWith('.ts');
 
