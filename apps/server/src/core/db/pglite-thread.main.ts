@@ -18,6 +18,4 @@ async function runDatabaseThread(dataDir: string | undefined, parent: MessagePor
   parent.postMessage('ready');
 }
 
-if (parentPort && workerData?.databaseThread === true) {
-  await runDatabaseThread(workerData.dataDir, parentPort);
-}
+await runDatabaseThread(workerData.dataDir, parentPort as MessagePort);

@@ -36,7 +36,7 @@ async function initialiseFolder(dataDir: string) {
 export async function startDatabaseThread(dataDir: string | undefined) {
   if (dataDir) await initialiseFolder(dataDir);
   const thread = startThread(new URL('./pglite-thread.main.ts', import.meta.url), {
-    workerData: { databaseThread: true, dataDir },
+    workerData: { dataDir },
     resourceLimits: LONG_LIVED_THREAD_LIMITS,
   });
   await new Promise<void>((ready, failed) => {

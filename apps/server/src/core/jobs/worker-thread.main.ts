@@ -31,6 +31,4 @@ async function runJobWorker(data: WorkerThreadData, parent: MessagePort) {
   parent.postMessage('ready');
 }
 
-if (parentPort && workerData?.jobWorkerThread === true) {
-  await runJobWorker(workerData as WorkerThreadData, parentPort);
-}
+await runJobWorker(workerData as WorkerThreadData, parentPort as MessagePort);

@@ -11,7 +11,6 @@ import { LONG_LIVED_THREAD_LIMITS, startThread } from '../lib/entry-points';
  * like a worker process.
  */
 export interface WorkerThreadData {
-  jobWorkerThread: true;
   embedded?: { database: MessagePort; changes: MessagePort };
 }
 
@@ -36,7 +35,7 @@ export async function startWorkerThread(embedded: EmbeddedDatabase | null) {
   let unshare = () => {};
 
   function spawn(): Promise<void> {
-    const data: WorkerThreadData = { jobWorkerThread: true };
+    const data: WorkerThreadData = {};
     const transferList: MessagePort[] = [];
     if (embedded) {
       unshare();
