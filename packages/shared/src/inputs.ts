@@ -50,6 +50,11 @@ export function countParamSchema(min: number, max: number) {
     .pipe(z.number().min(min, message).max(max, message));
 }
 
+/** An id in a JSON body: `idValueSchema`'s rule, for a check over a whole list (`idListSchema`). */
+export const isIdValue = (value: number) => Number.isInteger(value) && value >= 1 && value <= MAX_ID;
+/** The same rule as OpenAPI states it, for a schema that checks it with `isIdValue`. */
+export const ID_VALUE_BOUNDS = { type: 'integer', minimum: 1, maximum: MAX_ID } as const;
+
 /** An id in a JSON body. */
 export const idValueSchema = z
   .number({ error: INPUT_MESSAGES.id })
