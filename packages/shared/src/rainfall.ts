@@ -182,9 +182,12 @@ export const seriesResponseSchema = z.object({
 });
 export type SeriesResponse = z.infer<typeof seriesResponseSchema>;
 
+/** One location's figure in POST /api/locations/24h_data. */
+export const locationTotalSchema = z.object({ total_rainfall: z.number() });
+
 /** POST /api/locations/24h_data, keyed by location id. */
 export const locationTotalsResponseSchema = z.object({
-  locations: z.record(z.string(), z.object({ total_rainfall: z.number() })),
+  locations: z.record(z.string(), locationTotalSchema),
 });
 export type LocationTotalsResponse = z.infer<typeof locationTotalsResponseSchema>;
 

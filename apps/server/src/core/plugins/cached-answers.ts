@@ -4,6 +4,7 @@ import type { ReadCache } from '../db/read-cache';
 import { noteReads } from '../db/table-reads';
 import { unauthorized } from '../lib/errors';
 import { callerHolds, etagOf } from '../lib/etag';
+import { JsonText } from '../lib/json-text';
 
 interface Answer {
   body: string;
@@ -15,8 +16,12 @@ export function answerBytes(answer: unknown): number {
   return Buffer.byteLength((answer as Answer).body);
 }
 
-/** The route's 200 answer encoded by its response schema, as Fastify's serializer would. */
+/**
+ * The route's 200 answer encoded by its response schema, as Fastify's serializer would; a
+ * `JsonText` was encoded part by part by its producer.
+ */
 function serialise(request: FastifyRequest, value: unknown): Answer {
+  if (value instanceof JsonText) return { body: value.text, etag: etagOf(value.text) };
   const schema = (request.routeOptions.schema?.response as Record<number, ZodType> | undefined)?.[200];
   if (!schema) throw new Error(`${request.routeOptions.url} has no 200 response schema`);
   const body = JSON.stringify(encode(schema, value));

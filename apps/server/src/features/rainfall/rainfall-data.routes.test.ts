@@ -119,6 +119,17 @@ describe('rainfall data API', () => {
       expect(day.json()).toEqual({ locations: { [heavy]: { total_rainfall: expect.closeTo(0.8, 6) } } });
     });
 
+    it('answers each listed location once, whatever the order and repeats of the list, with the same bytes', async () => {
+      const { token, ids } = accounts.gold;
+      const [heavy, light, medium] = ids as [number, number, number];
+      const listed = await post('/api/locations/24h_data', token, [medium, heavy, medium, light]);
+      expect(Object.keys(listed.json().locations)).toEqual([heavy, light, medium].map(String));
+      expect(listed.json().locations[medium]).toEqual({ total_rainfall: expect.closeTo(0.6, 6) });
+      const reordered = await post('/api/locations/24h_data', token, [light, medium, heavy]);
+      expect(reordered.body).toBe(listed.body);
+      expect(reordered.headers.etag).toBe(listed.headers.etag);
+    });
+
     it("refuses the whole list when one id is another account's", async () => {
       const response = await post('/api/locations/24h_data', accounts.gold.token, [
         accounts.gold.ids[0],

@@ -4,8 +4,8 @@ import {
   atlas14RedDepth,
   type DailyDataResponse,
   type LocationRainfall,
-  type LocationTotalsResponse,
   locationColor,
+  locationTotalSchema,
   type ProcessStatusResponse,
   RAINFALL_MESSAGES,
   type SeriesResponse,
@@ -16,6 +16,7 @@ import { type AccountAccess, type LocationVisibility, requireFeature } from '../
 import { noReadCache, type ReadCache } from '../../core/db/read-cache';
 import type { Clock } from '../../core/lib/clock';
 import { badRequest } from '../../core/lib/errors';
+import { JsonText, jsonMember, jsonObjectOf } from '../../core/lib/json-text';
 import {
   DAY_MS as DAY,
   productDate,
@@ -77,6 +78,17 @@ export function withPendingHours(processed: SeriesPoint[], quarters: readonly Se
     points.push({ endsAt: new Date(hourEnd), amount, total24h: sumOfRainfall([previous, amount, -dropped]) });
   }
   return points;
+}
+
+/** `"id":{"total_rainfall":x}`: a location's member of the totals answer. */
+const totalMember = (id: number, total: number) =>
+  jsonMember(String(id), locationTotalSchema, { total_rainfall: total });
+
+/** The ids once each, ascending (ids are 32-bit: a typed array sorts them in place of a compare function). */
+function uniqueAscending(ids: readonly number[]): number[] {
+  const unique: number[] = [];
+  for (const id of Int32Array.from(ids).sort()) if (id !== unique[unique.length - 1]) unique.push(id);
+  return unique;
 }
 
 /** A location's 24 Hr Accum and Daily Total (D5). */
@@ -154,6 +166,15 @@ export function createRainfallDataService(options: RainfallDataOptions) {
     return stored.dayStart.getTime() === dayStart.getTime() ? { ...stored, newDay: false } : null;
   }
 
+  /** The 24 Hr Accum and Daily Total (D5) of `ids` at `upTo`, summed from the hourly values. */
+  async function summedFigures(ids: readonly number[], upTo: Date): Promise<FiguresOf> {
+    const [trailing, sinceMidnight] = await Promise.all([
+      rainfall.trailing24h(ids, upTo),
+      rainfall.totalsBetween('1h', ids, todayStart(), upTo),
+    ]);
+    return (id) => ({ total24h: trailing.get(id) ?? 0, dayTotal: sinceMidnight.get(id) ?? 0 });
+  }
+
   /**
    * The 24 Hr Accum and Daily Total (D5) of the account's locations `ids` at the processed hour
    * `upTo` with its pending quarters: the figures stored at ingestion when they are of that hour
@@ -163,17 +184,11 @@ export function createRainfallDataService(options: RainfallDataOptions) {
    */
   async function figuresAt(clientId: number, ids: readonly number[], upTo: Date): Promise<FiguresOf> {
     const stored = await currentFigures(clientId, upTo);
-    if (stored) {
-      return (id) => {
-        const figures = stored.totals.get(id) ?? DRY;
-        return stored.newDay ? { total24h: figures.total24h, dayTotal: 0 } : figures;
-      };
-    }
-    const [trailing, sinceMidnight] = await Promise.all([
-      rainfall.trailing24h(ids, upTo),
-      rainfall.totalsBetween('1h', ids, todayStart(), upTo),
-    ]);
-    return (id) => ({ total24h: trailing.get(id) ?? 0, dayTotal: sinceMidnight.get(id) ?? 0 });
+    if (!stored) return summedFigures(ids, upTo);
+    return (id) => {
+      const figures = stored.totals.get(id) ?? DRY;
+      return stored.newDay ? { total24h: figures.total24h, dayTotal: 0 } : figures;
+    };
   }
 
   /**
@@ -193,16 +208,43 @@ export function createRainfallDataService(options: RainfallDataOptions) {
     return rainfall.series('15m', id, new Date(pending.from.getTime() + QUARTER), pending.to);
   }
 
-  /** Each id's total of the local day `date`, or of the trailing 24 hours without one (0 when dry or unknown). */
-  async function totalsOf(clientId: number, ids: number[], date?: string): Promise<(id: number) => number> {
+  /** Each stored figures' members of the totals answer, serialised once each (kept as long as the figures). */
+  const storedMembers = new WeakMap<ReadonlyMap<number, LocationFigures>, Map<number, string>>();
+
+  /** A location's member of the stored figures' totals answer, serialised the first time it is asked for. */
+  function storedMember(totals: ReadonlyMap<number, LocationFigures>, id: number): string {
+    let members = storedMembers.get(totals);
+    if (!members) {
+      members = new Map();
+      storedMembers.set(totals, members);
+    }
+    let member = members.get(id);
+    if (member === undefined) {
+      member = totalMember(id, (totals.get(id) ?? DRY).total24h);
+      members.set(id, member);
+    }
+    return member;
+  }
+
+  /**
+   * Each id's member of the totals answer: its total of the local day `date`, or of the trailing
+   * 24 hours without one (0 when dry or unknown).
+   */
+  async function totalMembersOf(
+    clientId: number,
+    ids: number[],
+    date?: string,
+  ): Promise<(id: number) => string> {
     if (date) {
       const days = await rainfall.dailyTotals(ids, date, date);
-      return (id) => days.get(id)?.[0]?.total ?? 0;
+      return (id) => totalMember(id, days.get(id)?.[0]?.total ?? 0);
     }
     const upTo = await processedUpTo();
-    if (!upTo) return () => 0;
-    const figuresOf = await figuresAt(clientId, ids, upTo);
-    return (id) => figuresOf(id).total24h;
+    if (!upTo) return (id) => totalMember(id, 0);
+    const stored = await currentFigures(clientId, upTo);
+    if (stored) return (id) => storedMember(stored.totals, id);
+    const figuresOf = await summedFigures(ids, upTo);
+    return (id) => totalMember(id, figuresOf(id).total24h);
   }
 
   return {
@@ -235,18 +277,17 @@ export function createRainfallDataService(options: RainfallDataOptions) {
       };
     },
 
-    /** POST /api/locations/24h_data: the trailing 24 hours, or the local day `date`; every id must be visible. */
-    async totals(
-      access: AccountAccess,
-      ids: readonly number[],
-      date?: string,
-    ): Promise<LocationTotalsResponse> {
-      const unique = [...new Set(ids)];
+    /**
+     * POST /api/locations/24h_data: the trailing 24 hours, or the local day `date`; every id must
+     * be visible. The answer is joined from each location's serialised member, ids in ascending
+     * order as an object's integer keys are.
+     */
+    async totals(access: AccountAccess, ids: readonly number[], date?: string): Promise<JsonText> {
+      const unique = uniqueAscending(ids);
       await locations.requireVisible(access, unique);
-      const totalOf = await totalsOf(access.client.id, unique, date);
-      const answer: LocationTotalsResponse = { locations: {} };
-      for (const id of unique) answer.locations[id] = { total_rainfall: totalOf(id) };
-      return answer;
+      const memberOf = await totalMembersOf(access.client.id, unique, date);
+      const members = unique.map(memberOf);
+      return new JsonText(`{"locations":${jsonObjectOf(members)}}`);
     },
 
     /**
