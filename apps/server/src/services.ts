@@ -10,7 +10,7 @@ import { createGuards } from './core/guards';
 import type { QueueCounts } from './core/jobs/queue';
 import type { Clock } from './core/lib/clock';
 import { productToday } from './core/lib/time';
-import { answerBytes, createCachedAnswers } from './core/plugins/cached-answers';
+import { answerCacheBounds, createCachedAnswers } from './core/plugins/cached-answers';
 import { createAccountsService } from './features/accounts';
 import { createSystemHealthService } from './features/admin';
 import { createAlertsService } from './features/alerts';
@@ -93,11 +93,7 @@ export async function createServices(options: ServiceOptions) {
   // Reads kept until their tables are written; only the services on `db` use them, never `servicesIn`.
   // Sessions and access are small (a few hundred bytes); an answer can be a page of 250 locations.
   const readCache = readCacheOf(database, { maxEntries: 20_000 });
-  const answerCache = readCacheOf(database, {
-    maxEntries: Number.POSITIVE_INFINITY,
-    maxBytes: config.READ_CACHE_MB * 1024 * 1024,
-    sizeOf: answerBytes,
-  });
+  const answerCache = readCacheOf(database, answerCacheBounds(config.READ_CACHE_MB));
   const answers = createCachedAnswers(answerCache, productToday(clock, config.TIME_ZONE));
   const auditOptions = { clock, timeZone: config.TIME_ZONE };
   const audit = createAuditService(db, auditOptions);

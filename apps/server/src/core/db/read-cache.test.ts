@@ -48,3 +48,28 @@ describe('kept reads bounded by bytes', () => {
     expect(loads).toHaveLength(3_002);
   });
 });
+
+describe('kept reads admitted from their second read', () => {
+  it('makes a value asked for once without keeping it, and keeps it from its second asking', async () => {
+    const loads: string[] = [];
+    const cache = createReadCache(createTableChanges(), {
+      maxAgeMs: Number.POSITIVE_INFINITY,
+      doorkeeperKeys: 3,
+    });
+    const read = (key: string) =>
+      cache.read(key, async () => {
+        loads.push(key);
+        return key.toUpperCase();
+      });
+
+    expect(await read('a')).toBe('A');
+    expect(await read('a')).toBe('A');
+    expect(await read('a')).toBe('A');
+    expect(loads).toEqual(['a', 'a']);
+
+    // Once more keys than it holds were read, the doorkeeper forgets b: b counts as new again.
+    for (const key of ['b', 'c', 'd', 'e', 'f', 'g']) await read(key);
+    for (let asked = 0; asked < 3; asked++) await read('b');
+    expect(loads.filter((key) => key === 'b')).toEqual(['b', 'b', 'b']);
+  });
+});

@@ -39,9 +39,43 @@ export interface ReadCacheOptions {
    */
   maxBytes?: number;
   sizeOf?: (value: unknown) => number;
+  /**
+   * With it, a key's value is kept only from the key's second read among about this many keys
+   * last read (a doorkeeper): a value asked for once is made and not kept, so one-off answers
+   * neither cost the keeping nor push out those asked for again.
+   */
+  doorkeeperKeys?: number;
   /** Milliseconds of a monotonic clock (tests hand in their own). */
   now?: () => number;
 }
+
+/** FNV-1a of the key's UTF-16 code units: what the doorkeeper remembers of a key (a clash only keeps a value). */
+function keyHash(key: string): number {
+  let hash = 0x811c9dc5;
+  for (let index = 0; index < key.length; index++) hash = Math.imul(hash ^ key.charCodeAt(index), 0x01000193);
+  return hash;
+}
+
+/** Whether a key was read before among about `size` keys last read: two generations of hashes, the older dropped in turn. */
+function createDoorkeeper(size: number) {
+  let current = new Set<number>();
+  let previous = new Set<number>();
+  return {
+    seenBefore(key: string): boolean {
+      const hash = keyHash(key);
+      if (current.has(hash) || previous.has(hash)) return true;
+      current.add(hash);
+      if (current.size >= size) {
+        previous = current;
+        current = new Set();
+      }
+      return false;
+    },
+  };
+}
+
+/** What a cache may keep. */
+export type ReadCacheBounds = Pick<ReadCacheOptions, 'maxEntries' | 'maxBytes' | 'sizeOf' | 'doorkeeperKeys'>;
 
 export function createReadCache(changes: TableChanges, options: ReadCacheOptions): ReadCache {
   const {
@@ -49,9 +83,11 @@ export function createReadCache(changes: TableChanges, options: ReadCacheOptions
     maxEntries = 10_000,
     maxBytes = Number.POSITIVE_INFINITY,
     sizeOf,
+    doorkeeperKeys,
     now = () => performance.now(),
   } = options;
   const entries = new Map<string, Entry>();
+  const doorkeeper = doorkeeperKeys ? createDoorkeeper(doorkeeperKeys) : null;
   let bytes = 0;
 
   function remove(key: string) {
@@ -103,6 +139,7 @@ export function createReadCache(changes: TableChanges, options: ReadCacheOptions
     read<T>(key: string, load: () => Promise<T>): Promise<T> {
       const entry = entries.get(key);
       if (fresh(entry)) return reuse(entry);
+      if (!entry && doorkeeper && !doorkeeper.seenBefore(key)) return load();
       // Read before the load runs: a write counted during the load makes the entry stale.
       const since = changes.now();
       const stored: Entry = { since, storedAt: now(), value: Promise.resolve(), bytes: 0, reads: null };
@@ -138,10 +175,7 @@ export const POSTGRES_MAX_AGE_MS = 5_000;
  * size of a value); on PGlite every write is made in this process and counted, so nothing needs
  * an age limit there.
  */
-export function readCacheOf(
-  database: Database,
-  bounds: Pick<ReadCacheOptions, 'maxEntries' | 'maxBytes' | 'sizeOf'>,
-): ReadCache {
+export function readCacheOf(database: Database, bounds: ReadCacheBounds): ReadCache {
   const maxAgeMs = database.kind === 'postgres' ? POSTGRES_MAX_AGE_MS : Number.POSITIVE_INFINITY;
   return createReadCache(database.changes, { maxAgeMs, ...bounds });
 }

@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { encode, type ZodType } from 'zod';
-import type { ReadCache } from '../db/read-cache';
+import type { ReadCache, ReadCacheBounds } from '../db/read-cache';
 import { noteReads } from '../db/table-reads';
 import { unauthorized } from '../lib/errors';
 import { callerHolds, etagOf } from '../lib/etag';
@@ -12,8 +12,24 @@ interface Answer {
 }
 
 /** What a kept answer weighs: its serialised body, in bytes. */
-export function answerBytes(answer: unknown): number {
+function answerBytes(answer: unknown): number {
   return Buffer.byteLength((answer as Answer).body);
+}
+
+/** How many answers' keys are remembered: an answer is kept from its second asking among them. */
+const DOORKEEPER_KEYS = 50_000;
+
+/**
+ * The bounds of the kept answers: `megabytes` of keys and bodies, each answer kept from its
+ * second asking (a new set of ids, asked for once, is answered and not kept).
+ */
+export function answerCacheBounds(megabytes: number): ReadCacheBounds {
+  return {
+    maxEntries: Number.POSITIVE_INFINITY,
+    maxBytes: megabytes * 1024 * 1024,
+    sizeOf: answerBytes,
+    doorkeeperKeys: DOORKEEPER_KEYS,
+  };
 }
 
 /**
