@@ -211,19 +211,18 @@ export function createRainfallDataService(options: RainfallDataOptions) {
   /** Each stored figures' members of the totals answer, serialised once each (kept as long as the figures). */
   const storedMembers = new WeakMap<ReadonlyMap<number, LocationFigures>, Map<number, string>>();
 
-  /** A location's member of the stored figures' totals answer, serialised the first time it is asked for. */
-  function storedMember(totals: ReadonlyMap<number, LocationFigures>, id: number): string {
-    let members = storedMembers.get(totals);
-    if (!members) {
-      members = new Map();
-      storedMembers.set(totals, members);
-    }
-    let member = members.get(id);
-    if (member === undefined) {
-      member = totalMember(id, (totals.get(id) ?? DRY).total24h);
-      members.set(id, member);
-    }
-    return member;
+  /** Each location's member of the stored figures' totals answer, serialised the first time it is asked for. */
+  function storedMembersOf(totals: ReadonlyMap<number, LocationFigures>): (id: number) => string {
+    const members = storedMembers.get(totals) ?? new Map<number, string>();
+    storedMembers.set(totals, members);
+    return (id) => {
+      let member = members.get(id);
+      if (member === undefined) {
+        member = totalMember(id, (totals.get(id) ?? DRY).total24h);
+        members.set(id, member);
+      }
+      return member;
+    };
   }
 
   /**
@@ -242,7 +241,7 @@ export function createRainfallDataService(options: RainfallDataOptions) {
     const upTo = await processedUpTo();
     if (!upTo) return (id) => totalMember(id, 0);
     const stored = await currentFigures(clientId, upTo);
-    if (stored) return (id) => storedMember(stored.totals, id);
+    if (stored) return storedMembersOf(stored.totals);
     const figuresOf = await summedFigures(ids, upTo);
     return (id) => totalMember(id, figuresOf(id).total24h);
   }
